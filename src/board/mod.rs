@@ -1,0 +1,10 @@
+//! Squares, bitboards, attack tables and the position.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod position;
+pub mod types;
+
+pub use bitboard::Bitboard;
+pub use position::Position;
+pub use types::{Color, Piece, Role, Square};

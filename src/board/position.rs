@@ -1,0 +1,201 @@
+//! The position: where the units stand, whose move it is, and the state
+//! that castling and en passant need.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::types::{Color, Piece, Role, Square};
+
+/// A position. It need not be reachable in a game: problem diagrams often
+/// are not. Cheap to copy: moves are played on a copy (copy-make).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 6],
+    /// Units carrying Popeye's `kamikaze` attribute.
+    kamikaze: Bitboard,
+    /// Kings on e1/e8 and rooks on a1/h1/a8/h8 that count as unmoved, so may
+    /// castle. A rook or king reborn on its game-array square joins this set.
+    pub unmoved: Bitboard,
+    /// The square a pawn has just passed over with its double step.
+    pub ep_square: Option<Square>,
+    pub turn: Color,
+}
+
+/// The squares where a unit counts as unmoved for castling.
+pub const CASTLING_SQUARES: Bitboard = Bitboard(
+    (1 << 0) | (1 << 4) | (1 << 7) | (1 << 56) | (1 << 60) | (1 << 63),
+);
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::empty()
+    }
+}
+
+impl Position {
+    pub const fn empty() -> Position {
+        Position {
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 6],
+            kamikaze: Bitboard::EMPTY,
+            unmoved: Bitboard::EMPTY,
+            ep_square: None,
+            turn: Color::White,
+        }
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+    #[inline]
+    pub fn by_color(&self, c: Color) -> Bitboard {
+        self.by_color[c.index()]
+    }
+    #[inline]
+    pub fn by_role(&self, r: Role) -> Bitboard {
+        self.by_role[r.index()]
+    }
+    #[inline]
+    pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
+        self.by_color[c.index()] & self.by_role[r.index()]
+    }
+    #[inline]
+    pub fn kamikaze(&self) -> Bitboard {
+        self.kamikaze
+    }
+    #[inline]
+    pub fn is_empty_square(&self, sq: Square) -> bool {
+        !self.occupied().contains(sq)
+    }
+
+    /// The king of `c`, if there is exactly one... or the first one found.
+    #[inline]
+    pub fn king(&self, c: Color) -> Option<Square> {
+        self.pieces(c, Role::King).first()
+    }
+
+    pub fn color_at(&self, sq: Square) -> Option<Color> {
+        if self.by_color[0].contains(sq) {
+            Some(Color::White)
+        } else if self.by_color[1].contains(sq) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|r| self.by_role[r.index()].contains(sq))
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = self.color_at(sq)?;
+        let role = self.role_at(sq)?;
+        Some(Piece {
+            color,
+            role,
+            kamikaze: self.kamikaze.contains(sq),
+        })
+    }
+
+    /// Puts `piece` on `sq`, replacing whatever stood there.
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        self.remove(sq);
+        self.by_color[piece.color.index()].set(sq);
+        self.by_role[piece.role.index()].set(sq);
+        if piece.kamikaze {
+            self.kamikaze.set(sq);
+        }
+    }
+
+    /// Removes and returns the unit on `sq`. The square loses its castling right.
+    pub fn remove(&mut self, sq: Square) -> Option<Piece> {
+        let p = self.piece_at(sq)?;
+        self.by_color[p.color.index()].clear(sq);
+        self.by_role[p.role.index()].clear(sq);
+        self.kamikaze.clear(sq);
+        self.unmoved.clear(sq);
+        Some(p)
+    }
+
+    /// Marks as unmoved every king and rook standing on its game-array
+    /// square, as Popeye does for a diagram.
+    pub fn set_unmoved_from_placement(&mut self) {
+        self.unmoved = Bitboard::EMPTY;
+        for sq in CASTLING_SQUARES {
+            if self.is_on_home_castling_square(sq) {
+                self.unmoved.set(sq);
+            }
+        }
+    }
+
+    /// Whether the unit on `sq` is a king or rook of the right colour for
+    /// that castling square (e1: white king, a8: black rook ...).
+    pub fn is_on_home_castling_square(&self, sq: Square) -> bool {
+        let Some(p) = self.piece_at(sq) else {
+            return false;
+        };
+        let home_rank = p.color.back_rank();
+        if sq.rank() != home_rank {
+            return false;
+        }
+        match p.role {
+            Role::King => sq.file() == 4,
+            Role::Rook => sq.file() == 0 || sq.file() == 7,
+            _ => false,
+        }
+    }
+
+    /// Units of `by` that attack `sq` in the orthodox sense (would capture
+    /// there if the rules allowed), with `occupied` as the blockers.
+    pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.by_color(by);
+        let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let bq = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        (attacks::rook(sq, occupied) & rq
+            | attacks::bishop(sq, occupied) & bq
+            | attacks::knight(sq) & self.by_role(Role::Knight)
+            | attacks::king(sq) & self.by_role(Role::King)
+            | attacks::pawn(by.opponent(), sq) & self.by_role(Role::Pawn))
+            & them
+    }
+
+    /// The orthodox attack set of the unit `p` standing on `sq`.
+    pub fn attacks_from(&self, sq: Square, p: Piece) -> Bitboard {
+        let occ = self.occupied();
+        match p.role {
+            Role::King => attacks::king(sq),
+            Role::Queen => attacks::queen(sq, occ),
+            Role::Rook => attacks::rook(sq, occ),
+            Role::Bishop => attacks::bishop(sq, occ),
+            Role::Knight => attacks::knight(sq),
+            Role::Pawn => attacks::pawn(p.color, sq),
+        }
+    }
+
+    /// Number of units, per colour.
+    pub fn count(&self, c: Color) -> u32 {
+        self.by_color(c).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn put_and_remove() {
+        let mut p = Position::empty();
+        let e1 = Square::parse("e1").unwrap();
+        p.put(e1, Piece::new(Color::White, Role::King));
+        p.set_unmoved_from_placement();
+        assert!(p.unmoved.contains(e1));
+        assert_eq!(p.king(Color::White), Some(e1));
+        assert_eq!(p.remove(e1).unwrap().role, Role::King);
+        assert!(!p.unmoved.contains(e1));
+        assert!(p.occupied().is_empty());
+    }
+}

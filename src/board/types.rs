@@ -1,0 +1,203 @@
+//! Colours, piece kinds, pieces and squares: the vocabulary of the board.
+
+use std::fmt;
+
+/// The two sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    White = 0,
+    Black = 1,
+}
+
+impl Color {
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    #[inline]
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Rank index (0-based) of this side's back rank.
+    #[inline]
+    pub fn back_rank(self) -> u8 {
+        match self {
+            Color::White => 0,
+            Color::Black => 7,
+        }
+    }
+
+    /// Rank index of this side's pawns in the game array.
+    #[inline]
+    pub fn pawn_rank(self) -> u8 {
+        match self {
+            Color::White => 1,
+            Color::Black => 6,
+        }
+    }
+
+    /// Rank index on which this side's pawns promote.
+    #[inline]
+    pub fn promotion_rank(self) -> u8 {
+        self.opponent().back_rank()
+    }
+}
+
+/// The kinds of unit. Fairy pieces will be added here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    King = 0,
+    Queen = 1,
+    Rook = 2,
+    Bishop = 3,
+    Knight = 4,
+    Pawn = 5,
+}
+
+impl Role {
+    pub const ALL: [Role; 6] = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ];
+    /// The pieces a pawn may promote to, in the order Popeye lists them.
+    pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Knight, Role::Rook, Role::Bishop];
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A coloured unit, with the attributes Popeye lets a problem give it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+    /// Popeye's `kamikaze` attribute: the unit is itself removed when it captures.
+    pub kamikaze: bool,
+}
+
+impl Piece {
+    pub fn new(color: Color, role: Role) -> Piece {
+        Piece {
+            color,
+            role,
+            kamikaze: false,
+        }
+    }
+}
+
+/// A square, 0 = a1, 7 = h1, 63 = h8.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(pub u8);
+
+impl Square {
+    #[inline]
+    pub const fn new(file: u8, rank: u8) -> Square {
+        Square(rank * 8 + file)
+    }
+    #[inline]
+    pub const fn file(self) -> u8 {
+        self.0 & 7
+    }
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        self.0 >> 3
+    }
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Dark squares are a1, c1, ..., b2: (file + rank) even counting from 1,
+    /// which is the same as even counting from 0.
+    #[inline]
+    pub const fn is_dark(self) -> bool {
+        (self.file() + self.rank()) % 2 == 0
+    }
+    /// The square `df` files and `dr` ranks away, if on the board.
+    #[inline]
+    pub fn offset(self, df: i8, dr: i8) -> Option<Square> {
+        let f = self.file() as i8 + df;
+        let r = self.rank() as i8 + dr;
+        if (0..8).contains(&f) && (0..8).contains(&r) {
+            Some(Square::new(f as u8, r as u8))
+        } else {
+            None
+        }
+    }
+    /// Parses `a1`..`h8` (case-insensitive).
+    pub fn parse(s: &str) -> Option<Square> {
+        let b = s.as_bytes();
+        if b.len() != 2 {
+            return None;
+        }
+        let f = b[0].to_ascii_lowercase();
+        let r = b[1];
+        if (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r) {
+            Some(Square::new(f - b'a', r - b'1'))
+        } else {
+            None
+        }
+    }
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..64).map(Square)
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file()) as char,
+            (b'1' + self.rank()) as char
+        )
+    }
+}
+
+impl serde::Serialize for Square {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_colours_follow_the_rules() {
+        // rules.md: a1, c1, e1, g1, b2 dark; b1, d1, f1, h1, a2 light.
+        for s in ["a1", "c1", "e1", "g1", "b2", "h8"] {
+            assert!(Square::parse(s).unwrap().is_dark(), "{s}");
+        }
+        for s in ["b1", "d1", "f1", "h1", "a2", "a8"] {
+            assert!(!Square::parse(s).unwrap().is_dark(), "{s}");
+        }
+    }
+
+    #[test]
+    fn squares_parse_and_print() {
+        assert_eq!(Square::parse("e4").unwrap().to_string(), "e4");
+        assert_eq!(Square::parse("H8"), Some(Square(63)));
+        assert_eq!(Square::parse("i1"), None);
+        assert_eq!(Square::parse("a9"), None);
+    }
+}

@@ -1,0 +1,1 @@
+//! Reading problems and writing solutions.

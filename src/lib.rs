@@ -1,0 +1,10 @@
+//! `circe`: a fairy-chess problem solver for the Circe family of conditions.
+//!
+//! Everything the command-line tool does is available here: the board and
+//! its move generator ([`board`], [`movegen`]), the Circe rules as data
+//! ([`rules`]), the problem readers and writers ([`io`]) and the solver.
+
+pub mod board;
+pub mod io;
+pub mod problem;
+pub mod rules;

@@ -1,0 +1,166 @@
+//! A problem as the readers produce it: diagram, stipulation, conditions,
+//! options, twins and metadata, independent of the input format.
+
+use crate::board::{Position, Square};
+use crate::rules::Rules;
+use std::path::PathBuf;
+
+/// The language a problem was written in; Popeye answers in it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Language {
+    #[default]
+    English,
+    German,
+    French,
+}
+
+/// Where something came from, for error messages and reports.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceRef {
+    pub file: PathBuf,
+    /// 1-based line number.
+    pub line: usize,
+}
+
+impl std::fmt::Display for SourceRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.file.display(), self.line)
+    }
+}
+
+/// A value with the line it was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub line: usize,
+}
+
+/// Author, source and the like. Repeated Popeye fields (two `origin` lines)
+/// are kept in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Metadata {
+    pub title: Vec<String>,
+    pub author: Vec<String>,
+    pub origin: Vec<String>,
+    pub award: Vec<String>,
+    pub remark: Vec<String>,
+}
+
+/// The options a problem may set (Popeye's `option`), as data.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum ProblemOption {
+    /// `halfduplex`: the other side starts.
+    HalfDuplex,
+    /// `duplex`: solve for both sides.
+    Duplex,
+    /// `whitebegins` / `weissbeginnt`: White moves first in help/series play.
+    WhiteBegins,
+    Variation,
+    Try,
+    /// `defence n` (`defense n`).
+    Defence(u32),
+    /// `threat n`.
+    Threat(u32),
+    SetPlay,
+    NoThreat,
+    /// `nontrivial m n`: at most m non-trivial defences ... of length n.
+    NonTrivial(u32, u32),
+    MaxSolutions(u32),
+    NoWhiteKing,
+    NoBlackKing,
+    /// `enpassant sq...`: the last move was a double step passing these squares.
+    EnPassant(Vec<Square>),
+    NoCastling(Vec<Square>),
+    /// `start n`: start at move number n.
+    Start(u32),
+    PostKeyPlay,
+    Quodlibet,
+    /// `movenumbers`: print move numbers with times.
+    MoveNumbers,
+    NoBoard,
+    /// `intelligent`: Popeye's search mode; does not change the solution.
+    Intelligent,
+    /// `notrivialmoves`? no: any option name kept verbatim that changes only
+    /// the speed or the display, never the solution.
+    Cosmetic(String),
+}
+
+/// One twinning instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TwinCommand {
+    Move(Square, Square),
+    Exchange(Square, Square),
+    Add(crate::board::Piece, Square),
+    Remove(Square),
+    /// Rotate by 90, 180 or 270 degrees.
+    Rotate(u32),
+    /// Mirror: a1<-->h1 (files), a1<-->a8 (ranks), a1<-->h8, h1<-->a8.
+    Mirror(MirrorAxis),
+    Shift(Square, Square),
+    /// Swap the colours of all units.
+    PolishType,
+    Substitute(crate::board::Role, crate::board::Role),
+    Stipulation(String),
+    Condition(Rules),
+    /// Any other instruction, kept as Popeye wrote it.
+    Other(String),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MirrorAxis {
+    /// a1<-->h1
+    Files,
+    /// a1<-->a8
+    Ranks,
+    /// a1<-->h8
+    Diagonal,
+    /// h1<-->a8
+    AntiDiagonal,
+}
+
+/// A twin: `b) rotate 90`, or `+c) ...` (continued from the previous twin).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Twin {
+    pub continued: bool,
+    pub commands: Vec<TwinCommand>,
+    pub line: usize,
+}
+
+/// A problem, ready to solve.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub meta: Metadata,
+    /// The diagram. Castling rights: `unmoved` as the input says (Popeye:
+    /// every king and rook on its game-array square). `turn` is White
+    /// unless the input says otherwise; the stipulation and options decide
+    /// who actually starts.
+    pub position: Position,
+    pub stipulation: Spanned<String>,
+    pub rules: Rules,
+    /// The condition as written, for display (`"anticirce cheylan"`).
+    pub condition_text: Vec<String>,
+    pub options: Vec<Spanned<ProblemOption>>,
+    /// `zeroposition`: the diagram itself is not solved, only the twins.
+    pub zero_position: bool,
+    pub twins: Vec<Twin>,
+    pub language: Language,
+    /// The file and line where the problem starts.
+    pub source: SourceRef,
+    /// Expected solutions recorded with the problem (TOML `[expected]`), as text.
+    pub expected: Option<String>,
+}
+
+impl Problem {
+    pub fn has_option(&self, f: impl Fn(&ProblemOption) -> bool) -> bool {
+        self.options.iter().any(|o| f(&o.value))
+    }
+}
+
+/// A reader's complaint: the file, the line and what was wrong.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("{file}:{line}: {message}")]
+pub struct InputError {
+    pub file: PathBuf,
+    pub line: usize,
+    pub message: String,
+}

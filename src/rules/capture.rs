@@ -1,0 +1,1 @@
+//! What a capture does under the rules in force.

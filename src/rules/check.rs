@@ -1,0 +1,1 @@
+//! Check as the rules define it.
