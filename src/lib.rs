@@ -8,3 +8,6 @@ pub mod board;
 pub mod io;
 pub mod problem;
 pub mod rules;
+pub mod make;
+pub mod movegen;
+pub mod moves;

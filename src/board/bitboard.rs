@@ -21,7 +21,7 @@ impl Bitboard {
         self.0 == 0
     }
     #[inline]
-    pub const fn any(self) -> bool {
+    pub const fn nonempty(self) -> bool {
         self.0 != 0
     }
     #[inline]

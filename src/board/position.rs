@@ -199,3 +199,59 @@ mod tests {
         assert!(p.occupied().is_empty());
     }
 }
+
+impl Position {
+    /// Builds a position from a compact list such as `"wKe1 wRh1 bKe8 bkPd7"`
+    /// (colour `w`/`b`, optional `k` for kamikaze, piece letter K Q R B S/N P,
+    /// square), with White to move and castling rights for every king and
+    /// rook on its game-array square. Handy in tests and twins.
+    pub fn from_piece_list(list: &str) -> Result<Position, String> {
+        let mut pos = Position::empty();
+        for token in list.split_whitespace() {
+            let (piece, sq) = parse_placed_piece(token)?;
+            if pos.piece_at(sq).is_some() {
+                return Err(format!("two units on {sq}"));
+            }
+            pos.put(sq, piece);
+        }
+        pos.set_unmoved_from_placement();
+        Ok(pos)
+    }
+}
+
+/// Parses `wKe1`, `bkPd7` (kamikaze), `wNf3` or `wSf3`.
+pub fn parse_placed_piece(token: &str) -> Result<(Piece, Square), String> {
+    let bad = || format!("cannot read unit '{token}' (expected e.g. wKe1 or bkPd7)");
+    let mut chars = token.chars();
+    let color = match chars.next() {
+        Some('w') | Some('W') => Color::White,
+        Some('b') | Some('B') => Color::Black,
+        _ => return Err(bad()),
+    };
+    let rest: String = chars.collect();
+    let (kamikaze, rest) = match rest.strip_prefix('k') {
+        Some(r) if r.len() == 3 => (true, r.to_string()),
+        _ => (false, rest),
+    };
+    if rest.len() != 3 {
+        return Err(bad());
+    }
+    let role = match rest.as_bytes()[0].to_ascii_uppercase() {
+        b'K' => Role::King,
+        b'Q' => Role::Queen,
+        b'R' => Role::Rook,
+        b'B' => Role::Bishop,
+        b'S' | b'N' => Role::Knight,
+        b'P' => Role::Pawn,
+        _ => return Err(bad()),
+    };
+    let sq = Square::parse(&rest[1..]).ok_or_else(bad)?;
+    Ok((
+        Piece {
+            color,
+            role,
+            kamikaze,
+        },
+        sq,
+    ))
+}

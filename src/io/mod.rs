@@ -1,1 +1,3 @@
 //! Reading problems and writing solutions.
+
+pub mod notation;

@@ -1,1 +1,70 @@
-//! Check as the rules define it.
+//! Check as the rules define it: a king is in check when the opponent could
+//! capture it *for good* — legally under the rules in force, and without the
+//! king being reborn (rules.md sections 2 and 3). This is the one place where
+//! Rex Inclusive and Anticirce redefine check.
+
+use super::{OnOccupied, Reborn, Rules};
+use crate::board::{Bitboard, Color, Piece, Position, Role, Square};
+use crate::moves::Fate;
+
+impl Rules {
+    /// Is the king of `color` in check?
+    #[inline]
+    pub fn in_check(&self, pos: &Position, color: Color) -> bool {
+        let Some(king) = pos.king(color) else {
+            return false;
+        };
+        let attackers = pos.attackers(king, color.opponent(), pos.occupied());
+        attackers.nonempty() && self.any_capture_for_good(pos, king, attackers)
+    }
+
+    /// Whether the unit on `from` could capture the king on `king` for good.
+    pub fn captures_king_for_good(&self, pos: &Position, from: Square, king: Square) -> bool {
+        self.any_capture_for_good(pos, king, Bitboard::from_square(from))
+    }
+
+    /// Whether the orthodox attack is always a check under these rules: no
+    /// rebirth of the king, and nothing that could make the capture illegal.
+    #[inline]
+    fn attack_is_always_check(&self) -> bool {
+        match self.circe {
+            None => true,
+            Some(c) => {
+                c.reborn == Reborn::Captured
+                    && !c.rex_inclusive
+                    && c.on_occupied == OnOccupied::Vanish
+            }
+        }
+    }
+
+    fn any_capture_for_good(&self, pos: &Position, king: Square, attackers: Bitboard) -> bool {
+        if self.attack_is_always_check() {
+            return attackers.nonempty();
+        }
+        let Some(victim) = pos.piece_at(king) else {
+            return false;
+        };
+        let occupied = pos.occupied();
+        attackers.into_iter().any(|from| {
+            let Some(attacker) = pos.piece_at(from) else {
+                return false;
+            };
+            let mut after = occupied;
+            after.clear(from);
+            let promotes =
+                attacker.role == Role::Pawn && king.rank() == attacker.color.promotion_rank();
+            let roles: &[Role] = if promotes {
+                &Role::PROMOTIONS
+            } else {
+                std::slice::from_ref(&attacker.role)
+            };
+            roles.iter().any(|&role| {
+                let capturer = Piece { role, ..attacker };
+                matches!(
+                    self.resolve_capture(capturer, king, victim, king, after),
+                    Some(outcome) if outcome.captured == Fate::Vanishes
+                )
+            })
+        })
+    }
+}

@@ -1,0 +1,179 @@
+//! Writing moves: Popeye's notation (`Sc6*e5[+bPe7]`) and the Circe
+//! notation for people (`Qxd3(+bSg8)`, Latvian `Dxd3(+mZg8)`, Anticirce
+//! `Qxd3 (Qd3>d1)`), rules.md section 7.
+
+use crate::board::{Color, Piece, Role};
+use crate::moves::{Fate, Move, MoveKind};
+use std::fmt::Write;
+
+/// The alphabets used to write pieces and colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Alphabet {
+    English,
+    German,
+    French,
+    Latvian,
+}
+
+impl Alphabet {
+    /// The letter of a piece (K Q R B S P in English).
+    pub fn piece(self, role: Role) -> char {
+        let letters: [char; 6] = match self {
+            Alphabet::English => ['K', 'Q', 'R', 'B', 'S', 'P'],
+            Alphabet::German => ['K', 'D', 'T', 'L', 'S', 'B'],
+            Alphabet::French => ['R', 'D', 'T', 'F', 'C', 'P'],
+            // karalis, dama, tornis, laidnis, zirdzins, bandinieks
+            Alphabet::Latvian => ['K', 'D', 'T', 'L', 'Z', 'B'],
+        };
+        letters[role.index()]
+    }
+
+    /// The letter of a colour (w/b in English).
+    pub fn color(self, color: Color) -> char {
+        let letters: [char; 2] = match self {
+            Alphabet::English => ['w', 'b'],
+            Alphabet::German => ['w', 's'],
+            Alphabet::French => ['b', 'n'],
+            // balts, melns
+            Alphabet::Latvian => ['b', 'm'],
+        };
+        letters[color.index()]
+    }
+}
+
+impl From<crate::problem::Language> for Alphabet {
+    fn from(l: crate::problem::Language) -> Alphabet {
+        match l {
+            crate::problem::Language::English => Alphabet::English,
+            crate::problem::Language::German => Alphabet::German,
+            crate::problem::Language::French => Alphabet::French,
+        }
+    }
+}
+
+/// Popeye writes Popeye's attribute prefixes before a piece letter.
+fn popeye_unit(out: &mut String, a: Alphabet, piece: Piece, pawn_letter: bool) {
+    if piece.kamikaze {
+        out.push('k');
+    }
+    if piece.role != Role::Pawn || pawn_letter || piece.kamikaze {
+        out.push(a.piece(piece.role));
+    }
+}
+
+/// A move in Popeye's notation, without the move number and without the
+/// check mark: `Sc6*e5[+bPe7]`, `Ra4*a1[wRa1->a1]`, `e7*f8=Q`, `0-0`.
+pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
+    let mut s = String::with_capacity(24);
+    match mv.kind {
+        MoveKind::CastleShort => return "0-0".into(),
+        MoveKind::CastleLong => return "0-0-0".into(),
+        _ => {}
+    }
+    popeye_unit(&mut s, a, mv.piece, false);
+    let sep = if mv.is_capture() { '*' } else { '-' };
+    let _ = write!(s, "{}{}{}", mv.from, sep, mv.to);
+    if mv.kind == MoveKind::EnPassant {
+        s.push_str(" ep.");
+    }
+    if let Some(role) = mv.promotion {
+        s.push('=');
+        popeye_unit(&mut s, a, Piece { role, ..mv.piece }, true);
+    }
+    if let Fate::Reborn(sq) = mv.capturer_fate {
+        let unit = mv.arriving_piece();
+        s.push('[');
+        s.push(a.color(unit.color));
+        popeye_unit(&mut s, a, unit, true);
+        let _ = write!(s, "{}->{}]", mv.to, sq);
+    }
+    if let (Some(victim), Fate::Reborn(sq)) = (mv.captured, mv.captured_fate) {
+        s.push_str("[+");
+        s.push(a.color(victim.color));
+        popeye_unit(&mut s, a, victim, true);
+        let _ = write!(s, "{sq}]");
+    }
+    s
+}
+
+/// How to tell a move apart from others of the same piece type to the same
+/// square, for short algebraic notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Disambiguation {
+    None,
+    File,
+    Rank,
+    Square,
+}
+
+/// Which disambiguation short algebraic needs for `mv` among `legal`.
+pub fn disambiguation(mv: &Move, legal: &[Move]) -> Disambiguation {
+    if mv.piece.role == Role::Pawn || mv.is_castling() {
+        return Disambiguation::None;
+    }
+    let rivals: Vec<&Move> = legal
+        .iter()
+        .filter(|o| {
+            o.to == mv.to && o.from != mv.from && o.piece.role == mv.piece.role && !o.is_castling()
+        })
+        .collect();
+    if rivals.is_empty() {
+        Disambiguation::None
+    } else if rivals.iter().all(|o| o.from.file() != mv.from.file()) {
+        Disambiguation::File
+    } else if rivals.iter().all(|o| o.from.rank() != mv.from.rank()) {
+        Disambiguation::Rank
+    } else {
+        Disambiguation::Square
+    }
+}
+
+/// A move in the Circe notation for people: short algebraic, `x` for a
+/// capture, the captured unit's rebirth in parentheses (`Qxd3(+bSg8)`), the
+/// capturer's rebirth as `(Qd3>d1)` after a space (Anticirce, Kamikaze).
+pub fn circe_move(mv: &Move, a: Alphabet, disambiguation: Disambiguation) -> String {
+    let mut s = String::with_capacity(24);
+    match mv.kind {
+        MoveKind::CastleShort => return "0-0".into(),
+        MoveKind::CastleLong => return "0-0-0".into(),
+        _ => {}
+    }
+    let from = mv.from.to_string();
+    if mv.piece.role == Role::Pawn {
+        if mv.is_capture() {
+            s.push_str(&from[..1]);
+        }
+    } else {
+        s.push(a.piece(mv.piece.role));
+        match disambiguation {
+            Disambiguation::None => {}
+            Disambiguation::File => s.push_str(&from[..1]),
+            Disambiguation::Rank => s.push_str(&from[1..]),
+            Disambiguation::Square => s.push_str(&from),
+        }
+    }
+    if mv.is_capture() {
+        s.push('x');
+    }
+    let _ = write!(s, "{}", mv.to);
+    if mv.kind == MoveKind::EnPassant {
+        s.push_str(" e.p.");
+    }
+    if let Some(role) = mv.promotion {
+        let _ = write!(s, "={}", a.piece(role));
+    }
+    if let Fate::Reborn(sq) = mv.capturer_fate {
+        let unit = mv.arriving_piece();
+        let _ = write!(s, " ({}{}>{})", a.piece(unit.role), mv.to, sq);
+    }
+    if let (Some(victim), Fate::Reborn(sq)) = (mv.captured, mv.captured_fate) {
+        let _ = write!(
+            s,
+            "(+{}{}{})",
+            a.color(victim.color),
+            a.piece(victim.role),
+            sq
+        );
+    }
+    s
+}

@@ -1,0 +1,67 @@
+//! Playing a move on a copy of the position.
+
+use crate::board::{Piece, Position, Role, Square};
+use crate::moves::{Fate, Move, MoveKind};
+
+impl Position {
+    /// The position after `mv`, which must have come from this position's
+    /// move generator. Rebirths are applied in Popeye's order: the capturer's,
+    /// then the captured unit's.
+    #[inline]
+    pub fn play(&self, mv: &Move) -> Position {
+        let mut p = *self;
+        p.ep_square = None;
+        p.turn = self.turn.opponent();
+        match mv.kind {
+            MoveKind::CastleShort | MoveKind::CastleLong => {
+                let rank = mv.from.rank();
+                let (rook_from, rook_to) = if mv.kind == MoveKind::CastleShort {
+                    (Square::new(7, rank), Square::new(5, rank))
+                } else {
+                    (Square::new(0, rank), Square::new(3, rank))
+                };
+                let king = p.remove(mv.from).expect("castling king");
+                let rook = p.remove(rook_from).expect("castling rook");
+                p.put(mv.to, king);
+                p.put(rook_to, rook);
+                return p;
+            }
+            _ => {}
+        }
+        if mv.captured.is_some() {
+            p.remove(mv.capture_square);
+        }
+        p.remove(mv.from);
+        let arriving = mv.arriving_piece();
+        p.put(mv.to, arriving);
+        if mv.kind == MoveKind::DoubleStep {
+            p.ep_square = Some(Square::new(
+                mv.from.file(),
+                (mv.from.rank() + mv.to.rank()) / 2,
+            ));
+        }
+        match mv.capturer_fate {
+            Fate::Stays => {}
+            Fate::Vanishes => {
+                p.remove(mv.to);
+            }
+            Fate::Reborn(sq) => {
+                p.remove(mv.to);
+                p.put_reborn(sq, arriving);
+            }
+        }
+        if let (Some(captured), Fate::Reborn(sq)) = (mv.captured, mv.captured_fate) {
+            p.put_reborn(sq, captured);
+        }
+        p
+    }
+
+    /// Places a reborn unit; a king or rook reborn on its game-array square
+    /// counts as unmoved (rules.md section 1).
+    fn put_reborn(&mut self, sq: Square, piece: Piece) {
+        self.put(sq, piece);
+        if matches!(piece.role, Role::King | Role::Rook) && self.is_on_home_castling_square(sq) {
+            self.unmoved.set(sq);
+        }
+    }
+}

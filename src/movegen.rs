@@ -1,0 +1,210 @@
+//! Move generation under the rules in force.
+//!
+//! Pseudo-legal moves are generated in the orthodox way; each capture is
+//! then resolved by the rules (rebirths, or illegal), and a move is legal
+//! when, played on a copy, it leaves the mover's king out of check as the
+//! rules define check. Moves go into a caller-owned buffer: no allocation
+//! per node once the buffer has grown.
+
+use crate::board::{attacks, Bitboard, Color, Piece, Position, Role, Square};
+use crate::moves::{Fate, Move, MoveKind};
+use crate::rules::Rules;
+
+/// Appends every legal move of the side to move to `out`.
+pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
+    let start = out.len();
+    pseudo_legal_moves(pos, rules, out);
+    let mover = pos.turn;
+    let mut keep = start;
+    for i in start..out.len() {
+        let mv = out[i];
+        if !rules.in_check(&pos.play(&mv), mover) {
+            out[keep] = mv;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}
+
+/// Whether the side to move has at least one legal move.
+pub fn has_legal_move(pos: &Position, rules: &Rules, scratch: &mut Vec<Move>) -> bool {
+    scratch.clear();
+    pseudo_legal_moves(pos, rules, scratch);
+    let mover = pos.turn;
+    scratch.iter().any(|mv| !rules.in_check(&pos.play(mv), mover))
+}
+
+/// Appends the pseudo-legal moves: moves that obey the rules except,
+/// perhaps, for leaving the mover's king in check. Captures carry their
+/// rebirths; captures the rules forbid are left out.
+pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
+    let us = pos.turn;
+    let occ = pos.occupied();
+    let ours = pos.by_color(us);
+    // Kings may be captured only where the rules can bring them back.
+    let capturable = pos.by_color(us.opponent()) & !king_shield(pos, rules, us.opponent());
+    let gen = Gen {
+        pos,
+        rules,
+        occ,
+        capturable,
+    };
+    for from in ours & !pos.by_role(Role::Pawn) {
+        let piece = pos.piece_at(from).expect("own unit");
+        let targets = pos.attacks_from(from, piece) & !ours;
+        for to in targets & (capturable | !occ) {
+            gen.push(out, piece, from, to, MoveKind::Normal, None);
+        }
+    }
+    gen.pawn_moves(out, us);
+    gen.castling(out, us);
+}
+
+/// The opponent's kings that may not be captured: all of them unless the
+/// rules rebirth kings as captured units (Circe Rex Inclusive).
+fn king_shield(pos: &Position, rules: &Rules, them: Color) -> Bitboard {
+    let kings = pos.pieces(them, Role::King);
+    match rules.circe {
+        Some(c) if c.rex_inclusive && c.reborn == crate::rules::Reborn::Captured => {
+            Bitboard::EMPTY
+        }
+        _ => kings,
+    }
+}
+
+struct Gen<'a> {
+    pos: &'a Position,
+    rules: &'a Rules,
+    occ: Bitboard,
+    capturable: Bitboard,
+}
+
+impl Gen<'_> {
+    /// Adds one move, resolving a capture through the rules.
+    #[inline]
+    fn push(
+        &self,
+        out: &mut Vec<Move>,
+        piece: Piece,
+        from: Square,
+        to: Square,
+        kind: MoveKind,
+        promotion: Option<Role>,
+    ) {
+        let mut mv = Move::quiet(piece, from, to, kind);
+        mv.promotion = promotion;
+        let capture_square = if kind == MoveKind::EnPassant {
+            Square::new(to.file(), from.rank())
+        } else {
+            to
+        };
+        if let Some(victim) = self.pos.piece_at(capture_square) {
+            let mut after = self.occ;
+            after.clear(from);
+            after.clear(capture_square);
+            after.set(to);
+            let Some(outcome) = self.rules.resolve_capture(
+                mv.arriving_piece(),
+                to,
+                victim,
+                capture_square,
+                after,
+            ) else {
+                return;
+            };
+            // A king captured for good ends the game; it is never a move.
+            if victim.role == Role::King && outcome.captured == Fate::Vanishes {
+                return;
+            }
+            mv.captured = Some(victim);
+            mv.capture_square = capture_square;
+            mv.capturer_fate = outcome.capturer;
+            mv.captured_fate = outcome.captured;
+        }
+        out.push(mv);
+    }
+
+    fn pawn_moves(&self, out: &mut Vec<Move>, us: Color) {
+        let pos = self.pos;
+        let forward: i8 = if us == Color::White { 1 } else { -1 };
+        let last_rank = us.promotion_rank();
+        for from in pos.pieces(us, Role::Pawn) {
+            let piece = pos.piece_at(from).expect("own pawn");
+            let mut push = |to: Square, kind: MoveKind| {
+                if to.rank() == last_rank {
+                    for role in Role::PROMOTIONS {
+                        self.push(out, piece, from, to, kind, Some(role));
+                    }
+                } else {
+                    self.push(out, piece, from, to, kind, None);
+                }
+            };
+            if let Some(one) = from.offset(0, forward) {
+                if !self.occ.contains(one) {
+                    push(one, MoveKind::Normal);
+                    if from.rank() == us.pawn_rank() {
+                        if let Some(two) = one.offset(0, forward) {
+                            if !self.occ.contains(two) {
+                                push(two, MoveKind::DoubleStep);
+                            }
+                        }
+                    }
+                }
+            }
+            let attacked = attacks::pawn(us, from);
+            for to in attacked & self.capturable {
+                push(to, MoveKind::Normal);
+            }
+            if let Some(ep) = pos.ep_square {
+                let victim_square = Square::new(ep.file(), from.rank());
+                if attacked.contains(ep)
+                    && !self.occ.contains(ep)
+                    && pos.pieces(us.opponent(), Role::Pawn).contains(victim_square)
+                {
+                    push(ep, MoveKind::EnPassant);
+                }
+            }
+        }
+    }
+
+    fn castling(&self, out: &mut Vec<Move>, us: Color) {
+        let pos = self.pos;
+        let rank = us.back_rank();
+        let king_from = Square::new(4, rank);
+        if !pos.unmoved.contains(king_from) || !pos.pieces(us, Role::King).contains(king_from) {
+            return;
+        }
+        let mut in_check = None;
+        for (rook_file, king_file, kind) in [
+            (7u8, 6u8, MoveKind::CastleShort),
+            (0, 2, MoveKind::CastleLong),
+        ] {
+            let rook_from = Square::new(rook_file, rank);
+            if !pos.unmoved.contains(rook_from) || !pos.pieces(us, Role::Rook).contains(rook_from)
+            {
+                continue;
+            }
+            if (attacks::between(king_from, rook_from) & self.occ).nonempty() {
+                continue;
+            }
+            if *in_check.get_or_insert_with(|| self.rules.in_check(pos, us)) {
+                return;
+            }
+            // The king may not pass through check: try it on the square it crosses.
+            let passed = Square::new((4 + king_file) / 2, rank);
+            let mut crossing = *pos;
+            let king = crossing.remove(king_from).expect("king");
+            crossing.put(passed, king);
+            if self.rules.in_check(&crossing, us) {
+                continue;
+            }
+            let king_piece = pos.piece_at(king_from).expect("king");
+            out.push(Move::quiet(
+                king_piece,
+                king_from,
+                Square::new(king_file, rank),
+                kind,
+            ));
+        }
+    }
+}
