@@ -11,3 +11,5 @@ pub mod rules;
 pub mod make;
 pub mod movegen;
 pub mod moves;
+pub mod stipulation;
+pub mod solve;

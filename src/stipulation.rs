@@ -1,0 +1,218 @@
+//! Stipulations: play type, goal and length, parsed from Popeye's syntax
+//! (`#2`, `h#2.5`, `s#3`, `ser-h#5`, `exact-h=3`, `3->#2`, `~1`).
+
+use crate::board::Square;
+use std::fmt;
+
+/// What the final move must achieve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Goal {
+    /// `#`
+    Mate,
+    /// `=`
+    Stalemate,
+    /// `==`
+    DoubleStalemate,
+    /// `+`
+    Check,
+    /// `x`
+    Capture,
+    /// `~`: any move.
+    Any,
+    /// `##`
+    DoubleMate,
+    /// `#=`: mate or stalemate... Popeye's "mate or stalemate".
+    MateOrStalemate,
+    /// `z<square>`: a unit arrives on the square.
+    Target(Square),
+    /// `00`
+    Castling,
+    /// `ep`
+    EnPassant,
+    /// `%`: win a piece... Popeye's "steingewinn".
+    WinPiece,
+    /// `ct`
+    Circuit,
+    /// `<>`
+    Exchange,
+    /// `ctr`
+    CircuitByRebirth,
+    /// `<>r`
+    ExchangeByRebirth,
+}
+
+/// Who plays which moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Play {
+    /// White forces the goal against any defence.
+    Direct,
+    /// Both sides cooperate; Black starts.
+    Help,
+    /// White forces Black to reach the goal.
+    SelfPlay,
+    /// Self play where either side must reach the goal when it can.
+    Reflex,
+    /// Help play whose last move is forced as in self play.
+    HelpSelf,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Stipulation {
+    pub play: Play,
+    /// Series play: one side makes all the moves but the last.
+    pub series: bool,
+    pub goal: Goal,
+    /// Length in moves; help play may end on a half move (`h#2.5`).
+    pub moves: u32,
+    pub half_move: bool,
+    /// `exact-`: no shorter solution counts.
+    pub exact: bool,
+    /// `n->`: an introductory series of n moves by the side to move first.
+    pub intro: Option<u32>,
+    /// The text as written.
+    pub text: String,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("cannot read stipulation '{text}': {reason}")]
+pub struct StipulationError {
+    pub text: String,
+    pub reason: String,
+}
+
+/// Goal symbols, longest first so that `##` wins over `#`.
+const GOALS: &[(&str, Goal)] = &[
+    ("<>r", Goal::ExchangeByRebirth),
+    ("ctr", Goal::CircuitByRebirth),
+    ("##", Goal::DoubleMate),
+    ("#=", Goal::MateOrStalemate),
+    ("==", Goal::DoubleStalemate),
+    ("00", Goal::Castling),
+    ("ep", Goal::EnPassant),
+    ("ct", Goal::Circuit),
+    ("<>", Goal::Exchange),
+    ("#", Goal::Mate),
+    ("=", Goal::Stalemate),
+    ("+", Goal::Check),
+    ("x", Goal::Capture),
+    ("~", Goal::Any),
+    ("%", Goal::WinPiece),
+];
+
+impl Stipulation {
+    pub fn parse(text: &str) -> Result<Stipulation, StipulationError> {
+        let err = |reason: &str| StipulationError {
+            text: text.to_string(),
+            reason: reason.to_string(),
+        };
+        let mut s = text.trim().to_ascii_lowercase();
+        let mut intro = None;
+        if let Some(pos) = s.find("->") {
+            let n: u32 = s[..pos]
+                .parse()
+                .map_err(|_| err("expected a number before '->'"))?;
+            intro = Some(n);
+            s = s[pos + 2..].to_string();
+        }
+        let mut exact = false;
+        if let Some(rest) = s.strip_prefix("exact-") {
+            exact = true;
+            s = rest.to_string();
+        }
+        let mut series = false;
+        if let Some(rest) = s.strip_prefix("ser-") {
+            series = true;
+            s = rest.to_string();
+        }
+        let (play, rest) = if let Some(r) = s.strip_prefix("hs") {
+            (Play::HelpSelf, r)
+        } else if let Some(r) = s.strip_prefix('h') {
+            (Play::Help, r)
+        } else if let Some(r) = s.strip_prefix('s') {
+            (Play::SelfPlay, r)
+        } else if let Some(r) = s.strip_prefix('r') {
+            (Play::Reflex, r)
+        } else {
+            (Play::Direct, s.as_str())
+        };
+        let (goal, rest) = if let Some(r) = rest.strip_prefix('z') {
+            let sq = r.get(..2).and_then(Square::parse).ok_or_else(|| {
+                err("goal 'z' needs a target square, as in 'hz e4 2'... write 'hze42'")
+            })?;
+            (Goal::Target(sq), &r[2..])
+        } else {
+            let (sym, goal) = GOALS
+                .iter()
+                .find(|(sym, _)| rest.starts_with(sym))
+                .ok_or_else(|| err("unknown goal"))?;
+            (*goal, &rest[sym.len()..])
+        };
+        let (num, half_move) = match rest.strip_suffix(".5") {
+            Some(n) => (n, true),
+            None => (rest, false),
+        };
+        let moves: u32 = num
+            .parse()
+            .map_err(|_| err("expected the number of moves after the goal"))?;
+        if moves == 0 && !half_move {
+            return Err(err("the number of moves must be at least 1"));
+        }
+        if half_move && (play != Play::Help || series) {
+            return Err(err("half moves ('.5') are only for help play"));
+        }
+        Ok(Stipulation {
+            play,
+            series,
+            goal,
+            moves,
+            half_move,
+            exact,
+            intro,
+            text: text.trim().to_string(),
+        })
+    }
+}
+
+impl fmt::Display for Stipulation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_common_forms() {
+        let s = Stipulation::parse("#2").unwrap();
+        assert_eq!((s.play, s.goal, s.moves, s.series), (Play::Direct, Goal::Mate, 2, false));
+        let s = Stipulation::parse("h#2.5").unwrap();
+        assert_eq!((s.play, s.moves, s.half_move), (Play::Help, 2, true));
+        let s = Stipulation::parse("ser-h#5").unwrap();
+        assert_eq!((s.play, s.series, s.moves), (Play::Help, true, 5));
+        let s = Stipulation::parse("s#3").unwrap();
+        assert_eq!(s.play, Play::SelfPlay);
+        let s = Stipulation::parse("hs==2").unwrap();
+        assert_eq!((s.play, s.goal), (Play::HelpSelf, Goal::DoubleStalemate));
+        let s = Stipulation::parse("~1").unwrap();
+        assert_eq!((s.play, s.goal, s.moves), (Play::Direct, Goal::Any, 1));
+        let s = Stipulation::parse("3->#2").unwrap();
+        assert_eq!((s.intro, s.moves), (Some(3), 2));
+        let s = Stipulation::parse("exact-h=3").unwrap();
+        assert!(s.exact);
+        assert_eq!(s.goal, Goal::Stalemate);
+        let s = Stipulation::parse("hze42").unwrap();
+        assert_eq!(s.goal, Goal::Target(Square::parse("e4").unwrap()));
+        assert_eq!(Stipulation::parse("h<>r2").unwrap().goal, Goal::ExchangeByRebirth);
+        assert_eq!(Stipulation::parse("##2").unwrap().goal, Goal::DoubleMate);
+    }
+
+    #[test]
+    fn rejects_nonsense() {
+        assert!(Stipulation::parse("#").is_err());
+        assert!(Stipulation::parse("q#2").is_err());
+        assert!(Stipulation::parse("#2.5").is_err());
+        assert!(Stipulation::parse("#0").is_err());
+    }
+}
