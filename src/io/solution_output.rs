@@ -2,7 +2,7 @@
 
 use crate::io::notation::{circe_move, disambiguation, popeye_move, Alphabet};
 use crate::movegen::legal_moves;
-use crate::solve::{Mark, Node, PlayedMove, Solution, Suffix};
+use crate::solve::{Layout, Mark, Node, PlayedMove, Solution};
 use std::fmt::Write;
 
 /// Which notation a tree is written in.
@@ -36,10 +36,7 @@ fn move_number(played: &PlayedMove) -> String {
 }
 
 fn suffix(played: &PlayedMove) -> &'static str {
-    match played.suffix {
-        Suffix::None => "",
-        Suffix::Check => " +",
-    }
+    played.suffix
 }
 
 fn mark(played: &PlayedMove) -> &'static str {
@@ -50,18 +47,60 @@ fn mark(played: &PlayedMove) -> &'static str {
     }
 }
 
-/// Writes the solution tree as Popeye lays it out: a key at indent 3,
-/// followed by a blank line.
+/// Writes the solution as Popeye lays it out: in play with defence a tree
+/// (a key at indent 3, each followed by a blank line); in help and series
+/// play one line per solution.
 pub fn write_tree(
     out: &mut String,
     solution: &Solution,
     notation: Notation,
     rules: &crate::rules::Rules,
 ) {
-    for node in &solution.roots {
-        write_node(out, node, notation, rules, 3);
+    match solution.layout {
+        Layout::Tree => {
+            for node in &solution.roots {
+                write_node(out, node, notation, rules, 3);
+                out.push('\n');
+            }
+        }
+        Layout::Lines => {
+            let mut path = Vec::new();
+            for node in &solution.roots {
+                write_lines(out, node, notation, rules, &mut path);
+            }
+        }
+    }
+}
+
+fn write_lines<'a>(
+    out: &mut String,
+    node: &'a Node,
+    notation: Notation,
+    rules: &crate::rules::Rules,
+    path: &mut Vec<&'a PlayedMove>,
+) {
+    path.push(&node.played);
+    if node.children.is_empty() {
+        out.push_str("  ");
+        for (i, p) in path.iter().enumerate() {
+            if p.number > 0 {
+                if i > 0 {
+                    out.push_str("   ");
+                }
+                out.push_str(&move_number(p));
+            } else {
+                out.push(' ');
+            }
+            out.push_str(&notation.write_move(p, rules));
+            out.push_str(suffix(p));
+            out.push_str(mark(p));
+        }
         out.push('\n');
     }
+    for child in &node.children {
+        write_lines(out, child, notation, rules, path);
+    }
+    path.pop();
 }
 
 fn write_node(
@@ -132,7 +171,7 @@ fn node_json(node: &Node, rules: &crate::rules::Rules, a: Alphabet) -> serde_jso
         })),
         "rebirths": rebirths,
         "promotion": mv.promotion.map(|r| a.piece(r).to_string()),
-        "check": p.suffix == Suffix::Check,
+        "suffix": p.suffix.trim(),
         "mark": match p.mark { Mark::None => None, Mark::Key => Some("key"), Mark::Try => Some("try") },
         "children": node.children.iter().map(|c| node_json(c, rules, a)).collect::<Vec<_>>(),
     })

@@ -1,11 +1,14 @@
 //! Solving: turning a problem and its stipulation into a solution tree.
 
+pub mod goal;
+mod search;
+
 use crate::board::{Color, Position};
-use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::problem::{Problem, ProblemOption};
-use crate::rules::Rules;
-use crate::stipulation::{Goal, Play, Stipulation};
+use crate::stipulation::{Play, Stipulation};
+
+pub use search::Searcher;
 
 /// The mark Popeye puts after a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -17,24 +20,19 @@ pub enum Mark {
     Try,
 }
 
-/// Whether a move gives check or reaches a goal, for the ` +` / ` #` suffix.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Suffix {
-    None,
-    Check,
-}
-
 /// One move of a solution, with its place in the play.
 #[derive(Clone, Debug)]
 pub struct PlayedMove {
     pub mv: Move,
     /// The position the move was played in (for notation that needs it).
     pub before: Position,
-    /// Move number as printed (`1.`, `1...`).
+    /// Move number as printed (`1.`, `1...`); 0 when none is printed (the
+    /// second move of a pair in help play).
     pub number: u32,
-    /// Whether the move is printed with `...` (a Black move in direct play).
+    /// Whether the number is printed with `...`.
     pub ellipsis: bool,
-    pub suffix: Suffix,
+    /// ` +`, ` #`, ` =` ... or nothing.
+    pub suffix: &'static str,
     pub mark: Mark,
 }
 
@@ -45,10 +43,20 @@ pub struct Node {
     pub children: Vec<Node>,
 }
 
+/// How a solution is laid out: a tree (direct, self, reflex play) or one
+/// line per path (help and series play).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    #[default]
+    Tree,
+    Lines,
+}
+
 /// The solution of one problem (or one twin).
 #[derive(Clone, Debug, Default)]
 pub struct Solution {
     pub roots: Vec<Node>,
+    pub layout: Layout,
 }
 
 /// Why a problem could not be solved.
@@ -69,14 +77,10 @@ pub enum SolveError {
 
 /// The side that makes the first move.
 pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
-    let mut side = match stip.play {
-        Play::Help if !problem.has_option(|o| *o == ProblemOption::WhiteBegins) => {
-            if stip.half_move {
-                Color::White
-            } else {
-                Color::Black
-            }
-        }
+    let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
+    let mut side = match (stip.play, stip.series) {
+        (Play::Help, false) if !stip.half_move && !white_begins => Color::Black,
+        (Play::Help, true) => Color::Black,
         _ => Color::White,
     };
     if problem.has_option(|o| *o == ProblemOption::HalfDuplex) {
@@ -95,7 +99,11 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
     })?;
     for opt in &problem.options {
         match &opt.value {
-            ProblemOption::HalfDuplex | ProblemOption::Cosmetic(_) | ProblemOption::NoBoard => {}
+            ProblemOption::HalfDuplex
+            | ProblemOption::WhiteBegins
+            | ProblemOption::Cosmetic(_)
+            | ProblemOption::NoBoard
+            | ProblemOption::Intelligent => {}
             other => {
                 return Err(SolveError::UnsupportedOption {
                     line: opt.line,
@@ -104,47 +112,37 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
             }
         }
     }
+    let unsupported = || SolveError::UnsupportedStipulation {
+        line: problem.stipulation.line,
+        text: stip.text.clone(),
+    };
+    if !goal::Judge::supports(stip.goal) || stip.intro.is_some() {
+        return Err(unsupported());
+    }
     let mut pos = problem.position;
     pos.turn = starting_side(problem, &stip);
     let rules = problem.rules;
     if rules.in_check(&pos, pos.turn.opponent()) {
         return Err(SolveError::OpponentInCheck);
     }
-    match (stip.play, stip.series, stip.goal, stip.moves, stip.intro) {
-        (Play::Direct, false, Goal::Any, 1, None) if !stip.half_move => {
-            Ok(any_move(&pos, &rules))
+    let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
+    let mut searcher = Searcher::new(rules, stip.goal);
+    let solution = match (stip.play, stip.series) {
+        (Play::Help, false) => {
+            let plies = 2 * stip.moves + u32::from(stip.half_move) - u32::from(white_begins);
+            searcher.help(&pos, plies)
         }
-        _ => Err(SolveError::UnsupportedStipulation {
-            line: problem.stipulation.line,
-            text: stip.text.clone(),
-        }),
-    }
-}
-
-/// `~1`: every legal move is a key.
-fn any_move(pos: &Position, rules: &Rules) -> Solution {
-    let mut moves = Vec::new();
-    legal_moves(pos, rules, &mut moves);
-    let roots = moves
-        .into_iter()
-        .map(|mv| {
-            let after = pos.play(&mv);
-            Node {
-                played: PlayedMove {
-                    mv,
-                    before: *pos,
-                    number: 1,
-                    ellipsis: false,
-                    suffix: if rules.in_check(&after, after.turn) {
-                        Suffix::Check
-                    } else {
-                        Suffix::None
-                    },
-                    mark: Mark::Key,
-                },
-                children: Vec::new(),
-            }
-        })
-        .collect();
-    Solution { roots }
+        (Play::Help, true) => searcher.series(&pos, stip.moves, stip.exact, search::SeriesEnd::Help),
+        (Play::Direct, true) => {
+            searcher.series(&pos, stip.moves, stip.exact, search::SeriesEnd::Direct)
+        }
+        (Play::SelfPlay, true) => {
+            searcher.series(&pos, stip.moves, stip.exact, search::SeriesEnd::SelfPlay)
+        }
+        (Play::Direct, false) => searcher.keys(&pos, stip.moves, search::Attack::Direct),
+        (Play::SelfPlay, false) => searcher.keys(&pos, stip.moves, search::Attack::SelfPlay),
+        (Play::Reflex, false) => searcher.keys(&pos, stip.moves, search::Attack::Reflex),
+        _ => return Err(unsupported()),
+    };
+    Ok(solution)
 }
