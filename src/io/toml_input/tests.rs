@@ -373,3 +373,80 @@ fn odd_input_never_panics() {
         }
     }
 }
+
+/// Every `.toml` under `problems/`, recursively.
+fn problem_files() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "toml") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("problems"),
+        &mut out,
+    );
+    out.sort();
+    out
+}
+
+#[test]
+fn every_problem_file_parses() {
+    let files = problem_files();
+    assert!(files.len() >= 5, "{files:?}");
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        if let Err(e) = parse_toml(&text, &f) {
+            panic!("{e}");
+        }
+    }
+}
+
+#[test]
+fn the_examples_cover_each_condition() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/examples");
+    let mut seen = Vec::new();
+    for f in problem_files().iter().filter(|f| f.starts_with(&dir)) {
+        let p = parse_toml(&std::fs::read_to_string(f).unwrap(), f).unwrap();
+        assert!(p.expected.is_some(), "{}: no [expected]", f.display());
+        assert!(!p.meta.origin.is_empty(), "{}: no source", f.display());
+        seen.push(p.condition_text.join(" ").to_lowercase());
+    }
+    for c in [
+        "circe",
+        "circe rex-inclusive",
+        "anticirce",
+        "anticirce cheylan",
+        "kamikaze circe",
+    ] {
+        assert!(seen.iter().any(|s| s == c), "no example for {c}");
+    }
+}
+
+#[test]
+fn kamikaze_circe_example_matches_popeyes_diagram() {
+    let f = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("problems/examples/kamikaze-circe-list-ott.toml");
+    let p = parse_toml(&std::fs::read_to_string(&f).unwrap(), &f).unwrap();
+    // Popeye's diagram line: "Kamikaze a8 c8 a7 c6 e6 e5 b4 g4 a3 b3 d3 d2 e2 h1".
+    let mut k: Vec<String> = p.position.kamikaze().map(|s| s.to_string()).collect();
+    k.sort();
+    let mut want = "a8 c8 a7 c6 e6 e5 b4 g4 a3 b3 d3 d2 e2 h1"
+        .split(' ')
+        .collect::<Vec<_>>();
+    want.sort();
+    assert_eq!(k, want);
+    assert_eq!(
+        (
+            p.position.count(Color::White),
+            p.position.count(Color::Black)
+        ),
+        (7, 9)
+    );
+    assert_eq!(p.language, Language::German);
+}
