@@ -450,3 +450,22 @@ fn kamikaze_circe_example_matches_popeyes_diagram() {
     );
     assert_eq!(p.language, Language::German);
 }
+
+#[test]
+fn the_documented_examples_parse() {
+    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/problem-format.md");
+    let text = std::fs::read_to_string(&doc).unwrap();
+    let blocks: Vec<&str> = text
+        .split("```toml\n")
+        .skip(1)
+        .filter_map(|b| b.split("```").next())
+        // Fragments (the FEN forms, a twin table) are not whole problems.
+        .filter(|b| b.contains("stipulation = "))
+        .collect();
+    assert!(blocks.len() >= 7, "{}", blocks.len());
+    for b in blocks {
+        if let Err(e) = parse_toml(b, &doc) {
+            panic!("{e}\n{b}");
+        }
+    }
+}
