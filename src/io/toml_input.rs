@@ -230,6 +230,12 @@ const LANGUAGES: &[(&str, Language)] = &[
     ("french", Language::French),
 ];
 
+// A missing key has no line of its own: the problem's first line stands in.
+const MISSING_FEN: &str =
+    "missing key `fen`: every problem needs its diagram, e.g. `fen = \"4k3/8/8/8/8/8/8/4K3\"`";
+const MISSING_STIPULATION: &str =
+    "missing key `stipulation`: every problem needs one, e.g. `stipulation = \"#2\"`";
+
 /// Reads one problem from the text of a TOML file. `file` is only used in
 /// error messages and `Problem::source`.
 pub fn parse_toml(text: &str, file: &Path) -> Result<Problem, InputError> {
@@ -284,18 +290,17 @@ impl Reader<'_> {
             })?,
         };
 
-        let fen = raw.fen.as_ref().ok_or_else(|| {
-            self.error_at(1, "missing key `fen`: every problem needs its diagram, e.g. `fen = \"4k3/8/8/8/8/8/8/4K3\"`")
-        })?;
+        let fen = raw
+            .fen
+            .as_ref()
+            .ok_or_else(|| self.error_at(1, MISSING_FEN))?;
         let mut position =
             parse_fen(fen.get_ref()).map_err(|e| self.error(fen.span(), format!("fen: {e}")))?;
 
-        let stip = raw.stipulation.as_ref().ok_or_else(|| {
-            self.error_at(
-                1,
-                "missing key `stipulation`: every problem needs one, e.g. `stipulation = \"#2\"`",
-            )
-        })?;
+        let stip = raw
+            .stipulation
+            .as_ref()
+            .ok_or_else(|| self.error_at(1, MISSING_STIPULATION))?;
         let stipulation = Spanned {
             value: self.stipulation(stip)?,
             line: self.line_of(stip.span().start),

@@ -120,6 +120,12 @@ fn a_full_problem_reads() {
 }
 
 #[test]
+fn twin_key_tables_agree() {
+    let names: Vec<&str> = TWIN_KEYS.iter().map(|(n, _)| *n).collect();
+    assert_eq!(names, TWIN_KEY_NAMES);
+}
+
+#[test]
 fn a_minimal_problem_reads() {
     let p = parse("fen = \"4k3/8/8/8/8/8/8/4K3\"\nstipulation = \"~1\"\n").unwrap();
     assert_eq!(p.rules, Rules::orthodox());
@@ -365,6 +371,20 @@ fn odd_input_never_panics() {
     ];
     for s in samples {
         let _ = parse(s);
+    }
+    // Single-byte mutations of a full file, from a fixed pseudo-random walk.
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let alphabet = b"\"'[]=#,.- \n0123456789abcdefghkqrnbpKQRBNSPwx\\{}";
+    for _ in 0..3000 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut bytes = FULL.as_bytes().to_vec();
+        let at = (seed >> 33) as usize % bytes.len();
+        bytes[at] = alphabet[(seed >> 13) as usize % alphabet.len()];
+        if let Ok(s) = String::from_utf8(bytes) {
+            let _ = parse(&s);
+        }
     }
     // Every prefix of a full file, cut anywhere (even inside a character).
     for end in 0..FULL.len() {
