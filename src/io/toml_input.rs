@@ -1,0 +1,698 @@
+//! The native problem format: one problem per TOML file.
+//!
+//! The format is documented in `docs/problem-format.md`. Reading goes in two
+//! steps: serde turns the text into raw tables (unknown keys and wrong types
+//! are rejected there, with the span of the offending key or value), then the
+//! values are interpreted here (FEN, squares, conditions, options), each
+//! error carrying the line of the value it came from.
+
+use crate::board::{Color, Piece, Position, Role, Square};
+use crate::io::fen::{parse_fen, role_from_letter};
+use crate::problem::{
+    InputError, Language, Metadata, MirrorAxis, Problem, ProblemOption, SourceRef, Spanned, Twin,
+    TwinCommand,
+};
+use crate::rules::{CirceRules, Rules};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::Deserialize;
+use std::ops::Range;
+use std::path::Path;
+use toml::Spanned as TSpanned;
+
+/// The top-level table, as serde sees it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProblem {
+    title: Option<TSpanned<toml::Value>>,
+    author: Option<TSpanned<toml::Value>>,
+    source: Option<TSpanned<toml::Value>>,
+    award: Option<TSpanned<toml::Value>>,
+    remark: Option<TSpanned<toml::Value>>,
+    language: Option<TSpanned<String>>,
+    fen: Option<TSpanned<String>>,
+    stipulation: Option<TSpanned<String>>,
+    condition: Option<TSpanned<String>>,
+    kamikaze: Option<Vec<TSpanned<String>>>,
+    options: Option<Vec<TSpanned<String>>>,
+    zeroposition: Option<bool>,
+    twin: Option<Vec<TSpanned<RawTwin>>>,
+    expected: Option<RawExpected>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawExpected {
+    solution: Option<String>,
+}
+
+/// The keys a `[[twin]]` table may have. Twin commands apply in the order
+/// they are written, so the table is read key by key rather than derived.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TwinKey {
+    Continued,
+    Move,
+    Exchange,
+    Add,
+    Remove,
+    Rotate,
+    Mirror,
+    Shift,
+    Polish,
+    Substitute,
+    Stipulation,
+    Condition,
+}
+
+const TWIN_KEYS: &[(&str, TwinKey)] = &[
+    ("continued", TwinKey::Continued),
+    ("move", TwinKey::Move),
+    ("exchange", TwinKey::Exchange),
+    ("add", TwinKey::Add),
+    ("remove", TwinKey::Remove),
+    ("rotate", TwinKey::Rotate),
+    ("mirror", TwinKey::Mirror),
+    ("shift", TwinKey::Shift),
+    ("polish", TwinKey::Polish),
+    ("substitute", TwinKey::Substitute),
+    ("stipulation", TwinKey::Stipulation),
+    ("condition", TwinKey::Condition),
+];
+
+const TWIN_KEY_NAMES: &[&str] = &[
+    "continued",
+    "move",
+    "exchange",
+    "add",
+    "remove",
+    "rotate",
+    "mirror",
+    "shift",
+    "polish",
+    "substitute",
+    "stipulation",
+    "condition",
+];
+
+impl<'de> Deserialize<'de> for TwinKey {
+    // Failing inside the key's own deserializer lets toml attach the key's
+    // span, so "unknown field" points at the right line.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        TWIN_KEYS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, k)| *k)
+            .ok_or_else(|| de::Error::unknown_field(&name, TWIN_KEY_NAMES))
+    }
+}
+
+struct RawTwin {
+    entries: Vec<(TwinKey, TSpanned<toml::Value>)>,
+}
+
+impl<'de> Deserialize<'de> for RawTwin {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawTwin;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a twin table")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawTwin, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(key) = map.next_key::<TwinKey>()? {
+                    entries.push((key, map.next_value()?));
+                }
+                Ok(RawTwin { entries })
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+/// A condition the reader knows: its normalised name and what it sets.
+struct ConditionDef {
+    name: &'static str,
+    circe: CirceRules,
+    /// Kamikaze Circe: every unit but the kings gets the kamikaze attribute.
+    kamikaze_all: bool,
+    alsatian: bool,
+}
+
+const fn cond(name: &'static str, circe: CirceRules) -> ConditionDef {
+    ConditionDef {
+        name,
+        circe,
+        kamikaze_all: false,
+        alsatian: false,
+    }
+}
+
+const CONDITIONS: &[ConditionDef] = &[
+    cond("circe", CirceRules::CIRCE),
+    cond("circe rex-inclusive", CirceRules::CIRCE_REX_INCLUSIVE),
+    cond("circe rexinclusive", CirceRules::CIRCE_REX_INCLUSIVE),
+    cond("circe rex inclusive", CirceRules::CIRCE_REX_INCLUSIVE),
+    cond("anticirce", CirceRules::ANTICIRCE_CALVET),
+    cond("anticirce calvet", CirceRules::ANTICIRCE_CALVET),
+    cond("anticirce cheylan", CirceRules::ANTICIRCE_CHEYLAN),
+    ConditionDef {
+        kamikaze_all: true,
+        ..cond("kamikaze circe", CirceRules::CIRCE)
+    },
+    ConditionDef {
+        kamikaze_all: true,
+        ..cond("circe kamikaze", CirceRules::CIRCE)
+    },
+    ConditionDef {
+        alsatian: true,
+        ..cond("alsatian circe", CirceRules::CIRCE)
+    },
+    ConditionDef {
+        alsatian: true,
+        ..cond("circe alsatian", CirceRules::CIRCE)
+    },
+];
+
+/// How an option's arguments are read.
+enum OptionArgs {
+    Flag(fn() -> ProblemOption),
+    Number(fn(u32) -> ProblemOption),
+    Numbers2(fn(u32, u32) -> ProblemOption),
+    Squares(fn(Vec<Square>) -> ProblemOption),
+}
+
+const OPTIONS: &[(&str, OptionArgs)] = &[
+    ("variation", OptionArgs::Flag(|| ProblemOption::Variation)),
+    ("try", OptionArgs::Flag(|| ProblemOption::Try)),
+    ("defence", OptionArgs::Number(ProblemOption::Defence)),
+    ("defense", OptionArgs::Number(ProblemOption::Defence)),
+    ("threat", OptionArgs::Number(ProblemOption::Threat)),
+    ("setplay", OptionArgs::Flag(|| ProblemOption::SetPlay)),
+    ("nothreat", OptionArgs::Flag(|| ProblemOption::NoThreat)),
+    (
+        "nontrivial",
+        OptionArgs::Numbers2(ProblemOption::NonTrivial),
+    ),
+    ("halfduplex", OptionArgs::Flag(|| ProblemOption::HalfDuplex)),
+    ("duplex", OptionArgs::Flag(|| ProblemOption::Duplex)),
+    (
+        "whitebegins",
+        OptionArgs::Flag(|| ProblemOption::WhiteBegins),
+    ),
+    (
+        "maxsolutions",
+        OptionArgs::Number(ProblemOption::MaxSolutions),
+    ),
+    ("nowk", OptionArgs::Flag(|| ProblemOption::NoWhiteKing)),
+    ("nobk", OptionArgs::Flag(|| ProblemOption::NoBlackKing)),
+    ("nocastling", OptionArgs::Squares(ProblemOption::NoCastling)),
+    ("start", OptionArgs::Number(ProblemOption::Start)),
+    (
+        "postkeyplay",
+        OptionArgs::Flag(|| ProblemOption::PostKeyPlay),
+    ),
+    ("quodlibet", OptionArgs::Flag(|| ProblemOption::Quodlibet)),
+    (
+        "movenumbers",
+        OptionArgs::Flag(|| ProblemOption::MoveNumbers),
+    ),
+    ("noboard", OptionArgs::Flag(|| ProblemOption::NoBoard)),
+    (
+        "intelligent",
+        OptionArgs::Flag(|| ProblemOption::Intelligent),
+    ),
+];
+
+const LANGUAGES: &[(&str, Language)] = &[
+    ("english", Language::English),
+    ("german", Language::German),
+    ("french", Language::French),
+];
+
+// A missing key has no line of its own: the problem's first line stands in.
+const MISSING_FEN: &str =
+    "missing key `fen`: every problem needs its diagram, e.g. `fen = \"4k3/8/8/8/8/8/8/4K3\"`";
+const MISSING_STIPULATION: &str =
+    "missing key `stipulation`: every problem needs one, e.g. `stipulation = \"#2\"`";
+
+/// Reads one problem from the text of a TOML file. `file` is only used in
+/// error messages and `Problem::source`.
+pub fn parse_toml(text: &str, file: &Path) -> Result<Problem, InputError> {
+    Reader { text, file }.read()
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    file: &'a Path,
+}
+
+impl Reader<'_> {
+    /// 1-based line of a byte offset. Counting bytes (not chars) is safe
+    /// for any offset, even one in the middle of a character.
+    fn line_of(&self, offset: usize) -> usize {
+        let end = offset.min(self.text.len());
+        1 + self.text.as_bytes()[..end]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+    }
+
+    fn error(&self, span: Range<usize>, message: impl Into<String>) -> InputError {
+        self.error_at(self.line_of(span.start), message)
+    }
+
+    fn error_at(&self, line: usize, message: impl Into<String>) -> InputError {
+        InputError {
+            file: self.file.to_path_buf(),
+            line,
+            message: message.into(),
+        }
+    }
+
+    fn read(&self) -> Result<Problem, InputError> {
+        let raw: RawProblem = toml::from_str(self.text).map_err(|e| {
+            let line = e.span().map_or(1, |s| self.line_of(s.start));
+            self.error_at(line, e.message().trim_end().to_string())
+        })?;
+
+        let language = match &raw.language {
+            None => Language::English,
+            Some(l) => lookup(LANGUAGES, &l.get_ref().to_lowercase()).ok_or_else(|| {
+                self.error(
+                    l.span(),
+                    format!(
+                        "language `{}` is not supported; use {}",
+                        l.get_ref(),
+                        names(LANGUAGES)
+                    ),
+                )
+            })?,
+        };
+
+        let fen = raw
+            .fen
+            .as_ref()
+            .ok_or_else(|| self.error_at(1, MISSING_FEN))?;
+        let mut position =
+            parse_fen(fen.get_ref()).map_err(|e| self.error(fen.span(), format!("fen: {e}")))?;
+
+        let stip = raw
+            .stipulation
+            .as_ref()
+            .ok_or_else(|| self.error_at(1, MISSING_STIPULATION))?;
+        let stipulation = Spanned {
+            value: self.stipulation(stip)?,
+            line: self.line_of(stip.span().start),
+        };
+
+        let (rules, kamikaze_all, condition_text) = match &raw.condition {
+            None => (Rules::orthodox(), false, Vec::new()),
+            Some(c) => {
+                let (rules, kamikaze_all) = self.condition(c)?;
+                let words = c.get_ref().split_whitespace().map(str::to_string);
+                (rules, kamikaze_all, words.collect())
+            }
+        };
+
+        for name in raw.kamikaze.iter().flatten() {
+            let sq = self.square(name, "kamikaze")?;
+            if !set_kamikaze(&mut position, sq) {
+                return Err(self.error(
+                    name.span(),
+                    format!("kamikaze: {sq} is empty; the list names squares of units"),
+                ));
+            }
+        }
+        if kamikaze_all {
+            for sq in position.occupied() {
+                if position.role_at(sq) != Some(Role::King) {
+                    set_kamikaze(&mut position, sq);
+                }
+            }
+        }
+
+        let options = raw
+            .options
+            .iter()
+            .flatten()
+            .map(|o| {
+                Ok(Spanned {
+                    value: self.option(o)?,
+                    line: self.line_of(o.span().start),
+                })
+            })
+            .collect::<Result<Vec<_>, InputError>>()?;
+
+        let twins = raw
+            .twin
+            .iter()
+            .flatten()
+            .map(|t| self.twin(t, kamikaze_all))
+            .collect::<Result<Vec<_>, InputError>>()?;
+
+        let texts = |t: &Option<TSpanned<toml::Value>>, key: &str| match t {
+            None => Ok(Vec::new()),
+            Some(v) => strings(v, key)
+                .map(|v| v.into_iter().map(str::to_string).collect())
+                .map_err(|why| self.error(v.span(), why)),
+        };
+        let meta = Metadata {
+            title: texts(&raw.title, "title")?,
+            author: texts(&raw.author, "author")?,
+            origin: texts(&raw.source, "source")?,
+            award: texts(&raw.award, "award")?,
+            remark: texts(&raw.remark, "remark")?,
+        };
+        Ok(Problem {
+            meta,
+            position,
+            stipulation,
+            rules,
+            condition_text,
+            options,
+            zero_position: raw.zeroposition.unwrap_or(false),
+            twins,
+            language,
+            source: SourceRef {
+                file: self.file.to_path_buf(),
+                line: 1,
+            },
+            expected: raw.expected.and_then(|e| e.solution),
+        })
+    }
+
+    /// A light check only: the solver's stipulation parser has the last
+    /// word, but an empty value or one without a move count is surely wrong.
+    fn stipulation(&self, s: &TSpanned<String>) -> Result<String, InputError> {
+        let v = s.get_ref().trim();
+        if v.is_empty()
+            || v.contains(char::is_whitespace)
+            || !v.ends_with(|c: char| c.is_ascii_digit())
+        {
+            return Err(self.error(
+                s.span(),
+                format!(
+                    "stipulation `{}` is not one: expected e.g. \"#2\", \"h#3\", \"ser-h#5\", \"~1\"",
+                    s.get_ref()
+                ),
+            ));
+        }
+        Ok(v.to_string())
+    }
+
+    fn condition(&self, c: &TSpanned<String>) -> Result<(Rules, bool), InputError> {
+        let words: Vec<String> = c
+            .get_ref()
+            .split_whitespace()
+            .map(str::to_lowercase)
+            .collect();
+        let name = words.join(" ");
+        let def = CONDITIONS.iter().find(|d| d.name == name).ok_or_else(|| {
+            let known: Vec<&str> = CONDITIONS.iter().map(|d| d.name).collect();
+            self.error(
+                c.span(),
+                format!(
+                    "condition `{}` is not supported; supported: {}",
+                    c.get_ref(),
+                    known.join(", ")
+                ),
+            )
+        })?;
+        let rules = Rules {
+            circe: Some(def.circe),
+            alsatian: def.alsatian,
+        };
+        Ok((rules, def.kamikaze_all))
+    }
+
+    fn square(&self, s: &TSpanned<String>, what: &str) -> Result<Square, InputError> {
+        Square::parse(s.get_ref().trim()).ok_or_else(|| {
+            self.error(
+                s.span(),
+                format!("{what}: `{}` is not a square (a1..h8)", s.get_ref()),
+            )
+        })
+    }
+
+    fn option(&self, o: &TSpanned<String>) -> Result<ProblemOption, InputError> {
+        let text = o.get_ref();
+        let mut words = text.split_whitespace();
+        let name = words.next().unwrap_or("").to_lowercase();
+        let args: Vec<&str> = words.collect();
+        let bad = |why: String| self.error(o.span(), format!("option `{text}`: {why}"));
+        let Some(kind) = lookup_ref(OPTIONS, &name) else {
+            return Err(bad(format!("unknown option; known: {}", names(OPTIONS))));
+        };
+        let numbers = |n: usize| -> Result<Vec<u32>, InputError> {
+            if args.len() != n {
+                return Err(bad(format!("takes {n} number(s), found {}", args.len())));
+            }
+            args.iter()
+                .map(|a| {
+                    a.parse::<u32>()
+                        .map_err(|_| bad(format!("`{a}` is not a number")))
+                })
+                .collect()
+        };
+        Ok(match kind {
+            OptionArgs::Flag(f) => {
+                numbers(0)?;
+                f()
+            }
+            OptionArgs::Number(f) => f(numbers(1)?[0]),
+            OptionArgs::Numbers2(f) => {
+                let n = numbers(2)?;
+                f(n[0], n[1])
+            }
+            OptionArgs::Squares(f) => {
+                let sqs = args
+                    .iter()
+                    .map(|a| Square::parse(a).ok_or_else(|| bad(format!("`{a}` is not a square"))))
+                    .collect::<Result<Vec<_>, _>>()?;
+                if sqs.is_empty() {
+                    return Err(bad("needs at least one square".into()));
+                }
+                f(sqs)
+            }
+        })
+    }
+
+    fn twin(&self, t: &TSpanned<RawTwin>, kamikaze_all: bool) -> Result<Twin, InputError> {
+        let mut twin = Twin {
+            continued: false,
+            commands: Vec::new(),
+            line: self.line_of(t.span().start),
+        };
+        for (key, value) in &t.get_ref().entries {
+            let line = self.line_of(value.span().start);
+            let bad = |why: String| self.error_at(line, why);
+            let name = TWIN_KEYS.iter().find(|(_, k)| k == key).map_or("", |e| e.0);
+            match key {
+                TwinKey::Continued => twin.continued = expect_bool(value, name).map_err(bad)?,
+                TwinKey::Polish => {
+                    if expect_bool(value, name).map_err(bad)? {
+                        twin.commands.push(TwinCommand::PolishType);
+                    }
+                }
+                TwinKey::Rotate => {
+                    let deg = value.get_ref().as_integer();
+                    match deg {
+                        Some(d @ (90 | 180 | 270)) => {
+                            twin.commands.push(TwinCommand::Rotate(d as u32))
+                        }
+                        _ => {
+                            return Err(bad(format!(
+                                "rotate: `{}` is not 90, 180 or 270",
+                                value.get_ref()
+                            )))
+                        }
+                    }
+                }
+                TwinKey::Stipulation => {
+                    let s = expect_str(value, name).map_err(bad)?;
+                    let spanned = TSpanned::new(value.span(), s.to_string());
+                    twin.commands
+                        .push(TwinCommand::Stipulation(self.stipulation(&spanned)?));
+                }
+                TwinKey::Condition => {
+                    let s = expect_str(value, name).map_err(bad)?;
+                    let (rules, kamikaze) =
+                        self.condition(&TSpanned::new(value.span(), s.to_string()))?;
+                    if kamikaze {
+                        return Err(bad(format!(
+                            "condition `{s}` changes the units, so a twin cannot set it; give it at the top level"
+                        )));
+                    }
+                    twin.commands.push(TwinCommand::Condition(rules));
+                }
+                TwinKey::Mirror => {
+                    let s = expect_str(value, name).map_err(bad)?;
+                    let axis = lookup(MIRRORS, &s.to_lowercase()).ok_or_else(|| {
+                        bad(format!("mirror: `{s}` is not one of {}", names(MIRRORS)))
+                    })?;
+                    twin.commands.push(TwinCommand::Mirror(axis));
+                }
+                TwinKey::Move
+                | TwinKey::Exchange
+                | TwinKey::Shift
+                | TwinKey::Add
+                | TwinKey::Remove
+                | TwinKey::Substitute => {
+                    for item in strings(value, name).map_err(bad)? {
+                        let cmd = twin_command(*key, item, kamikaze_all)
+                            .map_err(|why| bad(format!("{name}: `{item}` {why}")))?;
+                        twin.commands.push(cmd);
+                    }
+                }
+            }
+        }
+        Ok(twin)
+    }
+}
+
+const MIRRORS: &[(&str, MirrorAxis)] = &[
+    ("a1<-->h1", MirrorAxis::Files),
+    ("a1<-->a8", MirrorAxis::Ranks),
+    ("a1<-->h8", MirrorAxis::Diagonal),
+    ("h1<-->a8", MirrorAxis::AntiDiagonal),
+];
+
+fn lookup<T: Copy>(table: &[(&str, T)], name: &str) -> Option<T> {
+    lookup_ref(table, name).copied()
+}
+
+fn lookup_ref<'t, T>(table: &'t [(&str, T)], name: &str) -> Option<&'t T> {
+    table.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+}
+
+fn names<T>(table: &[(&str, T)]) -> String {
+    let v: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+    v.join(", ")
+}
+
+fn set_kamikaze(pos: &mut Position, sq: Square) -> bool {
+    let Some(mut p) = pos.piece_at(sq) else {
+        return false;
+    };
+    // `put` clears the square first, castling right included: keep it.
+    let unmoved = pos.unmoved.contains(sq);
+    p.kamikaze = true;
+    pos.put(sq, p);
+    if unmoved {
+        pos.unmoved.set(sq);
+    }
+    true
+}
+
+fn expect_bool(v: &TSpanned<toml::Value>, key: &str) -> Result<bool, String> {
+    v.get_ref()
+        .as_bool()
+        .ok_or_else(|| format!("{key}: expected true or false, found `{}`", v.get_ref()))
+}
+
+fn expect_str<'v>(v: &'v TSpanned<toml::Value>, key: &str) -> Result<&'v str, String> {
+    v.get_ref()
+        .as_str()
+        .ok_or_else(|| format!("{key}: expected a string, found `{}`", v.get_ref()))
+}
+
+/// A string, or a list of strings for several commands of one kind.
+fn strings<'v>(v: &'v TSpanned<toml::Value>, key: &str) -> Result<Vec<&'v str>, String> {
+    let wrong = || {
+        format!(
+            "{key}: expected a string or a list of strings, found `{}`",
+            v.get_ref()
+        )
+    };
+    match v.get_ref() {
+        toml::Value::String(s) => Ok(vec![s.as_str()]),
+        toml::Value::Array(a) => a.iter().map(|x| x.as_str().ok_or_else(wrong)).collect(),
+        _ => Err(wrong()),
+    }
+}
+
+/// Two squares, as "e4 e5" or "e4-e5".
+fn two_squares(s: &str) -> Option<(Square, Square)> {
+    let parts: Vec<&str> = s
+        .split(|c: char| c.is_whitespace() || c == '-')
+        .filter(|p| !p.is_empty())
+        .collect();
+    match parts[..] {
+        [a, b] => Some((Square::parse(a)?, Square::parse(b)?)),
+        _ => None,
+    }
+}
+
+/// A unit on a square, as "wQd1", "bSg8" or "wkQd1" (k: kamikaze).
+fn piece_on_square(s: &str) -> Option<(Piece, Square)> {
+    let chars: Vec<char> = s.trim().chars().collect();
+    let (color, rest) = match chars.split_first()? {
+        ('w', rest) => (Color::White, rest),
+        ('b', rest) => (Color::Black, rest),
+        _ => return None,
+    };
+    let (kamikaze, rest) = match rest {
+        ['k', rest @ ..] if rest.len() == 3 => (true, rest),
+        _ => (false, rest),
+    };
+    let [role, f, r] = rest else { return None };
+    let square = Square::parse(&format!("{f}{r}"))?;
+    Some((
+        Piece {
+            color,
+            role: role_from_letter(*role)?,
+            kamikaze,
+        },
+        square,
+    ))
+}
+
+fn twin_command(key: TwinKey, item: &str, kamikaze_all: bool) -> Result<TwinCommand, &'static str> {
+    let two = || two_squares(item).ok_or("is not two squares, e.g. \"e4 e5\"");
+    Ok(match key {
+        TwinKey::Move => {
+            let (a, b) = two()?;
+            TwinCommand::Move(a, b)
+        }
+        TwinKey::Exchange => {
+            let (a, b) = two()?;
+            TwinCommand::Exchange(a, b)
+        }
+        TwinKey::Shift => {
+            let (a, b) = two()?;
+            TwinCommand::Shift(a, b)
+        }
+        TwinKey::Remove => {
+            TwinCommand::Remove(Square::parse(item.trim()).ok_or("is not a square (a1..h8)")?)
+        }
+        TwinKey::Add => {
+            let (mut piece, sq) = piece_on_square(item)
+                .ok_or("is not a unit on a square, e.g. \"wQd1\" or \"bSg8\"")?;
+            // Under Kamikaze Circe every unit but the king is kamikaze.
+            piece.kamikaze |= kamikaze_all && piece.role != Role::King;
+            TwinCommand::Add(piece, sq)
+        }
+        TwinKey::Substitute => {
+            let roles: Vec<Option<Role>> = item
+                .split(|c: char| c.is_whitespace() || c == '-' || c == '>')
+                .filter(|p| !p.is_empty())
+                .map(|p| {
+                    let mut cs = p.chars();
+                    match (cs.next(), cs.next()) {
+                        (Some(c), None) => role_from_letter(c),
+                        _ => None,
+                    }
+                })
+                .collect();
+            match roles[..] {
+                [Some(a), Some(b)] => TwinCommand::Substitute(a, b),
+                _ => return Err("is not two piece letters, e.g. \"Q R\""),
+            }
+        }
+        _ => return Err("cannot be given as a string"),
+    })
+}
+
+#[cfg(test)]
+mod tests;
