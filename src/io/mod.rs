@@ -1,1 +1,4 @@
 //! Reading problems and writing solutions.
+
+pub mod language;
+pub mod popeye_output;
