@@ -470,6 +470,7 @@ mod tests {
     //! output (corpus file named above each expected text).
 
     use super::*;
+    use crate::board::Role;
     use crate::io::language::role_from_letter;
     use crate::problem::{Metadata, SourceRef, Spanned};
 
@@ -804,5 +805,231 @@ Kamikaze h8 e7 h7 e6 g6 h6 c5 f5 g5 h5 c4 g4 a3 b3 c3 h3 a2 c2
 "#
         ;
         assert_eq!(header(&p), expected);
+    }
+
+    #[test]
+    fn german_twins_white_begins_and_mirror() {
+        // tier1/BEISPIEL_anticir__039: h#3 with `weissbeginnt` shows as
+        // h#2.5; the twin is `zwilling spiegelung a1<-->h1`.
+        let lang = Language::German;
+        let mut p = problem(
+            lang,
+            "h#3",
+            Rules::with_circe(CirceRules::ANTICIRCE_CHEYLAN),
+            vec![ProblemOption::WhiteBegins],
+        );
+        p.meta.author = strings(&["Gerard Smits"]);
+        p.meta.origin = strings(&[
+            "6. ehr. Erw., 11. diagrammes-TT 1993, Abt. C",
+            "diagrammes spezial #13, 7-9/1993",
+        ]);
+        place(&mut p.position, lang, Color::White, false, "kh1 ld1g1");
+        place(&mut p.position, lang, Color::Black, false, "kf1 da2 sf3");
+        let twin = Twin {
+            continued: false,
+            commands: vec![TwinCommand::Mirror(MirrorAxis::Files)],
+            line: 1,
+        };
+        let mut s = header(&p);
+        write_twin_header(&mut s, lang, 0, None, &p.position);
+        s.push_str("  1...Ld1-a4   2.Sf3-h2 La4-e8   3.Da2-g2 + Kh1*h2[wKh2->e1] #\n");
+        write_twin_header(&mut s, lang, 1, Some(&twin), &p.position);
+        s.push_str("  1...Lb1-g6   2.Dh2-c2 Lg6-e8   3.Kc1-b1 Le1*c3[wLc3->c1] #\n");
+        write_footer(&mut s, lang, 1.943);
+        let board = "\
++---a---b---c---d---e---f---g---h---+
+|                                   |
+8   .   .   .   .   .   .   .   .   8
+|                                   |
+7   .   .   .   .   .   .   .   .   7
+|                                   |
+6   .   .   .   .   .   .   .   .   6
+|                                   |
+5   .   .   .   .   .   .   .   .   5
+|                                   |
+4   .   .   .   .   .   .   .   .   4
+|                                   |
+3   .   .   .   .   .  -S   .   .   3
+|                                   |
+2  -D   .   .   .   .   .   .   .   2
+|                                   |
+1   .   .   .   L   .  -K   L   K   1
+|                                   |
++---a---b---c---d---e---f---g---h---+
+";
+        let expected = format!(
+            "
+            Gerard Smits
+6. ehr. Erw., 11. diagrammes-TT 1993, Abt. C
+  diagrammes spezial #13, 7-9/1993
+
+{board}  h#2.5                       3 + 3
+          AntiCirce Cheylan
+
+a) 
+
+  1...Ld1-a4   2.Sf3-h2 La4-e8   3.Da2-g2 + Kh1*h2[wKh2->e1] #
+
+b) Spiegelung a1<-->h1  
+
+  1...Lb1-g6   2.Dh2-c2 Lg6-e8   3.Kc1-b1 Le1*c3[wLc3->c1] #
+
+Loesung beendet. Zeit = 1.943 s
+
+
+"
+        );
+        assert_eq!(s, expected);
+    }
+
+    fn twin(continued: bool, commands: Vec<TwinCommand>) -> Twin {
+        Twin {
+            continued,
+            commands,
+            line: 1,
+        }
+    }
+
+    fn twin_line(lang: Language, i: usize, t: &Twin, before: &Position) -> String {
+        let mut s = String::new();
+        write_twin_header(&mut s, lang, i, Some(t), before);
+        s
+    }
+
+    #[test]
+    fn twin_commands_as_popeye_prints_them() {
+        // tier1/BEISPIEL_twin__008: `zwilling drehung 90`.
+        let de = Language::German;
+        let mut pos = Position::empty();
+        place(&mut pos, de, Color::White, false, "ke2 se5 bb2g7");
+        let t = twin(false, vec![TwinCommand::Rotate(90)]);
+        assert_eq!(twin_line(de, 1, &t, &pos), "\nb) Drehung 90  \n\n");
+
+        // tier2/BEISPIEL_cirsquar__008: `hinzu weis lf5` onto the rook on
+        // f5 prints without `+`; tier2/BEISPIEL_mars__024: `+c) +sBc7`.
+        place(&mut pos, de, Color::White, false, "tf5");
+        let lf5 = Piece::new(Color::White, Role::Bishop);
+        let t = twin(
+            false,
+            vec![TwinCommand::Add(lf5, Square::parse("f5").unwrap())],
+        );
+        assert_eq!(twin_line(de, 1, &t, &pos), "\nb) wLf5  \n\n");
+        let bc7 = Piece::new(Color::Black, Role::Pawn);
+        let t = twin(
+            true,
+            vec![TwinCommand::Add(bc7, Square::parse("c7").unwrap())],
+        );
+        assert_eq!(twin_line(de, 2, &t, &pos), "\n+c) +sBc7  \n\n");
+
+        // tier1/BEISPIEL_anticir__052: `versetze h7 f1 forderung zf11`.
+        let mut pos = Position::empty();
+        place(&mut pos, de, Color::Black, false, "sh7");
+        let sq = |s| Square::parse(s).unwrap();
+        let t = twin(
+            false,
+            vec![
+                TwinCommand::Move(sq("h7"), sq("f1")),
+                TwinCommand::Stipulation("zf11".into()),
+            ],
+        );
+        assert_eq!(twin_line(de, 1, &t, &pos), "\nb) sSh7-->f1  zf11  \n\n");
+
+        // tier2/EXAMPLES_danger_circe__001: `twin exchange a5 a6`.
+        let en = Language::English;
+        let mut pos = Position::empty();
+        place(&mut pos, en, Color::Black, false, "ra5 pa6");
+        let t = twin(false, vec![TwinCommand::Exchange(sq("a5"), sq("a6"))]);
+        assert_eq!(twin_line(en, 1, &t, &pos), "\nb) bRa5<-->bPa6  \n\n");
+
+        // tier2/REGRESSIONS_4_67_to_4_69__002: `twin condition circe`.
+        let t = twin(
+            false,
+            vec![TwinCommand::Condition(Rules::with_circe(CirceRules::CIRCE))],
+        );
+        assert_eq!(twin_line(en, 1, &t, &pos), "\nb) Circe  \n\n");
+
+        // A later command names the units as the earlier ones left them.
+        let t = twin(
+            false,
+            vec![
+                TwinCommand::Move(sq("a5"), sq("b5")),
+                TwinCommand::Move(sq("b5"), sq("c5")),
+                TwinCommand::Remove(sq("a6")),
+            ],
+        );
+        assert_eq!(
+            twin_line(en, 1, &t, &pos),
+            "\nb) bRa5-->b5  bRb5-->c5  -bPa6  \n\n"
+        );
+    }
+
+    #[test]
+    fn remarks_come_first_and_are_not_centred() {
+        // tier3/TESTS_series_capture__008 (its SeriesCapture line left out:
+        // the condition is not modelled yet).
+        let lang = Language::English;
+        let mut p = problem(lang, "ze81", Rules::with_circe(CirceRules::CIRCE), vec![]);
+        p.meta.remark = strings(&["the combination with Circe brings surprises"]);
+        place(&mut p.position, lang, Color::White, false, "bb1");
+        place(&mut p.position, lang, Color::Black, false, "pf5d3");
+        let h = header(&p);
+        assert!(h.starts_with("the combination with Circe brings surprises\n\n\n+---a---b---c---"));
+        assert!(h.ends_with("  ze81                        1 + 2\n                Circe\n\n"));
+    }
+
+    #[test]
+    fn french_header_uses_french_letters() {
+        // No French problem in the corpus: letters and words from Popeye's
+        // French tables, layout as for the other languages.
+        let lang = Language::French;
+        let mut p = problem(lang, "h#2", Rules::with_circe(CirceRules::CIRCE), vec![]);
+        p.meta.author = strings(&["Auteur"]);
+        place(
+            &mut p.position,
+            lang,
+            Color::White,
+            false,
+            "re1 dd1 ta1 fc1 cb1 pe2",
+        );
+        place(&mut p.position, lang, Color::Black, false, "re8");
+        let h = header(&p);
+        assert!(h.starts_with("\n               Auteur\n\n"));
+        assert!(h.contains("\n8   .   .   .   .  -R   .   .   .   8\n"));
+        assert!(h.contains("\n2   .   .   .   .   P   .   .   .   2\n"));
+        assert!(h.contains("\n1   T   C   F   D   R   .   .   .   1\n"));
+        let mut f = String::new();
+        write_footer(&mut f, lang, 0.5);
+        assert_eq!(f, "\nsolution terminee. Temps = 0.500 s\n\n\n");
+    }
+
+    #[test]
+    fn long_lines_are_not_centred() {
+        // 36 columns plus the line feed fill the width: no padding.
+        let mut s = String::new();
+        centred_line(&mut s, &"x".repeat(36));
+        assert_eq!(s, format!("{}\n", "x".repeat(36)));
+        s.clear();
+        centred_line(&mut s, &"x".repeat(35));
+        assert_eq!(s, format!(" {}\n", "x".repeat(35)));
+    }
+
+    #[test]
+    fn stipulations_as_popeye_shows_them() {
+        assert_eq!(display_stipulation("H#2", false), "h#2");
+        assert_eq!(display_stipulation("Zb21", false), "zb21");
+        assert_eq!(display_stipulation("exact-#1", false), "#1");
+        assert_eq!(display_stipulation("h#3", true), "h#2.5");
+        assert_eq!(display_stipulation("h=2", true), "h=1.5");
+        assert_eq!(display_stipulation("h#2.5", true), "h#2");
+        assert_eq!(display_stipulation("#3", true), "#3");
+        assert_eq!(display_stipulation("1->ser-#5", false), "1->ser-#5");
+    }
+
+    #[test]
+    fn times_as_popeye_prints_them() {
+        assert_eq!(format_time(0.0269), "0.026 s");
+        assert_eq!(format_time(12.5), "12.500 s");
+        assert_eq!(format_time(62.345), "1:02.345 m:s");
+        assert_eq!(format_time(3723.9), "1:02:03 h:m:s");
     }
 }
