@@ -237,6 +237,7 @@ fn circe_condition_line(lang: Language, c: &CirceRules) -> String {
         Reborn::Capturer => (ConditionName::AntiCirce, true),
     };
     let mut variants = Vec::new();
+    // New rebirth-square forms add their word here (Mirror, PWC, ...).
     match c.square {
         RebirthSquare::Classic => {}
     }
