@@ -1,0 +1,380 @@
+//! The words and letters Popeye prints, per input language.
+//!
+//! Popeye answers in the language of the input file. Everything here is
+//! data taken from its output tables (and checked against the recorded
+//! outputs in the corpus), so writers never spell a word themselves.
+
+use crate::board::{Color, Role};
+use crate::problem::Language;
+
+/// Index of a language in the tables below.
+fn idx(lang: Language) -> usize {
+    match lang {
+        Language::English => 0,
+        Language::German => 1,
+        Language::French => 2,
+    }
+}
+
+/// Piece letters in [`Role`] order: king, queen, rook, bishop, knight, pawn.
+const PIECE_LETTERS: [[char; 6]; 3] = [
+    ['K', 'Q', 'R', 'B', 'S', 'P'],
+    ['K', 'D', 'T', 'L', 'S', 'B'],
+    ['R', 'D', 'T', 'F', 'C', 'P'],
+];
+
+/// The upper-case letter of a piece kind, as on the diagram and in moves.
+pub fn piece_letter(lang: Language, role: Role) -> char {
+    PIECE_LETTERS[idx(lang)][role.index()]
+}
+
+/// The kind a piece letter stands for (either case), if it is orthodox.
+pub fn role_from_letter(lang: Language, letter: char) -> Option<Role> {
+    let up = letter.to_ascii_uppercase();
+    Role::ALL.into_iter().find(|&r| piece_letter(lang, r) == up)
+}
+
+/// Colour letters: the lower-cased initial of Popeye's colour names
+/// (White/Black, Weiss/Schwarz, Blanc/Noir).
+const COLOR_LETTERS: [[char; 2]; 3] = [['w', 'b'], ['w', 's'], ['b', 'n']];
+
+/// The colour letter of the notation: `[wkTh3->h1]`, `+sKa8`.
+pub fn color_letter(lang: Language, color: Color) -> char {
+    COLOR_LETTERS[idx(lang)][color.index()]
+}
+
+/// The letter marking the kamikaze attribute in moves (`kSg6-f8`): the
+/// lower-cased initial of "Kamikaze", the same in all three languages.
+pub fn kamikaze_letter(_lang: Language) -> char {
+    'k'
+}
+
+/// Fixed words of the output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Word {
+    /// After a key that threatens: `1.Sa8-b6 ! threat:`.
+    Threat,
+    /// Introduces the refutation of a try.
+    But,
+    /// After a key that threatens nothing.
+    Zugzwang,
+    /// The footer, followed by " " and [`Word::Time`].
+    SolutionFinished,
+    /// `"Time = "`, with its trailing blank.
+    Time,
+    /// The attribute line listing kamikaze units.
+    Kamikaze,
+    /// Option lines printed under the conditions.
+    HalfDuplex,
+    Duplex,
+    Quodlibet,
+    /// Twinning commands, as printed in twin headers.
+    Rotate,
+    Mirror,
+    Shift,
+    PolishType,
+    /// Colour names.
+    White,
+    Black,
+}
+
+/// One row per word: English, German, French.
+const WORDS: &[(Word, [&str; 3])] = &[
+    (Word::Threat, ["threat:", "Drohung:", "menace:"]),
+    (Word::But, ["but", "Aber", "mais"]),
+    (Word::Zugzwang, ["zugzwang.", "Zugzwang.", "blocus."]),
+    (
+        Word::SolutionFinished,
+        [
+            "solution finished.",
+            "Loesung beendet.",
+            "solution terminee.",
+        ],
+    ),
+    (Word::Time, ["Time = ", "Zeit = ", "Temps = "]),
+    (Word::Kamikaze, ["Kamikaze", "Kamikaze", "Kamikaze"]),
+    (Word::HalfDuplex, ["HalfDuplex", "HalbDuplex", "DemiDuplex"]),
+    (Word::Duplex, ["Duplex", "Duplex", "Duplex"]),
+    (Word::Quodlibet, ["Quodlibet", "Quodlibet", "Quodlibet"]),
+    (Word::Rotate, ["rotate", "Drehung", "rotation"]),
+    (Word::Mirror, ["mirror", "Spiegelung", "miroir"]),
+    (Word::Shift, ["shift", "Verschiebung", "translation"]),
+    (
+        Word::PolishType,
+        ["PolishType", "Farbwechsel", "CouleurEchange"],
+    ),
+    (Word::White, ["White", "Weiss", "Blanc"]),
+    (Word::Black, ["Black", "Schwarz", "Noir"]),
+];
+
+/// The word `w` in `lang`.
+pub fn word(lang: Language, w: Word) -> &'static str {
+    WORDS
+        .iter()
+        .find(|(k, _)| *k == w)
+        .map(|(_, t)| t[idx(lang)])
+        .expect("every Word has a table row")
+}
+
+/// Base condition names (Popeye's `CondTab` entries for the Circe family).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConditionName {
+    Circe,
+    AntiCirce,
+    MarsCirce,
+    AntiMarsCirce,
+}
+
+const CONDITION_NAMES: &[(ConditionName, [&str; 3])] = &[
+    (ConditionName::Circe, ["Circe", "Circe", "Circe"]),
+    (
+        ConditionName::AntiCirce,
+        ["AntiCirce", "AntiCirce", "AntiCirce"],
+    ),
+    (
+        ConditionName::MarsCirce,
+        ["MarsCirce", "MarsCirce", "MarsCirce"],
+    ),
+    (
+        ConditionName::AntiMarsCirce,
+        ["AntiMarsCirce", "AntiMarsCirce", "AntiMarsCirce"],
+    ),
+];
+
+/// A condition's name as Popeye prints it at the start of its line.
+pub fn condition_name(lang: Language, c: ConditionName) -> &'static str {
+    CONDITION_NAMES
+        .iter()
+        .find(|(k, _)| *k == c)
+        .map(|(_, t)| t[idx(lang)])
+        .expect("every ConditionName has a table row")
+}
+
+/// The words Popeye appends to a Circe-family condition name
+/// (`Circe Mirror`, `AntiCirce Cheylan`, `Circe RexInclusive`). The order of
+/// the variants is the order Popeye writes them in, see
+/// [`CIRCE_VARIANT_ORDER`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CirceVariant {
+    RexInclusive,
+    RexExclusive,
+    Mirror,
+    Assassin,
+    Diametral,
+    VerticalMirror,
+    Clone,
+    Chameleon,
+    Turncoats,
+    Couscous,
+    LastMove,
+    Equipollents,
+    Parrain,
+    ContraParrain,
+    Cage,
+    Rank,
+    File,
+    Symmetry,
+    VerticalSymmetry,
+    HorizontalSymmetry,
+    Diagram,
+    Pwc,
+    Antipodes,
+    TakeAndMake,
+    Super,
+    April,
+    Frischauf,
+    Calvet,
+    Cheylan,
+    Strict,
+    Relaxed,
+    Volcanic,
+    Parachute,
+    Einstein,
+    ReversalEinstein,
+}
+
+const CIRCE_VARIANTS: &[(CirceVariant, [&str; 3])] = &[
+    (
+        CirceVariant::RexInclusive,
+        ["RexInclusive", "RexInklusive", "RexInclusif"],
+    ),
+    (
+        CirceVariant::RexExclusive,
+        ["RexExclusive", "RexExklusive", "RexExclusif"],
+    ),
+    (CirceVariant::Mirror, ["Mirror", "Spiegel", "Malefique"]),
+    (CirceVariant::Assassin, ["Assassin", "Assassin", "Assassin"]),
+    (
+        CirceVariant::Diametral,
+        ["Diametral", "Diametral", "Diametral"],
+    ),
+    (
+        CirceVariant::VerticalMirror,
+        ["VerticalMirror", "VertikalSpiegel", "MalefiqueVerticale"],
+    ),
+    (CirceVariant::Clone, ["Clone", "Clone", "Clone"]),
+    (
+        CirceVariant::Chameleon,
+        ["Chameleon", "Chamaeleon", "Chameleon"],
+    ),
+    (
+        CirceVariant::Turncoats,
+        ["Turncoats", "Turncoat", "Turncoats"],
+    ),
+    (CirceVariant::Couscous, ["Couscous", "Couscous", "Couscous"]),
+    (
+        CirceVariant::LastMove,
+        ["LastMove", "LetzterZug", "CoupDernier"],
+    ),
+    (
+        CirceVariant::Equipollents,
+        ["Equipollents", "Equipollents", "Equipollents"],
+    ),
+    (CirceVariant::Parrain, ["Parrain", "Parrain", "Parrain"]),
+    (
+        CirceVariant::ContraParrain,
+        ["ContraParrain", "ContraParrain", "ContraParrain"],
+    ),
+    (CirceVariant::Cage, ["Cage", "Kaefig", "Cage"]),
+    (CirceVariant::Rank, ["Rank", "Reihe", "Rangee"]),
+    (CirceVariant::File, ["File", "File", "Colonne"]),
+    (
+        CirceVariant::Symmetry,
+        ["Symmetry", "Symmetrie", "Symetrie"],
+    ),
+    (
+        CirceVariant::VerticalSymmetry,
+        [
+            "VerticalSymmetry",
+            "VertikaleSymmetrie",
+            "VerticaleSymetrique",
+        ],
+    ),
+    (
+        CirceVariant::HorizontalSymmetry,
+        [
+            "HorizontalSymmetry",
+            "HorizontaleSymmetrie",
+            "HorizontaleSymetrique",
+        ],
+    ),
+    (CirceVariant::Diagram, ["Diagram", "Diagramm", "Diagramme"]),
+    (CirceVariant::Pwc, ["PWC", "Platzwechsel", "Echange"]),
+    (
+        CirceVariant::Antipodes,
+        ["Antipodes", "Antipoden", "Antipodes"],
+    ),
+    (
+        CirceVariant::TakeAndMake,
+        ["Take&Make", "Take&Make", "Take&Make"],
+    ),
+    (CirceVariant::Super, ["Super", "Super", "Super"]),
+    (CirceVariant::April, ["April", "April", "Avril"]),
+    (
+        CirceVariant::Frischauf,
+        ["Frischauf", "Frischauf", "Frischauf"],
+    ),
+    (CirceVariant::Calvet, ["Calvet", "Calvet", "Calvet"]),
+    (CirceVariant::Cheylan, ["Cheylan", "Cheylan", "Cheylan"]),
+    (CirceVariant::Strict, ["Strict", "Strikt", "Stricte"]),
+    (CirceVariant::Relaxed, ["Relaxed", "Locker", "Relache"]),
+    (CirceVariant::Volcanic, ["Volcanic", "Vulkan", "Volcanique"]),
+    (
+        CirceVariant::Parachute,
+        ["Parachute", "Fallschirm", "Parachute"],
+    ),
+    (CirceVariant::Einstein, ["Einstein", "Einstein", "Einstein"]),
+    (
+        CirceVariant::ReversalEinstein,
+        ["ReversalEinstein", "ReversesEinstein", "ReversEinstein"],
+    ),
+];
+
+/// The word for a Circe variant in `lang`.
+pub fn circe_variant(lang: Language, v: CirceVariant) -> &'static str {
+    CIRCE_VARIANTS
+        .iter()
+        .find(|(k, _)| *k == v)
+        .map(|(_, t)| t[idx(lang)])
+        .expect("every CirceVariant has a table row")
+}
+
+/// The order in which Popeye appends variant words to a condition name
+/// (its condition writer tests them in this order), so a writer can sort a
+/// set of variants before printing them.
+pub const CIRCE_VARIANT_ORDER: [CirceVariant; 32] = [
+    CirceVariant::Pwc,
+    CirceVariant::Symmetry,
+    CirceVariant::Diagram,
+    CirceVariant::Cage,
+    CirceVariant::Rank,
+    CirceVariant::File,
+    CirceVariant::Couscous,
+    CirceVariant::Antipodes,
+    CirceVariant::TakeAndMake,
+    CirceVariant::Super,
+    CirceVariant::April,
+    CirceVariant::Equipollents,
+    CirceVariant::ContraParrain,
+    CirceVariant::Parrain,
+    CirceVariant::Mirror,
+    CirceVariant::Assassin,
+    CirceVariant::Strict,
+    CirceVariant::Relaxed,
+    CirceVariant::Parachute,
+    CirceVariant::Volcanic,
+    CirceVariant::Diametral,
+    CirceVariant::VerticalMirror,
+    CirceVariant::Clone,
+    CirceVariant::Einstein,
+    CirceVariant::ReversalEinstein,
+    CirceVariant::Chameleon,
+    CirceVariant::Turncoats,
+    CirceVariant::Frischauf,
+    CirceVariant::Cheylan,
+    CirceVariant::RexInclusive,
+    CirceVariant::RexExclusive,
+    CirceVariant::Calvet,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_letters_per_language() {
+        let s: String = Role::ALL
+            .iter()
+            .map(|&r| piece_letter(Language::German, r))
+            .collect();
+        assert_eq!(s, "KDTLSB");
+        let s: String = Role::ALL
+            .iter()
+            .map(|&r| piece_letter(Language::French, r))
+            .collect();
+        assert_eq!(s, "RDTFCP");
+        assert_eq!(role_from_letter(Language::English, 's'), Some(Role::Knight));
+        assert_eq!(role_from_letter(Language::German, 'x'), None);
+    }
+
+    #[test]
+    fn colour_letters_per_language() {
+        assert_eq!(color_letter(Language::English, Color::Black), 'b');
+        assert_eq!(color_letter(Language::German, Color::Black), 's');
+        assert_eq!(color_letter(Language::French, Color::White), 'b');
+        assert_eq!(color_letter(Language::French, Color::Black), 'n');
+    }
+
+    #[test]
+    fn every_word_has_a_row() {
+        assert_eq!(word(Language::German, Word::Threat), "Drohung:");
+        assert_eq!(word(Language::French, Word::But), "mais");
+        assert_eq!(
+            circe_variant(Language::German, CirceVariant::RexInclusive),
+            "RexInklusive"
+        );
+        for v in CIRCE_VARIANT_ORDER {
+            circe_variant(Language::French, v);
+        }
+    }
+}

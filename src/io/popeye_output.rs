@@ -1,0 +1,1036 @@
+//! Everything of Popeye's plain-text output except the moves: the header
+//! (remarks, metadata, diagram, stipulation line, attribute and condition
+//! lines), the twin headers and the footer.
+//!
+//! The layout rules come from Popeye's writers and were checked against the
+//! recorded outputs in the corpus:
+//! - lines are centred in the width of the diagram, 37 columns, with
+//!   `(37 - len) / 2` leading blanks, and only when `len < 36`
+//!   (Popeye measures the text with its line feed and pads only when that
+//!   is shorter than the width);
+//! - the piece counts end in column 35, after the stipulation line's own
+//!   text, with no padding at all if the stipulation is too long.
+//!
+//! The output sequence for one problem is [`write_header`], then per twin
+//! [`write_twin_header`] and its solution, then [`write_footer`].
+
+use std::fmt::Write as _;
+
+use crate::board::{Color, Piece, Position, Square};
+use crate::io::language::{
+    self, circe_variant, color_letter, condition_name, kamikaze_letter, piece_letter, word,
+    CirceVariant, ConditionName, Word,
+};
+use crate::problem::{Language, MirrorAxis, Problem, ProblemOption, Twin, TwinCommand};
+use crate::rules::{CaptureOnRebirthSquare, CirceRules, OnOccupied, RebirthSquare, Reborn, Rules};
+
+/// Width of the diagram, `+---a---...---h---+`; lines are centred in it.
+const BOARD_WIDTH: usize = 37;
+/// The column where the piece counts of the stipulation line end.
+const COUNTS_END: usize = 35;
+
+/// Appends `text` and a line feed, centred as Popeye centres it.
+fn centred_line(out: &mut String, text: &str) {
+    let used = text.chars().count() + 1;
+    if BOARD_WIDTH > used {
+        let pad = (BOARD_WIDTH + 1 - used) / 2;
+        out.extend(std::iter::repeat_n(' ', pad));
+    }
+    out.push_str(text);
+    out.push('\n');
+}
+
+/// Writes everything Popeye prints before the solution of a problem,
+/// ending with the blank line that precedes the solution (or the first
+/// twin header).
+pub fn write_header(out: &mut String, problem: &Problem) {
+    let lang = problem.language;
+    // Remarks come first and are not centred.
+    for r in nonempty(&problem.meta.remark) {
+        out.push_str(r);
+        out.push('\n');
+    }
+    if problem.has_option(|o| matches!(o, ProblemOption::NoBoard)) {
+        out.push('\n');
+        return;
+    }
+    out.push('\n');
+    let meta = &problem.meta;
+    for line in nonempty(&meta.author)
+        .chain(nonempty(&meta.origin))
+        .chain(nonempty(&meta.award))
+        .chain(nonempty(&meta.title))
+    {
+        centred_line(out, line);
+    }
+    out.push('\n');
+    write_board(out, lang, &problem.position);
+    write_stipulation_line(out, problem);
+    write_kamikaze_line(out, lang, &problem.position);
+    for line in condition_lines(lang, &problem.rules) {
+        centred_line(out, &line);
+    }
+    if problem.has_option(|o| matches!(o, ProblemOption::HalfDuplex)) {
+        centred_line(out, word(lang, Word::HalfDuplex));
+    } else if problem.has_option(|o| matches!(o, ProblemOption::Duplex)) {
+        centred_line(out, word(lang, Word::Duplex));
+    }
+    if problem.has_option(|o| matches!(o, ProblemOption::Quodlibet)) {
+        centred_line(out, word(lang, Word::Quodlibet));
+    }
+    out.push('\n');
+}
+
+/// Metadata lines, without the empty ones Popeye ignores.
+fn nonempty(lines: &[String]) -> impl Iterator<Item = &str> {
+    lines
+        .iter()
+        .map(|s| s.as_str())
+        .filter(|s| !s.trim().is_empty())
+}
+
+/// The diagram: border, then per rank a line of units and a blank line.
+pub fn write_board(out: &mut String, lang: Language, pos: &Position) {
+    const BORDER: &str = "+---a---b---c---d---e---f---g---h---+\n";
+    const BLANK: &str = "|                                   |\n";
+    out.push_str(BORDER);
+    out.push_str(BLANK);
+    for rank in (0..8u8).rev() {
+        let digit = (b'1' + rank) as char;
+        out.push(digit);
+        out.push(' ');
+        for file in 0..8u8 {
+            out.push_str(&board_cell(lang, pos.piece_at(Square::new(file, rank))));
+        }
+        out.push_str("  ");
+        out.push(digit);
+        out.push('\n');
+        out.push_str(BLANK);
+    }
+    out.push_str(BORDER);
+}
+
+/// One 4-column cell: the letter in the third column, `-` before it for
+/// Black, `.` for an empty square.
+fn board_cell(lang: Language, piece: Option<Piece>) -> String {
+    match piece {
+        None => "  . ".to_string(),
+        Some(p) => {
+            let sign = if p.color == Color::Black { '-' } else { ' ' };
+            format!(" {sign}{} ", piece_letter(lang, p.role))
+        }
+    }
+}
+
+/// The stipulation as Popeye shows it under the diagram, with the option
+/// suffixes it appends (`#5/1` for `threat 1`, `r#9;1,1` for `nontrivial`).
+pub fn stipulation_text(problem: &Problem) -> String {
+    let white_begins = problem.has_option(|o| matches!(o, ProblemOption::WhiteBegins));
+    let mut s = display_stipulation(&problem.stipulation.value, white_begins);
+    for o in &problem.options {
+        if let ProblemOption::Threat(n) = o.value {
+            let _ = write!(s, "/{n}");
+        }
+    }
+    for o in &problem.options {
+        if let ProblemOption::NonTrivial(m, n) = o.value {
+            let _ = write!(s, ";{m},{n}");
+        }
+    }
+    s
+}
+
+/// Popeye's spelling of a stipulation: lower case, without `exact-`, and a
+/// help play that White begins is half a move shorter (`h#3` → `h#2.5`).
+pub fn display_stipulation(stip: &str, white_begins: bool) -> String {
+    let lower = stip.trim().to_lowercase();
+    let s = lower.strip_prefix("exact-").unwrap_or(&lower);
+    if white_begins && s.starts_with('h') {
+        if let Some(shorter) = half_move_shorter(s) {
+            return shorter;
+        }
+    }
+    s.to_string()
+}
+
+/// `h#3` → `h#2.5`, `h#2.5` → `h#2`: the trailing move count minus a half.
+fn half_move_shorter(s: &str) -> Option<String> {
+    let num_start = s
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_digit() || *c == '.')
+        .last()
+        .map(|(i, _)| i)?;
+    let (prefix, num) = s.split_at(num_start);
+    let halves = match num.split_once('.') {
+        None => num.parse::<u32>().ok()? * 2,
+        Some((whole, "5")) => whole.parse::<u32>().ok()? * 2 + 1,
+        Some(_) => return None,
+    };
+    let halves = halves.checked_sub(1)?;
+    Some(if halves.is_multiple_of(2) {
+        format!("{prefix}{}", halves / 2)
+    } else {
+        format!("{prefix}{}.5", halves / 2)
+    })
+}
+
+/// `  h#2                        4 + 10`: the piece counts end in column 35.
+fn write_stipulation_line(out: &mut String, problem: &Problem) {
+    let left = format!("  {}", stipulation_text(problem));
+    let pos = &problem.position;
+    let counts = format!("{} + {}", pos.count(Color::White), pos.count(Color::Black));
+    out.push_str(&left);
+    let width = COUNTS_END.saturating_sub(left.chars().count());
+    if width > counts.len() {
+        out.extend(std::iter::repeat_n(' ', width - counts.len()));
+    }
+    out.push_str(&counts);
+    out.push('\n');
+}
+
+/// The squares of a set of units as Popeye lists them: rank 8 down to
+/// rank 1, each rank from a to h, each square preceded by a blank.
+fn squares_in_listing_order(squares: impl Fn(Square) -> bool) -> String {
+    let mut s = String::new();
+    for rank in (0..8u8).rev() {
+        for file in 0..8u8 {
+            let sq = Square::new(file, rank);
+            if squares(sq) {
+                let _ = write!(s, " {sq}");
+            }
+        }
+    }
+    s
+}
+
+/// `Kamikaze a8 c8 ...`, centred, if any unit is kamikaze.
+fn write_kamikaze_line(out: &mut String, lang: Language, pos: &Position) {
+    let k = pos.kamikaze();
+    if k.is_empty() {
+        return;
+    }
+    let line = format!(
+        "{}{}",
+        word(lang, Word::Kamikaze),
+        squares_in_listing_order(|sq| k.contains(sq))
+    );
+    centred_line(out, &line);
+}
+
+/// The condition lines, uncentred: `Circe RexInclusive`, `AntiCirce Cheylan`.
+pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
+    rules
+        .circe
+        .iter()
+        .map(|c| circe_condition_line(lang, c))
+        .collect()
+}
+
+/// A Circe form as its condition name and variant words. Popeye leaves out
+/// what is the default of the base condition: Calvet, Anticirce's
+/// forbidden capture onto an occupied rebirth square, and the default rex
+/// rule (exclusive for Circe, inclusive for Anticirce).
+fn circe_condition_line(lang: Language, c: &CirceRules) -> String {
+    let (base, rex_default_inclusive) = match c.reborn {
+        Reborn::Captured => (ConditionName::Circe, false),
+        Reborn::Capturer => (ConditionName::AntiCirce, true),
+    };
+    let mut variants = Vec::new();
+    // New rebirth-square forms add their word here (Mirror, PWC, ...).
+    match c.square {
+        RebirthSquare::Classic => {}
+    }
+    if c.reborn == Reborn::Captured && c.on_occupied == OnOccupied::Forbid {
+        variants.push(CirceVariant::Strict);
+    }
+    if c.reborn == Reborn::Capturer
+        && c.capture_on_rebirth_square == CaptureOnRebirthSquare::Forbidden
+    {
+        variants.push(CirceVariant::Cheylan);
+    }
+    if c.rex_inclusive != rex_default_inclusive {
+        variants.push(if c.rex_inclusive {
+            CirceVariant::RexInclusive
+        } else {
+            CirceVariant::RexExclusive
+        });
+    }
+    variants.sort_by_key(|v| {
+        language::CIRCE_VARIANT_ORDER
+            .iter()
+            .position(|o| o == v)
+            .unwrap_or(usize::MAX)
+    });
+    let mut line = condition_name(lang, base).to_string();
+    for v in variants {
+        line.push(' ');
+        line.push_str(circe_variant(lang, v));
+    }
+    line
+}
+
+/// Popeye's time: `0.026 s`, `1:02.345 m:s`, `1:02:03 h:m:s`, with the
+/// milliseconds cut off, not rounded.
+pub fn format_time(seconds: f64) -> String {
+    let ms_total = (seconds.max(0.0) * 1000.0) as u64;
+    let (secs, ms) = (ms_total / 1000, ms_total % 1000);
+    let (h, m, s) = (secs / 3600, (secs % 3600) / 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02} h:m:s")
+    } else if m > 0 {
+        format!("{m}:{s:02}.{ms:03} m:s")
+    } else {
+        format!("{s}.{ms:03} s")
+    }
+}
+
+/// The end of a problem's output: a blank line, `solution finished. Time =
+/// ...`, and two more blank lines. The leading blank line is the one that
+/// closes the last solution (the same one that precedes a twin header).
+pub fn write_footer(out: &mut String, lang: Language, seconds: f64) {
+    let _ = write!(
+        out,
+        "\n{} {}{}\n\n\n",
+        word(lang, Word::SolutionFinished),
+        word(lang, Word::Time),
+        format_time(seconds)
+    );
+}
+
+/// The label of the twin with 0-based index `i`: `a`, `b`, ... .
+pub fn twin_label(i: usize) -> String {
+    // Popeye does not go beyond z in any corpus problem; past it, number on.
+    if i < 26 {
+        ((b'a' + i as u8) as char).to_string()
+    } else {
+        format!("z{}", i - 25)
+    }
+}
+
+/// Writes a twin header. `index` 0 is the diagram itself, printed as `a) `
+/// (pass `twin: None`). For later twins `before` is the position the twin's
+/// commands are applied to (the diagram, or the previous twin's position
+/// when the twin is continued: Popeye prints an `add` onto an occupied
+/// square without its `+`). Every header after the first starts with the
+/// blank line that closes the previous twin's solution; every header ends
+/// with the blank line before the solution.
+pub fn write_twin_header(
+    out: &mut String,
+    lang: Language,
+    index: usize,
+    twin: Option<&Twin>,
+    before: &Position,
+) {
+    if index > 0 {
+        out.push('\n');
+    }
+    if twin.is_some_and(|t| t.continued) {
+        out.push('+');
+    }
+    let _ = write!(out, "{}) ", twin_label(index));
+    if let Some(t) = twin {
+        let mut pos = *before;
+        for c in &t.commands {
+            out.push_str(&twin_command_text(lang, c, &pos));
+            out.push_str("  ");
+            apply_for_display(&mut pos, c);
+        }
+    }
+    out.push_str("\n\n");
+}
+
+/// A unit as Popeye names it in twin headers: colour, attributes, letter
+/// (pawns too), square: `wBh2`, `sKa8`.
+fn unit_text(lang: Language, p: Piece, sq: Square) -> String {
+    let mut s = String::new();
+    s.push(color_letter(lang, p.color));
+    if p.kamikaze {
+        s.push(kamikaze_letter(lang));
+    }
+    s.push(piece_letter(lang, p.role));
+    let _ = write!(s, "{sq}");
+    s
+}
+
+/// One twinning command as Popeye prints it; `pos` is the position just
+/// before the command.
+pub fn twin_command_text(lang: Language, c: &TwinCommand, pos: &Position) -> String {
+    let unit = |sq: Square| match pos.piece_at(sq) {
+        Some(p) => unit_text(lang, p, sq),
+        None => sq.to_string(),
+    };
+    match c {
+        TwinCommand::Move(from, to) => format!("{}-->{to}", unit(*from)),
+        TwinCommand::Exchange(a, b) => format!("{}<-->{}", unit(*a), unit(*b)),
+        TwinCommand::Add(p, sq) => {
+            let prefix = if pos.is_empty_square(*sq) { "+" } else { "" };
+            format!("{prefix}{}", unit_text(lang, *p, *sq))
+        }
+        TwinCommand::Remove(sq) => format!("-{}", unit(*sq)),
+        TwinCommand::Rotate(deg) => format!("{} {deg}", word(lang, Word::Rotate)),
+        TwinCommand::Mirror(axis) => {
+            let axis = match axis {
+                MirrorAxis::Files => "a1<-->h1",
+                MirrorAxis::Ranks => "a1<-->a8",
+                MirrorAxis::Diagonal => "a1<-->h8",
+                MirrorAxis::AntiDiagonal => "a8<-->h1",
+            };
+            format!("{} {axis}", word(lang, Word::Mirror))
+        }
+        TwinCommand::Shift(a, b) => format!("{} {a} ==> {b}", word(lang, Word::Shift)),
+        TwinCommand::PolishType => word(lang, Word::PolishType).to_string(),
+        TwinCommand::Substitute(a, b) => {
+            format!("{} ==> {}", piece_letter(lang, *a), piece_letter(lang, *b))
+        }
+        // Popeye echoes a twin's stipulation as written (`exact-#2`).
+        TwinCommand::Stipulation(s) => s.clone(),
+        TwinCommand::Condition(rules) => condition_lines(lang, rules).join(" "),
+        TwinCommand::Other(s) => s.clone(),
+    }
+}
+
+/// Enough of a twin command's effect on the units to name the units of the
+/// commands after it (`move a1 b1 move b1 c1`). Board transformations
+/// (rotate, mirror, shift, polish type) are applied too.
+fn apply_for_display(pos: &mut Position, c: &TwinCommand) {
+    match c {
+        TwinCommand::Move(from, to) => {
+            if let Some(p) = pos.remove(*from) {
+                pos.put(*to, p);
+            }
+        }
+        TwinCommand::Exchange(a, b) => {
+            let pa = pos.remove(*a);
+            let pb = pos.remove(*b);
+            if let Some(p) = pa {
+                pos.put(*b, p);
+            }
+            if let Some(p) = pb {
+                pos.put(*a, p);
+            }
+        }
+        TwinCommand::Add(p, sq) => pos.put(*sq, *p),
+        TwinCommand::Remove(sq) => {
+            pos.remove(*sq);
+        }
+        TwinCommand::Rotate(_)
+        | TwinCommand::Mirror(_)
+        | TwinCommand::Shift(..)
+        | TwinCommand::PolishType
+        | TwinCommand::Substitute(..) => {
+            let old = *pos;
+            *pos = Position::empty();
+            pos.turn = old.turn;
+            for sq in Square::all() {
+                if let Some(p) = old.piece_at(sq) {
+                    if let Some((to, p)) = transform(c, sq, p) {
+                        pos.put(to, p);
+                    }
+                }
+            }
+        }
+        TwinCommand::Stipulation(_) | TwinCommand::Condition(_) | TwinCommand::Other(_) => {}
+    }
+}
+
+/// Where a board transformation takes a unit (`None`: off the board).
+fn transform(c: &TwinCommand, sq: Square, p: Piece) -> Option<(Square, Piece)> {
+    let (f, r) = (sq.file(), sq.rank());
+    let to = match c {
+        // Clockwise, as Popeye's `rotate 90` turns the board.
+        TwinCommand::Rotate(90) => Square::new(7 - r, f),
+        TwinCommand::Rotate(180) => Square::new(7 - f, 7 - r),
+        TwinCommand::Rotate(270) => Square::new(r, 7 - f),
+        TwinCommand::Mirror(MirrorAxis::Files) => Square::new(7 - f, r),
+        TwinCommand::Mirror(MirrorAxis::Ranks) => Square::new(f, 7 - r),
+        TwinCommand::Mirror(MirrorAxis::Diagonal) => Square::new(r, f),
+        TwinCommand::Mirror(MirrorAxis::AntiDiagonal) => Square::new(7 - r, 7 - f),
+        TwinCommand::Shift(a, b) => sq.offset(
+            b.file() as i8 - a.file() as i8,
+            b.rank() as i8 - a.rank() as i8,
+        )?,
+        TwinCommand::PolishType => {
+            let p = Piece {
+                color: p.color.opponent(),
+                ..p
+            };
+            return Some((sq, p));
+        }
+        TwinCommand::Substitute(a, b) if p.role == *a => {
+            return Some((sq, Piece { role: *b, ..p }));
+        }
+        _ => sq,
+    };
+    Some((to, p))
+}
+
+#[cfg(test)]
+mod tests {
+    //! Headers and footers compared verbatim with Popeye 4.104's recorded
+    //! output (corpus file named above each expected text).
+
+    use super::*;
+    use crate::board::Role;
+    use crate::io::language::role_from_letter;
+    use crate::problem::{Metadata, SourceRef, Spanned};
+
+    /// Places units written as in Popeye's `pieces` line: a piece letter
+    /// followed by one or more squares, `kb1 lh3 ba7e7`.
+    fn place(pos: &mut Position, lang: Language, color: Color, kamikaze: bool, spec: &str) {
+        for group in spec.split_whitespace() {
+            let role = role_from_letter(lang, group.chars().next().unwrap()).unwrap();
+            for i in (1..group.len()).step_by(2) {
+                let sq = Square::parse(&group[i..i + 2]).unwrap();
+                pos.put(
+                    sq,
+                    Piece {
+                        color,
+                        role,
+                        kamikaze,
+                    },
+                );
+            }
+        }
+    }
+
+    fn problem(lang: Language, stip: &str, rules: Rules, options: Vec<ProblemOption>) -> Problem {
+        Problem {
+            meta: Metadata::default(),
+            position: Position::empty(),
+            stipulation: Spanned {
+                value: stip.to_string(),
+                line: 1,
+            },
+            rules,
+            condition_text: Vec::new(),
+            options: options
+                .into_iter()
+                .map(|value| Spanned { value, line: 1 })
+                .collect(),
+            zero_position: false,
+            twins: Vec::new(),
+            language: lang,
+            source: SourceRef::default(),
+            expected: None,
+        }
+    }
+
+    fn header(p: &Problem) -> String {
+        let mut s = String::new();
+        write_header(&mut s, p);
+        s
+    }
+
+    fn strings(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn german_anticirce_with_two_origin_lines() {
+        let lang = Language::German;
+        let mut p = problem(
+            lang,
+            "#2",
+            Rules::with_circe(CirceRules::ANTICIRCE_CALVET),
+            vec![ProblemOption::SetPlay, ProblemOption::Variation],
+        );
+        p.meta.author = strings(&["Anatoli Wasilenko"]);
+        p.meta.origin = strings(&[
+            "1. Preis, 11. diagrammes-TT 1993, Abt. A",
+            "diagrammes spezial #13, 7-9/1993",
+        ]);
+        place(
+            &mut p.position,
+            lang,
+            Color::White,
+            false,
+            "kb1 lh3 sa8 ba7e7",
+        );
+        place(
+            &mut p.position,
+            lang,
+            Color::Black,
+            false,
+            "kc8 td3h2 lh8 sd7e1 bb7c5c6c7",
+        );
+        let expected =
+        // popeye/tier1/BEISPIEL_anticir__001.out
+        r#"
+          Anatoli Wasilenko
+1. Preis, 11. diagrammes-TT 1993, Abt. A
+  diagrammes spezial #13, 7-9/1993
+
++---a---b---c---d---e---f---g---h---+
+|                                   |
+8   S   .  -K   .   .   .   .  -L   8
+|                                   |
+7   B  -B  -B  -S   B   .   .   .   7
+|                                   |
+6   .   .  -B   .   .   .   .   .   6
+|                                   |
+5   .   .  -B   .   .   .   .   .   5
+|                                   |
+4   .   .   .   .   .   .   .   .   4
+|                                   |
+3   .   .   .  -T   .   .   .   L   3
+|                                   |
+2   .   .   .   .   .   .   .  -T   2
+|                                   |
+1   .   K   .   .  -S   .   .   .   1
+|                                   |
++---a---b---c---d---e---f---g---h---+
+  #2                         5 + 10
+              AntiCirce
+
+"#
+        ;
+        assert_eq!(header(&p), expected);
+    }
+
+    #[test]
+    fn german_rex_inclusive_with_kamikaze_units_and_footer() {
+        let lang = Language::German;
+        let mut p = problem(
+            lang,
+            "h#2",
+            Rules::with_circe(CirceRules::CIRCE_REX_INCLUSIVE),
+            vec![],
+        );
+        p.meta.author = strings(&["B. Stucker & T. Maeder"]);
+        p.meta.origin = strings(&["6183, feenschach 100, 9-10/1991"]);
+        place(&mut p.position, lang, Color::White, false, "ke8");
+        place(&mut p.position, lang, Color::Black, false, "ka1");
+        place(
+            &mut p.position,
+            lang,
+            Color::White,
+            true,
+            "tc3 lh7h8 bb3c2c4e6",
+        );
+        place(
+            &mut p.position,
+            lang,
+            Color::Black,
+            true,
+            "dh6 lh5 sg6 ba2a3c5e7f5g4g5h3",
+        );
+        let expected =
+        // popeye/tier1/BEISPIEL_circe__003.out
+        r#"
+       B. Stucker & T. Maeder
+   6183, feenschach 100, 9-10/1991
+
++---a---b---c---d---e---f---g---h---+
+|                                   |
+8   .   .   .   .   K   .   .   L   8
+|                                   |
+7   .   .   .   .  -B   .   .   L   7
+|                                   |
+6   .   .   .   .   B   .  -S  -D   6
+|                                   |
+5   .   .  -B   .   .  -B  -B  -L   5
+|                                   |
+4   .   .   B   .   .   .  -B   .   4
+|                                   |
+3  -B   B   T   .   .   .   .  -B   3
+|                                   |
+2  -B   .   B   .   .   .   .   .   2
+|                                   |
+1  -K   .   .   .   .   .   .   .   1
+|                                   |
++---a---b---c---d---e---f---g---h---+
+  h#2                        8 + 12
+Kamikaze h8 e7 h7 e6 g6 h6 c5 f5 g5 h5 c4 g4 a3 b3 c3 h3 a2 c2
+         Circe RexInklusive
+
+"#
+        ;
+        assert_eq!(header(&p), expected);
+        let mut footer = String::new();
+        write_footer(&mut footer, lang, 0.170);
+        assert_eq!(footer, "\nLoesung beendet. Zeit = 0.170 s\n\n\n");
+    }
+
+    #[test]
+    fn english_kamikaze_line_is_centred_when_short() {
+        let lang = Language::English;
+        let mut p = problem(
+            lang,
+            "<>3",
+            Rules::with_circe(CirceRules::CIRCE),
+            vec![
+                ProblemOption::NoWhiteKing,
+                ProblemOption::NoBlackKing,
+                ProblemOption::Variation,
+                ProblemOption::NoThreat,
+            ],
+        );
+        place(&mut p.position, lang, Color::White, true, "rb1");
+        place(&mut p.position, lang, Color::White, false, "rh1");
+        place(&mut p.position, lang, Color::Black, false, "pb5");
+        let expected =
+        // popeye/tier1/TESTS_kamikaze__002.out
+        r#"
+
++---a---b---c---d---e---f---g---h---+
+|                                   |
+8   .   .   .   .   .   .   .   .   8
+|                                   |
+7   .   .   .   .   .   .   .   .   7
+|                                   |
+6   .   .   .   .   .   .   .   .   6
+|                                   |
+5   .  -P   .   .   .   .   .   .   5
+|                                   |
+4   .   .   .   .   .   .   .   .   4
+|                                   |
+3   .   .   .   .   .   .   .   .   3
+|                                   |
+2   .   .   .   .   .   .   .   .   2
+|                                   |
+1   .   R   .   .   .   .   .   R   1
+|                                   |
++---a---b---c---d---e---f---g---h---+
+  <>3                         2 + 1
+             Kamikaze b1
+                Circe
+
+"#
+        ;
+        assert_eq!(header(&p), expected);
+    }
+
+    #[test]
+    fn english_cheylan_halfduplex() {
+        let lang = Language::English;
+        let mut p = problem(
+            lang,
+            "~1",
+            Rules::with_circe(CirceRules::ANTICIRCE_CHEYLAN),
+            vec![ProblemOption::HalfDuplex],
+        );
+        place(
+            &mut p.position,
+            lang,
+            Color::White,
+            false,
+            "bd4 bd6 ke1 pf3 sb8",
+        );
+        place(&mut p.position, lang, Color::Black, false, "ke8 pb7");
+        let expected =
+        // random/moves/anticirce-cheylan/r204_1_anticircecheylan_0000.out
+        r#"
+
++---a---b---c---d---e---f---g---h---+
+|                                   |
+8   .   S   .   .  -K   .   .   .   8
+|                                   |
+7   .  -P   .   .   .   .   .   .   7
+|                                   |
+6   .   .   .   B   .   .   .   .   6
+|                                   |
+5   .   .   .   .   .   .   .   .   5
+|                                   |
+4   .   .   .   B   .   .   .   .   4
+|                                   |
+3   .   .   .   .   .   P   .   .   3
+|                                   |
+2   .   .   .   .   .   .   .   .   2
+|                                   |
+1   .   .   .   .   K   .   .   .   1
+|                                   |
++---a---b---c---d---e---f---g---h---+
+  ~1                          5 + 2
+          AntiCirce Cheylan
+             HalfDuplex
+
+"#
+        ;
+        assert_eq!(header(&p), expected);
+    }
+
+    #[test]
+    fn german_threat_option_shows_in_stipulation() {
+        let lang = Language::German;
+        let mut p = problem(
+            lang,
+            "#8",
+            Rules::with_circe(CirceRules::CIRCE),
+            vec![ProblemOption::Variation, ProblemOption::Threat(1)],
+        );
+        p.meta.author = strings(&["Hans Peter Rehm & Klaus Wenda"]);
+        p.meta.origin = strings(&["2. Preis, Vissermann-Memo 1978"]);
+        place(
+            &mut p.position,
+            lang,
+            Color::White,
+            false,
+            "sb1d3 ke1 be2b3g4 lg2",
+        );
+        place(
+            &mut p.position,
+            lang,
+            Color::Black,
+            false,
+            "lc8f8 th6g6 bd5h5c3e3 kd4",
+        );
+        let expected =
+        // popeye/tier1/BEISPIEL_threat__002.out
+        r#"
+    Hans Peter Rehm & Klaus Wenda
+   2. Preis, Vissermann-Memo 1978
+
++---a---b---c---d---e---f---g---h---+
+|                                   |
+8   .   .  -L   .   .  -L   .   .   8
+|                                   |
+7   .   .   .   .   .   .   .   .   7
+|                                   |
+6   .   .   .   .   .   .  -T  -T   6
+|                                   |
+5   .   .   .  -B   .   .   .  -B   5
+|                                   |
+4   .   .   .  -K   .   .   B   .   4
+|                                   |
+3   .   B  -B   S  -B   .   .   .   3
+|                                   |
+2   .   .   .   .   B   .   L   .   2
+|                                   |
+1   .   S   .   .   K   .   .   .   1
+|                                   |
++---a---b---c---d---e---f---g---h---+
+  #8/1                        7 + 9
+                Circe
+
+"#
+        ;
+        assert_eq!(header(&p), expected);
+    }
+
+    #[test]
+    fn german_twins_white_begins_and_mirror() {
+        // tier1/BEISPIEL_anticir__039: h#3 with `weissbeginnt` shows as
+        // h#2.5; the twin is `zwilling spiegelung a1<-->h1`.
+        let lang = Language::German;
+        let mut p = problem(
+            lang,
+            "h#3",
+            Rules::with_circe(CirceRules::ANTICIRCE_CHEYLAN),
+            vec![ProblemOption::WhiteBegins],
+        );
+        p.meta.author = strings(&["Gerard Smits"]);
+        p.meta.origin = strings(&[
+            "6. ehr. Erw., 11. diagrammes-TT 1993, Abt. C",
+            "diagrammes spezial #13, 7-9/1993",
+        ]);
+        place(&mut p.position, lang, Color::White, false, "kh1 ld1g1");
+        place(&mut p.position, lang, Color::Black, false, "kf1 da2 sf3");
+        let twin = Twin {
+            continued: false,
+            commands: vec![TwinCommand::Mirror(MirrorAxis::Files)],
+            line: 1,
+        };
+        let mut s = header(&p);
+        write_twin_header(&mut s, lang, 0, None, &p.position);
+        s.push_str("  1...Ld1-a4   2.Sf3-h2 La4-e8   3.Da2-g2 + Kh1*h2[wKh2->e1] #\n");
+        write_twin_header(&mut s, lang, 1, Some(&twin), &p.position);
+        s.push_str("  1...Lb1-g6   2.Dh2-c2 Lg6-e8   3.Kc1-b1 Le1*c3[wLc3->c1] #\n");
+        write_footer(&mut s, lang, 1.943);
+        let board = "\
++---a---b---c---d---e---f---g---h---+
+|                                   |
+8   .   .   .   .   .   .   .   .   8
+|                                   |
+7   .   .   .   .   .   .   .   .   7
+|                                   |
+6   .   .   .   .   .   .   .   .   6
+|                                   |
+5   .   .   .   .   .   .   .   .   5
+|                                   |
+4   .   .   .   .   .   .   .   .   4
+|                                   |
+3   .   .   .   .   .  -S   .   .   3
+|                                   |
+2  -D   .   .   .   .   .   .   .   2
+|                                   |
+1   .   .   .   L   .  -K   L   K   1
+|                                   |
++---a---b---c---d---e---f---g---h---+
+";
+        let expected = format!(
+            "
+            Gerard Smits
+6. ehr. Erw., 11. diagrammes-TT 1993, Abt. C
+  diagrammes spezial #13, 7-9/1993
+
+{board}  h#2.5                       3 + 3
+          AntiCirce Cheylan
+
+a) 
+
+  1...Ld1-a4   2.Sf3-h2 La4-e8   3.Da2-g2 + Kh1*h2[wKh2->e1] #
+
+b) Spiegelung a1<-->h1  
+
+  1...Lb1-g6   2.Dh2-c2 Lg6-e8   3.Kc1-b1 Le1*c3[wLc3->c1] #
+
+Loesung beendet. Zeit = 1.943 s
+
+
+"
+        );
+        assert_eq!(s, expected);
+    }
+
+    fn twin(continued: bool, commands: Vec<TwinCommand>) -> Twin {
+        Twin {
+            continued,
+            commands,
+            line: 1,
+        }
+    }
+
+    fn twin_line(lang: Language, i: usize, t: &Twin, before: &Position) -> String {
+        let mut s = String::new();
+        write_twin_header(&mut s, lang, i, Some(t), before);
+        s
+    }
+
+    #[test]
+    fn twin_commands_as_popeye_prints_them() {
+        // tier1/BEISPIEL_twin__008: `zwilling drehung 90`.
+        let de = Language::German;
+        let mut pos = Position::empty();
+        place(&mut pos, de, Color::White, false, "ke2 se5 bb2g7");
+        let t = twin(false, vec![TwinCommand::Rotate(90)]);
+        assert_eq!(twin_line(de, 1, &t, &pos), "\nb) Drehung 90  \n\n");
+
+        // tier2/BEISPIEL_cirsquar__008: `hinzu weis lf5` onto the rook on
+        // f5 prints without `+`; tier2/BEISPIEL_mars__024: `+c) +sBc7`.
+        place(&mut pos, de, Color::White, false, "tf5");
+        let lf5 = Piece::new(Color::White, Role::Bishop);
+        let t = twin(
+            false,
+            vec![TwinCommand::Add(lf5, Square::parse("f5").unwrap())],
+        );
+        assert_eq!(twin_line(de, 1, &t, &pos), "\nb) wLf5  \n\n");
+        let bc7 = Piece::new(Color::Black, Role::Pawn);
+        let t = twin(
+            true,
+            vec![TwinCommand::Add(bc7, Square::parse("c7").unwrap())],
+        );
+        assert_eq!(twin_line(de, 2, &t, &pos), "\n+c) +sBc7  \n\n");
+
+        // tier1/BEISPIEL_anticir__052: `versetze h7 f1 forderung zf11`.
+        let mut pos = Position::empty();
+        place(&mut pos, de, Color::Black, false, "sh7");
+        let sq = |s| Square::parse(s).unwrap();
+        let t = twin(
+            false,
+            vec![
+                TwinCommand::Move(sq("h7"), sq("f1")),
+                TwinCommand::Stipulation("zf11".into()),
+            ],
+        );
+        assert_eq!(twin_line(de, 1, &t, &pos), "\nb) sSh7-->f1  zf11  \n\n");
+
+        // tier2/EXAMPLES_danger_circe__001: `twin exchange a5 a6`.
+        let en = Language::English;
+        let mut pos = Position::empty();
+        place(&mut pos, en, Color::Black, false, "ra5 pa6");
+        let t = twin(false, vec![TwinCommand::Exchange(sq("a5"), sq("a6"))]);
+        assert_eq!(twin_line(en, 1, &t, &pos), "\nb) bRa5<-->bPa6  \n\n");
+
+        // tier2/REGRESSIONS_4_67_to_4_69__002: `twin condition circe`.
+        let t = twin(
+            false,
+            vec![TwinCommand::Condition(Rules::with_circe(CirceRules::CIRCE))],
+        );
+        assert_eq!(twin_line(en, 1, &t, &pos), "\nb) Circe  \n\n");
+
+        // A later command names the units as the earlier ones left them.
+        let t = twin(
+            false,
+            vec![
+                TwinCommand::Move(sq("a5"), sq("b5")),
+                TwinCommand::Move(sq("b5"), sq("c5")),
+                TwinCommand::Remove(sq("a6")),
+            ],
+        );
+        assert_eq!(
+            twin_line(en, 1, &t, &pos),
+            "\nb) bRa5-->b5  bRb5-->c5  -bPa6  \n\n"
+        );
+    }
+
+    #[test]
+    fn remarks_come_first_and_are_not_centred() {
+        // tier3/TESTS_series_capture__008 (its SeriesCapture line left out:
+        // the condition is not modelled yet).
+        let lang = Language::English;
+        let mut p = problem(lang, "ze81", Rules::with_circe(CirceRules::CIRCE), vec![]);
+        p.meta.remark = strings(&["the combination with Circe brings surprises"]);
+        place(&mut p.position, lang, Color::White, false, "bb1");
+        place(&mut p.position, lang, Color::Black, false, "pf5d3");
+        let h = header(&p);
+        assert!(h.starts_with("the combination with Circe brings surprises\n\n\n+---a---b---c---"));
+        assert!(h.ends_with("  ze81                        1 + 2\n                Circe\n\n"));
+    }
+
+    #[test]
+    fn french_header_uses_french_letters() {
+        // No French problem in the corpus: letters and words from Popeye's
+        // French tables, layout as for the other languages.
+        let lang = Language::French;
+        let mut p = problem(lang, "h#2", Rules::with_circe(CirceRules::CIRCE), vec![]);
+        p.meta.author = strings(&["Auteur"]);
+        place(
+            &mut p.position,
+            lang,
+            Color::White,
+            false,
+            "re1 dd1 ta1 fc1 cb1 pe2",
+        );
+        place(&mut p.position, lang, Color::Black, false, "re8");
+        let h = header(&p);
+        assert!(h.starts_with("\n               Auteur\n\n"));
+        assert!(h.contains("\n8   .   .   .   .  -R   .   .   .   8\n"));
+        assert!(h.contains("\n2   .   .   .   .   P   .   .   .   2\n"));
+        assert!(h.contains("\n1   T   C   F   D   R   .   .   .   1\n"));
+        let mut f = String::new();
+        write_footer(&mut f, lang, 0.5);
+        assert_eq!(f, "\nsolution terminee. Temps = 0.500 s\n\n\n");
+    }
+
+    #[test]
+    fn long_lines_are_not_centred() {
+        // 36 columns plus the line feed fill the width: no padding.
+        let mut s = String::new();
+        centred_line(&mut s, &"x".repeat(36));
+        assert_eq!(s, format!("{}\n", "x".repeat(36)));
+        s.clear();
+        centred_line(&mut s, &"x".repeat(35));
+        assert_eq!(s, format!(" {}\n", "x".repeat(35)));
+    }
+
+    #[test]
+    fn stipulations_as_popeye_shows_them() {
+        assert_eq!(display_stipulation("H#2", false), "h#2");
+        assert_eq!(display_stipulation("Zb21", false), "zb21");
+        assert_eq!(display_stipulation("exact-#1", false), "#1");
+        assert_eq!(display_stipulation("h#3", true), "h#2.5");
+        assert_eq!(display_stipulation("h=2", true), "h=1.5");
+        assert_eq!(display_stipulation("h#2.5", true), "h#2");
+        assert_eq!(display_stipulation("#3", true), "#3");
+        assert_eq!(display_stipulation("1->ser-#5", false), "1->ser-#5");
+    }
+
+    #[test]
+    fn times_as_popeye_prints_them() {
+        assert_eq!(format_time(0.0269), "0.026 s");
+        assert_eq!(format_time(12.5), "12.500 s");
+        assert_eq!(format_time(62.345), "1:02.345 m:s");
+        assert_eq!(format_time(3723.9), "1:02:03 h:m:s");
+    }
+}
