@@ -1,1 +1,2 @@
 //! Reading problems and writing solutions.
+pub mod popeye_input;
