@@ -10,6 +10,12 @@
 //! `kamikaze` attribute), Circe, Circe Rex Inclusive, Anticirce Calvet and
 //! Cheylan (plus the home-made Alsatian Circe). Everything else Popeye knows
 //! is recognised well enough to be refused with a clear "not supported".
+//!
+//! Stipulations are kept as written for the solver to parse. A structured
+//! one (`sstipulation` / `sforderung` / `senonce`) is kept as
+//! `"sstipulation white <expression>"` (side in English), which no
+//! traditional stipulation can start with. As the manual says, a later
+//! `condition` replaces an earlier one; metadata lines accumulate.
 
 use crate::board::{Color, Piece, Position, Role, Square};
 use crate::problem::{
@@ -1231,7 +1237,11 @@ impl<'a> Parser<'a> {
                 );
             };
             let role = self.piece_spec_role(&tok)?;
-            let name_len = if !tok.text.len().is_multiple_of(2) { 1 } else { 2 };
+            let name_len = if !tok.text.len().is_multiple_of(2) {
+                1
+            } else {
+                2
+            };
             let mut squares_text = tok.text[name_len..].to_string();
             let mut squares_line = tok.line;
             if squares_text.is_empty() {
@@ -1277,7 +1287,11 @@ impl<'a> Parser<'a> {
         if !tok.text.is_ascii() {
             return self.err(tok.line, format!("unknown piece '{}'", tok.text));
         }
-        let name_len = if !tok.text.len().is_multiple_of(2) { 1 } else { 2 };
+        let name_len = if !tok.text.len().is_multiple_of(2) {
+            1
+        } else {
+            2
+        };
         let name = &tok.text[..name_len];
         match self.piece_kind(name) {
             Some(Ok(role)) => Ok(role),
@@ -1434,13 +1448,15 @@ impl<'a> Parser<'a> {
                         "a1<-->a8" => MirrorAxis::Ranks,
                         "a1<-->h8" => MirrorAxis::Diagonal,
                         "a8<-->h1" => MirrorAxis::AntiDiagonal,
-                        _ => return self.err(
-                            t.line,
-                            format!(
+                        _ => {
+                            return self.err(
+                                t.line,
+                                format!(
                                 "mirror needs a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1, found '{}'",
                                 t.text
                             ),
-                        ),
+                            )
+                        }
                     };
                     twin.commands.push(TwinCommand::Mirror(axis));
                 }

@@ -651,3 +651,41 @@ fn garbage_and_truncated_input_never_panic() {
         let _ = parse(&s);
     }
 }
+
+/// The random corpus names its condition in the directory: the rules read
+/// must be that condition, and kamikaze-circe must give kamikaze units.
+#[test]
+fn corpus_random_conditions_match_their_directory() {
+    let Some(root) = corpus() else {
+        eprintln!("corpus not found, skipped");
+        return;
+    };
+    let expected = [
+        ("circe", CirceRules::CIRCE),
+        ("circe-rexinclusive", CirceRules::CIRCE_REX_INCLUSIVE),
+        ("anticirce", CirceRules::ANTICIRCE_CALVET),
+        ("anticirce-cheylan", CirceRules::ANTICIRCE_CHEYLAN),
+        ("kamikaze-circe", CirceRules::CIRCE),
+    ];
+    let mut seen = 0;
+    for kind in ["moves", "solve"] {
+        for (dir, rules) in expected {
+            for path in inp_files(&root.join("random").join(kind).join(dir)) {
+                seen += 1;
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                let problems = parse_popeye(&text, &path).unwrap();
+                for p in problems {
+                    assert_eq!(p.rules, Rules::with_circe(rules), "{}", path.display());
+                    let kamikaze = !p.position.kamikaze().is_empty();
+                    assert_eq!(kamikaze, dir == "kamikaze-circe", "{}", path.display());
+                    assert!(
+                        p.position.king(Color::White).is_some(),
+                        "{}",
+                        path.display()
+                    );
+                }
+            }
+        }
+    }
+    assert!(seen > 500, "only {seen} files");
+}
