@@ -1,0 +1,1558 @@
+//! Reader for Popeye's plaintext input language.
+//!
+//! The language is a stream of whitespace-separated words; keywords may be
+//! abbreviated to any unambiguous prefix and are case-insensitive. The first
+//! keyword (`beginproblem`, `anfangproblem`, `debutprobleme`) fixes the
+//! language of the whole file: keywords, options, piece letters and twinning
+//! commands are then looked up in that language's tables only.
+//!
+//! Only what the solver can handle is accepted: the orthodox pieces (with the
+//! `kamikaze` attribute), Circe, Circe Rex Inclusive, Anticirce Calvet and
+//! Cheylan (plus the home-made Alsatian Circe). Everything else Popeye knows
+//! is recognised well enough to be refused with a clear "not supported".
+//!
+//! Stipulations are kept as written for the solver to parse. A structured
+//! one (`sstipulation` / `sforderung` / `senonce`) is kept as
+//! `"sstipulation white <expression>"` (side in English), which no
+//! traditional stipulation can start with. As the manual says, a later
+//! `condition` replaces an earlier one; metadata lines accumulate.
+
+use crate::board::{Color, Piece, Position, Role, Square};
+use crate::problem::{
+    InputError, Language, Metadata, MirrorAxis, Problem, ProblemOption, SourceRef, Spanned, Twin,
+    TwinCommand,
+};
+use crate::rules::{CirceRules, Rules};
+use std::path::{Path, PathBuf};
+
+/// Reads every problem of a Popeye input file.
+pub fn parse_popeye(text: &str, file: &Path) -> Result<Vec<Problem>, InputError> {
+    Parser::new(text, file).parse_file()
+}
+
+// ---------------------------------------------------------------------------
+// Keyword tables, one set per language. Names are Popeye's; the lookup is by
+// case-insensitive unique prefix, and several names may share one meaning.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kw {
+    BeginProblem,
+    EndProblem,
+    NextProblem,
+    Stipulation,
+    SStipulation,
+    Author,
+    Origin,
+    Pieces,
+    Condition,
+    Option,
+    Remark,
+    Protocol,
+    Input,
+    Title,
+    Twin,
+    ZeroPosition,
+    LaTeX,
+    LaTeXPieces,
+    Award,
+    InitialGameArray,
+    Forsyth,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Opt {
+    Defence,
+    SetPlay,
+    WhiteToPlay,
+    Variations,
+    MoveNumbers,
+    StartMoveNumber,
+    NoWk,
+    Duplex,
+    NoBk,
+    Threat,
+    NoThreat,
+    Try,
+    MaxSolutions,
+    NonTrivial,
+    EnPassant,
+    NoBoard,
+    HalfDuplex,
+    PostKeyPlay,
+    Intelligent,
+    NoCastling,
+    Quodlibet,
+    /// Changes only speed or display; the number says how many numeric
+    /// arguments may follow (0 or 1, optional).
+    Cosmetic(&'static str, bool),
+    /// Known to Popeye, changes the solution, not implemented here.
+    Unsupported,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cond {
+    Circe,
+    AntiCirce,
+    Alsatian,
+    RexInclusive,
+    RexExclusive,
+    Calvet,
+    Cheylan,
+    Relaxed,
+    Strict,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TwinKw {
+    Move,
+    Exchange,
+    Stipulation,
+    SStipulation,
+    Add,
+    Remove,
+    Continued,
+    Rotate,
+    Condition,
+    PolishType,
+    Mirror,
+    Shift,
+    Substitute,
+    Forsyth,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Colour {
+    White,
+    Black,
+    Neutral,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Attr {
+    Kamikaze,
+    Unsupported,
+}
+
+type Table<T> = &'static [(&'static str, T)];
+
+struct Lang {
+    language: Language,
+    keywords: Table<Kw>,
+    options: Table<Opt>,
+    conditions: Table<Cond>,
+    twinning: Table<TwinKw>,
+    colours: Table<Colour>,
+    attributes: Table<Attr>,
+    /// The orthodox piece letters.
+    pieces: Table<Role>,
+    /// Popeye's other piece codes in this language, for "not supported".
+    fairy: &'static str,
+}
+
+const ENGLISH: Lang = Lang {
+    language: Language::English,
+    keywords: &[
+        ("beginproblem", Kw::BeginProblem),
+        ("endproblem", Kw::EndProblem),
+        ("nextproblem", Kw::NextProblem),
+        ("stipulation", Kw::Stipulation),
+        ("sstipulation", Kw::SStipulation),
+        ("author", Kw::Author),
+        ("origin", Kw::Origin),
+        ("pieces", Kw::Pieces),
+        ("condition", Kw::Condition),
+        ("option", Kw::Option),
+        ("remark", Kw::Remark),
+        ("protocol", Kw::Protocol),
+        ("input", Kw::Input),
+        ("title", Kw::Title),
+        ("twin", Kw::Twin),
+        ("zeroposition", Kw::ZeroPosition),
+        ("latex", Kw::LaTeX),
+        ("latexpieces", Kw::LaTeXPieces),
+        ("award", Kw::Award),
+        ("initialgamearray", Kw::InitialGameArray),
+        ("forsyth", Kw::Forsyth),
+    ],
+    options: &[
+        ("defence", Opt::Defence),
+        ("defense", Opt::Defence),
+        ("setplay", Opt::SetPlay),
+        ("whitetoplay", Opt::WhiteToPlay),
+        ("whitebegins", Opt::WhiteToPlay),
+        ("variations", Opt::Variations),
+        ("movenumbers", Opt::MoveNumbers),
+        ("startmovenumber", Opt::StartMoveNumber),
+        ("nowk", Opt::NoWk),
+        ("duplex", Opt::Duplex),
+        ("nobk", Opt::NoBk),
+        ("threat", Opt::Threat),
+        ("nothreat", Opt::NoThreat),
+        ("try", Opt::Try),
+        ("maxsolutions", Opt::MaxSolutions),
+        ("maxflightsquares", Opt::Unsupported),
+        ("search", Opt::Unsupported),
+        ("multisolutions", Opt::Unsupported),
+        ("nosymmetry", Opt::Unsupported),
+        ("nontrivial", Opt::NonTrivial),
+        ("keepmatingpiece", Opt::Cosmetic("keepmatingpiece", false)),
+        ("enpassant", Opt::EnPassant),
+        ("noboard", Opt::NoBoard),
+        (
+            "noshortvariations",
+            Opt::Cosmetic("noshortvariations", false),
+        ),
+        ("halfduplex", Opt::HalfDuplex),
+        ("postkeyplay", Opt::PostKeyPlay),
+        ("intelligent", Opt::Intelligent),
+        ("maxtime", Opt::Cosmetic("maxtime", true)),
+        ("nocastling", Opt::NoCastling),
+        ("quodlibet", Opt::Quodlibet),
+        ("stoponshortsolutions", Opt::Unsupported),
+        ("beep", Opt::Cosmetic("beep", true)),
+        ("suppressgrid", Opt::Cosmetic("suppressgrid", false)),
+        ("writegrid", Opt::Cosmetic("writegrid", false)),
+        ("castlingmutuallyexclusive", Opt::Unsupported),
+        ("goalisend", Opt::Unsupported),
+    ],
+    conditions: &[
+        ("circe", Cond::Circe),
+        ("anticirce", Cond::AntiCirce),
+        ("alsatiancirce", Cond::Alsatian),
+        ("circealsacien", Cond::Alsatian),
+        ("rexinclusive", Cond::RexInclusive),
+        ("rexexclusive", Cond::RexExclusive),
+        ("calvet", Cond::Calvet),
+        ("cheylan", Cond::Cheylan),
+        ("relaxed", Cond::Relaxed),
+        ("strict", Cond::Strict),
+    ],
+    twinning: &[
+        ("move", TwinKw::Move),
+        ("exchange", TwinKw::Exchange),
+        ("stipulation", TwinKw::Stipulation),
+        ("sstipulation", TwinKw::SStipulation),
+        ("add", TwinKw::Add),
+        ("remove", TwinKw::Remove),
+        ("continued", TwinKw::Continued),
+        ("rotate", TwinKw::Rotate),
+        ("condition", TwinKw::Condition),
+        ("polishtype", TwinKw::PolishType),
+        ("mirror", TwinKw::Mirror),
+        ("shift", TwinKw::Shift),
+        ("substitute", TwinKw::Substitute),
+        ("forsyth", TwinKw::Forsyth),
+    ],
+    colours: &[
+        ("white", Colour::White),
+        ("black", Colour::Black),
+        ("neutral", Colour::Neutral),
+    ],
+    attributes: &[
+        ("kamikaze", Attr::Kamikaze),
+        ("chameleon", Attr::Unsupported),
+        ("jigger", Attr::Unsupported),
+        ("paralysing", Attr::Unsupported),
+        ("royal", Attr::Unsupported),
+        ("volage", Attr::Unsupported),
+        ("functionary", Attr::Unsupported),
+        ("halfneutral", Attr::Unsupported),
+        ("hurdlecolourchanging", Attr::Unsupported),
+        ("protean", Attr::Unsupported),
+        ("magic", Attr::Unsupported),
+        ("uncapturable", Attr::Unsupported),
+        ("frischauf", Attr::Unsupported),
+    ],
+    pieces: &[
+        ("k", Role::King),
+        ("q", Role::Queen),
+        ("r", Role::Rook),
+        ("b", Role::Bishop),
+        ("s", Role::Knight),
+        ("p", Role::Pawn),
+    ],
+    fairy: "le ma pa va ro g n z ca gi rf bu we al fe da li ne l bp am em pr gn an sq wa dr ka \
+            ss uu ha m ea sw ar rb c nh du cr zr gr ch zh gh ds bk eq ct bs sp rl bl si tr nd o \
+            eh mo rr br ao oa rh bh ek bt gt sk cy cg rn rp ok 37 g2 g3 16 24 35 dg kh or 15 25 \
+            gl lr lb ln wr fr bi et na rm re rw bm be bw ra so mg 36 nl ml mm f do rt bo qe qf \
+            qq b1 b2 b3 cp rk pp ls ze bn s2 s4 s1 s3 qn dk db no th lh ge gf kl ko kp sh gy \
+            ms po mp mh st",
+};
+
+const GERMAN: Lang = Lang {
+    language: Language::German,
+    keywords: &[
+        ("anfangproblem", Kw::BeginProblem),
+        ("endeproblem", Kw::EndProblem),
+        ("weiteresproblem", Kw::NextProblem),
+        ("forderung", Kw::Stipulation),
+        ("sforderung", Kw::SStipulation),
+        ("autor", Kw::Author),
+        ("quelle", Kw::Origin),
+        ("steine", Kw::Pieces),
+        ("bedingung", Kw::Condition),
+        ("option", Kw::Option),
+        ("bemerkung", Kw::Remark),
+        ("protokoll", Kw::Protocol),
+        ("eingabe", Kw::Input),
+        ("titel", Kw::Title),
+        ("zwilling", Kw::Twin),
+        ("nullstellung", Kw::ZeroPosition),
+        ("latex", Kw::LaTeX),
+        ("latexsteine", Kw::LaTeXPieces),
+        ("auszeichnung", Kw::Award),
+        ("partieanfangsstellung", Kw::InitialGameArray),
+        ("forsyth", Kw::Forsyth),
+    ],
+    options: &[
+        ("widerlegung", Opt::Defence),
+        ("satzspiel", Opt::SetPlay),
+        ("weissbeginnt", Opt::WhiteToPlay),
+        ("varianten", Opt::Variations),
+        ("zugnummern", Opt::MoveNumbers),
+        ("startzugnummer", Opt::StartMoveNumber),
+        ("ohnewk", Opt::NoWk),
+        ("duplex", Opt::Duplex),
+        ("ohnesk", Opt::NoBk),
+        ("drohung", Opt::Threat),
+        ("ohnedrohung", Opt::NoThreat),
+        ("verfuehrung", Opt::Try),
+        ("maxloesungen", Opt::MaxSolutions),
+        ("maxfluchtfelder", Opt::Unsupported),
+        ("suchen", Opt::Unsupported),
+        ("mehrereloesungen", Opt::Unsupported),
+        ("keinesymmetrie", Opt::Unsupported),
+        ("nichttrivial", Opt::NonTrivial),
+        (
+            "haltemattsetzendenstein",
+            Opt::Cosmetic("keepmatingpiece", false),
+        ),
+        ("enpassant", Opt::EnPassant),
+        ("ohnebrett", Opt::NoBoard),
+        (
+            "ohnekurzvarianten",
+            Opt::Cosmetic("noshortvariations", false),
+        ),
+        ("halbduplex", Opt::HalfDuplex),
+        ("nachschluessel", Opt::PostKeyPlay),
+        ("intelligent", Opt::Intelligent),
+        ("maxzeit", Opt::Cosmetic("maxtime", true)),
+        ("keinerochade", Opt::NoCastling),
+        ("quodlibet", Opt::Quodlibet),
+        ("stopnachkurzloesungen", Opt::Unsupported),
+        ("pieps", Opt::Cosmetic("beep", true)),
+        ("ohnegitter", Opt::Cosmetic("suppressgrid", false)),
+        ("zeichnegitter", Opt::Cosmetic("writegrid", false)),
+        ("rochadengegenseitigausschliessend", Opt::Unsupported),
+        ("zielistende", Opt::Unsupported),
+    ],
+    conditions: &[
+        ("circe", Cond::Circe),
+        ("anticirce", Cond::AntiCirce),
+        ("alsatiancirce", Cond::Alsatian),
+        ("circealsacien", Cond::Alsatian),
+        ("rexinklusive", Cond::RexInclusive),
+        ("rexexklusive", Cond::RexExclusive),
+        ("calvet", Cond::Calvet),
+        ("cheylan", Cond::Cheylan),
+        ("locker", Cond::Relaxed),
+        ("strikt", Cond::Strict),
+    ],
+    twinning: &[
+        ("versetze", TwinKw::Move),
+        ("tausche", TwinKw::Exchange),
+        ("forderung", TwinKw::Stipulation),
+        ("sforderung", TwinKw::SStipulation),
+        ("hinzufuegen", TwinKw::Add),
+        ("entferne", TwinKw::Remove),
+        ("ferner", TwinKw::Continued),
+        ("drehung", TwinKw::Rotate),
+        ("bedingung", TwinKw::Condition),
+        ("farbwechsel", TwinKw::PolishType),
+        ("spiegelung", TwinKw::Mirror),
+        ("verschiebung", TwinKw::Shift),
+        ("ersetze", TwinKw::Substitute),
+        ("forsyth", TwinKw::Forsyth),
+    ],
+    colours: &[
+        ("weiss", Colour::White),
+        ("schwarz", Colour::Black),
+        ("neutral", Colour::Neutral),
+    ],
+    attributes: &[
+        ("kamikaze", Attr::Kamikaze),
+        ("chamaeleon", Attr::Unsupported),
+        ("jigger", Attr::Unsupported),
+        ("koeniglich", Attr::Unsupported),
+        ("paralysierend", Attr::Unsupported),
+        ("volage", Attr::Unsupported),
+        ("beamtet", Attr::Unsupported),
+        ("halbneutral", Attr::Unsupported),
+        ("sprungbockfarbewechselnd", Attr::Unsupported),
+        ("proteisch", Attr::Unsupported),
+        ("magisch", Attr::Unsupported),
+        ("unschlagbar", Attr::Unsupported),
+        ("frischauf", Attr::Unsupported),
+    ],
+    pieces: &[
+        ("k", Role::King),
+        ("d", Role::Queen),
+        ("t", Role::Rook),
+        ("l", Role::Bishop),
+        ("s", Role::Knight),
+        ("b", Role::Pawn),
+    ],
+    fairy: "le ma pa va ro g n z ca gi wf bu we al fe da li ne h bb am kn pr gn an ei wa dr ka \
+            ss uu ha el ad sp er rl kl nh du cr zr gr ch zh gh ds rs eq ct bs sb tl ll si tr nd \
+            o rd mo tj lj ao oa th lh ek pf pn sk cy kg rn rh ok 37 g2 g3 16 24 35 dg kh or 15 \
+            25 gl ht hl hn wr fr bi et na tc ta ts lc la ls ra so mg 36 nl ml mm f de he bo qe \
+            qf od b1 b2 b3 cb rp rb lr ze nr s2 s4 s1 s3 qn dt dl no uh bh gu gb lk ko sh sc gy \
+            ms po mb mc st",
+};
+
+const FRENCH: Lang = Lang {
+    language: Language::French,
+    keywords: &[
+        ("debutprobleme", Kw::BeginProblem),
+        ("finprobleme", Kw::EndProblem),
+        ("asuivre", Kw::NextProblem),
+        ("enonce", Kw::Stipulation),
+        ("senonce", Kw::SStipulation),
+        ("auteur", Kw::Author),
+        ("source", Kw::Origin),
+        ("pieces", Kw::Pieces),
+        ("condition", Kw::Condition),
+        ("option", Kw::Option),
+        ("remarque", Kw::Remark),
+        ("protocol", Kw::Protocol),
+        ("entree", Kw::Input),
+        ("titre", Kw::Title),
+        ("jumeau", Kw::Twin),
+        ("zeroposition", Kw::ZeroPosition),
+        ("latex", Kw::LaTeX),
+        ("pieceslatex", Kw::LaTeXPieces),
+        ("prix", Kw::Award),
+        ("positioninitialpartie", Kw::InitialGameArray),
+        ("forsyth", Kw::Forsyth),
+    ],
+    options: &[
+        ("defense", Opt::Defence),
+        ("apparent", Opt::SetPlay),
+        ("apparentseul", Opt::WhiteToPlay),
+        ("variantes", Opt::Variations),
+        ("trace", Opt::MoveNumbers),
+        ("enroute", Opt::StartMoveNumber),
+        ("sansrb", Opt::NoWk),
+        ("duplex", Opt::Duplex),
+        ("sansrn", Opt::NoBk),
+        ("menace", Opt::Threat),
+        ("sansmenace", Opt::NoThreat),
+        ("essais", Opt::Try),
+        ("maxsolutions", Opt::MaxSolutions),
+        ("maxcasesfuites", Opt::Unsupported),
+        ("search", Opt::Unsupported),
+        ("multisolutions", Opt::Unsupported),
+        ("nonsymetrique", Opt::Unsupported),
+        ("nontrivial", Opt::NonTrivial),
+        (
+            "retienspiecematante",
+            Opt::Cosmetic("keepmatingpiece", false),
+        ),
+        ("enpassant", Opt::EnPassant),
+        ("sansechiquier", Opt::NoBoard),
+        (
+            "sansvariantescourtes",
+            Opt::Cosmetic("noshortvariations", false),
+        ),
+        ("demiduplex", Opt::HalfDuplex),
+        ("aprescle", Opt::PostKeyPlay),
+        ("intelligent", Opt::Intelligent),
+        ("maxtemps", Opt::Cosmetic("maxtime", true)),
+        ("sansroquer", Opt::NoCastling),
+        ("quodlibet", Opt::Quodlibet),
+        ("finapressolutionscourtes", Opt::Unsupported),
+        ("bip", Opt::Cosmetic("beep", true)),
+        ("sansgrille", Opt::Cosmetic("suppressgrid", false)),
+        ("ajoutegrille", Opt::Cosmetic("writegrid", false)),
+        ("roquesmutuellementexclusifs", Opt::Unsupported),
+        ("butestfin", Opt::Unsupported),
+    ],
+    conditions: &[
+        ("circe", Cond::Circe),
+        ("anticirce", Cond::AntiCirce),
+        ("alsatiancirce", Cond::Alsatian),
+        ("circealsacien", Cond::Alsatian),
+        ("rexinclusif", Cond::RexInclusive),
+        ("rexexclusif", Cond::RexExclusive),
+        ("calvet", Cond::Calvet),
+        ("cheylan", Cond::Cheylan),
+        ("relache", Cond::Relaxed),
+        ("stricte", Cond::Strict),
+    ],
+    twinning: &[
+        ("deplacement", TwinKw::Move),
+        ("echange", TwinKw::Exchange),
+        ("enonce", TwinKw::Stipulation),
+        ("senonce", TwinKw::SStipulation),
+        ("ajoute", TwinKw::Add),
+        ("ote", TwinKw::Remove),
+        ("enplus", TwinKw::Continued),
+        ("rotation", TwinKw::Rotate),
+        ("condition", TwinKw::Condition),
+        ("couleurechange", TwinKw::PolishType),
+        ("miroir", TwinKw::Mirror),
+        ("translation", TwinKw::Shift),
+        ("remplace", TwinKw::Substitute),
+        ("forsyth", TwinKw::Forsyth),
+    ],
+    colours: &[
+        ("blanc", Colour::White),
+        ("noir", Colour::Black),
+        ("neutre", Colour::Neutral),
+    ],
+    attributes: &[
+        ("kamikaze", Attr::Kamikaze),
+        ("cameleon", Attr::Unsupported),
+        ("jigger", Attr::Unsupported),
+        ("paralysantes", Attr::Unsupported),
+        ("royales", Attr::Unsupported),
+        ("volage", Attr::Unsupported),
+        ("fonctionnaire", Attr::Unsupported),
+        ("demineutre", Attr::Unsupported),
+        ("couleurechangeantsautoir", Attr::Unsupported),
+        ("protee", Attr::Unsupported),
+        ("magique", Attr::Unsupported),
+        ("imprenable", Attr::Unsupported),
+        ("frischauf", Attr::Unsupported),
+    ],
+    pieces: &[
+        ("r", Role::King),
+        ("d", Role::Queen),
+        ("t", Role::Rook),
+        ("f", Role::Bishop),
+        ("c", Role::Knight),
+        ("p", Role::Pawn),
+    ],
+    fairy: "le ma pa va ro s n z ch gi cc bu vi al fe da li eq l pb am im pr g an ec v dr ka cs \
+            uu ha e ai m ar fr ca sn pi cn zn gn sc sz sg cd cr ea ct bs sp tl fl si tr ne o eh \
+            mo tc fc ao oa st sf re bt gt sk cy sa rl rs ok 37 s2 s3 16 24 35 ds sr or 15 25 gl \
+            lt lf ln vs fs bi el na et at mt ef af mf ra so mg 36 nl ml mm a dn la bo qa qf qq \
+            b1 b2 b3 pc cl pv lr ze nr n2 n4 n1 n3 qn dt df no sb se sm su kl ko sv ba gy cm po \
+            pm bm ep",
+};
+
+const LANGS: [&Lang; 3] = [&ENGLISH, &GERMAN, &FRENCH];
+
+enum Found<T> {
+    One(T),
+    Ambiguous(Vec<&'static str>),
+    Nothing,
+}
+
+/// Popeye's lookup: case-insensitive, any prefix that names one meaning.
+/// An exact name always wins.
+fn lookup<T: Copy + PartialEq>(table: Table<T>, word: &str) -> Found<T> {
+    let w = word.as_bytes();
+    if w.is_empty() {
+        return Found::Nothing;
+    }
+    if let Some((_, v)) = table
+        .iter()
+        .find(|(n, _)| n.as_bytes().eq_ignore_ascii_case(w))
+    {
+        return Found::One(*v);
+    }
+    let hits: Vec<&(&'static str, T)> = table
+        .iter()
+        .filter(|(n, _)| n.len() >= w.len() && n.as_bytes()[..w.len()].eq_ignore_ascii_case(w))
+        .collect();
+    match hits.first() {
+        None => Found::Nothing,
+        Some((_, v)) if hits.iter().all(|(_, x)| x == v) => Found::One(*v),
+        Some(_) => Found::Ambiguous(hits.iter().map(|(n, _)| *n).collect()),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Lexer: Popeye separates words by blanks and by `;` and `,`.
+
+#[derive(Clone, Debug)]
+struct Token {
+    text: String,
+    line: usize,
+}
+
+#[derive(Clone)]
+struct Lexer<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+}
+
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || c == ';' || c == ','
+}
+
+impl<'a> Lexer<'a> {
+    fn skip_separators(&mut self) {
+        for c in self.text[self.pos..].chars() {
+            if !is_separator(c) {
+                break;
+            }
+            if c == '\n' {
+                self.line += 1;
+            }
+            self.pos += c.len_utf8();
+        }
+    }
+
+    /// The next word exactly as written.
+    fn raw(&mut self) -> Option<Token> {
+        self.skip_separators();
+        let rest = &self.text[self.pos..];
+        let len = rest.find(is_separator).unwrap_or(rest.len());
+        if len == 0 {
+            return None;
+        }
+        self.pos += len;
+        Some(Token {
+            text: rest[..len].to_string(),
+            line: self.line,
+        })
+    }
+
+    /// The next word; leading dots are blanks to Popeye outside forsyth.
+    fn word(&mut self) -> Option<Token> {
+        loop {
+            let mut t = self.raw()?;
+            let trimmed = t.text.trim_start_matches('.');
+            if !trimmed.is_empty() {
+                t.text = trimmed.to_string();
+                return Some(t);
+            }
+        }
+    }
+
+    fn peek(&self) -> Option<Token> {
+        self.clone().word()
+    }
+
+    /// The rest of the current line (after a keyword), trimmed.
+    fn rest_of_line(&mut self) -> (String, usize) {
+        let rest = &self.text[self.pos..];
+        let len = rest.find('\n').unwrap_or(rest.len());
+        self.pos += len;
+        (rest[..len].trim().to_string(), self.line)
+    }
+
+    /// The words left on the current line.
+    fn words_on_line(&mut self) -> Vec<Token> {
+        let line = self.line;
+        let mut out = Vec::new();
+        while let Some(t) = self.peek() {
+            if t.line != line {
+                break;
+            }
+            self.word();
+            out.push(t);
+        }
+        out
+    }
+}
+
+// ---------------------------------------------------------------------------
+
+/// What may end a list of options, conditions or pieces: in a twin, the
+/// twinning commands too.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ctx {
+    Top,
+    Twin,
+}
+
+struct Parser<'a> {
+    lex: Lexer<'a>,
+    file: PathBuf,
+    lang: &'static Lang,
+}
+
+/// Work in progress for one problem.
+struct Draft {
+    meta: Metadata,
+    position: Position,
+    stipulation: Option<Spanned<String>>,
+    rules: Rules,
+    condition_text: Vec<String>,
+    options: Vec<Spanned<ProblemOption>>,
+    zero_position: bool,
+    twins: Vec<Twin>,
+    line: usize,
+}
+
+type Res<T> = Result<T, InputError>;
+
+impl<'a> Parser<'a> {
+    fn new(text: &'a str, file: &Path) -> Parser<'a> {
+        Parser {
+            lex: Lexer {
+                text,
+                pos: 0,
+                line: 1,
+            },
+            file: file.to_path_buf(),
+            lang: &ENGLISH,
+        }
+    }
+
+    fn err<T>(&self, line: usize, message: impl Into<String>) -> Res<T> {
+        Err(InputError {
+            file: self.file.clone(),
+            line,
+            message: message.into(),
+        })
+    }
+
+    fn next_word(&mut self, what: &str) -> Res<Token> {
+        match self.lex.word() {
+            Some(t) => Ok(t),
+            None => self.err(
+                self.lex.line,
+                format!("file ends where {what} was expected"),
+            ),
+        }
+    }
+
+    fn parse_file(&mut self) -> Res<Vec<Problem>> {
+        let Some(first) = self.lex.word() else {
+            return self.err(self.lex.line, "no problem: the file is empty");
+        };
+        let lang = LANGS.iter().find(|l| {
+            matches!(
+                lookup(l.keywords, &first.text),
+                Found::One(Kw::BeginProblem)
+            )
+        });
+        let Some(lang) = lang else {
+            return self.err(
+                first.line,
+                format!(
+                    "expected beginproblem (or anfangproblem, debutprobleme), found '{}'",
+                    first.text
+                ),
+            );
+        };
+        self.lang = lang;
+        let mut problems = Vec::new();
+        let mut start = first.line;
+        loop {
+            let (problem, more) = self.parse_problem(start)?;
+            problems.push(problem);
+            if !more {
+                return Ok(problems);
+            }
+            start = self.lex.peek().map_or(self.lex.line, |t| t.line);
+        }
+    }
+
+    /// One problem, after its `beginproblem` (or the previous `nextproblem`).
+    /// Returns whether another problem follows.
+    fn parse_problem(&mut self, line: usize) -> Res<(Problem, bool)> {
+        let mut d = Draft {
+            meta: Metadata::default(),
+            position: Position::empty(),
+            stipulation: None,
+            rules: Rules::orthodox(),
+            condition_text: Vec::new(),
+            options: Vec::new(),
+            zero_position: false,
+            twins: Vec::new(),
+            line,
+        };
+        loop {
+            let Some(tok) = self.lex.word() else {
+                let end = self.keyword_name(Kw::EndProblem);
+                return self.err(self.lex.line, format!("file ends before {end}"));
+            };
+            let kw = self.keyword(&tok)?;
+            match kw {
+                Kw::EndProblem => return Ok((self.finish(d)?, false)),
+                Kw::NextProblem => return Ok((self.finish(d)?, true)),
+                Kw::BeginProblem => {
+                    return self.err(
+                        tok.line,
+                        format!(
+                            "'{}' inside a problem: the previous one has no end",
+                            tok.text
+                        ),
+                    )
+                }
+                Kw::Author | Kw::Origin | Kw::Title | Kw::Award | Kw::Remark => {
+                    let (value, _) = self.lex.rest_of_line();
+                    if !value.is_empty() {
+                        let list = match kw {
+                            Kw::Author => &mut d.meta.author,
+                            Kw::Origin => &mut d.meta.origin,
+                            Kw::Title => &mut d.meta.title,
+                            Kw::Award => &mut d.meta.award,
+                            _ => &mut d.meta.remark,
+                        };
+                        list.push(value);
+                    }
+                }
+                Kw::Protocol | Kw::LaTeX => {
+                    // Output files only: the file name is read and ignored.
+                    self.next_word("a file name")?;
+                }
+                Kw::Input | Kw::LaTeXPieces => {
+                    return self.err(tok.line, format!("'{}' is not supported", tok.text))
+                }
+                Kw::Stipulation => {
+                    let s = self.parse_stipulation()?;
+                    d.stipulation = Some(s);
+                }
+                Kw::SStipulation => {
+                    let s = self.parse_sstipulation(&tok)?;
+                    d.stipulation = Some(Spanned {
+                        value: s,
+                        line: tok.line,
+                    });
+                }
+                Kw::Condition => {
+                    let (rules, words) = self.parse_conditions(&tok, Ctx::Top)?;
+                    d.rules = rules;
+                    d.condition_text = words;
+                }
+                Kw::Option => self.parse_options(&mut d)?,
+                Kw::Pieces => {
+                    for (piece, sq) in self.parse_pieces(Ctx::Top)? {
+                        d.position.put(sq, piece);
+                    }
+                }
+                Kw::Forsyth => {
+                    let t = match self.lex.raw() {
+                        Some(t) => t,
+                        None => return self.err(tok.line, "forsyth without a position"),
+                    };
+                    d.position = self.parse_forsyth(&t)?;
+                }
+                Kw::InitialGameArray => d.position = initial_game_array(),
+                Kw::Twin => {
+                    let twin = self.parse_twin(tok.line, true)?;
+                    d.twins.push(twin);
+                }
+                Kw::ZeroPosition => {
+                    if d.zero_position || !d.twins.is_empty() {
+                        return self.err(
+                            tok.line,
+                            format!("'{}' must come before the twins", tok.text),
+                        );
+                    }
+                    d.zero_position = true;
+                    let twin = self.parse_twin(tok.line, false)?;
+                    d.twins.push(twin);
+                }
+            }
+        }
+    }
+
+    fn keyword_name(&self, kw: Kw) -> &'static str {
+        self.lang
+            .keywords
+            .iter()
+            .find(|(_, k)| *k == kw)
+            .map_or("?", |(n, _)| *n)
+    }
+
+    fn keyword(&self, tok: &Token) -> Res<Kw> {
+        match lookup(self.lang.keywords, &tok.text) {
+            Found::One(k) => Ok(k),
+            Found::Ambiguous(names) => self.err(
+                tok.line,
+                format!(
+                    "ambiguous keyword '{}' (could be {})",
+                    tok.text,
+                    names.join(", ")
+                ),
+            ),
+            Found::Nothing => self.err(tok.line, format!("unknown keyword '{}'", tok.text)),
+        }
+    }
+
+    /// Whether `tok` ends a list: a top-level keyword, or in a twin also a
+    /// twinning command.
+    fn ends_list(&self, tok: &Token, ctx: Ctx) -> bool {
+        let is_kw = !matches!(lookup(self.lang.keywords, &tok.text), Found::Nothing);
+        let is_twin =
+            ctx == Ctx::Twin && !matches!(lookup(self.lang.twinning, &tok.text), Found::Nothing);
+        is_kw || is_twin
+    }
+
+    fn finish(&self, mut d: Draft) -> Res<Problem> {
+        let Some(stipulation) = d.stipulation.take() else {
+            let kw = self.keyword_name(Kw::Stipulation);
+            return self.err(d.line, format!("the problem has no {kw}"));
+        };
+        d.position.set_unmoved_from_placement();
+        for o in &d.options {
+            match &o.value {
+                ProblemOption::NoCastling(squares) => {
+                    for sq in squares {
+                        d.position.unmoved.clear(*sq);
+                    }
+                }
+                // departure, passed square, arrival: the passed square is
+                // where an en passant capture lands.
+                ProblemOption::EnPassant(squares) if squares.len() == 3 => {
+                    d.position.ep_square = Some(squares[1]);
+                }
+                _ => {}
+            }
+        }
+        Ok(Problem {
+            meta: d.meta,
+            position: d.position,
+            stipulation,
+            rules: d.rules,
+            condition_text: d.condition_text,
+            options: d.options,
+            zero_position: d.zero_position,
+            twins: d.twins,
+            language: self.lang.language,
+            source: SourceRef {
+                file: self.file.clone(),
+                line: d.line,
+            },
+            expected: None,
+        })
+    }
+
+    /// A traditional stipulation, as written. Popeye lets the number of
+    /// moves stand apart from the goal (`dia 3`, `a=>b 1.0`).
+    fn parse_stipulation(&mut self) -> Res<Spanned<String>> {
+        let s = self.next_word("a stipulation")?;
+        let mut value = s.text;
+        if !value.ends_with(|c: char| c.is_ascii_digit()) {
+            if let Some(n) = self.lex.peek() {
+                if n.text.starts_with(|c: char| c.is_ascii_digit())
+                    && n.text.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+                {
+                    self.lex.word();
+                    value = format!("{value} {}", n.text);
+                }
+            }
+        }
+        Ok(Spanned {
+            value,
+            line: s.line,
+        })
+    }
+
+    /// `sstipulation white 3a[#]d`: kept as text, side in English, so the
+    /// solver can tell it from a traditional stipulation by its first word.
+    fn parse_sstipulation(&mut self, kw: &Token) -> Res<String> {
+        let words = self.lex.words_on_line();
+        let Some((side, expr)) = words.split_first() else {
+            return self.err(kw.line, format!("'{}' without a stipulation", kw.text));
+        };
+        let side = match lookup(self.lang.colours, &side.text) {
+            Found::One(Colour::White) => "white",
+            Found::One(Colour::Black) => "black",
+            _ => {
+                return self.err(
+                    side.line,
+                    format!(
+                        "'{}' must start with the side to move, found '{}'",
+                        kw.text, side.text
+                    ),
+                )
+            }
+        };
+        if expr.is_empty() {
+            return self.err(kw.line, format!("'{}' without a stipulation", kw.text));
+        }
+        let expr: Vec<&str> = expr.iter().map(|t| t.text.as_str()).collect();
+        Ok(format!("sstipulation {side} {}", expr.join(" ")))
+    }
+
+    fn parse_number(&mut self, opt: &Token) -> Res<u32> {
+        match self.lex.peek() {
+            Some(t) if t.text.bytes().all(|b| b.is_ascii_digit()) => {
+                self.lex.word();
+                match t.text.parse() {
+                    Ok(n) => Ok(n),
+                    Err(_) => self.err(t.line, format!("number '{}' is too large", t.text)),
+                }
+            }
+            Some(t) => self.err(
+                t.line,
+                format!("option '{}' needs a number, found '{}'", opt.text, t.text),
+            ),
+            None => self.err(opt.line, format!("option '{}' needs a number", opt.text)),
+        }
+    }
+
+    fn optional_number(&mut self) -> Option<u32> {
+        let t = self.lex.peek()?;
+        let n = t.text.parse().ok()?;
+        self.lex.word();
+        Some(n)
+    }
+
+    /// Square lists following an option (`nocastling a1 h8`, `enpassant e2e3e4`).
+    fn square_lists(&mut self) -> Vec<Square> {
+        let mut out = Vec::new();
+        while let Some(t) = self.lex.peek() {
+            match parse_squares(&t.text) {
+                Some(sqs) if !sqs.is_empty() => {
+                    self.lex.word();
+                    out.extend(sqs);
+                }
+                _ => break,
+            }
+        }
+        out
+    }
+
+    fn parse_options(&mut self, d: &mut Draft) -> Res<()> {
+        while let Some(tok) = self.lex.peek() {
+            let opt = match lookup(self.lang.options, &tok.text) {
+                Found::One(o) => o,
+                Found::Ambiguous(names) => {
+                    return self.err(
+                        tok.line,
+                        format!(
+                            "ambiguous option '{}' (could be {})",
+                            tok.text,
+                            names.join(", ")
+                        ),
+                    )
+                }
+                Found::Nothing if self.ends_list(&tok, Ctx::Top) => return Ok(()),
+                Found::Nothing => {
+                    return self.err(tok.line, format!("unknown option '{}'", tok.text))
+                }
+            };
+            self.lex.word();
+            let value = match opt {
+                Opt::Defence => ProblemOption::Defence(self.parse_number(&tok)?),
+                Opt::SetPlay => ProblemOption::SetPlay,
+                Opt::WhiteToPlay => ProblemOption::WhiteBegins,
+                Opt::Variations => ProblemOption::Variation,
+                Opt::MoveNumbers => ProblemOption::MoveNumbers,
+                Opt::StartMoveNumber => ProblemOption::Start(self.parse_number(&tok)?),
+                Opt::NoWk => ProblemOption::NoWhiteKing,
+                Opt::Duplex => ProblemOption::Duplex,
+                Opt::NoBk => ProblemOption::NoBlackKing,
+                Opt::Threat => ProblemOption::Threat(self.parse_number(&tok)?),
+                Opt::NoThreat => ProblemOption::NoThreat,
+                Opt::Try => ProblemOption::Try,
+                Opt::MaxSolutions => ProblemOption::MaxSolutions(self.parse_number(&tok)?),
+                Opt::NonTrivial => {
+                    let m = self.parse_number(&tok)?;
+                    let n = self.parse_number(&tok)?;
+                    ProblemOption::NonTrivial(m, n)
+                }
+                Opt::EnPassant | Opt::NoCastling => {
+                    let squares = self.square_lists();
+                    if squares.is_empty() {
+                        return self.err(
+                            tok.line,
+                            format!("option '{}' needs a list of squares", tok.text),
+                        );
+                    }
+                    if opt == Opt::EnPassant {
+                        ProblemOption::EnPassant(squares)
+                    } else {
+                        ProblemOption::NoCastling(squares)
+                    }
+                }
+                Opt::NoBoard => ProblemOption::NoBoard,
+                Opt::HalfDuplex => ProblemOption::HalfDuplex,
+                Opt::PostKeyPlay => ProblemOption::PostKeyPlay,
+                Opt::Intelligent => {
+                    // The optional number limits solutions per mate picture:
+                    // a speed/display matter.
+                    self.optional_number();
+                    ProblemOption::Intelligent
+                }
+                Opt::Quodlibet => ProblemOption::Quodlibet,
+                Opt::Cosmetic(name, takes_number) => {
+                    if takes_number {
+                        self.optional_number();
+                    }
+                    ProblemOption::Cosmetic(name.to_string())
+                }
+                Opt::Unsupported => {
+                    return self.err(tok.line, format!("option {} is not supported", tok.text))
+                }
+            };
+            d.options.push(Spanned {
+                value,
+                line: tok.line,
+            });
+        }
+        Ok(())
+    }
+
+    /// The words after `condition`, up to the next keyword.
+    fn parse_conditions(&mut self, kw: &Token, ctx: Ctx) -> Res<(Rules, Vec<String>)> {
+        let mut found: Vec<(Cond, Token)> = Vec::new();
+        while let Some(tok) = self.lex.peek() {
+            match lookup(self.lang.conditions, &tok.text) {
+                Found::One(c) => {
+                    self.lex.word();
+                    found.push((c, tok));
+                }
+                Found::Ambiguous(_) | Found::Nothing if self.ends_list(&tok, ctx) => break,
+                _ => return self.err(tok.line, format!("condition {} is not supported", tok.text)),
+            }
+        }
+        let rules = self.build_rules(kw, &found)?;
+        let words = found.into_iter().map(|(_, t)| t.text).collect();
+        Ok((rules, words))
+    }
+
+    fn build_rules(&self, kw: &Token, found: &[(Cond, Token)]) -> Res<Rules> {
+        if found.is_empty() {
+            return self.err(kw.line, format!("'{}' without a condition", kw.text));
+        }
+        let mut base: Option<&(Cond, Token)> = None;
+        for f in found {
+            if matches!(f.0, Cond::Circe | Cond::AntiCirce | Cond::Alsatian) {
+                if let Some(b) = base {
+                    return self.err(
+                        f.1.line,
+                        format!(
+                            "conditions {} and {} together are not supported",
+                            b.1.text, f.1.text
+                        ),
+                    );
+                }
+                base = Some(f);
+            }
+        }
+        let Some((base, base_tok)) = base else {
+            let t = &found[0].1;
+            return self.err(t.line, format!("{} must follow Circe or AntiCirce", t.text));
+        };
+        let anti = *base == Cond::AntiCirce;
+        let mut circe = if anti {
+            CirceRules::ANTICIRCE_CALVET
+        } else {
+            CirceRules::CIRCE
+        };
+        for (c, t) in found {
+            let unsupported = match c {
+                Cond::Circe | Cond::AntiCirce | Cond::Alsatian => false,
+                Cond::RexInclusive => {
+                    circe.rex_inclusive = true;
+                    false
+                }
+                // Anticirce without kings being reborn is another form.
+                Cond::RexExclusive => anti,
+                Cond::Calvet => !anti,
+                Cond::Cheylan if anti => {
+                    circe = CirceRules {
+                        rex_inclusive: circe.rex_inclusive,
+                        ..CirceRules::ANTICIRCE_CHEYLAN
+                    };
+                    false
+                }
+                Cond::Cheylan => true,
+                // Each is the default of one form and a new form for the other.
+                Cond::Relaxed => anti,
+                Cond::Strict => !anti,
+            };
+            if unsupported {
+                return self.err(
+                    t.line,
+                    format!("condition {} {} is not supported", base_tok.text, t.text),
+                );
+            }
+        }
+        Ok(Rules {
+            circe: Some(circe),
+            alsatian: *base == Cond::Alsatian,
+        })
+    }
+
+    /// Colours, attributes and pieces after `pieces` (or a twin's `add`).
+    fn parse_pieces(&mut self, ctx: Ctx) -> Res<Vec<(Piece, Square)>> {
+        let mut colour: Option<Color> = None;
+        let mut kamikaze = false;
+        let mut out = Vec::new();
+        while let Some(tok) = self.lex.peek() {
+            let has_digit = tok.text.bytes().any(|b| b.is_ascii_digit());
+            if !has_digit {
+                if let Found::One(c) = lookup(self.lang.colours, &tok.text) {
+                    self.lex.word();
+                    colour = Some(match c {
+                        Colour::White => Color::White,
+                        Colour::Black => Color::Black,
+                        Colour::Neutral => {
+                            return self.err(tok.line, "neutral pieces are not supported")
+                        }
+                    });
+                    kamikaze = false;
+                    continue;
+                }
+                if let Found::One(a) = lookup(self.lang.attributes, &tok.text) {
+                    self.lex.word();
+                    if colour.is_none() {
+                        return self.err(
+                            tok.line,
+                            format!("piece attribute {} before a colour", tok.text),
+                        );
+                    }
+                    match a {
+                        Attr::Kamikaze => kamikaze = true,
+                        Attr::Unsupported => {
+                            return self.err(
+                                tok.line,
+                                format!("piece attribute {} is not supported", tok.text),
+                            )
+                        }
+                    }
+                    continue;
+                }
+                // A piece letter alone, its squares in the next word.
+                let lone_piece = tok.text.len() <= 2 && self.piece_kind(&tok.text).is_some() && {
+                    let mut l = self.lex.clone();
+                    l.word();
+                    l.word()
+                        .is_some_and(|n| parse_squares(&n.text).is_some_and(|s| !s.is_empty()))
+                };
+                if !lone_piece {
+                    if self.ends_list(&tok, ctx) {
+                        break;
+                    }
+                    return self.err(tok.line, format!("unknown piece or word '{}'", tok.text));
+                }
+            }
+            self.lex.word();
+            let Some(color) = colour else {
+                return self.err(
+                    tok.line,
+                    format!("piece '{}' before a colour (white or black)", tok.text),
+                );
+            };
+            let role = self.piece_spec_role(&tok)?;
+            let name_len = if !tok.text.len().is_multiple_of(2) {
+                1
+            } else {
+                2
+            };
+            let mut squares_text = tok.text[name_len..].to_string();
+            let mut squares_line = tok.line;
+            if squares_text.is_empty() {
+                let t = self.next_word("squares")?;
+                squares_text = t.text;
+                squares_line = t.line;
+            }
+            let Some(squares) = parse_squares(&squares_text) else {
+                return self.err(
+                    squares_line,
+                    format!("bad square list '{squares_text}' in '{}'", tok.text),
+                );
+            };
+            for sq in squares {
+                out.push((
+                    Piece {
+                        color,
+                        role,
+                        kamikaze,
+                    },
+                    sq,
+                ));
+            }
+        }
+        Ok(out)
+    }
+
+    /// What a piece code names: an orthodox role, or a fairy piece.
+    fn piece_kind(&self, code: &str) -> Option<Result<Role, ()>> {
+        let code = code.to_ascii_lowercase();
+        if let Some((_, r)) = self.lang.pieces.iter().find(|(n, _)| *n == code) {
+            return Some(Ok(*r));
+        }
+        if self.lang.fairy.split_whitespace().any(|f| f == code) {
+            return Some(Err(()));
+        }
+        None
+    }
+
+    /// The role named at the start of a piece word like `ba7e7`: an odd
+    /// length means a one-letter name, as squares take two characters each.
+    fn piece_spec_role(&self, tok: &Token) -> Res<Role> {
+        if !tok.text.is_ascii() {
+            return self.err(tok.line, format!("unknown piece '{}'", tok.text));
+        }
+        let name_len = if !tok.text.len().is_multiple_of(2) {
+            1
+        } else {
+            2
+        };
+        let name = &tok.text[..name_len];
+        match self.piece_kind(name) {
+            Some(Ok(role)) => Ok(role),
+            Some(Err(())) => self.err(tok.line, format!("fairy piece {name} is not supported")),
+            None => self.err(
+                tok.line,
+                format!(
+                    "unknown piece '{name}' in '{}' (fairy pieces are not supported)",
+                    tok.text
+                ),
+            ),
+        }
+    }
+
+    /// Popeye's forsyth: from a8 rightwards and down, upper case White,
+    /// lower case Black, numbers (one or two digits) skip squares across rank
+    /// ends; `/` is only for the reader; `.xy` a two-letter piece; `=` neutral.
+    fn parse_forsyth(&self, tok: &Token) -> Res<Position> {
+        let mut pos = Position::empty();
+        let chars: Vec<char> = tok.text.chars().collect();
+        let mut i = 0;
+        let mut index = 0usize; // 0 = a8, 63 = h1
+        let bad = |msg: String| self.err::<Position>(tok.line, msg);
+        while i < chars.len() {
+            let c = chars[i];
+            if c.is_ascii_digit() {
+                let mut n = c as usize - '0' as usize;
+                i += 1;
+                if i < chars.len() && chars[i].is_ascii_digit() {
+                    n = n * 10 + (chars[i] as usize - '0' as usize);
+                    i += 1;
+                }
+                index += n;
+                if index > 64 {
+                    return bad(format!("forsyth '{}' has more than 64 squares", tok.text));
+                }
+                continue;
+            }
+            if c == '/' {
+                i += 1;
+                continue;
+            }
+            if c == '=' {
+                return bad("neutral pieces are not supported".to_string());
+            }
+            let code: String = if c == '.' {
+                let code: String = chars.iter().skip(i + 1).take(2).collect();
+                i += 3;
+                code
+            } else if c.is_ascii_alphabetic() {
+                i += 1;
+                c.to_string()
+            } else {
+                return bad(format!("unexpected '{c}' in forsyth '{}'", tok.text));
+            };
+            let color = match code.chars().next() {
+                Some(x) if x.is_ascii_lowercase() => Color::Black,
+                _ => Color::White,
+            };
+            let role = match self.piece_kind(&code) {
+                Some(Ok(r)) => r,
+                Some(Err(())) => return bad(format!("fairy piece {code} is not supported")),
+                None => return bad(format!("unknown piece '{code}' in forsyth '{}'", tok.text)),
+            };
+            if index >= 64 {
+                return bad(format!("forsyth '{}' has more than 64 squares", tok.text));
+            }
+            let sq = Square::new((index % 8) as u8, 7 - (index / 8) as u8);
+            pos.put(sq, Piece::new(color, role));
+            index += 1;
+        }
+        Ok(pos)
+    }
+
+    /// A twin (or the zero position's changes), after its keyword.
+    fn parse_twin(&mut self, line: usize, may_continue: bool) -> Res<Twin> {
+        let mut twin = Twin {
+            continued: false,
+            commands: Vec::new(),
+            line,
+        };
+        let mut first = true;
+        while let Some(tok) = self.lex.peek() {
+            let cmd = match lookup(self.lang.twinning, &tok.text) {
+                Found::One(c) => c,
+                Found::Ambiguous(names) if !self.ends_list(&tok, Ctx::Top) => {
+                    return self.err(
+                        tok.line,
+                        format!(
+                            "ambiguous twinning command '{}' (could be {})",
+                            tok.text,
+                            names.join(", ")
+                        ),
+                    )
+                }
+                _ if self.ends_list(&tok, Ctx::Top) => break,
+                _ => return self.err(tok.line, format!("unknown twinning command '{}'", tok.text)),
+            };
+            self.lex.word();
+            match cmd {
+                TwinKw::Continued => {
+                    if !first || !may_continue {
+                        return self.err(
+                            tok.line,
+                            format!("'{}' must come right after the twin keyword", tok.text),
+                        );
+                    }
+                    twin.continued = true;
+                }
+                TwinKw::Move | TwinKw::Exchange | TwinKw::Shift => {
+                    let a = self.square(&tok)?;
+                    let b = self.square(&tok)?;
+                    twin.commands.push(match cmd {
+                        TwinKw::Move => TwinCommand::Move(a, b),
+                        TwinKw::Exchange => TwinCommand::Exchange(a, b),
+                        _ => TwinCommand::Shift(a, b),
+                    });
+                }
+                TwinKw::Remove => {
+                    let t = self.next_word("a square")?;
+                    match parse_squares(&t.text) {
+                        Some(sqs) if !sqs.is_empty() => twin
+                            .commands
+                            .extend(sqs.into_iter().map(TwinCommand::Remove)),
+                        _ => return self.err(t.line, format!("'{}' is not a square", t.text)),
+                    }
+                }
+                TwinKw::Add => {
+                    let pieces = self.parse_pieces(Ctx::Twin)?;
+                    if pieces.is_empty() {
+                        return self.err(tok.line, format!("'{}' without pieces", tok.text));
+                    }
+                    twin.commands
+                        .extend(pieces.into_iter().map(|(p, s)| TwinCommand::Add(p, s)));
+                }
+                TwinKw::Rotate => {
+                    let t = self.next_word("an angle")?;
+                    match t.text.as_str() {
+                        "90" | "180" | "270" => twin
+                            .commands
+                            .push(TwinCommand::Rotate(t.text.parse().unwrap_or(0))),
+                        _ => {
+                            return self.err(
+                                t.line,
+                                format!("rotation must be 90, 180 or 270, found '{}'", t.text),
+                            )
+                        }
+                    }
+                }
+                TwinKw::Mirror => {
+                    let t = self.next_word("a mirror axis")?;
+                    let axis = match t.text.to_ascii_lowercase().as_str() {
+                        "a1<-->h1" => MirrorAxis::Files,
+                        "a1<-->a8" => MirrorAxis::Ranks,
+                        "a1<-->h8" => MirrorAxis::Diagonal,
+                        "a8<-->h1" => MirrorAxis::AntiDiagonal,
+                        _ => {
+                            return self.err(
+                                t.line,
+                                format!(
+                                "mirror needs a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1, found '{}'",
+                                t.text
+                            ),
+                            )
+                        }
+                    };
+                    twin.commands.push(TwinCommand::Mirror(axis));
+                }
+                TwinKw::PolishType => twin.commands.push(TwinCommand::PolishType),
+                TwinKw::Substitute => {
+                    let a = self.next_word("a piece")?;
+                    let b = self.next_word("a piece")?;
+                    let ra = self.piece_name(&a)?;
+                    let rb = self.piece_name(&b)?;
+                    twin.commands.push(TwinCommand::Substitute(ra, rb));
+                }
+                TwinKw::Stipulation => {
+                    let s = self.parse_stipulation()?;
+                    twin.commands.push(TwinCommand::Stipulation(s.value));
+                }
+                TwinKw::SStipulation => {
+                    let s = self.parse_sstipulation(&tok)?;
+                    twin.commands.push(TwinCommand::Stipulation(s));
+                }
+                TwinKw::Condition => {
+                    let (rules, _) = self.parse_conditions(&tok, Ctx::Twin)?;
+                    twin.commands.push(TwinCommand::Condition(rules));
+                }
+                TwinKw::Forsyth => {
+                    return self.err(
+                        tok.line,
+                        format!("twinning by {} is not supported", tok.text),
+                    )
+                }
+            }
+            first = false;
+        }
+        if twin.commands.is_empty() {
+            return self.err(line, "a twin without any change");
+        }
+        Ok(twin)
+    }
+
+    fn square(&mut self, cmd: &Token) -> Res<Square> {
+        let t = self.next_word("a square")?;
+        match Square::parse(&t.text) {
+            Some(s) => Ok(s),
+            None => self.err(
+                t.line,
+                format!("'{}' needs a square, found '{}'", cmd.text, t.text),
+            ),
+        }
+    }
+
+    /// A bare piece name (`substitute R B`).
+    fn piece_name(&self, t: &Token) -> Res<Role> {
+        match self.piece_kind(&t.text) {
+            Some(Ok(r)) => Ok(r),
+            Some(Err(())) => self.err(t.line, format!("fairy piece {} is not supported", t.text)),
+            None => self.err(t.line, format!("unknown piece '{}'", t.text)),
+        }
+    }
+}
+
+/// `a7e7` -> [a7, e7]; None if any part is not a square.
+fn parse_squares(s: &str) -> Option<Vec<Square>> {
+    if !s.is_ascii() || !s.len().is_multiple_of(2) {
+        return None;
+    }
+    s.as_bytes()
+        .chunks(2)
+        .map(|c| std::str::from_utf8(c).ok().and_then(Square::parse))
+        .collect()
+}
+
+/// The game array, for `initialgamearray`.
+fn initial_game_array() -> Position {
+    let mut pos = Position::empty();
+    let back = [
+        Role::Rook,
+        Role::Knight,
+        Role::Bishop,
+        Role::Queen,
+        Role::King,
+        Role::Bishop,
+        Role::Knight,
+        Role::Rook,
+    ];
+    for color in Color::ALL {
+        for (file, role) in back.iter().enumerate() {
+            let f = file as u8;
+            pos.put(Square::new(f, color.back_rank()), Piece::new(color, *role));
+            pos.put(
+                Square::new(f, color.pawn_rank()),
+                Piece::new(color, Role::Pawn),
+            );
+        }
+    }
+    pos
+}
+
+#[cfg(test)]
+#[path = "popeye_input_tests.rs"]
+mod tests;

@@ -1,0 +1,691 @@
+//! Tests of the Popeye reader: one per feature, then the whole corpus.
+
+use super::*;
+use std::collections::BTreeMap;
+
+fn parse(text: &str) -> Result<Vec<Problem>, InputError> {
+    parse_popeye(text, Path::new("t.inp"))
+}
+
+fn one(text: &str) -> Problem {
+    let mut v = parse(text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v.len(), 1);
+    v.remove(0)
+}
+
+fn error(text: &str) -> InputError {
+    match parse(text) {
+        Ok(_) => panic!("accepted: {text}"),
+        Err(e) => e,
+    }
+}
+
+/// The corpus directory, if this checkout sits next to it.
+fn corpus() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    dir.is_dir().then_some(dir)
+}
+
+fn inp_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(inp_files(&p));
+        } else if p.extension().is_some_and(|x| x == "inp") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every corpus file: those within the supported features must parse,
+/// the others must be refused with "not supported" (and nothing may panic).
+#[test]
+fn corpus_parses_or_is_refused_cleanly() {
+    let Some(root) = corpus() else {
+        eprintln!("corpus not found, skipped");
+        return;
+    };
+    let supported = [
+        "circe",
+        "circe-rexinclusive",
+        "anticirce",
+        "anticirce-cheylan",
+        "kamikaze-circe",
+    ];
+    let mut must: Vec<PathBuf> = vec![root.join("popeye/tier1"), root.join("bench")];
+    for kind in ["moves", "solve"] {
+        for s in supported {
+            must.push(root.join("random").join(kind).join(s));
+        }
+    }
+    let mut ok = 0;
+    let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut must_failures = Vec::new();
+    let mut unclean = Vec::new();
+    for path in inp_files(&root) {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        match parse_popeye(&text, &path) {
+            Ok(_) => ok += 1,
+            Err(e) => {
+                let rel = path
+                    .strip_prefix(&root)
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string();
+                // Neutral units are beyond the model even in tier 1.
+                let neutral = e.message.starts_with("neutral pieces");
+                if must.iter().any(|m| path.starts_with(m)) && !neutral {
+                    must_failures.push(format!("{rel}: {e}"));
+                }
+                // Popeye itself only warns about an unknown option.
+                if !e.message.contains("not supported") && !e.message.starts_with("unknown option")
+                {
+                    unclean.push(format!("{rel}: {e}"));
+                }
+                // Group by the message with quoted words and numbers blurred.
+                let key: String = e.message.split(' ').take(4).collect::<Vec<_>>().join(" ");
+                groups
+                    .entry(key)
+                    .or_default()
+                    .push(format!("{rel}:{} {}", e.line, e.message));
+            }
+        }
+    }
+    eprintln!(
+        "corpus: {ok} parsed, {} refused",
+        groups.values().map(Vec::len).sum::<usize>()
+    );
+    for (k, v) in &groups {
+        eprintln!("  {:5}  {k}", v.len());
+        for x in v.iter().take(3) {
+            eprintln!("           {x}");
+        }
+    }
+    assert!(
+        must_failures.is_empty(),
+        "must parse:\n{}",
+        must_failures.join("\n")
+    );
+    assert!(
+        unclean.is_empty(),
+        "refused without 'not supported':\n{}",
+        unclean.join("\n")
+    );
+}
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+fn at(p: &Problem, s: &str) -> Option<Piece> {
+    p.position.piece_at(sq(s))
+}
+
+fn white(role: Role) -> Option<Piece> {
+    Some(Piece::new(Color::White, role))
+}
+
+fn black(role: Role) -> Option<Piece> {
+    Some(Piece::new(Color::Black, role))
+}
+
+#[test]
+fn english_problem() {
+    let p = one("beginproblem\n\
+         author   A. Uthor\n\
+         origin   Somewhere 1999\n\
+         title    T\n\
+         award    1st Prize\n\
+         remark   just a test\n\
+         stipulation #2\n\
+         condition circe\n\
+         option try variation\n\
+         pieces white ke1 ra1h1 qd1 bc1 sb1 pa2\n\
+                black ke8 ra8\n\
+         endproblem\n");
+    assert_eq!(p.language, Language::English);
+    assert_eq!(p.meta.author, ["A. Uthor"]);
+    assert_eq!(p.meta.origin, ["Somewhere 1999"]);
+    assert_eq!(p.meta.title, ["T"]);
+    assert_eq!(p.meta.award, ["1st Prize"]);
+    assert_eq!(p.meta.remark, ["just a test"]);
+    assert_eq!(p.stipulation.value, "#2");
+    assert_eq!(p.stipulation.line, 7);
+    assert_eq!(p.rules, Rules::with_circe(CirceRules::CIRCE));
+    assert_eq!(p.condition_text, ["circe"]);
+    let opts: Vec<_> = p.options.iter().map(|o| o.value.clone()).collect();
+    assert_eq!(opts, [ProblemOption::Try, ProblemOption::Variation]);
+    assert_eq!(at(&p, "e1"), white(Role::King));
+    assert_eq!(at(&p, "h1"), white(Role::Rook));
+    assert_eq!(at(&p, "d1"), white(Role::Queen));
+    assert_eq!(at(&p, "c1"), white(Role::Bishop));
+    assert_eq!(at(&p, "b1"), white(Role::Knight));
+    assert_eq!(at(&p, "a2"), white(Role::Pawn));
+    assert_eq!(at(&p, "a8"), black(Role::Rook));
+    assert_eq!(p.position.turn, Color::White);
+    // Kings and rooks on their game-array squares may castle.
+    for s in ["e1", "a1", "h1", "e8", "a8"] {
+        assert!(p.position.unmoved.contains(sq(s)), "{s}");
+    }
+    assert_eq!(p.source.line, 1);
+}
+
+#[test]
+fn german_problem_with_several_squares_per_piece() {
+    let p = one("anfangproblem\n\
+         autor  Anatoli Wasilenko\n\
+         quelle eins\n\
+         quelle zwei\n\
+         forderung #2\n\
+         bedingung anticirce\n\
+         option satz\n\
+                varianten\n\
+         steine weiss kb1 lh3 sa8 ba7e7\n\
+                schwarz kc8 td3h2 dd1\n\
+         endeproblem\n");
+    assert_eq!(p.language, Language::German);
+    assert_eq!(p.meta.origin, ["eins", "zwei"]);
+    assert_eq!(p.rules, Rules::with_circe(CirceRules::ANTICIRCE_CALVET));
+    assert_eq!(p.options.len(), 2);
+    assert_eq!(p.options[1].line, 8);
+    assert_eq!(at(&p, "h3"), white(Role::Bishop));
+    assert_eq!(at(&p, "a8"), white(Role::Knight));
+    assert_eq!(at(&p, "a7"), white(Role::Pawn));
+    assert_eq!(at(&p, "e7"), white(Role::Pawn));
+    assert_eq!(at(&p, "d3"), black(Role::Rook));
+    assert_eq!(at(&p, "h2"), black(Role::Rook));
+    assert_eq!(at(&p, "d1"), black(Role::Queen));
+}
+
+#[test]
+fn french_problem() {
+    let p = one("debutprobleme\n\
+         auteur X\n\
+         source Y\n\
+         titre Z\n\
+         prix W\n\
+         enonce h#2\n\
+         condition anticirce cheylan\n\
+         option apparentseul essais\n\
+         pieces blanc re1 dd1 ta1 ff1 cg1 pe2\n\
+                noir rh8\n\
+         finprobleme\n");
+    assert_eq!(p.language, Language::French);
+    assert_eq!(p.meta.award, ["W"]);
+    assert_eq!(p.rules, Rules::with_circe(CirceRules::ANTICIRCE_CHEYLAN));
+    assert_eq!(p.options[0].value, ProblemOption::WhiteBegins);
+    assert_eq!(at(&p, "e1"), white(Role::King));
+    assert_eq!(at(&p, "d1"), white(Role::Queen));
+    assert_eq!(at(&p, "a1"), white(Role::Rook));
+    assert_eq!(at(&p, "f1"), white(Role::Bishop));
+    assert_eq!(at(&p, "g1"), white(Role::Knight));
+    assert_eq!(at(&p, "e2"), white(Role::Pawn));
+    assert_eq!(at(&p, "h8"), black(Role::King));
+}
+
+#[test]
+fn abbreviations_and_case() {
+    let p = one(
+        "BEGI\nAuth  Unknown\nStip  #2\nPiec  Whit Ka3 Ra8\n  Blac Kb1\n\
+                 Opti  Move Try Set Vari\nCond Circe RexIncl\nEndp\n",
+    );
+    assert_eq!(p.meta.author, ["Unknown"]);
+    assert_eq!(p.rules, Rules::with_circe(CirceRules::CIRCE_REX_INCLUSIVE));
+    let opts: Vec<_> = p.options.iter().map(|o| o.value.clone()).collect();
+    assert_eq!(
+        opts,
+        [
+            ProblemOption::MoveNumbers,
+            ProblemOption::Try,
+            ProblemOption::SetPlay,
+            ProblemOption::Variation
+        ]
+    );
+    let p = one("anfa\nford ser-h#5\nbedi circe rexinkl\nstei weis ke1 schw ke8\nende\n");
+    assert_eq!(p.rules, Rules::with_circe(CirceRules::CIRCE_REX_INCLUSIVE));
+    assert_eq!(p.stipulation.value, "ser-h#5");
+}
+
+#[test]
+fn ambiguous_keyword_is_an_error() {
+    let e = error("beginproblem\ns #2\nendproblem\n");
+    assert_eq!(e.line, 2);
+    assert!(e.message.contains("ambiguous keyword 's'"), "{}", e.message);
+}
+
+#[test]
+fn several_problems_per_file() {
+    let v = parse(
+        "beginproblem\nstipulation #2\npieces white ke1 black ke8\nnextproblem\n\
+         stipulation h#3\ncondition anticirce\npieces white kd1 black kd8\nnextproblem\n\
+         stipulation ~1\npieces white ka1 black kh8\nendproblem\nignored after the end\n",
+    )
+    .unwrap();
+    assert_eq!(v.len(), 3);
+    assert_eq!(v[1].stipulation.value, "h#3");
+    assert_eq!(v[1].source.line, 5);
+    assert_eq!(v[1].rules.circe, Some(CirceRules::ANTICIRCE_CALVET));
+    assert_eq!(v[2].rules, Rules::orthodox());
+    assert_eq!(v[2].stipulation.value, "~1");
+}
+
+#[test]
+fn stipulations_are_kept_as_written() {
+    for s in [
+        "#2",
+        "h#2.5",
+        "ser-h#5",
+        "~1",
+        "s#3",
+        "3->#2",
+        "reci-h(=)#2",
+        "exact-#1",
+    ] {
+        let p = one(&format!(
+            "beginproblem\nstipulation {s}\npieces white ke1\nendproblem"
+        ));
+        assert_eq!(p.stipulation.value, s);
+    }
+    let p = one("beginproblem\nstipulation dia 3\npieces white ke1\nendproblem");
+    assert_eq!(p.stipulation.value, "dia 3");
+}
+
+#[test]
+fn structured_stipulation_is_kept_with_the_side_in_english() {
+    let p =
+        one("anfangproblem\nsforderung weiss 3a[>1a[#]d]d{!1a[#]d}\nsteine weiss ke1\nendeproblem");
+    assert_eq!(
+        p.stipulation.value,
+        "sstipulation white 3a[>1a[#]d]d{!1a[#]d}"
+    );
+}
+
+#[test]
+fn missing_stipulation_is_an_error() {
+    let e = error("beginproblem\npieces white ke1\nendproblem\n");
+    assert_eq!(
+        (e.line, e.message.as_str()),
+        (1, "the problem has no stipulation")
+    );
+}
+
+#[test]
+fn kamikaze_attribute() {
+    let p = one("beginproblem\nstipulation ~1\ncondition circe\n\
+                 pieces white kh1\n white kamikaze bf8 pe2\n black ka2\nendproblem");
+    assert!(at(&p, "f8").unwrap().kamikaze);
+    assert!(at(&p, "e2").unwrap().kamikaze);
+    assert!(!at(&p, "h1").unwrap().kamikaze);
+    // A new colour word ends the attributes.
+    assert!(!at(&p, "a2").unwrap().kamikaze);
+}
+
+#[test]
+fn unsupported_piece_attributes_name_the_word() {
+    let e = error("beginproblem\nstipulation #2\npieces white ke1\n black royal qd8\nendproblem");
+    assert_eq!(e.line, 4);
+    assert_eq!(e.message, "piece attribute royal is not supported");
+    let e = error("anfangproblem\nforderung #2\nsteine weiss paralysierend ke1\nendeproblem");
+    assert_eq!(e.message, "piece attribute paralysierend is not supported");
+}
+
+#[test]
+fn fairy_pieces_and_neutrals_are_refused() {
+    let e = error("beginproblem\nstipulation #2\npieces white ke1 gd4\nendproblem");
+    assert_eq!(
+        (e.line, e.message.as_str()),
+        (3, "fairy piece g is not supported")
+    );
+    let e = error("beginproblem\nstipulation #2\npieces white ke1 nd4 black zrh3\nendproblem");
+    assert_eq!(e.message, "fairy piece n is not supported");
+    let e = error("beginproblem\nstipulation #2\npieces black ke8 zrh3\nendproblem");
+    assert_eq!(e.message, "fairy piece zr is not supported");
+    let e = error("beginproblem\nstipulation #2\npieces neutral pd4\nendproblem");
+    assert_eq!(e.message, "neutral pieces are not supported");
+}
+
+#[test]
+fn forsyth() {
+    let p = one("beginproblem\nstipulation #2\nforsyth rsbqkbsr/pppp1ppp/8/4p3/8/8/PPP1PPPP/RSBQKBSR/\nendproblem");
+    assert_eq!(at(&p, "a8"), black(Role::Rook));
+    assert_eq!(at(&p, "b8"), black(Role::Knight));
+    assert_eq!(at(&p, "e5"), black(Role::Pawn));
+    assert_eq!(at(&p, "e7"), None);
+    assert_eq!(at(&p, "d2"), None);
+    assert_eq!(at(&p, "e1"), white(Role::King));
+    assert_eq!(p.position.count(Color::White), 15);
+    // Numbers run across rank ends; German letters.
+    let p = one("anfangproblem\nforderung #2\nfors 1s6/K7/T7/40\nendeproblem");
+    assert_eq!(at(&p, "b8"), black(Role::Knight));
+    assert_eq!(at(&p, "a7"), white(Role::King));
+    assert_eq!(at(&p, "a6"), white(Role::Rook));
+    let p = one("beginproblem\nstipulation #2\nforsyth 32/1k6/4b3/8/1K\nendproblem");
+    assert_eq!(at(&p, "b4"), black(Role::King));
+    assert_eq!(at(&p, "e3"), black(Role::Bishop));
+    assert_eq!(at(&p, "b1"), white(Role::King));
+    let e = error("beginproblem\nstipulation #2\nforsyth 8/.gi7/56\nendproblem");
+    assert_eq!(
+        (e.line, e.message.as_str()),
+        (3, "fairy piece gi is not supported")
+    );
+    let e = error("beginproblem\nstipulation #2\nforsyth 8/8/8/8/8/8/8/8/K\nendproblem");
+    assert!(e.message.contains("more than 64 squares"), "{}", e.message);
+}
+
+#[test]
+fn conditions_map_to_rules() {
+    let rules = |c: &str| {
+        one(&format!(
+            "beginproblem\nstipulation #2\ncondition {c}\npieces white ke1\nendproblem"
+        ))
+        .rules
+    };
+    assert_eq!(rules("circe"), Rules::with_circe(CirceRules::CIRCE));
+    assert_eq!(
+        rules("circe rexinclusive"),
+        Rules::with_circe(CirceRules::CIRCE_REX_INCLUSIVE)
+    );
+    assert_eq!(
+        rules("circe rexexclusive"),
+        Rules::with_circe(CirceRules::CIRCE)
+    );
+    assert_eq!(
+        rules("anticirce"),
+        Rules::with_circe(CirceRules::ANTICIRCE_CALVET)
+    );
+    assert_eq!(
+        rules("anticirce calvet"),
+        Rules::with_circe(CirceRules::ANTICIRCE_CALVET)
+    );
+    assert_eq!(
+        rules("AntiCirce Cheylan"),
+        Rules::with_circe(CirceRules::ANTICIRCE_CHEYLAN)
+    );
+    let alsatian = rules("AlsatianCirce");
+    assert_eq!(alsatian.circe, Some(CirceRules::CIRCE));
+    assert!(alsatian.alsatian);
+    assert!(rules("CirceAlsacien").alsatian);
+    let p = one(
+        "anfangproblem\nforderung #2\nbedingung circe rexinklusive\nsteine weiss ke1\nendeproblem",
+    );
+    assert_eq!(p.rules, Rules::with_circe(CirceRules::CIRCE_REX_INCLUSIVE));
+    assert_eq!(p.condition_text, ["circe", "rexinklusive"]);
+    let p =
+        one("debutprobleme\nenonce #2\ncondition circe rexinclusif\npieces blanc re1\nfinprobleme");
+    assert_eq!(p.rules, Rules::with_circe(CirceRules::CIRCE_REX_INCLUSIVE));
+}
+
+#[test]
+fn other_conditions_are_refused_on_their_line() {
+    for (c, word) in [
+        ("madrasi", "madrasi"),
+        ("mirrorcirce", "mirrorcirce"),
+        ("circe\n  parrain", "parrain"),
+        ("marscirce", "marscirce"),
+    ] {
+        let e = error(&format!(
+            "beginproblem\nstipulation #2\ncondition {c}\npieces white ke1\nendproblem"
+        ));
+        assert_eq!(e.message, format!("condition {word} is not supported"));
+        assert_eq!(e.line, 3 + c.matches('\n').count());
+    }
+    let e = error("beginproblem\nstipulation #2\ncondition circe strict\nendproblem");
+    assert_eq!(e.message, "condition circe strict is not supported");
+    let e = error("beginproblem\nstipulation #2\ncondition anticirce rexexclusive\nendproblem");
+    assert_eq!(
+        e.message,
+        "condition anticirce rexexclusive is not supported"
+    );
+}
+
+#[test]
+fn options_with_arguments() {
+    let p = one("beginproblem\nstipulation #3\n\
+         option defence 1 threat 2 maxsolutions 3 nontrivial 0 1 start 4\n\
+                nowk nobk enpassant e2 e3 e4 nocastling a1 h8 halfduplex duplex\n\
+                postkeyplay quodlibet noboard intelligent nothreat setplay whitebegins\n\
+                maxtime 10 noshortvariations\n\
+         pieces white ke1 ra1 rh1 black ke8 ra8 rh8\nendproblem");
+    let opts: Vec<_> = p.options.iter().map(|o| o.value.clone()).collect();
+    use ProblemOption as O;
+    assert_eq!(
+        opts,
+        [
+            O::Defence(1),
+            O::Threat(2),
+            O::MaxSolutions(3),
+            O::NonTrivial(0, 1),
+            O::Start(4),
+            O::NoWhiteKing,
+            O::NoBlackKing,
+            O::EnPassant(vec![sq("e2"), sq("e3"), sq("e4")]),
+            O::NoCastling(vec![sq("a1"), sq("h8")]),
+            O::HalfDuplex,
+            O::Duplex,
+            O::PostKeyPlay,
+            O::Quodlibet,
+            O::NoBoard,
+            O::Intelligent,
+            O::NoThreat,
+            O::SetPlay,
+            O::WhiteBegins,
+            O::Cosmetic("maxtime".into()),
+            O::Cosmetic("noshortvariations".into()),
+        ]
+    );
+    assert_eq!(p.position.ep_square, Some(sq("e3")));
+    assert!(!p.position.unmoved.contains(sq("a1")));
+    assert!(!p.position.unmoved.contains(sq("h8")));
+    assert!(p.position.unmoved.contains(sq("h1")));
+    assert!(p.position.unmoved.contains(sq("e8")));
+    let p = one("anfangproblem\nforderung #2\noption weissbeginnt ohnewk ohnesk verfuehrung drohung 1\nsteine weiss ke1\nendeproblem");
+    assert_eq!(p.options[0].value, ProblemOption::WhiteBegins);
+    assert_eq!(p.options[4].value, ProblemOption::Threat(1));
+}
+
+#[test]
+fn option_errors() {
+    let e = error("beginproblem\nstipulation #2\noption try\n  frobnicate\nendproblem");
+    assert_eq!(
+        (e.line, e.message.as_str()),
+        (4, "unknown option 'frobnicate'")
+    );
+    let e = error("beginproblem\nstipulation #2\noption defence x\nendproblem");
+    assert_eq!(e.message, "option 'defence' needs a number, found 'x'");
+    let e = error("beginproblem\nstipulation #2\noption goalisend\nendproblem");
+    assert_eq!(e.message, "option goalisend is not supported");
+}
+
+#[test]
+fn twins() {
+    let p = one(
+        "anfangproblem\nforderung h#2\nbedingung circe\nsteine weiss ke1 ta1 schwarz ke8\n\
+         zwilling versetze a1 a2 tausche e1 e8\n\
+         zwilling ferner hinzufuegen schwarz kamikaze bb2 entferne e1\n\
+         zwilling drehung 90 spiegelung a1<-->h1 verschiebung a1 b2\n\
+         zwilling farbwechsel ersetze T L forderung #3 bedingung anticirce cheylan\n\
+         endeproblem",
+    );
+    assert_eq!(p.twins.len(), 4);
+    use TwinCommand as T;
+    assert_eq!(
+        p.twins[0].commands,
+        [T::Move(sq("a1"), sq("a2")), T::Exchange(sq("e1"), sq("e8"))]
+    );
+    assert!(!p.twins[0].continued);
+    assert_eq!(p.twins[0].line, 5);
+    assert!(p.twins[1].continued);
+    let kb = Piece {
+        color: Color::Black,
+        role: Role::Pawn,
+        kamikaze: true,
+    };
+    assert_eq!(
+        p.twins[1].commands,
+        [T::Add(kb, sq("b2")), T::Remove(sq("e1"))]
+    );
+    assert_eq!(
+        p.twins[2].commands,
+        [
+            T::Rotate(90),
+            T::Mirror(MirrorAxis::Files),
+            T::Shift(sq("a1"), sq("b2"))
+        ]
+    );
+    assert_eq!(
+        p.twins[3].commands,
+        [
+            T::PolishType,
+            T::Substitute(Role::Rook, Role::Bishop),
+            T::Stipulation("#3".into()),
+            T::Condition(Rules::with_circe(CirceRules::ANTICIRCE_CHEYLAN)),
+        ]
+    );
+    assert!(!p.zero_position);
+}
+
+#[test]
+fn english_twins_and_zero_position() {
+    let p = one(
+        "beginproblem\nstipulation #2\npieces white ke1 rb4 black ke8\n\
+         zeroposition move b4 d5\n\
+         twin cont rem e8 add white qe8\n\
+         twin condition circe move d5 d6\n\
+         endproblem",
+    );
+    assert!(p.zero_position);
+    assert_eq!(p.twins.len(), 3);
+    assert_eq!(p.twins[0].commands, [TwinCommand::Move(sq("b4"), sq("d5"))]);
+    assert!(p.twins[1].continued);
+    assert_eq!(
+        p.twins[2].commands,
+        [
+            TwinCommand::Condition(Rules::with_circe(CirceRules::CIRCE)),
+            TwinCommand::Move(sq("d5"), sq("d6"))
+        ]
+    );
+}
+
+#[test]
+fn twin_errors() {
+    let e = error("beginproblem\nstipulation #2\npieces white ke1\ntwin rotate 45\nendproblem");
+    assert_eq!(
+        (e.line, e.message.as_str()),
+        (4, "rotation must be 90, 180 or 270, found '45'")
+    );
+    let e = error("beginproblem\nstipulation #2\npieces white ke1\ntwin move a1 x9\nendproblem");
+    assert_eq!(e.message, "'move' needs a square, found 'x9'");
+    let e = error(
+        "beginproblem\nstipulation #2\npieces white ke1\ntwin move a1 a2 continued\nendproblem",
+    );
+    assert!(
+        e.message.contains("right after the twin keyword"),
+        "{}",
+        e.message
+    );
+    let e = error("beginproblem\nstipulation #2\npieces white ke1\ntwin\nendproblem");
+    assert_eq!(e.message, "a twin without any change");
+}
+
+#[test]
+fn initial_game_array_and_protocol() {
+    let p = one("beginproblem\nprotocol out.txt\nstipulation dia3\ninitialgamearray\nendproblem");
+    assert_eq!(p.position.count(Color::White), 16);
+    assert_eq!(at(&p, "d8"), black(Role::Queen));
+    assert_eq!(p.position.unmoved.count(), 6);
+}
+
+#[test]
+fn bad_input_errors_carry_file_and_line() {
+    let e = error("hello\n");
+    assert_eq!(e.line, 1);
+    assert!(e.message.contains("expected beginproblem"), "{}", e.message);
+    assert_eq!(e.file, PathBuf::from("t.inp"));
+    let e = error("");
+    assert!(e.message.contains("empty"));
+    let e = error("beginproblem\nstipulation #2\npieces white ke1\n");
+    assert_eq!(e.message, "file ends before endproblem");
+    let e = error("beginproblem\nstipulation #2\nfrobnicate\nendproblem");
+    assert_eq!(
+        (e.line, e.message.as_str()),
+        (3, "unknown keyword 'frobnicate'")
+    );
+    let e = error("beginproblem\nstipulation #2\npieces ke1\nendproblem");
+    assert!(e.message.contains("before a colour"), "{}", e.message);
+    let e = error("beginproblem\nstipulation #2\npieces white ki9\nendproblem");
+    assert_eq!(e.message, "bad square list 'i9' in 'ki9'");
+    assert_eq!(e.to_string(), "t.inp:3: bad square list 'i9' in 'ki9'");
+}
+
+/// Garbage and every truncation of a real file: errors, never panics.
+#[test]
+fn garbage_and_truncated_input_never_panic() {
+    let text = "anfangproblem\nautor X\nforderung ser-h#5\nbedingung anticirce cheylan\n\
+                option varianten drohung 2 keinerochade a1 enpassant e2e3e4\n\
+                steine weiss kamikaze ke1 ta1 schwarz ke8 ba7c7\n\
+                forsyth 8/.gi7/K6k/=b7/40\n\
+                zwilling ferner versetze a1 a2 hinzu weiss dd4 drehung 90 spiegelung a1<-->h1\n\
+                nullstellung entferne e1\n\
+                weiteresproblem\nforderung #2\nsteine weiss ké1 ~ ü\nendeproblem\n";
+    for (i, _) in text.char_indices() {
+        let _ = parse(&text[..i]);
+    }
+    let mut seed = 12345u64;
+    let alphabet: Vec<char> = "abkeh12348 \n\t#=-<>/.[]()~éweissbeginnproblemstippiece"
+        .chars()
+        .collect();
+    for _ in 0..2000 {
+        let mut s = String::from("beginproblem ");
+        for _ in 0..40 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            s.push(alphabet[(seed >> 33) as usize % alphabet.len()]);
+        }
+        let _ = parse(&s);
+    }
+}
+
+/// The random corpus names its condition in the directory: the rules read
+/// must be that condition, and kamikaze-circe must give kamikaze units.
+#[test]
+fn corpus_random_conditions_match_their_directory() {
+    let Some(root) = corpus() else {
+        eprintln!("corpus not found, skipped");
+        return;
+    };
+    let expected = [
+        ("circe", CirceRules::CIRCE),
+        ("circe-rexinclusive", CirceRules::CIRCE_REX_INCLUSIVE),
+        ("anticirce", CirceRules::ANTICIRCE_CALVET),
+        ("anticirce-cheylan", CirceRules::ANTICIRCE_CHEYLAN),
+        ("kamikaze-circe", CirceRules::CIRCE),
+    ];
+    let mut seen = 0;
+    for kind in ["moves", "solve"] {
+        for (dir, rules) in expected {
+            for path in inp_files(&root.join("random").join(kind).join(dir)) {
+                seen += 1;
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                let problems = parse_popeye(&text, &path).unwrap();
+                for p in problems {
+                    assert_eq!(p.rules, Rules::with_circe(rules), "{}", path.display());
+                    let kamikaze = !p.position.kamikaze().is_empty();
+                    assert_eq!(kamikaze, dir == "kamikaze-circe", "{}", path.display());
+                    assert!(
+                        p.position.king(Color::White).is_some(),
+                        "{}",
+                        path.display()
+                    );
+                }
+            }
+        }
+    }
+    assert!(seen > 500, "only {seen} files");
+}
