@@ -130,7 +130,7 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
     let solution = match (stip.play, stip.series) {
         (Play::Help, false) => {
             let plies = 2 * stip.moves + u32::from(stip.half_move) - u32::from(white_begins);
-            searcher.help(&pos, plies)
+            searcher.help(&pos, plies, stip.exact)
         }
         (Play::Help, true) => searcher.series(&pos, stip.moves, stip.exact, search::SeriesEnd::Help),
         (Play::Direct, true) => {

@@ -74,10 +74,17 @@ impl Searcher {
 
     // ---- help play ----
 
-    /// h#n: all lines of `plies` half-moves, the last reaching the goal.
-    pub fn help(&mut self, pos: &Position, plies: u32) -> Solution {
-        let mut roots = self.help_lines(pos, plies, 0);
-        number_help(&mut roots, plies);
+    /// h#n: all lines of `plies` half-moves, the last reaching the goal,
+    /// and (unless `exact`) the shorter ones of the same parity, shortest
+    /// first, as Popeye reports them.
+    pub fn help(&mut self, pos: &Position, plies: u32, exact: bool) -> Solution {
+        let shortest = if exact { plies } else { 2 - plies % 2 };
+        let mut roots = Vec::new();
+        for len in (shortest..=plies).step_by(2) {
+            let mut found = self.help_lines(pos, len, 0);
+            number_help(&mut found, len);
+            roots.extend(found);
+        }
         Solution {
             roots,
             layout: Layout::Lines,
