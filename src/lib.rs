@@ -6,10 +6,11 @@
 
 pub mod board;
 pub mod io;
-pub mod problem;
-pub mod rules;
 pub mod make;
 pub mod movegen;
 pub mod moves;
-pub mod stipulation;
+pub mod problem;
+pub mod rules;
 pub mod solve;
+pub mod stipulation;
+pub mod report;

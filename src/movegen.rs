@@ -31,7 +31,9 @@ pub fn has_legal_move(pos: &Position, rules: &Rules, scratch: &mut Vec<Move>) ->
     scratch.clear();
     pseudo_legal_moves(pos, rules, scratch);
     let mover = pos.turn;
-    scratch.iter().any(|mv| !rules.in_check(&pos.play(mv), mover))
+    scratch
+        .iter()
+        .any(|mv| !rules.in_check(&pos.play(mv), mover))
 }
 
 /// Appends the pseudo-legal moves: moves that obey the rules except,
@@ -65,9 +67,7 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
 fn king_shield(pos: &Position, rules: &Rules, them: Color) -> Bitboard {
     let kings = pos.pieces(them, Role::King);
     match rules.circe {
-        Some(c) if c.rex_inclusive && c.reborn == crate::rules::Reborn::Captured => {
-            Bitboard::EMPTY
-        }
+        Some(c) if c.rex_inclusive && c.reborn == crate::rules::Reborn::Captured => Bitboard::EMPTY,
         _ => kings,
     }
 }
@@ -103,13 +103,10 @@ impl Gen<'_> {
             after.clear(from);
             after.clear(capture_square);
             after.set(to);
-            let Some(outcome) = self.rules.resolve_capture(
-                mv.arriving_piece(),
-                to,
-                victim,
-                capture_square,
-                after,
-            ) else {
+            let Some(outcome) =
+                self.rules
+                    .resolve_capture(mv.arriving_piece(), to, victim, capture_square, after)
+            else {
                 return;
             };
             // A king captured for good ends the game; it is never a move.
@@ -159,7 +156,9 @@ impl Gen<'_> {
                 let victim_square = Square::new(ep.file(), from.rank());
                 if attacked.contains(ep)
                     && !self.occ.contains(ep)
-                    && pos.pieces(us.opponent(), Role::Pawn).contains(victim_square)
+                    && pos
+                        .pieces(us.opponent(), Role::Pawn)
+                        .contains(victim_square)
                 {
                     push(ep, MoveKind::EnPassant);
                 }
@@ -180,8 +179,7 @@ impl Gen<'_> {
             (0, 2, MoveKind::CastleLong),
         ] {
             let rook_from = Square::new(rook_file, rank);
-            if !pos.unmoved.contains(rook_from) || !pos.pieces(us, Role::Rook).contains(rook_from)
-            {
+            if !pos.unmoved.contains(rook_from) || !pos.pieces(us, Role::Rook).contains(rook_from) {
                 continue;
             }
             if (attacks::between(king_from, rook_from) & self.occ).nonempty() {

@@ -186,7 +186,10 @@ mod tests {
     #[test]
     fn parses_the_common_forms() {
         let s = Stipulation::parse("#2").unwrap();
-        assert_eq!((s.play, s.goal, s.moves, s.series), (Play::Direct, Goal::Mate, 2, false));
+        assert_eq!(
+            (s.play, s.goal, s.moves, s.series),
+            (Play::Direct, Goal::Mate, 2, false)
+        );
         let s = Stipulation::parse("h#2.5").unwrap();
         assert_eq!((s.play, s.moves, s.half_move), (Play::Help, 2, true));
         let s = Stipulation::parse("ser-h#5").unwrap();
@@ -204,7 +207,10 @@ mod tests {
         assert_eq!(s.goal, Goal::Stalemate);
         let s = Stipulation::parse("hze42").unwrap();
         assert_eq!(s.goal, Goal::Target(Square::parse("e4").unwrap()));
-        assert_eq!(Stipulation::parse("h<>r2").unwrap().goal, Goal::ExchangeByRebirth);
+        assert_eq!(
+            Stipulation::parse("h<>r2").unwrap().goal,
+            Goal::ExchangeByRebirth
+        );
         assert_eq!(Stipulation::parse("##2").unwrap().goal, Goal::DoubleMate);
     }
 

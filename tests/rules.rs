@@ -16,7 +16,9 @@ fn pos(list: &str, turn: Color) -> Position {
 fn moves(p: &Position, rules: &Rules) -> Vec<String> {
     let mut out = Vec::new();
     legal_moves(p, rules, &mut out);
-    out.iter().map(|m| popeye_move(m, Alphabet::English)).collect()
+    out.iter()
+        .map(|m| popeye_move(m, Alphabet::English))
+        .collect()
 }
 
 fn circe() -> Rules {
@@ -133,7 +135,11 @@ fn rook_reborn_on_its_game_array_square_may_castle() {
     let capture = v.iter().find(|m| m.to == sq("c4")).unwrap();
     // c4 is light: the rook goes to h1 and may castle short.
     let after = quiet.play(capture);
-    assert!(has(&moves(&after, &circe()), "0-0"), "{:?}", moves(&after, &circe()));
+    assert!(
+        has(&moves(&after, &circe()), "0-0"),
+        "{:?}",
+        moves(&after, &circe())
+    );
 }
 
 #[test]
@@ -193,7 +199,9 @@ fn anticirce_capture_is_illegal_when_the_capturer_cannot_be_reborn() {
 fn calvet_allows_and_cheylan_forbids_capture_on_own_rebirth_square() {
     let p = pos("wKc3 wRa4 bKh8 bSa1", Color::White);
     assert!(has(&moves(&p, &calvet()), "Ra4*a1[wRa1->a1]"));
-    assert!(!moves(&p, &cheylan()).iter().any(|m| m.starts_with("Ra4*a1")));
+    assert!(!moves(&p, &cheylan())
+        .iter()
+        .any(|m| m.starts_with("Ra4*a1")));
 }
 
 #[test]

@@ -144,9 +144,9 @@ pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// Squares strictly between `a` and `b` when they share a line, else empty.
 pub fn between(a: Square, b: Square) -> Bitboard {
-    for d in 0..8 {
-        if RAYS[d][a.index()] & (1u64 << b.0) != 0 {
-            return Bitboard(RAYS[d][a.index()] & !RAYS[d][b.index()] & !(1u64 << b.0));
+    for ray in &RAYS {
+        if ray[a.index()] & (1u64 << b.0) != 0 {
+            return Bitboard(ray[a.index()] & !ray[b.index()] & !(1u64 << b.0));
         }
     }
     Bitboard::EMPTY

@@ -22,9 +22,8 @@ pub struct Position {
 }
 
 /// The squares where a unit counts as unmoved for castling.
-pub const CASTLING_SQUARES: Bitboard = Bitboard(
-    (1 << 0) | (1 << 4) | (1 << 7) | (1 << 56) | (1 << 60) | (1 << 63),
-);
+pub const CASTLING_SQUARES: Bitboard =
+    Bitboard((1 << 0) | (1 << 4) | (1 << 7) | (1 << 56) | (1 << 60) | (1 << 63));
 
 impl Default for Position {
     fn default() -> Self {
@@ -182,24 +181,6 @@ impl Position {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn put_and_remove() {
-        let mut p = Position::empty();
-        let e1 = Square::parse("e1").unwrap();
-        p.put(e1, Piece::new(Color::White, Role::King));
-        p.set_unmoved_from_placement();
-        assert!(p.unmoved.contains(e1));
-        assert_eq!(p.king(Color::White), Some(e1));
-        assert_eq!(p.remove(e1).unwrap().role, Role::King);
-        assert!(!p.unmoved.contains(e1));
-        assert!(p.occupied().is_empty());
-    }
-}
-
 impl Position {
     /// Builds a position from a compact list such as `"wKe1 wRh1 bKe8 bkPd7"`
     /// (colour `w`/`b`, optional `k` for kamikaze, piece letter K Q R B S/N P,
@@ -254,4 +235,22 @@ pub fn parse_placed_piece(token: &str) -> Result<(Piece, Square), String> {
         },
         sq,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn put_and_remove() {
+        let mut p = Position::empty();
+        let e1 = Square::parse("e1").unwrap();
+        p.put(e1, Piece::new(Color::White, Role::King));
+        p.set_unmoved_from_placement();
+        assert!(p.unmoved.contains(e1));
+        assert_eq!(p.king(Color::White), Some(e1));
+        assert_eq!(p.remove(e1).unwrap().role, Role::King);
+        assert!(!p.unmoved.contains(e1));
+        assert!(p.occupied().is_empty());
+    }
 }

@@ -123,7 +123,7 @@ impl Square {
     /// which is the same as even counting from 0.
     #[inline]
     pub const fn is_dark(self) -> bool {
-        (self.file() + self.rank()) % 2 == 0
+        (self.file() + self.rank()).is_multiple_of(2)
     }
     /// The square `df` files and `dr` ranks away, if on the board.
     #[inline]

@@ -25,7 +25,10 @@ pub fn load_problems(path: &Path) -> Result<Vec<Problem>, InputError> {
         Ok(s) => s,
         Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
     };
-    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("toml")) {
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+    {
         toml_input::parse_toml(&text, path).map(|p| vec![p])
     } else {
         popeye_input::parse_popeye(&text, path)

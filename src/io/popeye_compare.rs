@@ -31,9 +31,11 @@ fn is_word_line(line: &str) -> bool {
         return false;
     }
     let l = t.to_ascii_lowercase();
-    ["threat:", "drohung:", "menace:", "but", "aber", "mais", "zugzwang"]
-        .iter()
-        .any(|w| l.starts_with(w))
+    [
+        "threat:", "drohung:", "menace:", "but", "aber", "mais", "zugzwang",
+    ]
+    .iter()
+    .any(|w| l.starts_with(w))
 }
 
 /// The lines of the solution part that matter for the comparison.
@@ -48,9 +50,9 @@ pub fn solution_lines(text: &str) -> Vec<String> {
         if line.trim().is_empty() || is_finished_line(line) {
             continue;
         }
-        if is_twin_label(line) || is_move_line(line) || is_word_line(line) {
-            out.push(line.trim_end().to_string());
-        } else if !out.is_empty() && line.starts_with("  ") && !line.starts_with(&" ".repeat(16)) {
+        let continuation =
+            !out.is_empty() && line.starts_with("  ") && !line.starts_with(&" ".repeat(16));
+        if is_twin_label(line) || is_move_line(line) || is_word_line(line) || continuation {
             out.push(line.trim_end().to_string());
         }
     }

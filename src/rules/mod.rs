@@ -12,8 +12,6 @@ pub mod capture;
 pub mod check;
 pub mod rebirth;
 
-
-
 /// Whose unit is reborn after a capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Reborn {

@@ -132,7 +132,9 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
             let plies = 2 * stip.moves + u32::from(stip.half_move) - u32::from(white_begins);
             searcher.help(&pos, plies, stip.exact)
         }
-        (Play::Help, true) => searcher.series(&pos, stip.moves, stip.exact, search::SeriesEnd::Help),
+        (Play::Help, true) => {
+            searcher.series(&pos, stip.moves, stip.exact, search::SeriesEnd::Help)
+        }
         (Play::Direct, true) => {
             searcher.series(&pos, stip.moves, stip.exact, search::SeriesEnd::Direct)
         }

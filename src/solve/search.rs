@@ -135,7 +135,13 @@ impl Searcher {
 
     /// Series moves left: `left`. The series side may not check the other
     /// side before its last move; in ser-# the last move reaches the goal.
-    fn series_lines(&mut self, pos: &Position, left: u32, end: SeriesEnd, depth: usize) -> Vec<Node> {
+    fn series_lines(
+        &mut self,
+        pos: &Position,
+        left: u32,
+        end: SeriesEnd,
+        depth: usize,
+    ) -> Vec<Node> {
         let moves = self.moves(pos, depth);
         let mut nodes = Vec::new();
         for &mv in &moves {
@@ -232,10 +238,16 @@ impl Searcher {
             let (wins, goal) = match attack {
                 Attack::Direct => {
                     let goal = self.judge.reached(&mv, &after);
-                    (goal || (n > 1 && self.defender_loses(&after, n - 1, 1)), goal)
+                    (
+                        goal || (n > 1 && self.defender_loses(&after, n - 1, 1)),
+                        goal,
+                    )
                 }
                 Attack::SelfPlay => (self.self_defender_loses(&after, n, 1), false),
-                Attack::Reflex => (!reflex_blocked && self.reflex_defender_loses(&after, n, 1), false),
+                Attack::Reflex => (
+                    !reflex_blocked && self.reflex_defender_loses(&after, n, 1),
+                    false,
+                ),
             };
             if wins {
                 let mut played = self.played(pos, mv, &after, goal);
@@ -382,7 +394,7 @@ fn number_help(nodes: &mut [Node], plies: u32) {
     fn walk(nodes: &mut [Node], ply: u32, offset: u32) {
         for node in nodes {
             let k = ply + offset; // index within pairs
-            if k % 2 == 0 {
+            if k.is_multiple_of(2) {
                 node.played.number = k / 2 + 1;
                 node.played.ellipsis = false;
             } else if ply == 0 {
