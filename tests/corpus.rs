@@ -1,0 +1,92 @@
+//! Agreement with Popeye's recorded outputs on the shared corpus
+//! (`../shared/corpus`, beside the repository; skipped when absent).
+//!
+//! Every disagreement is listed in the test output; the assertions hold the
+//! agreement figures the issues ask for, so a regression fails the build.
+
+use circe::io::load_problems;
+use circe::io::popeye_compare::canonical;
+use circe::report::{render, Format, ReportOptions};
+use circe::solve::solve;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn corpus() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    dir.is_dir().then_some(dir)
+}
+
+/// Solves every `.inp` of `dir` and compares with its `.out`. Returns the
+/// number of files and the list of disagreements (name and reason).
+fn agreement(dir: &Path) -> (usize, Vec<String>) {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "inp") && p.with_extension("out").exists())
+        .collect();
+    files.sort();
+    let opts = ReportOptions {
+        format: Format::Popeye,
+        alphabet: None,
+    };
+    let failures: Vec<String> = files
+        .par_iter()
+        .filter_map(|inp| {
+            let want = std::fs::read(inp.with_extension("out")).unwrap();
+            let want: String = want.iter().map(|&b| b as char).collect();
+            let mut got = String::new();
+            match load_problems(inp) {
+                Err(e) => return Some(format!("{}: {e}", inp.display())),
+                Ok(problems) => {
+                    for p in &problems {
+                        match solve(p) {
+                            Ok(s) => got.push_str(&render(&opts, p, &s, 0.0)),
+                            Err(e) => return Some(format!("{}: {e}", inp.display())),
+                        }
+                    }
+                }
+            }
+            (canonical(&want) != canonical(&got))
+                .then(|| format!("{}: solution differs", inp.display()))
+        })
+        .collect();
+    (files.len(), failures)
+}
+
+fn require(set: &str, min_percent: f64) {
+    let Some(root) = corpus() else {
+        eprintln!("corpus not found: skipped");
+        return;
+    };
+    let tier1 = [
+        "circe",
+        "circe-rexinclusive",
+        "anticirce",
+        "anticirce-cheylan",
+        "kamikaze-circe",
+    ];
+    for cond in tier1 {
+        let (n, failures) = agreement(&root.join(set).join(cond));
+        let agreed = n - failures.len();
+        let percent = 100.0 * agreed as f64 / n.max(1) as f64;
+        println!("{set}/{cond}: {agreed}/{n} ({percent:.1}%)");
+        for f in &failures {
+            println!("  DISAGREES {f}");
+        }
+        assert!(n > 0, "{set}/{cond}: no problems found");
+        assert!(
+            percent >= min_percent,
+            "{set}/{cond}: {percent:.1}% < {min_percent}%"
+        );
+    }
+}
+
+#[test]
+fn random_moves_agree_with_popeye() {
+    require("random/moves", 99.5);
+}
+
+#[test]
+fn random_solve_agree_with_popeye() {
+    require("random/solve", 99.0);
+}
