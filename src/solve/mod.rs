@@ -71,6 +71,8 @@ pub enum SolveError {
     UnsupportedStipulation { line: usize, text: String },
     #[error("line {line}: option '{name}' is not supported yet")]
     UnsupportedOption { line: usize, name: String },
+    #[error("{0} is not supported yet")]
+    Unsupported(String),
     #[error("the side not to move is in check: the diagram is illegal")]
     OpponentInCheck,
 }
@@ -118,6 +120,9 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
     };
     if !goal::Judge::supports(stip.goal) || stip.intro.is_some() {
         return Err(unsupported());
+    }
+    if problem.rules.alsatian {
+        return Err(SolveError::Unsupported("Alsatian Circe".into()));
     }
     let mut pos = problem.position;
     pos.turn = starting_side(problem, &stip);
