@@ -23,7 +23,11 @@ fn check(fen: &str, expected: &[u64]) {
     let pos = parse_fen(fen).unwrap();
     for (i, &n) in expected.iter().enumerate() {
         let depth = i as u32 + 1;
-        assert_eq!(perft(&pos, &Rules::orthodox(), depth), n, "{fen} depth {depth}");
+        assert_eq!(
+            perft(&pos, &Rules::orthodox(), depth),
+            n,
+            "{fen} depth {depth}"
+        );
     }
 }
 
@@ -45,7 +49,10 @@ fn kiwipete() {
 
 #[test]
 fn endgame_with_en_passant_pins() {
-    check("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", &[14, 191, 2812, 43_238]);
+    check(
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        &[14, 191, 2812, 43_238],
+    );
 }
 
 #[test]

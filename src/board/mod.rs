@@ -4,6 +4,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod position;
 pub mod types;
+pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use position::Position;

@@ -13,12 +13,37 @@ pub struct Position {
     by_role: [Bitboard; 6],
     /// Units carrying Popeye's `kamikaze` attribute.
     kamikaze: Bitboard,
+    /// The unit on each square, encoded (see `encode`), for O(1) look-up.
+    mailbox: [u8; 64],
     /// Kings on e1/e8 and rooks on a1/h1/a8/h8 that count as unmoved, so may
     /// castle. A rook or king reborn on its game-array square joins this set.
     pub unmoved: Bitboard,
     /// The square a pawn has just passed over with its double step.
     pub ep_square: Option<Square>,
     pub turn: Color,
+}
+
+/// Mailbox code of a unit: 0 for an empty square, else role + 1 in bits
+/// 0-2, colour in bit 3, kamikaze in bit 4.
+#[inline]
+fn encode(p: Piece) -> u8 {
+    (p.role as u8 + 1) | ((p.color as u8) << 3) | (u8::from(p.kamikaze) << 4)
+}
+
+#[inline]
+fn decode(code: u8) -> Option<Piece> {
+    if code == 0 {
+        return None;
+    }
+    Some(Piece {
+        role: Role::ALL[(code & 7) as usize - 1],
+        color: if code & 8 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        },
+        kamikaze: code & 16 != 0,
+    })
 }
 
 /// The squares where a unit counts as unmoved for castling.
@@ -37,6 +62,7 @@ impl Position {
             by_color: [Bitboard::EMPTY; 2],
             by_role: [Bitboard::EMPTY; 6],
             kamikaze: Bitboard::EMPTY,
+            mailbox: [0; 64],
             unmoved: Bitboard::EMPTY,
             ep_square: None,
             turn: Color::White,
@@ -74,35 +100,25 @@ impl Position {
         self.pieces(c, Role::King).first()
     }
 
+    #[inline]
     pub fn color_at(&self, sq: Square) -> Option<Color> {
-        if self.by_color[0].contains(sq) {
-            Some(Color::White)
-        } else if self.by_color[1].contains(sq) {
-            Some(Color::Black)
-        } else {
-            None
-        }
+        self.piece_at(sq).map(|p| p.color)
     }
 
+    #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()].contains(sq))
+        self.piece_at(sq).map(|p| p.role)
     }
 
+    #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let color = self.color_at(sq)?;
-        let role = self.role_at(sq)?;
-        Some(Piece {
-            color,
-            role,
-            kamikaze: self.kamikaze.contains(sq),
-        })
+        decode(self.mailbox[sq.index()])
     }
 
     /// Puts `piece` on `sq`, replacing whatever stood there.
     pub fn put(&mut self, sq: Square, piece: Piece) {
         self.remove(sq);
+        self.mailbox[sq.index()] = encode(piece);
         self.by_color[piece.color.index()].set(sq);
         self.by_role[piece.role.index()].set(sq);
         if piece.kamikaze {
@@ -117,6 +133,7 @@ impl Position {
         self.by_role[p.role.index()].clear(sq);
         self.kamikaze.clear(sq);
         self.unmoved.clear(sq);
+        self.mailbox[sq.index()] = 0;
         Some(p)
     }
 

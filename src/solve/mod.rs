@@ -2,6 +2,7 @@
 
 pub mod goal;
 mod search;
+pub mod table;
 
 use crate::board::{Color, Position};
 use crate::moves::Move;
@@ -91,6 +92,9 @@ pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
     side
 }
 
+/// The default size of the transposition table, in MiB.
+pub const DEFAULT_HASH_MB: usize = 64;
+
 /// Solves `problem`.
 pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
     let stip = Stipulation::parse(&problem.stipulation.value).map_err(|source| {
@@ -131,7 +135,8 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
         return Err(SolveError::OpponentInCheck);
     }
     let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
-    let mut searcher = Searcher::new(rules, stip.goal);
+    let table = std::sync::Arc::new(table::Table::new(DEFAULT_HASH_MB));
+    let mut searcher = Searcher::new(rules, stip.goal, table);
     let solution = match (stip.play, stip.series) {
         (Play::Help, false) => {
             let plies = 2 * stip.moves + u32::from(stip.half_move) - u32::from(white_begins);

@@ -2,12 +2,16 @@
 //! reflex play (the keys).
 
 use super::goal::Judge;
+use super::table::{Question, Table};
 use super::{Layout, Mark, Node, PlayedMove, Solution};
 use crate::board::Position;
 use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::rules::Rules;
 use crate::stipulation::Goal;
+use rayon::prelude::*;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 /// What ends a series.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,18 +35,51 @@ pub enum Attack {
     Reflex,
 }
 
-/// A solver for one stipulation; owns its move buffers (one per ply).
+/// A solver for one stipulation; owns its move buffers (one per ply) and
+/// shares the transposition table with the other threads.
 pub struct Searcher {
     judge: Judge,
     buffers: Vec<Vec<Move>>,
+    table: Arc<Table>,
+    /// Mixed into every table key: the rules and goal this search is for.
+    salt: u64,
 }
 
+/// Below this many half-moves left a subtree is cheaper to search than to
+/// look up.
+const TABLE_MIN_PLIES: u32 = 2;
+
 impl Searcher {
-    pub fn new(rules: Rules, goal: Goal) -> Searcher {
+    pub fn new(rules: Rules, goal: Goal, table: Arc<Table>) -> Searcher {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (rules, goal).hash(&mut h);
         Searcher {
             judge: Judge::new(rules, goal),
             buffers: Vec::new(),
+            table,
+            salt: h.finish(),
         }
+    }
+
+    /// Another searcher for the same question, for another thread.
+    pub fn fork(&self) -> Searcher {
+        Searcher {
+            judge: Judge::new(self.judge.rules, self.judge.goal),
+            buffers: Vec::new(),
+            table: Arc::clone(&self.table),
+            salt: self.salt,
+        }
+    }
+
+    /// Whether the table knows that `question` fails for `n` from `hash`.
+    #[inline]
+    fn known_to_fail(&self, hash: u64, question: Question, n: u32) -> bool {
+        self.table.probe(hash, question, n, self.salt).is_some()
+    }
+
+    #[inline]
+    fn record_failure(&self, hash: u64, question: Question, n: u32) {
+        self.table.store(hash, question, n, self.salt, 1);
     }
 
     /// The legal moves in `pos`, in the buffer of `depth`, taken out so the
@@ -81,7 +118,7 @@ impl Searcher {
         let shortest = if exact { plies } else { 2 - plies % 2 };
         let mut roots = Vec::new();
         for len in (shortest..=plies).step_by(2) {
-            let mut found = self.help_lines(pos, len, 0);
+            let mut found = self.help_root(pos, len);
             number_help(&mut found, len);
             roots.extend(found);
         }
@@ -91,7 +128,42 @@ impl Searcher {
         }
     }
 
+    /// The first half-move is shared out among threads; lines come back in
+    /// move-generation order whatever the number of threads.
+    fn help_root(&mut self, pos: &Position, plies: u32) -> Vec<Node> {
+        let moves = self.moves(pos, 0);
+        let found: Vec<Option<Node>> = moves
+            .par_iter()
+            .map_init(
+                || self.fork(),
+                |searcher, &mv| {
+                    let after = pos.play(&mv);
+                    if plies == 1 {
+                        searcher.judge.reached(&mv, &after).then(|| Node {
+                            played: searcher.played(pos, mv, &after, true),
+                            children: Vec::new(),
+                        })
+                    } else {
+                        let children = searcher.help_lines(&after, plies - 1, 1);
+                        (!children.is_empty()).then(|| Node {
+                            played: searcher.played(pos, mv, &after, false),
+                            children,
+                        })
+                    }
+                },
+            )
+            .collect();
+        self.put_back(0, moves);
+        found.into_iter().flatten().collect()
+    }
+
     fn help_lines(&mut self, pos: &Position, plies: u32, depth: usize) -> Vec<Node> {
+        let hash = (plies >= TABLE_MIN_PLIES).then(|| pos.zobrist());
+        if let Some(h) = hash {
+            if self.known_to_fail(h, Question::HelpFails, plies) {
+                return Vec::new();
+            }
+        }
         let moves = self.moves(pos, depth);
         let mut nodes = Vec::new();
         for &mv in &moves {
@@ -113,6 +185,9 @@ impl Searcher {
             }
         }
         self.put_back(depth, moves);
+        if let (Some(h), true) = (hash, nodes.is_empty()) {
+            self.record_failure(h, Question::HelpFails, plies);
+        }
         nodes
     }
 
@@ -142,6 +217,14 @@ impl Searcher {
         end: SeriesEnd,
         depth: usize,
     ) -> Vec<Node> {
+        // Series moves left and the kind of ending make the question.
+        let n = left * 4 + end as u32;
+        let hash = (left >= TABLE_MIN_PLIES).then(|| pos.zobrist());
+        if let Some(h) = hash {
+            if self.known_to_fail(h, Question::SeriesFails, n) {
+                return Vec::new();
+            }
+        }
         let moves = self.moves(pos, depth);
         let mut nodes = Vec::new();
         for &mv in &moves {
@@ -194,6 +277,9 @@ impl Searcher {
             }
         }
         self.put_back(depth, moves);
+        if let (Some(h), true) = (hash, nodes.is_empty()) {
+            self.record_failure(h, Question::SeriesFails, n);
+        }
         nodes
     }
 

@@ -1,0 +1,86 @@
+//! Zobrist hashing: a 64-bit key for a position, covering everything the
+//! rules make relevant — units with their attributes, the side to move,
+//! castling rights (which rebirth can give back) and the en-passant square.
+
+use super::position::Position;
+use super::types::{Color, Role};
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (s, z ^ (z >> 31))
+}
+
+/// Keys: [colour][role][square], then kamikaze[square], unmoved[square],
+/// en passant file, side to move.
+const fn table<const N: usize>(seed: u64) -> [u64; N] {
+    let mut t = [0u64; N];
+    let mut state = seed;
+    let mut i = 0;
+    while i < N {
+        let (s, v) = splitmix(state);
+        state = s;
+        t[i] = v;
+        i += 1;
+    }
+    t
+}
+
+const UNITS: [u64; 2 * 6 * 64] = table(1);
+const KAMIKAZE: [u64; 64] = table(2);
+const UNMOVED: [u64; 64] = table(3);
+const EP: [u64; 64] = table(4);
+const BLACK_TO_MOVE: u64 = table::<1>(5)[0];
+
+impl Position {
+    /// The Zobrist key of this position.
+    pub fn zobrist(&self) -> u64 {
+        let mut h = 0;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let base = (color.index() * 6 + role.index()) * 64;
+                for sq in self.pieces(color, role) {
+                    h ^= UNITS[base + sq.index()];
+                }
+            }
+        }
+        for sq in self.kamikaze() {
+            h ^= KAMIKAZE[sq.index()];
+        }
+        for sq in self.unmoved {
+            h ^= UNMOVED[sq.index()];
+        }
+        if let Some(ep) = self.ep_square {
+            h ^= EP[ep.index()];
+        }
+        if self.turn == Color::Black {
+            h ^= BLACK_TO_MOVE;
+        }
+        h
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Square;
+
+    #[test]
+    fn keys_tell_apart_what_the_rules_care_about() {
+        let a = Position::from_piece_list("wKe1 wRh1 bKe8").unwrap();
+        let mut b = a;
+        assert_eq!(a.zobrist(), b.zobrist());
+        b.turn = Color::Black;
+        assert_ne!(a.zobrist(), b.zobrist());
+        let mut c = a;
+        c.unmoved.clear(Square::parse("h1").unwrap());
+        assert_ne!(a.zobrist(), c.zobrist());
+        let mut d = a;
+        d.ep_square = Some(Square::parse("e3").unwrap());
+        assert_ne!(a.zobrist(), d.zobrist());
+        let k = Position::from_piece_list("wKe1 wkRh1 bKe8").unwrap();
+        assert_ne!(a.zobrist(), k.zobrist());
+    }
+}

@@ -1,0 +1,107 @@
+//! A transposition table shared by all search threads without locks.
+//!
+//! Each entry is two `AtomicU64`s: the value, and the key XORed with the
+//! value. A torn write (another thread storing between our two loads) makes
+//! the check fail, so a probe never returns another position's value.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+struct Entry {
+    check: AtomicU64,
+    value: AtomicU64,
+}
+
+pub struct Table {
+    entries: Box<[Entry]>,
+    mask: usize,
+}
+
+/// What a search asks of the table; part of the key, so that answers to
+/// different questions about the same position never mix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u64)]
+pub enum Question {
+    /// Help play: no line of n half-moves from here.
+    HelpFails = 1,
+    /// Series play: no series of n moves from here (per ending).
+    SeriesFails = 2,
+    /// Direct play: does the attacker force the goal in n?
+    AttackerWins = 3,
+    DefenderLoses = 4,
+    SelfAttackerWins = 5,
+    SelfDefenderLoses = 6,
+    ReflexAttackerWins = 7,
+    ReflexDefenderLoses = 8,
+}
+
+const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+
+impl Table {
+    /// A table of at most `megabytes` MiB (a power of two number of entries).
+    pub fn new(megabytes: usize) -> Table {
+        let wanted = (megabytes.max(1) << 20) / ENTRY_BYTES;
+        let count = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        let entries = (0..count)
+            .map(|_| Entry {
+                check: AtomicU64::new(0),
+                value: AtomicU64::new(0),
+            })
+            .collect::<Vec<_>>()
+            .into_boxed_slice();
+        Table {
+            mask: count - 1,
+            entries,
+        }
+    }
+
+    /// The size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * ENTRY_BYTES
+    }
+
+    #[inline]
+    fn key(hash: u64, question: Question, n: u32, salt: u64) -> u64 {
+        let q = (question as u64) << 56 ^ u64::from(n) << 48 ^ salt.rotate_left(17);
+        // Mix so that nearby n and questions land in different slots.
+        (hash ^ q.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1
+    }
+
+    /// The stored value, if any (values are never 0).
+    #[inline]
+    pub fn probe(&self, hash: u64, question: Question, n: u32, salt: u64) -> Option<u64> {
+        let key = Table::key(hash, question, n, salt);
+        let e = &self.entries[key as usize & self.mask];
+        let value = e.value.load(Ordering::Relaxed);
+        let check = e.check.load(Ordering::Relaxed);
+        (value != 0 && check ^ value == key).then_some(value)
+    }
+
+    #[inline]
+    pub fn store(&self, hash: u64, question: Question, n: u32, salt: u64, value: u64) {
+        debug_assert!(value != 0);
+        let key = Table::key(hash, question, n, salt);
+        let e = &self.entries[key as usize & self.mask];
+        e.value.store(value, Ordering::Relaxed);
+        e.check.store(key ^ value, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_and_keeps_questions_apart() {
+        let t = Table::new(1);
+        assert!(t.bytes() <= 1 << 20);
+        t.store(42, Question::HelpFails, 3, 0, 1);
+        assert_eq!(t.probe(42, Question::HelpFails, 3, 0), Some(1));
+        assert_eq!(t.probe(42, Question::HelpFails, 5, 0), None);
+        assert_eq!(t.probe(42, Question::SeriesFails, 3, 0), None);
+        assert_eq!(t.probe(43, Question::HelpFails, 3, 0), None);
+    }
+}
