@@ -115,6 +115,9 @@ pub fn render_problem(
         Format::Popeye => {
             let notation = Notation::Popeye(Alphabet::from(lang));
             popeye_output::write_header(&mut out, problem);
+            if problem.zero_position {
+                popeye_output::write_zero_position(&mut out, lang);
+            }
             for t in twins {
                 let inst = &t.instance;
                 if inst.labelled {

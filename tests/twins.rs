@@ -327,3 +327,23 @@ fn rotated_twins_print_as_popeye_prints_them() {
 fn moved_unit_twin_prints_as_popeye_prints_it() {
     compare_with_popeye("BEISPIEL_anticir__041");
 }
+
+#[test]
+fn zeroposition_layout_as_popeye_prints_it() {
+    // The layout of tier3/BEISPIEL_transmut__003 (whose conditions are not
+    // supported): the keyword and two blank lines, then `a)` with the
+    // changes of the zero position; `b)` changes the diagram again.
+    let p = problem(
+        "anfangproblem\nforderung h#1\nbedingung circe\n\
+         steine weiss ka2 db2 schwarz kf8\n\
+         nullstellung versetze f8 a4\nzwilling versetze a2 f2\nendeproblem\n",
+    );
+    let out = render(&p, Format::Popeye);
+    let start = out.find("                Circe\n").unwrap();
+    let tail = &out[start..];
+    assert!(
+        tail.starts_with("                Circe\n\nNullStellung\n\n\na) sKf8-->a4  \n\n"),
+        "{tail}"
+    );
+    assert!(tail.contains("\nb) wKa2-->f2  \n\n"), "{tail}");
+}

@@ -340,6 +340,18 @@ pub fn write_twin_header(
     out.push_str("\n\n");
 }
 
+/// The line Popeye writes before the twins of a problem with
+/// `zeroposition`: the keyword, then two blank lines; the diagram is shown
+/// but not solved (tier3/BEISPIEL_stip__013, BEISPIEL_transmut__003).
+pub fn write_zero_position(out: &mut String, lang: Language) {
+    let word = match lang {
+        Language::German => "NullStellung",
+        Language::English | Language::French => "ZeroPosition",
+    };
+    out.push_str(word);
+    out.push_str("\n\n\n");
+}
+
 /// A unit as Popeye names it in twin headers: colour, attributes, letter
 /// (pawns too), square: `wBh2`, `sKa8`.
 fn unit_text(lang: Language, p: Piece, sq: Square) -> String {
