@@ -14,3 +14,4 @@ pub mod report;
 pub mod rules;
 pub mod solve;
 pub mod stipulation;
+pub mod twin;

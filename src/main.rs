@@ -5,8 +5,8 @@ mod cli;
 use anyhow::Result;
 use circe::io::load_problems;
 use circe::io::notation::Alphabet;
-use circe::report::{self, render, ReportOptions};
-use circe::solve::solve;
+use circe::report::{self, render_problem, ReportOptions};
+use circe::solve::solve_problem;
 use clap::Parser;
 use cli::{Cli, Command, Format, Lang, SolveArgs};
 use std::io::Write;
@@ -54,30 +54,32 @@ fn solve_command(args: &SolveArgs) -> Result<ExitCode> {
         };
         for problem in &problems {
             let started = Instant::now();
-            let status = match solve(problem) {
-                Ok(solution) => {
-                    let text = render(&opts, problem, &solution, started.elapsed().as_secs_f64());
-                    let mut lock = stdout.lock();
-                    if lock
-                        .write_all(text.as_bytes())
-                        .and_then(|_| lock.flush())
-                        .is_err()
-                    {
-                        // Broken pipe: the reader has gone; stop quietly.
-                        return Ok(ExitCode::SUCCESS);
+            let twins = solve_problem(problem);
+            let mut status = Status::Solved;
+            for t in &twins {
+                status = status.max(match &t.result {
+                    Err(e) => {
+                        eprintln!("circe: error: {}: {e}", problem.source);
+                        Status::Error
                     }
-                    if solution.roots.is_empty() {
-                        Status::NoSolution
-                    } else {
-                        Status::Solved
-                    }
-                }
-                Err(e) => {
-                    eprintln!("circe: error: {}: {e}", problem.source);
-                    Status::Error
-                }
-            };
+                    Ok(_) if t.is_solved() => Status::Solved,
+                    Ok(_) => Status::NoSolution,
+                });
+            }
             worst = worst.max(status);
+            if twins.iter().all(|t| t.result.is_err()) {
+                continue;
+            }
+            let text = render_problem(&opts, problem, &twins, started.elapsed().as_secs_f64());
+            let mut lock = stdout.lock();
+            if lock
+                .write_all(text.as_bytes())
+                .and_then(|_| lock.flush())
+                .is_err()
+            {
+                // Broken pipe: the reader has gone; stop quietly.
+                return Ok(ExitCode::SUCCESS);
+            }
         }
     }
     Ok(match worst {

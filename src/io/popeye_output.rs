@@ -340,6 +340,18 @@ pub fn write_twin_header(
     out.push_str("\n\n");
 }
 
+/// The line Popeye writes before the twins of a problem with
+/// `zeroposition`: the keyword, then two blank lines; the diagram is shown
+/// but not solved (tier3/BEISPIEL_stip__013, BEISPIEL_transmut__003).
+pub fn write_zero_position(out: &mut String, lang: Language) {
+    let word = match lang {
+        Language::German => "NullStellung",
+        Language::English | Language::French => "ZeroPosition",
+    };
+    out.push_str(word);
+    out.push_str("\n\n\n");
+}
+
 /// A unit as Popeye names it in twin headers: colour, attributes, letter
 /// (pawns too), square: `wBh2`, `sKa8`.
 fn unit_text(lang: Language, p: Piece, sq: Square) -> String {
@@ -390,79 +402,12 @@ pub fn twin_command_text(lang: Language, c: &TwinCommand, pos: &Position) -> Str
     }
 }
 
-/// Enough of a twin command's effect on the units to name the units of the
-/// commands after it (`move a1 b1 move b1 c1`). Board transformations
-/// (rotate, mirror, shift, polish type) are applied too.
+/// A twin command's effect on the units, to name the units of the
+/// commands after it (`move a1 b1 move b1 c1`).
 fn apply_for_display(pos: &mut Position, c: &TwinCommand) {
-    match c {
-        TwinCommand::Move(from, to) => {
-            if let Some(p) = pos.remove(*from) {
-                pos.put(*to, p);
-            }
-        }
-        TwinCommand::Exchange(a, b) => {
-            let pa = pos.remove(*a);
-            let pb = pos.remove(*b);
-            if let Some(p) = pa {
-                pos.put(*b, p);
-            }
-            if let Some(p) = pb {
-                pos.put(*a, p);
-            }
-        }
-        TwinCommand::Add(p, sq) => pos.put(*sq, *p),
-        TwinCommand::Remove(sq) => {
-            pos.remove(*sq);
-        }
-        TwinCommand::Rotate(_)
-        | TwinCommand::Mirror(_)
-        | TwinCommand::Shift(..)
-        | TwinCommand::PolishType
-        | TwinCommand::Substitute(..) => {
-            let old = *pos;
-            *pos = Position::empty();
-            pos.turn = old.turn;
-            for sq in Square::all() {
-                if let Some(p) = old.piece_at(sq) {
-                    if let Some((to, p)) = transform(c, sq, p) {
-                        pos.put(to, p);
-                    }
-                }
-            }
-        }
-        TwinCommand::Stipulation(_) | TwinCommand::Condition(_) | TwinCommand::Other(_) => {}
-    }
-}
-
-/// Where a board transformation takes a unit (`None`: off the board).
-fn transform(c: &TwinCommand, sq: Square, p: Piece) -> Option<(Square, Piece)> {
-    let (f, r) = (sq.file(), sq.rank());
-    let to = match c {
-        // Clockwise, as Popeye's `rotate 90` turns the board.
-        TwinCommand::Rotate(90) => Square::new(7 - r, f),
-        TwinCommand::Rotate(180) => Square::new(7 - f, 7 - r),
-        TwinCommand::Rotate(270) => Square::new(r, 7 - f),
-        TwinCommand::Mirror(MirrorAxis::Files) => Square::new(7 - f, r),
-        TwinCommand::Mirror(MirrorAxis::Ranks) => Square::new(f, 7 - r),
-        TwinCommand::Mirror(MirrorAxis::Diagonal) => Square::new(r, f),
-        TwinCommand::Mirror(MirrorAxis::AntiDiagonal) => Square::new(7 - r, 7 - f),
-        TwinCommand::Shift(a, b) => sq.offset(
-            b.file() as i8 - a.file() as i8,
-            b.rank() as i8 - a.rank() as i8,
-        )?,
-        TwinCommand::PolishType => {
-            let p = Piece {
-                color: p.color.opponent(),
-                ..p
-            };
-            return Some((sq, p));
-        }
-        TwinCommand::Substitute(a, b) if p.role == *a => {
-            return Some((sq, Piece { role: *b, ..p }));
-        }
-        _ => sq,
-    };
-    Some((to, p))
+    // A command that cannot be applied leaves the position as it was;
+    // the solver reports the error.
+    let _ = crate::twin::apply_to_position(pos, c);
 }
 
 #[cfg(test)]

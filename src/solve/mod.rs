@@ -76,6 +76,11 @@ pub enum SolveError {
     Unsupported(String),
     #[error("the side not to move is in check: the diagram is illegal")]
     OpponentInCheck,
+    #[error("line {line}: {source}")]
+    Twin {
+        line: usize,
+        source: crate::twin::TwinError,
+    },
 }
 
 /// The side that makes the first move.
@@ -106,6 +111,8 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
     for opt in &problem.options {
         match &opt.value {
             ProblemOption::HalfDuplex
+            | ProblemOption::Duplex
+            | ProblemOption::MaxSolutions(_)
             | ProblemOption::WhiteBegins
             | ProblemOption::Cosmetic(_)
             | ProblemOption::NoBoard
@@ -156,5 +163,108 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
         (Play::Reflex, false) => searcher.keys(&pos, stip.moves, search::Attack::Reflex),
         _ => return Err(unsupported()),
     };
-    Ok(solution)
+    Ok(match max_solutions(problem) {
+        Some(n) => limit_solutions(solution, n),
+        None => solution,
+    })
+}
+
+/// `option maxsolutions n`.
+fn max_solutions(problem: &Problem) -> Option<usize> {
+    problem.options.iter().find_map(|o| match o.value {
+        ProblemOption::MaxSolutions(n) => Some(n as usize),
+        _ => None,
+    })
+}
+
+/// Keeps the first `n` solutions, as Popeye stops after the n-th: in help
+/// and series play a solution is a line (a path to a leaf), in play with
+/// defence a key. Tries are a phase of their own and stay.
+pub fn limit_solutions(mut solution: Solution, n: usize) -> Solution {
+    match solution.layout {
+        Layout::Lines => {
+            let mut left = n;
+            solution.roots = keep_leaves(std::mem::take(&mut solution.roots), &mut left);
+        }
+        Layout::Tree => {
+            let mut keys = 0;
+            solution.roots.retain(|node| {
+                if node.played.mark == Mark::Try {
+                    return true;
+                }
+                keys += 1;
+                keys <= n
+            });
+        }
+    }
+    solution
+}
+
+/// The nodes with at most `left` leaves below them, in order.
+fn keep_leaves(nodes: Vec<Node>, left: &mut usize) -> Vec<Node> {
+    let mut kept = Vec::new();
+    for mut node in nodes {
+        if *left == 0 {
+            break;
+        }
+        if node.children.is_empty() {
+            *left -= 1;
+        } else {
+            node.children = keep_leaves(std::mem::take(&mut node.children), left);
+            if node.children.is_empty() {
+                continue;
+            }
+        }
+        kept.push(node);
+    }
+    kept
+}
+
+/// What was found for one twin: one solution, or two with `duplex` (the
+/// second with the sides' roles swapped).
+#[derive(Debug)]
+pub struct TwinSolution {
+    pub instance: crate::twin::TwinInstance,
+    pub result: Result<Vec<Solution>, SolveError>,
+    /// Seconds spent on this twin.
+    pub seconds: f64,
+}
+
+impl TwinSolution {
+    /// Whether any phase of this twin has a solution.
+    pub fn is_solved(&self) -> bool {
+        matches!(&self.result, Ok(phases) if phases.iter().any(|s| !s.roots.is_empty()))
+    }
+}
+
+/// Solves every twin of `problem` (the diagram itself unless
+/// `zeroposition`), each with `duplex` if asked.
+pub fn solve_problem(problem: &Problem) -> Vec<TwinSolution> {
+    crate::twin::instances(problem)
+        .into_iter()
+        .map(|instance| {
+            let started = std::time::Instant::now();
+            let result = solve_instance(&instance);
+            TwinSolution {
+                instance,
+                result,
+                seconds: started.elapsed().as_secs_f64(),
+            }
+        })
+        .collect()
+}
+
+fn solve_instance(instance: &crate::twin::TwinInstance) -> Result<Vec<Solution>, SolveError> {
+    if let Some(e) = &instance.error {
+        return Err(SolveError::Twin {
+            line: instance.twin.as_ref().map_or(0, |t| t.line),
+            source: e.clone(),
+        });
+    }
+    let p = &instance.problem;
+    let mut phases = vec![solve(p)?];
+    if p.has_option(|o| *o == ProblemOption::Duplex) {
+        phases.push(solve(&crate::twin::duplex_half(p))?);
+    }
+    Ok(phases)
 }
