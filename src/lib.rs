@@ -4,13 +4,15 @@
 //! its move generator ([`board`], [`movegen`]), the Circe rules as data
 //! ([`rules`]), the problem readers and writers ([`io`]) and the solver.
 
+pub mod batch;
 pub mod board;
+pub mod check;
 pub mod io;
 pub mod make;
 pub mod movegen;
 pub mod moves;
 pub mod problem;
+pub mod report;
 pub mod rules;
 pub mod solve;
 pub mod stipulation;
-pub mod report;

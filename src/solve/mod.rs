@@ -10,6 +10,26 @@ use crate::stipulation::{Play, Stipulation};
 
 pub use search::Searcher;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// A cancellation flag shared between a running search and whoever may
+/// stop it (a time-out watchdog, a Ctrl-C handler). Cloning shares the flag.
+/// The search looks at it once per node, before generating moves.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// Asks the search to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
 /// The mark Popeye puts after a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Mark {
@@ -73,6 +93,9 @@ pub enum SolveError {
     UnsupportedOption { line: usize, name: String },
     #[error("the side not to move is in check: the diagram is illegal")]
     OpponentInCheck,
+    /// The search was stopped through its [`Cancel`] flag.
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// The side that makes the first move.
@@ -91,6 +114,12 @@ pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
 
 /// Solves `problem`.
 pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
+    solve_with(problem, &Cancel::default())
+}
+
+/// Solves `problem`, giving up with [`SolveError::Cancelled`] as soon as
+/// `cancel` is set.
+pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveError> {
     let stip = Stipulation::parse(&problem.stipulation.value).map_err(|source| {
         SolveError::Stipulation {
             line: problem.stipulation.line,
@@ -126,7 +155,7 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
         return Err(SolveError::OpponentInCheck);
     }
     let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
-    let mut searcher = Searcher::new(rules, stip.goal);
+    let mut searcher = Searcher::new(rules, stip.goal).with_cancel(cancel.clone());
     let solution = match (stip.play, stip.series) {
         (Play::Help, false) => {
             let plies = 2 * stip.moves + u32::from(stip.half_move) - u32::from(white_begins);
@@ -146,5 +175,8 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
         (Play::Reflex, false) => searcher.keys(&pos, stip.moves, search::Attack::Reflex),
         _ => return Err(unsupported()),
     };
+    if cancel.is_cancelled() {
+        return Err(SolveError::Cancelled);
+    }
     Ok(solution)
 }

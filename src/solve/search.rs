@@ -35,6 +35,7 @@ pub enum Attack {
 pub struct Searcher {
     judge: Judge,
     buffers: Vec<Vec<Move>>,
+    cancel: super::Cancel,
 }
 
 impl Searcher {
@@ -42,7 +43,16 @@ impl Searcher {
         Searcher {
             judge: Judge::new(rules, goal),
             buffers: Vec::new(),
+            cancel: super::Cancel::default(),
         }
+    }
+
+    /// Stops the search early when `cancel` is set: every node then has no
+    /// moves, so the searches unwind at once (their result is meaningless,
+    /// and [`super::solve_with`] reports [`super::SolveError::Cancelled`]).
+    pub fn with_cancel(mut self, cancel: super::Cancel) -> Searcher {
+        self.cancel = cancel;
+        self
     }
 
     /// The legal moves in `pos`, in the buffer of `depth`, taken out so the
@@ -53,7 +63,9 @@ impl Searcher {
         }
         let mut buf = std::mem::take(&mut self.buffers[depth]);
         buf.clear();
-        legal_moves(pos, &self.judge.rules, &mut buf);
+        if !self.cancel.is_cancelled() {
+            legal_moves(pos, &self.judge.rules, &mut buf);
+        }
         buf
     }
 
