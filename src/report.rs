@@ -28,7 +28,12 @@ pub struct ReportOptions {
 }
 
 /// Renders the solution of `problem`, found in `seconds`.
-pub fn render(opts: &ReportOptions, problem: &Problem, solution: &Solution, seconds: f64) -> String {
+pub fn render(
+    opts: &ReportOptions,
+    problem: &Problem,
+    solution: &Solution,
+    seconds: f64,
+) -> String {
     let mut out = String::new();
     let alphabet = opts
         .alphabet
@@ -55,7 +60,12 @@ pub fn render(opts: &ReportOptions, problem: &Problem, solution: &Solution, seco
                 },
                 problem.source
             ));
-            write_tree(&mut out, solution, Notation::Circe(alphabet), &problem.rules);
+            write_tree(
+                &mut out,
+                solution,
+                Notation::Circe(alphabet),
+                &problem.rules,
+            );
         }
         Format::Json => {
             let v = serde_json::json!({
