@@ -406,7 +406,13 @@ pub fn convert_files(files: &[PathBuf], output_dir: Option<&Path>) -> u8 {
         let outputs = outputs.filter(|o| o.len() == problems.len());
         for (i, problem) in problems.iter().enumerate() {
             let expected = outputs.as_ref().map(|o| solution_part(&o[i]));
-            let text = match problem_to_toml(problem, expected.as_deref()) {
+            // What the TOML reader would refuse is not converted.
+            let text = problem_to_toml(problem, expected.as_deref()).and_then(|t| {
+                crate::io::toml_input::parse_toml(&t, Path::new("converted.toml"))
+                    .map(|_| t)
+                    .map_err(|e| ConvertError(format!("the TOML reader refuses it: {}", e.message)))
+            });
+            let text = match text {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("circe: error: {}: cannot convert: {e}", problem.source);
