@@ -165,7 +165,11 @@ fn check_one(s: Solved) -> Checked {
     let verdict = match (&s.outcome, &got, &expected.text) {
         (Outcome::Interrupted, ..) => Verdict::Interrupted,
         (Outcome::Error(msg), ..) if kf => {
-            Verdict::KnownFailure(format!("{} (now: {msg})", reason()))
+            if msg.ends_with(&reason()) {
+                Verdict::KnownFailure(reason())
+            } else {
+                Verdict::KnownFailure(format!("{} (now: {msg})", reason()))
+            }
         }
         (Outcome::Error(msg), ..) => Verdict::Error(msg.clone()),
         (Outcome::TimedOut, ..) if kf => {
