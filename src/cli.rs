@@ -22,6 +22,10 @@ pub struct Cli {
 pub enum Command {
     /// Solve problems and print their solutions.
     Solve(SolveArgs),
+    /// Solve problems and compare with their recorded solutions.
+    Check(CheckArgs),
+    /// Convert Popeye input files to the TOML problem format.
+    Convert(ConvertArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -36,6 +40,57 @@ pub struct SolveArgs {
     /// follows the language of the input file).
     #[arg(long, value_enum)]
     pub lang: Option<Lang>,
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// Options of commands that solve many problems.
+#[derive(clap::Args, Debug, Clone)]
+pub struct BatchArgs {
+    /// Give up on a problem after this many seconds (counted a time-out).
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+    /// Problems solved at once (default: one per core).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+    /// No progress bar and no summary table.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// Problem files or directories (walked for `.toml` and `.inp`).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Record the current solutions as expected (TOML files only).
+    #[arg(long)]
+    pub bless: bool,
+    /// Mark the TOML problems that do not match as known failures.
+    #[arg(long, conflicts_with = "bless")]
+    pub mark_known_failures: bool,
+    /// Output format: text (diffs) or JSON Lines (one object per problem).
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    pub format: CheckFormat,
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    Text,
+    Json,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ConvertArgs {
+    /// Popeye input files. Each problem's expected solution is taken from
+    /// the `.out` file beside it, when there is one.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Write `NAME.toml` files into this directory instead of printing.
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub output_dir: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

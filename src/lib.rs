@@ -4,7 +4,9 @@
 //! its move generator ([`board`], [`movegen`]), the Circe rules as data
 //! ([`rules`]), the problem readers and writers ([`io`]) and the solver.
 
+pub mod batch;
 pub mod board;
+pub mod check;
 pub mod io;
 pub mod make;
 pub mod movegen;

@@ -3,15 +3,11 @@
 mod cli;
 
 use anyhow::Result;
-use circe::io::load_problems;
 use circe::io::notation::Alphabet;
-use circe::report::{self, render_problem, ReportOptions};
-use circe::solve::solve_problem;
+use circe::report::{self, ReportOptions};
 use clap::Parser;
 use cli::{Cli, Command, Format, Lang, SolveArgs};
-use std::io::Write;
 use std::process::ExitCode;
-use std::time::Instant;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -27,66 +23,52 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve_command(&args),
+        Command::Check(args) => Ok(ExitCode::from(check_command(&args))),
+        Command::Convert(args) => Ok(ExitCode::from(convert_command(&args))),
     }
 }
 
-/// Outcome of one problem, for the exit status: 0 all solved, 1 some
-/// without solution, 2 some errors.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Status {
-    Solved,
-    NoSolution,
-    Error,
+// ---- batch solving, check, convert (see src/batch.rs, src/check.rs) ----
+
+fn batch_options(args: &cli::BatchArgs) -> circe::batch::BatchOptions {
+    circe::batch::BatchOptions {
+        jobs: args.jobs,
+        timeout: args
+            .timeout
+            .map(|s| std::time::Duration::from_secs_f64(s.max(0.0))),
+        progress: !args.quiet,
+    }
+}
+
+fn check_command(args: &cli::CheckArgs) -> u8 {
+    circe::batch::install_sigint_handler();
+    circe::check::check_files(
+        &args.files,
+        &circe::check::CheckSettings {
+            batch: batch_options(&args.batch),
+            quiet: args.batch.quiet,
+            json: args.format == cli::CheckFormat::Json,
+            bless: args.bless,
+            mark_known_failures: args.mark_known_failures,
+        },
+    )
+}
+
+fn convert_command(args: &cli::ConvertArgs) -> u8 {
+    circe::io::toml_output::convert_files(&args.files, args.output_dir.as_deref())
 }
 
 fn solve_command(args: &SolveArgs) -> Result<ExitCode> {
-    let mut worst = Status::Solved;
-    let opts = report_options(args);
-    let stdout = std::io::stdout();
-    for file in &args.files {
-        let problems = match load_problems(file) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("circe: error: {e}");
-                worst = worst.max(Status::Error);
-                continue;
-            }
-        };
-        for problem in &problems {
-            let started = Instant::now();
-            let twins = solve_problem(problem);
-            let mut status = Status::Solved;
-            for t in &twins {
-                status = status.max(match &t.result {
-                    Err(e) => {
-                        eprintln!("circe: error: {}: {e}", problem.source);
-                        Status::Error
-                    }
-                    Ok(_) if t.is_solved() => Status::Solved,
-                    Ok(_) => Status::NoSolution,
-                });
-            }
-            worst = worst.max(status);
-            if twins.iter().all(|t| t.result.is_err()) {
-                continue;
-            }
-            let text = render_problem(&opts, problem, &twins, started.elapsed().as_secs_f64());
-            let mut lock = stdout.lock();
-            if lock
-                .write_all(text.as_bytes())
-                .and_then(|_| lock.flush())
-                .is_err()
-            {
-                // Broken pipe: the reader has gone; stop quietly.
-                return Ok(ExitCode::SUCCESS);
-            }
-        }
-    }
-    Ok(match worst {
-        Status::Solved => ExitCode::SUCCESS,
-        Status::NoSolution => ExitCode::from(1),
-        Status::Error => ExitCode::from(2),
-    })
+    circe::batch::install_sigint_handler();
+    let settings = circe::batch::SolveSettings {
+        report: report_options(args),
+        batch: batch_options(&args.batch),
+        quiet: args.batch.quiet,
+    };
+    Ok(ExitCode::from(circe::batch::solve_files(
+        &args.files,
+        &settings,
+    )))
 }
 
 fn report_options(args: &SolveArgs) -> ReportOptions {

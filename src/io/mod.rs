@@ -8,6 +8,7 @@ pub mod popeye_input;
 pub mod popeye_output;
 pub mod solution_output;
 pub mod toml_input;
+pub mod toml_output;
 
 use crate::problem::{InputError, Problem};
 use std::path::Path;

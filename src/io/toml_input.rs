@@ -43,6 +43,36 @@ struct RawProblem {
 #[serde(deny_unknown_fields)]
 struct RawExpected {
     solution: Option<String>,
+    status: Option<TSpanned<String>>,
+    reason: Option<String>,
+}
+
+/// `[expected] status`: what `circe check` makes of a problem whose
+/// solution it does not match yet.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExpectedStatus {
+    /// `status = "known-failure"`: a mismatch is counted, not failed; a
+    /// match fails until the mark is removed.
+    pub known_failure: bool,
+    /// `reason = "..."`: why it fails.
+    pub reason: Option<String>,
+}
+
+/// The values `status` may take.
+pub const EXPECTED_STATUSES: &[&str] = &["known-failure"];
+
+/// Reads the `[expected]` status of a TOML problem (the rest of the file is
+/// read by [`parse_toml`]).
+pub fn read_expected_status(text: &str, file: &Path) -> Result<ExpectedStatus, InputError> {
+    let reader = Reader { text, file };
+    let raw: RawProblem = toml::from_str(text).map_err(|e| {
+        let line = e.span().map_or(1, |s| reader.line_of(s.start));
+        reader.error_at(line, e.message().trim_end().to_string())
+    })?;
+    let Some(expected) = raw.expected else {
+        return Ok(ExpectedStatus::default());
+    };
+    reader.expected_status(&expected)
 }
 
 /// The keys a `[[twin]]` table may have. Twin commands apply in the order
@@ -270,11 +300,35 @@ impl Reader<'_> {
         }
     }
 
+    fn expected_status(&self, e: &RawExpected) -> Result<ExpectedStatus, InputError> {
+        let known_failure = match &e.status {
+            None => false,
+            Some(s) if EXPECTED_STATUSES.contains(&s.get_ref().as_str()) => true,
+            Some(s) => {
+                return Err(self.error(
+                    s.span(),
+                    format!(
+                        "status `{}` is not known; use {}",
+                        s.get_ref(),
+                        EXPECTED_STATUSES.join(", ")
+                    ),
+                ))
+            }
+        };
+        Ok(ExpectedStatus {
+            known_failure,
+            reason: e.reason.clone(),
+        })
+    }
+
     fn read(&self) -> Result<Problem, InputError> {
         let raw: RawProblem = toml::from_str(self.text).map_err(|e| {
             let line = e.span().map_or(1, |s| self.line_of(s.start));
             self.error_at(line, e.message().trim_end().to_string())
         })?;
+        if let Some(e) = &raw.expected {
+            self.expected_status(e)?;
+        }
 
         let language = match &raw.language {
             None => Language::English,

@@ -11,6 +11,26 @@ use crate::stipulation::{Play, Stipulation};
 
 pub use search::Searcher;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// A cancellation flag shared between a running search and whoever may
+/// stop it (a time-out watchdog, a Ctrl-C handler). Cloning shares the flag.
+/// The search looks at it once per node, before generating moves.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// Asks the search to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
 /// The mark Popeye puts after a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Mark {
@@ -81,6 +101,9 @@ pub enum SolveError {
         line: usize,
         source: crate::twin::TwinError,
     },
+    /// The search was stopped through its [`Cancel`] flag.
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// The side that makes the first move.
@@ -102,6 +125,12 @@ pub const DEFAULT_HASH_MB: usize = 64;
 
 /// Solves `problem`.
 pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
+    solve_with(problem, &Cancel::default())
+}
+
+/// Solves `problem`, giving up with [`SolveError::Cancelled`] as soon as
+/// `cancel` is set.
+pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveError> {
     let stip = Stipulation::parse(&problem.stipulation.value).map_err(|source| {
         SolveError::Stipulation {
             line: problem.stipulation.line,
@@ -143,7 +172,7 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
     }
     let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
     let table = std::sync::Arc::new(table::Table::new(DEFAULT_HASH_MB));
-    let mut searcher = Searcher::new(rules, stip.goal, table);
+    let mut searcher = Searcher::new(rules, stip.goal, table).with_cancel(cancel.clone());
     let solution = match (stip.play, stip.series) {
         (Play::Help, false) => {
             let plies = 2 * stip.moves + u32::from(stip.half_move) - u32::from(white_begins);
@@ -163,6 +192,9 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
         (Play::Reflex, false) => searcher.keys(&pos, stip.moves, search::Attack::Reflex),
         _ => return Err(unsupported()),
     };
+    if cancel.is_cancelled() {
+        return Err(SolveError::Cancelled);
+    }
     Ok(match max_solutions(problem) {
         Some(n) => limit_solutions(solution, n),
         None => solution,
@@ -240,11 +272,17 @@ impl TwinSolution {
 /// Solves every twin of `problem` (the diagram itself unless
 /// `zeroposition`), each with `duplex` if asked.
 pub fn solve_problem(problem: &Problem) -> Vec<TwinSolution> {
+    solve_problem_with(problem, &Cancel::default())
+}
+
+/// [`solve_problem`], giving up (each remaining twin reports
+/// [`SolveError::Cancelled`]) as soon as `cancel` is set.
+pub fn solve_problem_with(problem: &Problem, cancel: &Cancel) -> Vec<TwinSolution> {
     crate::twin::instances(problem)
         .into_iter()
         .map(|instance| {
             let started = std::time::Instant::now();
-            let result = solve_instance(&instance);
+            let result = solve_instance(&instance, cancel);
             TwinSolution {
                 instance,
                 result,
@@ -254,7 +292,10 @@ pub fn solve_problem(problem: &Problem) -> Vec<TwinSolution> {
         .collect()
 }
 
-fn solve_instance(instance: &crate::twin::TwinInstance) -> Result<Vec<Solution>, SolveError> {
+fn solve_instance(
+    instance: &crate::twin::TwinInstance,
+    cancel: &Cancel,
+) -> Result<Vec<Solution>, SolveError> {
     if let Some(e) = &instance.error {
         return Err(SolveError::Twin {
             line: instance.twin.as_ref().map_or(0, |t| t.line),
@@ -262,9 +303,9 @@ fn solve_instance(instance: &crate::twin::TwinInstance) -> Result<Vec<Solution>,
         });
     }
     let p = &instance.problem;
-    let mut phases = vec![solve(p)?];
+    let mut phases = vec![solve_with(p, cancel)?];
     if p.has_option(|o| *o == ProblemOption::Duplex) {
-        phases.push(solve(&crate::twin::duplex_half(p))?);
+        phases.push(solve_with(&crate::twin::duplex_half(p), cancel)?);
     }
     Ok(phases)
 }

@@ -43,6 +43,7 @@ pub struct Searcher {
     table: Arc<Table>,
     /// Mixed into every table key: the rules and goal this search is for.
     salt: u64,
+    cancel: super::Cancel,
 }
 
 /// Below this many half-moves left a subtree is cheaper to search than to
@@ -58,6 +59,7 @@ impl Searcher {
             buffers: Vec::new(),
             table,
             salt: h.finish(),
+            cancel: super::Cancel::default(),
         }
     }
 
@@ -68,6 +70,7 @@ impl Searcher {
             buffers: Vec::new(),
             table: Arc::clone(&self.table),
             salt: self.salt,
+            cancel: self.cancel.clone(),
         }
     }
 
@@ -82,6 +85,14 @@ impl Searcher {
         self.table.store(hash, question, n, self.salt, 1);
     }
 
+    /// Stops the search early when `cancel` is set: every node then has no
+    /// moves, so the searches unwind at once (their result is meaningless,
+    /// and [`super::solve_with`] reports [`super::SolveError::Cancelled`]).
+    pub fn with_cancel(mut self, cancel: super::Cancel) -> Searcher {
+        self.cancel = cancel;
+        self
+    }
+
     /// The legal moves in `pos`, in the buffer of `depth`, taken out so the
     /// caller can recurse; give it back with [`Searcher::put_back`].
     fn moves(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
@@ -90,7 +101,9 @@ impl Searcher {
         }
         let mut buf = std::mem::take(&mut self.buffers[depth]);
         buf.clear();
-        legal_moves(pos, &self.judge.rules, &mut buf);
+        if !self.cancel.is_cancelled() {
+            legal_moves(pos, &self.judge.rules, &mut buf);
+        }
         buf
     }
 

@@ -67,7 +67,7 @@ impl Table {
     fn key(hash: u64, question: Question, n: u32, salt: u64) -> u64 {
         let q = (question as u64) << 56 ^ u64::from(n) << 48 ^ salt.rotate_left(17);
         // Mix so that nearby n and questions land in different slots.
-        (hash ^ q.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1
+        hash ^ q.wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
     /// The stored value, if any (values are never 0).
