@@ -1,0 +1,20 @@
+//! `circe check problems/`: the project's library of known problems must
+//! agree with its recorded solutions (known failures are counted, listed,
+//! and do not fail; a known failure that starts to pass does).
+
+use assert_cmd::Command;
+
+#[test]
+fn the_problem_library_checks() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = Command::cargo_bin("circe")
+        .unwrap()
+        .current_dir(root)
+        .args(["check", "--quiet", "--timeout", "30", "problems/"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}\n{stderr}");
+    assert!(out.status.success(), "circe check problems/ failed:\n{stdout}\n{stderr}");
+}
