@@ -48,7 +48,7 @@ pub struct Searcher {
 
 /// Below this many half-moves left a subtree is cheaper to search than to
 /// look up.
-const TABLE_MIN_PLIES: u32 = 2;
+const TABLE_MIN_PLIES: u32 = 1;
 
 impl Searcher {
     pub fn new(rules: Rules, goal: Goal, table: Arc<Table>) -> Searcher {
