@@ -6,11 +6,12 @@
 
 pub mod board;
 pub mod io;
+pub mod legality;
 pub mod make;
 pub mod movegen;
 pub mod moves;
 pub mod problem;
+pub mod report;
 pub mod rules;
 pub mod solve;
 pub mod stipulation;
-pub mod report;
