@@ -73,6 +73,9 @@ pub enum SolveError {
     UnsupportedOption { line: usize, name: String },
     #[error("the side not to move is in check: the diagram is illegal")]
     OpponentInCheck,
+    /// Alsatian Circe: the diagram itself must be orthodox-legal.
+    #[error("the diagram is illegal in orthodox chess, as Alsatian Circe requires: {0}")]
+    IllegalDiagram(crate::legality::Violation),
 }
 
 /// The side that makes the first move.
@@ -124,6 +127,11 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
     let rules = problem.rules;
     if rules.in_check(&pos, pos.turn.opponent()) {
         return Err(SolveError::OpponentInCheck);
+    }
+    if rules.alsatian {
+        if let Some(v) = crate::legality::orthodox_violation(&pos) {
+            return Err(SolveError::IllegalDiagram(v));
+        }
     }
     let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
     let mut searcher = Searcher::new(rules, stip.goal);
