@@ -1,10 +1,11 @@
 //! `circe`: the command-line solver.
 
 mod cli;
+mod legal_command;
 
 use anyhow::Result;
-use circe::io::notation::Alphabet;
 use circe::io::load_problems;
+use circe::io::notation::Alphabet;
 use circe::report::{self, render, ReportOptions};
 use circe::solve::solve;
 use clap::Parser;
@@ -27,6 +28,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve_command(&args),
+        Command::Legal(args) => Ok(legal_command::legal_command(&args.files)),
     }
 }
 

@@ -92,14 +92,25 @@ pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
     side
 }
 
+fn parse_stipulation(problem: &Problem) -> Result<Stipulation, SolveError> {
+    Stipulation::parse(&problem.stipulation.value).map_err(|source| SolveError::Stipulation {
+        line: problem.stipulation.line,
+        source,
+    })
+}
+
+/// The diagram as the solver starts from it: the side to move is the one
+/// the stipulation (and `halfduplex`, `whitebegins`) makes begin.
+pub fn starting_position(problem: &Problem) -> Result<Position, SolveError> {
+    let stip = parse_stipulation(problem)?;
+    let mut pos = problem.position;
+    pos.turn = starting_side(problem, &stip);
+    Ok(pos)
+}
+
 /// Solves `problem`.
 pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
-    let stip = Stipulation::parse(&problem.stipulation.value).map_err(|source| {
-        SolveError::Stipulation {
-            line: problem.stipulation.line,
-            source,
-        }
-    })?;
+    let stip = parse_stipulation(problem)?;
     for opt in &problem.options {
         match &opt.value {
             ProblemOption::HalfDuplex
