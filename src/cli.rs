@@ -26,6 +26,17 @@ pub enum Command {
     Check(CheckArgs),
     /// Convert Popeye input files to the TOML problem format.
     Convert(ConvertArgs),
+    /// Test whether each diagram passes the orthodox legality test that
+    /// Alsatian Circe applies (docs/alsatian.md); exit 0 when all pass, 1
+    /// when one fails, 2 on bad input.
+    Legal(LegalArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct LegalArgs {
+    /// Problem files: `.toml`, or Popeye input (any other extension).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]

@@ -8,6 +8,7 @@ pub mod batch;
 pub mod board;
 pub mod check;
 pub mod io;
+pub mod legality;
 pub mod make;
 pub mod movegen;
 pub mod moves;

@@ -1,6 +1,7 @@
 //! `circe`: the command-line solver.
 
 mod cli;
+mod legal_command;
 
 use anyhow::Result;
 use circe::io::notation::Alphabet;
@@ -25,6 +26,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Solve(args) => solve_command(&args),
         Command::Check(args) => Ok(ExitCode::from(check_command(&args))),
         Command::Convert(args) => Ok(ExitCode::from(convert_command(&args))),
+        Command::Legal(args) => Ok(legal_command::legal_command(&args.files)),
     }
 }
 

@@ -7,6 +7,7 @@
 //! per node once the buffer has grown.
 
 use crate::board::{attacks, Bitboard, Color, Piece, Position, Role, Square};
+use crate::legality::orthodox_violation;
 use crate::moves::{Fate, Move, MoveKind};
 use crate::rules::Rules;
 
@@ -14,11 +15,10 @@ use crate::rules::Rules;
 pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
     let start = out.len();
     pseudo_legal_moves(pos, rules, out);
-    let mover = pos.turn;
     let mut keep = start;
     for i in start..out.len() {
         let mv = out[i];
-        if !rules.in_check(&pos.play(&mv), mover) {
+        if is_legal(pos, rules, &mv) {
             out[keep] = mv;
             keep += 1;
         }
@@ -30,10 +30,21 @@ pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
 pub fn has_legal_move(pos: &Position, rules: &Rules, scratch: &mut Vec<Move>) -> bool {
     scratch.clear();
     pseudo_legal_moves(pos, rules, scratch);
-    let mover = pos.turn;
-    scratch
-        .iter()
-        .any(|mv| !rules.in_check(&pos.play(mv), mover))
+    scratch.iter().any(|mv| is_legal(pos, rules, mv))
+}
+
+/// Whether a pseudo-legal move is legal: it leaves the mover's king out of
+/// check and, under Alsatian Circe, a capture leaves an orthodox-legal
+/// position. Only captures are tested: a quiet move is an orthodox move, so
+/// it extends an orthodox game to the diagram and keeps the position legal;
+/// a capture's rebirth is what can break that.
+#[inline]
+fn is_legal(pos: &Position, rules: &Rules, mv: &Move) -> bool {
+    let after = pos.play(mv);
+    if rules.in_check(&after, pos.turn) {
+        return false;
+    }
+    !(rules.alsatian && mv.is_capture() && orthodox_violation(&after).is_some())
 }
 
 /// Appends the pseudo-legal moves: moves that obey the rules except,

@@ -16,5 +16,8 @@ fn the_problem_library_checks() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     let stdout = String::from_utf8_lossy(&out.stdout);
     println!("{stdout}\n{stderr}");
-    assert!(out.status.success(), "circe check problems/ failed:\n{stdout}\n{stderr}");
+    assert!(
+        out.status.success(),
+        "circe check problems/ failed:\n{stdout}\n{stderr}"
+    );
 }

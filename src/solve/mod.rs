@@ -104,6 +104,9 @@ pub enum SolveError {
     /// The search was stopped through its [`Cancel`] flag.
     #[error("cancelled")]
     Cancelled,
+    /// Alsatian Circe: the diagram itself must be orthodox-legal.
+    #[error("the diagram is illegal in orthodox chess, as Alsatian Circe requires: {0}")]
+    IllegalDiagram(crate::legality::Violation),
 }
 
 /// The side that makes the first move.
@@ -120,6 +123,22 @@ pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
     side
 }
 
+fn parse_stipulation(problem: &Problem) -> Result<Stipulation, SolveError> {
+    Stipulation::parse(&problem.stipulation.value).map_err(|source| SolveError::Stipulation {
+        line: problem.stipulation.line,
+        source,
+    })
+}
+
+/// The diagram as the solver starts from it: the side to move is the one
+/// the stipulation (and `halfduplex`, `whitebegins`) makes begin.
+pub fn starting_position(problem: &Problem) -> Result<Position, SolveError> {
+    let stip = parse_stipulation(problem)?;
+    let mut pos = problem.position;
+    pos.turn = starting_side(problem, &stip);
+    Ok(pos)
+}
+
 /// The default size of the transposition table, in MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
 
@@ -131,12 +150,7 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
 /// Solves `problem`, giving up with [`SolveError::Cancelled`] as soon as
 /// `cancel` is set.
 pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveError> {
-    let stip = Stipulation::parse(&problem.stipulation.value).map_err(|source| {
-        SolveError::Stipulation {
-            line: problem.stipulation.line,
-            source,
-        }
-    })?;
+    let stip = parse_stipulation(problem)?;
     for opt in &problem.options {
         match &opt.value {
             ProblemOption::HalfDuplex
@@ -161,14 +175,16 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     if !goal::Judge::supports(stip.goal) || stip.intro.is_some() {
         return Err(unsupported());
     }
-    if problem.rules.alsatian {
-        return Err(SolveError::Unsupported("Alsatian Circe".into()));
-    }
     let mut pos = problem.position;
     pos.turn = starting_side(problem, &stip);
     let rules = problem.rules;
     if rules.in_check(&pos, pos.turn.opponent()) {
         return Err(SolveError::OpponentInCheck);
+    }
+    if rules.alsatian {
+        if let Some(v) = crate::legality::orthodox_violation(&pos) {
+            return Err(SolveError::IllegalDiagram(v));
+        }
     }
     let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
     let table = std::sync::Arc::new(table::Table::new(DEFAULT_HASH_MB));
