@@ -206,12 +206,15 @@ impl Searcher {
 
     // ---- series play ----
 
-    /// ser-...n: for each length 1..=n (only n when `exact`), every series.
+    /// ser-...n: every series of at most n moves (exactly n when `exact`),
+    /// printed by length, shortest first, as Popeye reports them.
     pub fn series(&mut self, pos: &Position, n: u32, exact: bool, end: SeriesEnd) -> Solution {
-        let mut roots = Vec::new();
+        let tree = self.series_root(pos, n, exact, end);
+        let series_side = pos.turn;
         let first = if exact { n } else { 1 };
+        let mut roots = Vec::new();
         for len in first..=n {
-            let mut found = self.series_lines(pos, len, end, 0);
+            let mut found = series_of_length(&tree, len, end, series_side);
             number_series(&mut found, 1);
             roots.extend(found);
         }
@@ -221,79 +224,112 @@ impl Searcher {
         }
     }
 
-    /// Series moves left: `left`. The series side may not check the other
-    /// side before its last move; in ser-# the last move reaches the goal.
+    /// The first series move is shared out among threads.
+    fn series_root(&mut self, pos: &Position, n: u32, exact: bool, end: SeriesEnd) -> Vec<Node> {
+        let moves = self.moves(pos, 0);
+        let found: Vec<Option<Node>> = moves
+            .par_iter()
+            .map_init(
+                || self.fork(),
+                |searcher, &mv| searcher.series_move(pos, mv, n, exact, end, 1),
+            )
+            .collect();
+        self.put_back(0, moves);
+        found.into_iter().flatten().collect()
+    }
+
+    /// All series from `pos` with at most `left` moves (exactly `left` when
+    /// `exact`). The series side may not check the other side except with a
+    /// move that ends the series in ser-#.
+    ///
+    /// The table remembers "no series of at most k moves from here" as k, so
+    /// a position reached again with fewer moves left is not searched again.
     fn series_lines(
         &mut self,
         pos: &Position,
         left: u32,
+        exact: bool,
         end: SeriesEnd,
         depth: usize,
     ) -> Vec<Node> {
-        // Series moves left and the kind of ending make the question.
-        let n = left * 4 + end as u32;
-        let hash = (left >= TABLE_MIN_PLIES).then(|| pos.zobrist());
-        if let Some(h) = hash {
-            if self.known_to_fail(h, Question::SeriesFails, n) {
+        let hash = pos.zobrist();
+        let (question, n) = if exact {
+            (Question::SeriesFails, left * 4 + end as u32)
+        } else {
+            (Question::SeriesUpToFails, end as u32)
+        };
+        if let Some(k) = self.table.probe(hash, question, n, self.salt) {
+            if exact || k >= u64::from(left) {
                 return Vec::new();
             }
         }
         let moves = self.moves(pos, depth);
         let mut nodes = Vec::new();
         for &mv in &moves {
-            let after = pos.play(&mv);
-            if left == 1 {
-                match end {
-                    SeriesEnd::Direct => {
-                        if self.judge.reached(&mv, &after) {
-                            let played = self.played(pos, mv, &after, true);
-                            nodes.push(Node {
-                                played,
-                                children: Vec::new(),
-                            });
-                        }
-                    }
-                    SeriesEnd::Help => {
-                        if self.judge.in_check(&after) {
-                            continue;
-                        }
-                        let children = self.help_lines(&after, 1, depth + 1);
-                        if !children.is_empty() {
-                            let played = self.played(pos, mv, &after, false);
-                            nodes.push(Node { played, children });
-                        }
-                    }
-                    SeriesEnd::SelfPlay => {
-                        if self.judge.in_check(&after) {
-                            continue;
-                        }
-                        if self.forced_to_goal(&after, depth + 1) {
-                            let played = self.played(pos, mv, &after, false);
-                            let children = self.forced_goal_moves(&after, depth + 1);
-                            nodes.push(Node { played, children });
-                        }
-                    }
-                }
-            } else {
-                if self.judge.in_check(&after) {
-                    continue;
-                }
-                // The other side passes: the series side moves again.
-                let mut again = after;
-                again.turn = pos.turn;
-                again.ep_square = None;
-                let children = self.series_lines(&again, left - 1, end, depth + 1);
-                if !children.is_empty() {
-                    let played = self.played(pos, mv, &after, false);
-                    nodes.push(Node { played, children });
-                }
+            if let Some(node) = self.series_move(pos, mv, left, exact, end, depth + 1) {
+                nodes.push(node);
             }
         }
         self.put_back(depth, moves);
-        if let (Some(h), true) = (hash, nodes.is_empty()) {
-            self.record_failure(h, Question::SeriesFails, n);
+        if nodes.is_empty() {
+            let value = if exact { 1 } else { u64::from(left) };
+            self.table.store(hash, question, n, self.salt, value);
         }
         nodes
+    }
+
+    /// The series that start with `mv`: it may end the series (followed by
+    /// the other side's goal move in ser-h# and ser-s#), or the series goes
+    /// on after it.
+    fn series_move(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        left: u32,
+        exact: bool,
+        end: SeriesEnd,
+        depth: usize,
+    ) -> Option<Node> {
+        let after = pos.play(&mv);
+        let may_end = !exact || left == 1;
+        let checks = self.judge.in_check(&after);
+        let mut children = Vec::new();
+        let mut goal = false;
+        if may_end {
+            match end {
+                SeriesEnd::Direct => {
+                    if self.judge.reached(&mv, &after) {
+                        let played = self.played(pos, mv, &after, true);
+                        return Some(Node {
+                            played,
+                            children: Vec::new(),
+                        });
+                    }
+                }
+                SeriesEnd::Help if !checks => {
+                    children = self.help_lines(&after, 1, depth);
+                }
+                SeriesEnd::SelfPlay if !checks => {
+                    if self.forced_to_goal(&after, depth) {
+                        children = self.forced_goal_moves(&after, depth);
+                    }
+                }
+                _ => {}
+            }
+            goal = !children.is_empty() && end == SeriesEnd::Direct;
+        }
+        if left > 1 && !checks {
+            // The other side passes: the series side moves again.
+            let mut again = after;
+            again.turn = pos.turn;
+            again.ep_square = None;
+            children.extend(self.series_lines(&again, left - 1, exact, end, depth));
+        }
+        if children.is_empty() {
+            return None;
+        }
+        let played = self.played(pos, mv, &after, goal);
+        Some(Node { played, children })
     }
 
     /// Whether the side to move has moves and every one reaches the goal.
@@ -506,6 +542,46 @@ fn number_help(nodes: &mut [Node], plies: u32) {
         }
     }
     walk(nodes, 0, plies % 2);
+}
+
+/// The series of exactly `len` moves in a tree of series of mixed lengths.
+/// A node ends a series when it is a goal move of ser-# (a leaf) or when
+/// the other side's moves follow it.
+fn series_of_length(
+    nodes: &[Node],
+    len: u32,
+    end: SeriesEnd,
+    side: crate::board::Color,
+) -> Vec<Node> {
+    let mut kept = Vec::new();
+    for node in nodes {
+        let (ends, goes_on): (Vec<&Node>, Vec<&Node>) = node
+            .children
+            .iter()
+            .partition(|c| c.played.before.turn != side);
+        if len == 1 {
+            let is_end = match end {
+                SeriesEnd::Direct => node.children.is_empty(),
+                _ => !ends.is_empty(),
+            };
+            if is_end {
+                kept.push(Node {
+                    played: node.played.clone(),
+                    children: ends.into_iter().cloned().collect(),
+                });
+            }
+        } else {
+            let goes_on: Vec<Node> = goes_on.into_iter().cloned().collect();
+            let children = series_of_length(&goes_on, len - 1, end, side);
+            if !children.is_empty() {
+                kept.push(Node {
+                    played: node.played.clone(),
+                    children,
+                });
+            }
+        }
+    }
+    kept
 }
 
 /// Numbers series lines: each series move gets its number; the closing

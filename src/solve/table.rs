@@ -23,8 +23,10 @@ pub struct Table {
 pub enum Question {
     /// Help play: no line of n half-moves from here.
     HelpFails = 1,
-    /// Series play: no series of n moves from here (per ending).
+    /// Series play: no series of exactly n moves from here (per ending).
     SeriesFails = 2,
+    /// Series play: no series of at most the stored number of moves.
+    SeriesUpToFails = 9,
     /// Direct play: does the attacker force the goal in n?
     AttackerWins = 3,
     DefenderLoses = 4,
