@@ -297,22 +297,18 @@ impl Searcher {
         let mut goal = false;
         if may_end {
             match end {
-                SeriesEnd::Direct => {
-                    if self.judge.reached(&mv, &after) {
-                        let played = self.played(pos, mv, &after, true);
-                        return Some(Node {
-                            played,
-                            children: Vec::new(),
-                        });
-                    }
+                SeriesEnd::Direct if self.judge.reached(&mv, &after) => {
+                    let played = self.played(pos, mv, &after, true);
+                    return Some(Node {
+                        played,
+                        children: Vec::new(),
+                    });
                 }
                 SeriesEnd::Help if !checks => {
                     children = self.help_lines(&after, 1, depth);
                 }
-                SeriesEnd::SelfPlay if !checks => {
-                    if self.forced_to_goal(&after, depth) {
-                        children = self.forced_goal_moves(&after, depth);
-                    }
+                SeriesEnd::SelfPlay if !checks && self.forced_to_goal(&after, depth) => {
+                    children = self.forced_goal_moves(&after, depth);
                 }
                 _ => {}
             }
