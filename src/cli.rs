@@ -16,6 +16,12 @@ use std::path::PathBuf;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Threads for the search (default: one per core).
+    #[arg(long, global = true, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Size of the transposition table in MiB (per problem being solved).
+    #[arg(long, global = true, value_name = "MB", default_value_t = circe::solve::DEFAULT_HASH_MB)]
+    pub hash: usize,
 }
 
 #[derive(Subcommand, Debug)]
@@ -24,12 +30,22 @@ pub enum Command {
     Solve(SolveArgs),
     /// Solve problems and compare with their recorded solutions.
     Check(CheckArgs),
+    /// Time the solver: per problem the time, positions searched, speed,
+    /// and agreement with a recorded Popeye output; then the totals.
+    Bench(BenchArgs),
     /// Convert Popeye input files to the TOML problem format.
     Convert(ConvertArgs),
     /// Test whether each diagram passes the orthodox legality test that
     /// Alsatian Circe applies (docs/alsatian.md); exit 0 when all pass, 1
     /// when one fails, 2 on bad input.
     Legal(LegalArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Problem files or folders.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]

@@ -5,6 +5,7 @@
 //! ([`rules`]), the problem readers and writers ([`io`]) and the solver.
 
 pub mod batch;
+pub mod bench;
 pub mod board;
 pub mod check;
 pub mod io;

@@ -22,11 +22,27 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
+    if let Some(n) = cli.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build_global()
+            .map_err(|e| anyhow::anyhow!("--threads {n}: {e}"))?;
+    }
+    let threads = rayon::current_num_threads();
+    circe::solve::set_hash_mb(cli.hash);
     match cli.command {
         Command::Solve(args) => solve_command(&args),
         Command::Check(args) => Ok(ExitCode::from(check_command(&args))),
         Command::Convert(args) => Ok(ExitCode::from(convert_command(&args))),
         Command::Legal(args) => Ok(legal_command::legal_command(&args.files)),
+        Command::Bench(args) => {
+            let rows = circe::bench::measure(&args.files);
+            print!(
+                "{}",
+                circe::bench::table(&rows, threads, circe::solve::hash_mb())
+            );
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 

@@ -78,6 +78,8 @@ pub enum Layout {
 pub struct Solution {
     pub roots: Vec<Node>,
     pub layout: Layout,
+    /// Positions whose moves were generated while solving (all threads).
+    pub nodes: u64,
 }
 
 /// Why a problem could not be solved.
@@ -142,6 +144,20 @@ pub fn starting_position(problem: &Problem) -> Result<Position, SolveError> {
 /// The default size of the transposition table, in MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
 
+static HASH_MB: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(DEFAULT_HASH_MB);
+
+/// Sets the size of the transposition table each solve allocates (MiB;
+/// `--hash`). A batch solving several problems at once divides its budget.
+pub fn set_hash_mb(megabytes: usize) {
+    HASH_MB.store(megabytes.max(1), Ordering::Relaxed);
+}
+
+/// The size of the transposition table each solve allocates, in MiB.
+pub fn hash_mb() -> usize {
+    HASH_MB.load(Ordering::Relaxed)
+}
+
 /// Solves `problem`.
 pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
     solve_with(problem, &Cancel::default())
@@ -187,7 +203,7 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
         }
     }
     let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
-    let table = std::sync::Arc::new(table::Table::new(DEFAULT_HASH_MB));
+    let table = std::sync::Arc::new(table::Table::new(hash_mb()));
     let mut searcher = Searcher::new(rules, stip.goal, table).with_cancel(cancel.clone());
     let solution = match (stip.play, stip.series) {
         (Play::Help, false) => {
@@ -211,6 +227,8 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     if cancel.is_cancelled() {
         return Err(SolveError::Cancelled);
     }
+    let mut solution = solution;
+    solution.nodes = searcher.nodes();
     Ok(match max_solutions(problem) {
         Some(n) => limit_solutions(solution, n),
         None => solution,

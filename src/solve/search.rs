@@ -11,6 +11,7 @@ use crate::rules::Rules;
 use crate::stipulation::Goal;
 use rayon::prelude::*;
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// What ends a series.
@@ -43,7 +44,16 @@ pub struct Searcher {
     table: Arc<Table>,
     /// Mixed into every table key: the rules and goal this search is for.
     salt: u64,
+    /// Positions expanded by this searcher, added to `node_total` when it is dropped.
+    nodes: u64,
+    node_total: Arc<AtomicU64>,
     cancel: super::Cancel,
+}
+
+impl Drop for Searcher {
+    fn drop(&mut self) {
+        self.node_total.fetch_add(self.nodes, Ordering::Relaxed);
+    }
 }
 
 /// Below this many half-moves left a subtree is cheaper to search than to
@@ -59,6 +69,8 @@ impl Searcher {
             buffers: Vec::new(),
             table,
             salt: h.finish(),
+            nodes: 0,
+            node_total: Arc::new(AtomicU64::new(0)),
             cancel: super::Cancel::default(),
         }
     }
@@ -70,8 +82,16 @@ impl Searcher {
             buffers: Vec::new(),
             table: Arc::clone(&self.table),
             salt: self.salt,
+            nodes: 0,
+            node_total: Arc::clone(&self.node_total),
             cancel: self.cancel.clone(),
         }
+    }
+
+    /// Positions expanded so far by this searcher and the forks already
+    /// finished.
+    pub fn nodes(&self) -> u64 {
+        self.nodes + self.node_total.load(Ordering::Relaxed)
     }
 
     /// Whether the table knows that `question` fails for `n` from `hash`.
@@ -99,6 +119,7 @@ impl Searcher {
         while self.buffers.len() <= depth {
             self.buffers.push(Vec::with_capacity(128));
         }
+        self.nodes += 1;
         let mut buf = std::mem::take(&mut self.buffers[depth]);
         buf.clear();
         if !self.cancel.is_cancelled() {
@@ -138,6 +159,7 @@ impl Searcher {
         Solution {
             roots,
             layout: Layout::Lines,
+            nodes: 0,
         }
     }
 
@@ -221,6 +243,7 @@ impl Searcher {
         Solution {
             roots,
             layout: Layout::Lines,
+            nodes: 0,
         }
     }
 
@@ -394,6 +417,7 @@ impl Searcher {
         Solution {
             roots,
             layout: Layout::Tree,
+            nodes: 0,
         }
     }
 

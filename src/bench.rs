@@ -1,0 +1,179 @@
+//! `circe bench`: solve problems one after the other and report, per
+//! problem, the time, the positions searched, the speed and whether the
+//! solution agrees with a recorded Popeye output beside the input; at the
+//! end the totals and the peak memory. When the folder has an `index.tsv`
+//! with a `popeye_s` column (as the shared corpus's `bench/` has), Popeye's
+//! time is shown beside ours.
+
+use crate::batch::{collect_files, load_items};
+use crate::io::popeye_compare::canonical;
+use crate::report::{render_problem, Format, ReportOptions};
+use crate::solve::{solve_problem, SolveError};
+use std::collections::HashMap;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// One problem's measurement.
+#[derive(Clone, Debug)]
+pub struct Measurement {
+    pub name: String,
+    pub seconds: f64,
+    pub nodes: u64,
+    pub popeye_seconds: Option<f64>,
+    /// `Some(true)` when a recorded `.out` exists and agrees.
+    pub agrees: Option<bool>,
+    pub error: Option<String>,
+}
+
+/// Popeye's recorded times from an `index.tsv` (columns `name`, `popeye_s`).
+fn popeye_times(dir: &Path) -> HashMap<String, f64> {
+    let Ok(text) = std::fs::read_to_string(dir.join("index.tsv")) else {
+        return HashMap::new();
+    };
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split('\t').collect();
+    let (Some(name), Some(secs)) = (
+        header.iter().position(|h| *h == "name"),
+        header.iter().position(|h| *h == "popeye_s"),
+    ) else {
+        return HashMap::new();
+    };
+    lines
+        .filter_map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            Some((cols.get(name)?.to_string(), cols.get(secs)?.parse().ok()?))
+        })
+        .collect()
+}
+
+/// The peak resident memory of this process so far, in KiB (Linux).
+pub fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Measures every problem below `paths`.
+pub fn measure(paths: &[PathBuf]) -> Vec<Measurement> {
+    let files = collect_files(paths);
+    let mut times: HashMap<PathBuf, HashMap<String, f64>> = HashMap::new();
+    let opts = ReportOptions {
+        format: Format::Popeye,
+        alphabet: None,
+    };
+    let mut out = Vec::new();
+    for item in load_items(&files) {
+        let dir = item.file.parent().unwrap_or(Path::new(".")).to_path_buf();
+        let stem = item
+            .file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let popeye_seconds = times
+            .entry(dir.clone())
+            .or_insert_with(|| popeye_times(&dir))
+            .get(&stem)
+            .copied();
+        let name = if item.of > 1 {
+            format!("{stem}#{}", item.number)
+        } else {
+            stem
+        };
+        let problem = match item.problem {
+            Ok(p) => p,
+            Err(e) => {
+                out.push(Measurement {
+                    name,
+                    seconds: 0.0,
+                    nodes: 0,
+                    popeye_seconds,
+                    agrees: None,
+                    error: Some(e.to_string()),
+                });
+                continue;
+            }
+        };
+        let started = Instant::now();
+        let twins = solve_problem(&problem);
+        let seconds = started.elapsed().as_secs_f64();
+        let nodes = twins
+            .iter()
+            .filter_map(|t| t.result.as_ref().ok())
+            .flatten()
+            .map(|s| s.nodes)
+            .sum();
+        let error = twins.iter().find_map(|t| match &t.result {
+            Err(e @ SolveError::Cancelled) | Err(e) => Some(e.to_string()),
+            Ok(_) => None,
+        });
+        let recorded = item.file.with_extension("out");
+        let agrees = (item.of == 1 && recorded.exists()).then(|| {
+            let want = std::fs::read(&recorded).unwrap_or_default();
+            let want: String = want.iter().map(|&b| b as char).collect();
+            canonical(&want) == canonical(&render_problem(&opts, &problem, &twins, seconds))
+        });
+        out.push(Measurement {
+            name,
+            seconds,
+            nodes,
+            popeye_seconds,
+            agrees,
+            error,
+        });
+    }
+    out
+}
+
+/// The report table.
+pub fn table(rows: &[Measurement], threads: usize, hash_mb: usize) -> String {
+    let mut s = String::new();
+    let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(7).max(7);
+    let _ = writeln!(
+        s,
+        "{:width$}  {:>9}  {:>12}  {:>10}  {:>9}  agrees",
+        "problem", "time (s)", "nodes", "nodes/s", "popeye(s)"
+    );
+    let (mut total, mut popeye_total, mut agreed, mut recorded) = (0.0, 0.0, 0, 0);
+    for r in rows {
+        total += r.seconds;
+        popeye_total += r.popeye_seconds.unwrap_or(0.0);
+        if let Some(a) = r.agrees {
+            recorded += 1;
+            agreed += usize::from(a);
+        }
+        let rate = if r.seconds > 0.0 {
+            format!("{:.0}", r.nodes as f64 / r.seconds)
+        } else {
+            "-".into()
+        };
+        let _ = writeln!(
+            s,
+            "{:width$}  {:>9.3}  {:>12}  {:>10}  {:>9}  {}",
+            r.name,
+            r.seconds,
+            r.nodes,
+            rate,
+            r.popeye_seconds
+                .map_or("-".to_string(), |p| format!("{p:.3}")),
+            match (&r.error, r.agrees) {
+                (Some(e), _) => format!("error: {e}"),
+                (None, Some(true)) => "yes".into(),
+                (None, Some(false)) => "NO".into(),
+                (None, None) => "-".into(),
+            }
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\n{} problems, {threads} thread(s), hash {hash_mb} MiB: total {total:.3} s{}; {agreed}/{recorded} agree with the recorded solutions; peak memory {}",
+        rows.len(),
+        if popeye_total > 0.0 {
+            format!(" against Popeye's {popeye_total:.3} s ({:.2}x)", total / popeye_total)
+        } else {
+            String::new()
+        },
+        peak_memory_kib().map_or("unknown".into(), |k| format!("{:.1} MiB", k as f64 / 1024.0)),
+    );
+    s
+}
