@@ -15,15 +15,51 @@ use crate::rules::Rules;
 pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
     let start = out.len();
     pseudo_legal_moves(pos, rules, out);
+    let safe = surely_legal_from(pos, rules);
     let mut keep = start;
     for i in start..out.len() {
         let mv = out[i];
-        if is_legal(pos, rules, &mv) {
+        let quiet =
+            !mv.is_capture() && mv.kind == MoveKind::Normal || mv.kind == MoveKind::DoubleStep;
+        if (quiet && safe.contains(mv.from)) || is_legal(pos, rules, &mv) {
             out[keep] = mv;
             keep += 1;
         }
     }
     out.truncate(keep);
+}
+
+/// Squares from which a quiet move (no capture, no castling, no en passant)
+/// is legal without playing it: when check is orthodox attack (Circe, plain
+/// or kamikaze), the mover is not in check, and the unit is neither the
+/// king nor pinned. Captures are always played out: a rebirth may check the
+/// capturer's king. Empty when the rules make check depend on more than
+/// attack (Rex Inclusive, Anticirce) or ask for orthodox legality (Alsatian).
+fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
+    if !rules.attack_is_always_check() || rules.alsatian {
+        return Bitboard::EMPTY;
+    }
+    let us = pos.turn;
+    let Some(king) = pos.king(us) else {
+        return pos.by_color(us);
+    };
+    if pos.pieces(us, Role::King).count() > 1 || rules.in_check(pos, us) {
+        return Bitboard::EMPTY;
+    }
+    let them = us.opponent();
+    let occ = pos.occupied();
+    let mut pinned = Bitboard::EMPTY;
+    let rq = (pos.pieces(them, Role::Rook) | pos.pieces(them, Role::Queen))
+        & attacks::rook(king, Bitboard::EMPTY);
+    let bq = (pos.pieces(them, Role::Bishop) | pos.pieces(them, Role::Queen))
+        & attacks::bishop(king, Bitboard::EMPTY);
+    for slider in rq | bq {
+        let between = attacks::between(king, slider) & occ;
+        if between.count() == 1 {
+            pinned |= between;
+        }
+    }
+    pos.by_color(us) & !pinned & !pos.pieces(us, Role::King)
 }
 
 /// Whether the side to move has at least one legal move.
@@ -40,11 +76,16 @@ pub fn has_legal_move(pos: &Position, rules: &Rules, scratch: &mut Vec<Move>) ->
 /// a capture's rebirth is what can break that.
 #[inline]
 fn is_legal(pos: &Position, rules: &Rules, mv: &Move) -> bool {
-    let after = pos.play(mv);
-    if rules.in_check(&after, pos.turn) {
+    is_legal_after(pos, rules, mv, &pos.play(mv))
+}
+
+/// [`is_legal`] for a move already played: `after` is `pos.play(mv)`.
+#[inline]
+pub fn is_legal_after(pos: &Position, rules: &Rules, mv: &Move, after: &Position) -> bool {
+    if rules.in_check(after, pos.turn) {
         return false;
     }
-    !(rules.alsatian && mv.is_capture() && orthodox_violation(&after).is_some())
+    !(rules.alsatian && mv.is_capture() && orthodox_violation(after).is_some())
 }
 
 /// Appends the pseudo-legal moves: moves that obey the rules except,

@@ -26,7 +26,7 @@ impl Rules {
     /// Whether the orthodox attack is always a check under these rules: no
     /// rebirth of the king, and nothing that could make the capture illegal.
     #[inline]
-    fn attack_is_always_check(&self) -> bool {
+    pub fn attack_is_always_check(&self) -> bool {
         match self.circe {
             None => true,
             Some(c) => {

@@ -5,7 +5,7 @@ use super::goal::Judge;
 use super::table::{Question, Table};
 use super::{Layout, Mark, Node, PlayedMove, Solution};
 use crate::board::Position;
-use crate::movegen::legal_moves;
+use crate::movegen::{is_legal_after, legal_moves, pseudo_legal_moves};
 use crate::moves::Move;
 use crate::rules::Rules;
 use crate::stipulation::Goal;
@@ -58,7 +58,7 @@ impl Drop for Searcher {
 
 /// Below this many half-moves left a subtree is cheaper to search than to
 /// look up.
-const TABLE_MIN_PLIES: u32 = 1;
+const TABLE_MIN_PLIES: u32 = 2;
 
 impl Searcher {
     pub fn new(rules: Rules, goal: Goal, table: Arc<Table>) -> Searcher {
@@ -199,30 +199,60 @@ impl Searcher {
                 return Vec::new();
             }
         }
-        let moves = self.moves(pos, depth);
-        let mut nodes = Vec::new();
-        for &mv in &moves {
-            let after = pos.play(&mv);
-            if plies == 1 {
-                if self.judge.reached(&mv, &after) {
-                    let played = self.played(pos, mv, &after, true);
-                    nodes.push(Node {
-                        played,
-                        children: Vec::new(),
-                    });
-                }
-            } else {
+        let nodes = if plies == 1 {
+            self.goal_moves(pos, depth)
+        } else {
+            let moves = self.moves(pos, depth);
+            let mut nodes = Vec::new();
+            for &mv in &moves {
+                let after = pos.play(&mv);
                 let children = self.help_lines(&after, plies - 1, depth + 1);
                 if !children.is_empty() {
                     let played = self.played(pos, mv, &after, false);
                     nodes.push(Node { played, children });
                 }
             }
-        }
-        self.put_back(depth, moves);
+            self.put_back(depth, moves);
+            nodes
+        };
         if let (Some(h), true) = (hash, nodes.is_empty()) {
             self.record_failure(h, Question::HelpFails, plies);
         }
+        nodes
+    }
+
+    /// The moves that reach the goal at once. The commonest question of all
+    /// (every help and series line ends with it), so it is asked cheaply:
+    /// for goals that need check, a move that gives none is dropped before
+    /// its own legality is tested.
+    fn goal_moves(&mut self, pos: &Position, depth: usize) -> Vec<Node> {
+        let needs_check = matches!(self.judge.goal, Goal::Mate | Goal::Check | Goal::DoubleMate);
+        self.nodes += 1;
+        while self.buffers.len() <= depth {
+            self.buffers.push(Vec::with_capacity(128));
+        }
+        let mut moves = std::mem::take(&mut self.buffers[depth]);
+        moves.clear();
+        if !self.cancel.is_cancelled() {
+            pseudo_legal_moves(pos, &self.judge.rules, &mut moves);
+        }
+        let mut nodes = Vec::new();
+        for &mv in &moves {
+            let after = pos.play(&mv);
+            if needs_check && !self.judge.in_check(&after) {
+                continue;
+            }
+            if is_legal_after(pos, &self.judge.rules, &mv, &after)
+                && self.judge.reached(&mv, &after)
+            {
+                let played = self.played(pos, mv, &after, true);
+                nodes.push(Node {
+                    played,
+                    children: Vec::new(),
+                });
+            }
+        }
+        self.put_back(depth, moves);
         nodes
     }
 
