@@ -273,15 +273,33 @@ where
         ProgressBar::hidden()
     };
 
+    // With one problem the bar follows its search at the root instead.
+    let single = items.len() == 1;
+    if single {
+        if let Ok(style) = ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} first moves {msg}",
+        ) {
+            bar.set_style(style);
+        }
+    }
     let watched: Watched = Arc::new(Mutex::new(Vec::new()));
     let finished = Arc::new(AtomicBool::new(false));
     let watchdog = {
         let watched = Arc::clone(&watched);
         let finished = Arc::clone(&finished);
+        let bar = bar.clone();
         std::thread::spawn(move || {
             while !finished.load(Ordering::Relaxed) {
                 let now = Instant::now();
                 let stop_all = interrupted();
+                if single {
+                    if let Some((_, _, cancel)) = watched.lock().unwrap().first() {
+                        let p = cancel.progress();
+                        bar.set_length(u64::from(p.total.load(Ordering::Relaxed)));
+                        bar.set_position(u64::from(p.done.load(Ordering::Relaxed)));
+                        bar.set_message(format!("(length {})", p.length.load(Ordering::Relaxed)));
+                    }
+                }
                 for (_, deadline, cancel) in watched.lock().unwrap().iter() {
                     if stop_all || deadline.is_some_and(|d| now >= d) {
                         cancel.cancel();
@@ -469,7 +487,7 @@ pub fn solve_files(paths: &[PathBuf], settings: &SolveSettings) -> u8 {
     let items = load_items(&collect_files(paths));
     let json = settings.report.format == Format::Json;
     let mut batch = settings.batch.clone();
-    batch.progress = !settings.quiet && !json && items.len() > 1;
+    batch.progress = !settings.quiet && !json;
 
     let report = settings.report;
     let work = |s: Solved| -> (Outcome, f64, Option<String>) {

@@ -11,23 +11,53 @@ use crate::stipulation::{Play, Stipulation};
 
 pub use search::Searcher;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 
 /// A cancellation flag shared between a running search and whoever may
 /// stop it (a time-out watchdog, a Ctrl-C handler). Cloning shares the flag.
 /// The search looks at it once per node, before generating moves.
+/// It also carries the search's progress at the root, for a progress bar.
 #[derive(Clone, Debug, Default)]
-pub struct Cancel(Arc<AtomicBool>);
+pub struct Cancel {
+    stop: Arc<AtomicBool>,
+    progress: Arc<RootProgress>,
+}
+
+/// How far the search has got at the root: the length being searched (in
+/// moves or half-moves, as the play type counts), and the root moves done.
+#[derive(Debug, Default)]
+pub struct RootProgress {
+    pub length: AtomicU32,
+    pub done: AtomicU32,
+    pub total: AtomicU32,
+}
 
 impl Cancel {
     /// Asks the search to stop.
     pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.stop.store(true, Ordering::Relaxed);
     }
 
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The progress the search reports.
+    pub fn progress(&self) -> &RootProgress {
+        &self.progress
+    }
+
+    /// A root search of `length` with `total` root moves begins.
+    pub(crate) fn root_started(&self, length: u32, total: usize) {
+        self.progress.length.store(length, Ordering::Relaxed);
+        self.progress.done.store(0, Ordering::Relaxed);
+        self.progress.total.store(total as u32, Ordering::Relaxed);
+    }
+
+    /// One more root move is done.
+    pub(crate) fn root_move_done(&self) {
+        self.progress.done.fetch_add(1, Ordering::Relaxed);
     }
 }
 

@@ -50,6 +50,15 @@ pub struct Searcher {
     cancel: super::Cancel,
 }
 
+/// Counts a root move as done when it goes out of scope.
+struct RootMoveDone(super::Cancel);
+
+impl Drop for RootMoveDone {
+    fn drop(&mut self) {
+        self.0.root_move_done();
+    }
+}
+
 impl Drop for Searcher {
     fn drop(&mut self) {
         self.node_total.fetch_add(self.nodes, Ordering::Relaxed);
@@ -167,11 +176,13 @@ impl Searcher {
     /// move-generation order whatever the number of threads.
     fn help_root(&mut self, pos: &Position, plies: u32) -> Vec<Node> {
         let moves = self.moves(pos, 0);
+        self.cancel.root_started(plies, moves.len());
         let found: Vec<Option<Node>> = moves
             .par_iter()
             .map_init(
                 || self.fork(),
                 |searcher, &mv| {
+                    let _done = RootMoveDone(searcher.cancel.clone());
                     let after = pos.play(&mv);
                     if plies == 1 {
                         searcher.judge.reached(&mv, &after).then(|| Node {
@@ -280,11 +291,15 @@ impl Searcher {
     /// The first series move is shared out among threads.
     fn series_root(&mut self, pos: &Position, n: u32, exact: bool, end: SeriesEnd) -> Vec<Node> {
         let moves = self.moves(pos, 0);
+        self.cancel.root_started(n, moves.len());
         let found: Vec<Option<Node>> = moves
             .par_iter()
             .map_init(
                 || self.fork(),
-                |searcher, &mv| searcher.series_move(pos, mv, n, exact, end, 1),
+                |searcher, &mv| {
+                    let _done = RootMoveDone(searcher.cancel.clone());
+                    searcher.series_move(pos, mv, n, exact, end, 1)
+                },
             )
             .collect();
         self.put_back(0, moves);
