@@ -205,7 +205,11 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
             | ProblemOption::WhiteBegins
             | ProblemOption::Cosmetic(_)
             | ProblemOption::NoBoard
-            | ProblemOption::Intelligent => {}
+            | ProblemOption::Intelligent
+            // Positions without a king need no special treatment: such a
+            // side is never in check.
+            | ProblemOption::NoWhiteKing
+            | ProblemOption::NoBlackKing => {}
             other => {
                 return Err(SolveError::UnsupportedOption {
                     line: opt.line,
