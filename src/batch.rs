@@ -359,6 +359,13 @@ where
         bar.inc(1);
     };
 
+    // Problems solved at once share the memory budget of `--hash`.
+    let jobs = opts
+        .jobs
+        .unwrap_or_else(rayon::current_num_threads)
+        .clamp(1, items.len().max(1));
+    let whole_hash = crate::solve::hash_mb();
+    crate::solve::set_hash_mb(whole_hash / jobs);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.unwrap_or(0))
         .build();
@@ -366,6 +373,7 @@ where
         Ok(pool) => pool.install(|| items.par_iter().with_max_len(1).for_each(solve_item)),
         Err(_) => items.iter().for_each(solve_item),
     }
+    crate::solve::set_hash_mb(whole_hash);
     finished.store(true, Ordering::Relaxed);
     let _ = watchdog.join();
     bar.finish_and_clear();

@@ -19,7 +19,8 @@ pub struct Cli {
     /// Threads for the search (default: one per core).
     #[arg(long, global = true, value_name = "N")]
     pub threads: Option<usize>,
-    /// Size of the transposition table in MiB (per problem being solved).
+    /// Memory for the transposition tables in MiB; problems solved at once
+    /// share it.
     #[arg(long, global = true, value_name = "MB", default_value_t = circe::solve::DEFAULT_HASH_MB)]
     pub hash: usize,
 }
