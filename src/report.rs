@@ -28,7 +28,12 @@ pub struct ReportOptions {
 }
 
 /// Renders the solution of `problem`, found in `seconds`.
-pub fn render(opts: &ReportOptions, problem: &Problem, solution: &Solution, seconds: f64) -> String {
+pub fn render(
+    opts: &ReportOptions,
+    problem: &Problem,
+    solution: &Solution,
+    seconds: f64,
+) -> String {
     let mut out = String::new();
     let alphabet = opts
         .alphabet
@@ -37,7 +42,13 @@ pub fn render(opts: &ReportOptions, problem: &Problem, solution: &Solution, seco
         Format::Popeye => {
             let a = Alphabet::from(problem.language);
             popeye_output::write_header(&mut out, problem);
-            write_tree(&mut out, solution, Notation::Popeye(a), &problem.rules);
+            write_tree(
+                &mut out,
+                solution,
+                Notation::Popeye(a),
+                &problem.rules,
+                problem.language,
+            );
             popeye_output::write_footer(&mut out, problem.language, seconds);
         }
         Format::Text => {
@@ -55,7 +66,13 @@ pub fn render(opts: &ReportOptions, problem: &Problem, solution: &Solution, seco
                 },
                 problem.source
             ));
-            write_tree(&mut out, solution, Notation::Circe(alphabet), &problem.rules);
+            write_tree(
+                &mut out,
+                solution,
+                Notation::Circe(alphabet),
+                &problem.rules,
+                problem.language,
+            );
         }
         Format::Json => {
             let v = serde_json::json!({

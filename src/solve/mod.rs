@@ -1,5 +1,6 @@
 //! Solving: turning a problem and its stipulation into a solution tree.
 
+mod direct;
 pub mod goal;
 mod search;
 
@@ -8,6 +9,7 @@ use crate::moves::Move;
 use crate::problem::{Problem, ProblemOption};
 use crate::stipulation::{Play, Stipulation};
 
+pub use direct::{Battle, TreeOptions};
 pub use search::Searcher;
 
 /// The mark Popeye puts after a move.
@@ -18,6 +20,18 @@ pub enum Mark {
     Key,
     /// ` ?`: a try.
     Try,
+    /// ` !` after a defence: it refutes a try (listed after "but").
+    Refutation,
+}
+
+/// The word Popeye prints after an attacker's move in play with defence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Remark {
+    None,
+    /// `threat:`; the threats are the children played by the same side.
+    Threat,
+    /// `zugzwang.`: no threat.
+    Zugzwang,
 }
 
 /// One move of a solution, with its place in the play.
@@ -34,6 +48,7 @@ pub struct PlayedMove {
     /// ` +`, ` #`, ` =` ... or nothing.
     pub suffix: &'static str,
     pub mark: Mark,
+    pub remark: Remark,
 }
 
 /// A solution tree node: a move and what follows it.
@@ -97,6 +112,8 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
             source,
         }
     })?;
+    let battle = matches!(stip.play, Play::Direct | Play::SelfPlay | Play::Reflex) && !stip.series;
+    let mut tree = TreeOptions::default();
     for opt in &problem.options {
         match &opt.value {
             ProblemOption::HalfDuplex
@@ -104,6 +121,15 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
             | ProblemOption::Cosmetic(_)
             | ProblemOption::NoBoard
             | ProblemOption::Intelligent => {}
+            ProblemOption::Variation if battle => tree.variations = true,
+            ProblemOption::Try if battle => tree.tries = true,
+            ProblemOption::Defence(n) if battle => {
+                tree.tries = true;
+                tree.max_refutations = *n;
+            }
+            ProblemOption::SetPlay if battle => tree.set_play = true,
+            ProblemOption::NoThreat if battle => tree.no_threat = true,
+            ProblemOption::Threat(n) if battle => tree.max_threat = Some(*n),
             other => {
                 return Err(SolveError::UnsupportedOption {
                     line: opt.line,
@@ -141,9 +167,17 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
         (Play::SelfPlay, true) => {
             searcher.series(&pos, stip.moves, stip.exact, search::SeriesEnd::SelfPlay)
         }
-        (Play::Direct, false) => searcher.keys(&pos, stip.moves, search::Attack::Direct),
-        (Play::SelfPlay, false) => searcher.keys(&pos, stip.moves, search::Attack::SelfPlay),
-        (Play::Reflex, false) => searcher.keys(&pos, stip.moves, search::Attack::Reflex),
+        (Play::Direct | Play::SelfPlay | Play::Reflex, false) => {
+            if stip.exact {
+                return Err(unsupported());
+            }
+            let attack = match stip.play {
+                Play::Direct => search::Attack::Direct,
+                Play::SelfPlay => search::Attack::SelfPlay,
+                _ => search::Attack::Reflex,
+            };
+            Battle::new(rules, stip.goal, attack, tree).solve(&pos, stip.moves)
+        }
         _ => return Err(unsupported()),
     };
     Ok(solution)
