@@ -13,6 +13,8 @@ use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::rules::Rules;
 use crate::stipulation::Goal;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// What to print besides the keys (Popeye's options).
 #[derive(Clone, Copy, Debug)]
@@ -51,7 +53,40 @@ pub struct Battle {
     attack: Attack,
     opts: TreeOptions,
     buffers: Vec<Vec<Move>>,
+    /// Results of the boolean searches: (position, moves left) -> whether
+    /// the side to move (attacker: wins; defender: loses).
+    known: HashMap<(Position, u32), bool, BuildHasherDefault<FxHasher>>,
 }
+
+/// A small multiplicative hasher: positions are hashed word by word.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// Past this many entries the table is emptied, to bound memory.
+const MAX_KNOWN: usize = 1 << 22;
 
 impl Battle {
     pub fn new(rules: Rules, goal: Goal, attack: Attack, opts: TreeOptions) -> Battle {
@@ -60,6 +95,7 @@ impl Battle {
             attack,
             opts,
             buffers: Vec::new(),
+            known: HashMap::default(),
         }
     }
 
@@ -92,6 +128,22 @@ impl Battle {
 
     /// Attacker to move: does it win within `k` of its moves?
     fn att_wins(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
+        if let Some(&known) = self.known.get(&(*pos, k)) {
+            return known;
+        }
+        let result = self.att_wins_search(pos, k, depth);
+        self.remember(pos, k, result);
+        result
+    }
+
+    fn remember(&mut self, pos: &Position, k: u32, result: bool) {
+        if self.known.len() >= MAX_KNOWN {
+            self.known.clear();
+        }
+        self.known.insert((*pos, k), result);
+    }
+
+    fn att_wins_search(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
         // In reflex play the attacker must reach the goal when it can,
         // which loses.
         if self.attack == Attack::Reflex && self.can_reach_goal(pos, depth) {
@@ -126,6 +178,15 @@ impl Battle {
     /// Defender to move, the attacker having `k` moves left after this
     /// defence: does every defence lose?
     fn def_loses(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
+        if let Some(&known) = self.known.get(&(*pos, k)) {
+            return known;
+        }
+        let result = self.def_loses_search(pos, k, depth);
+        self.remember(pos, k, result);
+        result
+    }
+
+    fn def_loses_search(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
         if self.attack == Attack::Reflex && self.can_reach_goal(pos, depth) {
             return true;
         }
@@ -338,6 +399,10 @@ impl Battle {
             played.number = number;
             played.ellipsis = true;
             if goal {
+                // Reaching the goal at once does not defeat a threat.
+                if threat.is_some() {
+                    continue;
+                }
                 variations.push(Node {
                     played,
                     children: Vec::new(),
