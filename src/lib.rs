@@ -10,7 +10,7 @@ pub mod make;
 pub mod movegen;
 pub mod moves;
 pub mod problem;
+pub mod report;
 pub mod rules;
 pub mod solve;
 pub mod stipulation;
-pub mod report;

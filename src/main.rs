@@ -3,8 +3,8 @@
 mod cli;
 
 use anyhow::Result;
-use circe::io::notation::Alphabet;
 use circe::io::load_problems;
+use circe::io::notation::Alphabet;
 use circe::report::{self, render, ReportOptions};
 use circe::solve::solve;
 use clap::Parser;

@@ -8,7 +8,7 @@
 use super::goal::Judge;
 use super::search::Attack;
 use super::{Layout, Mark, Node, PlayedMove, Remark, Solution};
-use crate::board::Position;
+use crate::board::{Position, Square};
 use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::rules::Rules;
@@ -56,6 +56,9 @@ pub struct Battle {
     /// Results of the boolean searches: (position, moves left) -> whether
     /// the side to move (attacker: wins; defender: loses).
     known: HashMap<(Position, u32), bool, BuildHasherDefault<FxHasher>>,
+    /// Per ply, the move that last decided a node (a win or a refutation):
+    /// tried first at the next node of that ply.
+    killers: Vec<Option<(Square, Square)>>,
 }
 
 /// A small multiplicative hasher: positions are hashed word by word.
@@ -96,6 +99,7 @@ impl Battle {
             opts,
             buffers: Vec::new(),
             known: HashMap::default(),
+            killers: Vec::new(),
         }
     }
 
@@ -111,6 +115,22 @@ impl Battle {
 
     fn put_back(&mut self, depth: usize, buf: Vec<Move>) {
         self.buffers[depth] = buf;
+    }
+
+    /// Moves the killer of `depth`, if legal here, to the front.
+    fn killer_first(&mut self, moves: &mut [Move], depth: usize) {
+        if let Some(Some((from, to))) = self.killers.get(depth) {
+            if let Some(i) = moves.iter().position(|m| m.from == *from && m.to == *to) {
+                moves.swap(0, i);
+            }
+        }
+    }
+
+    fn set_killer(&mut self, depth: usize, mv: &Move) {
+        if self.killers.len() <= depth {
+            self.killers.resize(depth + 1, None);
+        }
+        self.killers[depth] = Some((mv.from, mv.to));
     }
 
     /// Whether the side to move has a move reaching the goal.
@@ -149,10 +169,12 @@ impl Battle {
         if self.attack == Attack::Reflex && self.can_reach_goal(pos, depth) {
             return false;
         }
-        let moves = self.moves(pos, depth);
+        let mut moves = self.moves(pos, depth);
+        self.killer_first(&mut moves, depth);
         let mut wins = false;
         for mv in &moves {
             if self.move_wins(pos, mv, k, depth) {
+                self.set_killer(depth, mv);
                 wins = true;
                 break;
             }
@@ -198,7 +220,8 @@ impl Battle {
                 return false;
             }
         }
-        let moves = self.moves(pos, depth);
+        let mut moves = self.moves(pos, depth);
+        self.killer_first(&mut moves, depth);
         let mut loses = !moves.is_empty();
         for mv in &moves {
             let after = pos.play(mv);
@@ -206,6 +229,7 @@ impl Battle {
                 continue;
             }
             if k == 0 || !self.att_wins(&after, k, depth + 1) {
+                self.set_killer(depth, mv);
                 loses = false;
                 break;
             }
