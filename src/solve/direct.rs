@@ -32,6 +32,11 @@ pub struct TreeOptions {
     /// `threat n`: the defender has defended when the attacker's last move
     /// threatens nothing in at most n moves.
     pub max_threat: Option<u32>,
+    /// `quodlibet` (self play only): the attacker may also reach the goal
+    /// itself.
+    pub quodlibet: bool,
+    /// `exact-` (direct play only): the goal counts only on the last move.
+    pub exact: bool,
 }
 
 impl Default for TreeOptions {
@@ -43,6 +48,8 @@ impl Default for TreeOptions {
             set_play: false,
             no_threat: false,
             max_threat: None,
+            quodlibet: false,
+            exact: false,
         }
     }
 }
@@ -188,13 +195,23 @@ impl Battle {
     /// could not reach the goal.
     fn move_wins(&mut self, pos: &Position, mv: &Move, k: u32, depth: usize) -> bool {
         let after = pos.play(mv);
+        if self.attacker_goal(mv, &after) {
+            return !self.opts.exact || k == 1;
+        }
         match self.attack {
-            Attack::Direct => {
-                self.judge.reached(mv, &after)
-                    || (k > 1 && self.def_loses(&after, k - 1, depth + 1))
-            }
+            Attack::Direct => k > 1 && self.def_loses(&after, k - 1, depth + 1),
             Attack::SelfPlay | Attack::Reflex => self.def_loses(&after, k - 1, depth + 1),
         }
+    }
+
+    /// Whether the attacker's `mv` reaches a goal that wins for it.
+    fn attacker_goal(&mut self, mv: &Move, after: &Position) -> bool {
+        let counts = match self.attack {
+            Attack::Direct => true,
+            Attack::SelfPlay => self.opts.quodlibet,
+            Attack::Reflex => false,
+        };
+        counts && self.judge.reached(mv, after)
     }
 
     /// Defender to move, the attacker having `k` moves left after this
@@ -247,6 +264,9 @@ impl Battle {
 
     /// The fewest moves, at most `k`, in which the attacker to move wins.
     fn win_len(&mut self, pos: &Position, k: u32, depth: usize) -> Option<u32> {
+        if self.opts.exact {
+            return self.att_wins(pos, k, depth).then_some(k);
+        }
         (1..=k).find(|&m| self.att_wins(pos, m, depth))
     }
 
@@ -304,8 +324,10 @@ impl Battle {
     /// defences refute it.
     fn refutations(&mut self, mv: &Move, after: &Position, n: u32, limit: u32) -> Option<u32> {
         let depth = 1;
+        if self.attacker_goal(mv, after) {
+            return (!self.opts.exact || n == 1).then_some(0);
+        }
         match self.attack {
-            Attack::Direct if self.judge.reached(mv, after) => return Some(0),
             Attack::Direct if n == 1 => return None,
             Attack::Reflex => {
                 if self.can_reach_goal(after, depth) {
@@ -354,7 +376,7 @@ impl Battle {
         refuted: bool,
     ) -> Node {
         let after = pos.play(&mv);
-        let goal = self.attack == Attack::Direct && self.judge.reached(&mv, &after);
+        let goal = self.attacker_goal(&mv, &after);
         let mut played = self.played(pos, mv, &after, goal);
         played.number = number;
         let mut node = Node {

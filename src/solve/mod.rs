@@ -114,6 +114,7 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
     })?;
     let battle = matches!(stip.play, Play::Direct | Play::SelfPlay | Play::Reflex) && !stip.series;
     let mut tree = TreeOptions::default();
+    let mut max_solutions = None;
     for opt in &problem.options {
         match &opt.value {
             ProblemOption::HalfDuplex
@@ -130,6 +131,10 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
             ProblemOption::SetPlay if battle => tree.set_play = true,
             ProblemOption::NoThreat if battle => tree.no_threat = true,
             ProblemOption::Threat(n) if battle => tree.max_threat = Some(*n),
+            ProblemOption::Quodlibet if battle && stip.play == Play::SelfPlay => {
+                tree.quodlibet = true
+            }
+            ProblemOption::MaxSolutions(n) if battle => max_solutions = Some((*n, opt.line)),
             other => {
                 return Err(SolveError::UnsupportedOption {
                     line: opt.line,
@@ -168,15 +173,34 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
             searcher.series(&pos, stip.moves, stip.exact, search::SeriesEnd::SelfPlay)
         }
         (Play::Direct | Play::SelfPlay | Play::Reflex, false) => {
-            if stip.exact {
+            // exact- is known in direct play only, and how Popeye looks for
+            // threats there is not.
+            if stip.exact && (stip.play != Play::Direct || (tree.variations && !tree.no_threat)) {
                 return Err(unsupported());
             }
+            tree.exact = stip.exact;
             let attack = match stip.play {
                 Play::Direct => search::Attack::Direct,
                 Play::SelfPlay => search::Attack::SelfPlay,
                 _ => search::Attack::Reflex,
             };
-            Battle::new(rules, stip.goal, attack, tree).solve(&pos, stip.moves)
+            let solution = Battle::new(rules, stip.goal, attack, tree).solve(&pos, stip.moves);
+            // Which keys Popeye prints when there are more than it may
+            // print depends on its move order, which is not ours.
+            if let Some((n, line)) = max_solutions {
+                let keys = solution
+                    .roots
+                    .iter()
+                    .filter(|r| r.played.mark == Mark::Key)
+                    .count();
+                if keys > n as usize {
+                    return Err(SolveError::UnsupportedOption {
+                        line,
+                        name: format!("maxsolutions {n} with {keys} solutions"),
+                    });
+                }
+            }
+            solution
         }
         _ => return Err(unsupported()),
     };
