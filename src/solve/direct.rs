@@ -327,14 +327,12 @@ impl Battle {
         if self.attacker_goal(mv, after) {
             return (!self.opts.exact || n == 1).then_some(0);
         }
-        match self.attack {
-            Attack::Direct if n == 1 => return None,
-            Attack::Reflex => {
-                if self.can_reach_goal(after, depth) {
-                    return Some(0);
-                }
-            }
-            _ => {}
+        if self.attack == Attack::Direct && n == 1 {
+            return None;
+        }
+        // In reflex play a defender that can reach the goal must.
+        if self.attack == Attack::Reflex && self.can_reach_goal(after, depth) {
+            return Some(0);
         }
         let k = n - 1;
         if let Some(t) = self.opts.max_threat {
@@ -473,8 +471,10 @@ impl Battle {
             if !self.opts.variations {
                 continue;
             }
+            // A defence that allows a quicker win than the threat, or lets
+            // every threat through, defeats nothing: Popeye leaves it out.
             if let Some((threats, t)) = threat {
-                if self.threats_still_work(&after, threats, *t, depth + 1) {
+                if m < *t || self.threats_still_work(&after, threats, *t, depth + 1) {
                     continue;
                 }
             }
