@@ -43,7 +43,13 @@ pub fn render(
         Format::Popeye => {
             let a = Alphabet::from(problem.language);
             popeye_output::write_header(&mut out, problem);
-            write_tree(&mut out, solution, Notation::Popeye(a), &problem.rules);
+            write_tree(
+                &mut out,
+                solution,
+                Notation::Popeye(a),
+                &problem.rules,
+                problem.language,
+            );
             popeye_output::write_footer(&mut out, problem.language, seconds);
         }
         Format::Text => {
@@ -66,6 +72,7 @@ pub fn render(
                 solution,
                 Notation::Circe(alphabet),
                 &problem.rules,
+                problem.language,
             );
         }
         Format::Json => {
@@ -134,7 +141,13 @@ pub fn render_problem(
                         if i > 0 {
                             out.push('\n');
                         }
-                        write_tree(&mut out, phase, notation, &inst.problem.rules);
+                        write_tree(
+                            &mut out,
+                            phase,
+                            notation,
+                            &inst.problem.rules,
+                            inst.problem.language,
+                        );
                     }
                 }
             }
@@ -175,7 +188,13 @@ pub fn render_problem(
                             if i > 0 {
                                 out.push_str("\nduplex:\n");
                             }
-                            write_tree(&mut out, phase, notation, &inst.problem.rules);
+                            write_tree(
+                                &mut out,
+                                phase,
+                                notation,
+                                &inst.problem.rules,
+                                inst.problem.language,
+                            );
                         }
                     }
                     Err(e) => out.push_str(&format!("error: {e}\n")),

@@ -1,8 +1,10 @@
 //! Writing a solution: Popeye's text, the Circe notation for people, JSON.
 
+use crate::io::language::{word, Word};
 use crate::io::notation::{circe_move, disambiguation, popeye_move, Alphabet};
 use crate::movegen::legal_moves;
-use crate::solve::{Layout, Mark, Node, PlayedMove, Solution};
+use crate::problem::Language;
+use crate::solve::{Layout, Mark, Node, PlayedMove, Remark, Solution};
 use std::fmt::Write;
 
 /// Which notation a tree is written in.
@@ -42,24 +44,34 @@ fn suffix(played: &PlayedMove) -> &'static str {
 fn mark(played: &PlayedMove) -> &'static str {
     match played.mark {
         Mark::None => "",
-        Mark::Key => " !",
+        Mark::Key | Mark::Refutation => " !",
         Mark::Try => " ?",
     }
 }
 
 /// Writes the solution as Popeye lays it out: in play with defence a tree
-/// (a key at indent 3, each followed by a blank line); in help and series
-/// play one line per solution.
+/// (set play first, then each key or try, each block followed by a blank
+/// line); in help and series play one line per solution. `lang` gives the
+/// words (`threat:`, `but`, `zugzwang.`).
 pub fn write_tree(
     out: &mut String,
     solution: &Solution,
     notation: Notation,
     rules: &crate::rules::Rules,
+    lang: Language,
 ) {
     match solution.layout {
         Layout::Tree => {
-            for node in &solution.roots {
-                write_node(out, node, notation, rules, 3);
+            let (set, keys): (Vec<&Node>, Vec<&Node>) =
+                solution.roots.iter().partition(|n| n.played.ellipsis);
+            for node in &set {
+                write_node(out, node, notation, rules, lang);
+            }
+            if !set.is_empty() {
+                out.push('\n');
+            }
+            for node in keys {
+                write_node(out, node, notation, rules, lang);
                 out.push('\n');
             }
         }
@@ -103,25 +115,66 @@ fn write_lines<'a>(
     path.pop();
 }
 
+/// Popeye's indentation: a first move at 3; later attacker moves from 10,
+/// defender moves from 6, eight more for each move number.
+fn indent(p: &PlayedMove) -> usize {
+    let n = p.number.max(1) as usize;
+    match (p.ellipsis, n) {
+        (true, _) => 6 + 8 * (n - 1),
+        (false, 1) => 3,
+        (false, _) => 10 + 8 * (n - 2),
+    }
+}
+
 fn write_node(
     out: &mut String,
     node: &Node,
     notation: Notation,
     rules: &crate::rules::Rules,
-    indent: usize,
+    lang: Language,
 ) {
     let p = &node.played;
+    let remark = match p.remark {
+        Remark::None => String::new(),
+        Remark::Threat => format!(" {}", word(lang, Word::Threat)),
+        Remark::Zugzwang => format!(" {}", word(lang, Word::Zugzwang)),
+    };
     let _ = writeln!(
         out,
-        "{:indent$}{}{}{}{}",
+        "{:indent$}{}{}{}{}{}",
         "",
         move_number(p),
         notation.write_move(p, rules),
         suffix(p),
         mark(p),
+        remark,
+        indent = indent(p),
     );
-    for child in &node.children {
-        write_node(out, child, notation, rules, indent + 4);
+    // Threats (the same side moving again) come first, then the
+    // variations, then the refutations after "but".
+    let side = p.before.turn;
+    let threats = node
+        .children
+        .iter()
+        .filter(|c| c.played.before.turn == side);
+    let others = node
+        .children
+        .iter()
+        .filter(|c| c.played.before.turn != side);
+    for child in threats {
+        write_node(out, child, notation, rules, lang);
+    }
+    for child in others.clone().filter(|c| c.played.mark != Mark::Refutation) {
+        write_node(out, child, notation, rules, lang);
+    }
+    let mut refutations = others
+        .filter(|c| c.played.mark == Mark::Refutation)
+        .peekable();
+    if refutations.peek().is_some() {
+        let _ = writeln!(out, "    {}", word(lang, Word::But));
+        for child in refutations {
+            write_node(out, child, notation, rules, lang);
+        }
     }
 }
 
@@ -172,7 +225,8 @@ fn node_json(node: &Node, rules: &crate::rules::Rules, a: Alphabet) -> serde_jso
         "rebirths": rebirths,
         "promotion": mv.promotion.map(|r| a.piece(r).to_string()),
         "suffix": p.suffix.trim(),
-        "mark": match p.mark { Mark::None => None, Mark::Key => Some("key"), Mark::Try => Some("try") },
+        "mark": match p.mark { Mark::None => None, Mark::Key => Some("key"), Mark::Try => Some("try"), Mark::Refutation => Some("refutation") },
+        "remark": match p.remark { Remark::None => None, Remark::Threat => Some("threat"), Remark::Zugzwang => Some("zugzwang") },
         "children": node.children.iter().map(|c| node_json(c, rules, a)).collect::<Vec<_>>(),
     })
 }

@@ -49,7 +49,14 @@ impl Judge {
             Goal::Any => true,
             Goal::Check => self.in_check(after),
             Goal::Capture => mv.is_capture(),
-            Goal::Target(sq) => mv.to == sq,
+            // The arriving unit counts where it ends up: an Anticirce
+            // capturer on its rebirth square,
+            // a kamikaze capturer nowhere.
+            Goal::Target(sq) => match mv.capturer_fate {
+                crate::moves::Fate::Reborn(r) => r == sq,
+                crate::moves::Fate::Vanishes => false,
+                crate::moves::Fate::Stays => mv.to == sq,
+            },
             Goal::Castling => mv.is_castling(),
             Goal::EnPassant => mv.kind == MoveKind::EnPassant,
             Goal::Mate => self.in_check(after) && !self.can_move(after),
@@ -94,6 +101,10 @@ impl Judge {
                 Goal::DoubleMate => return " ##",
                 Goal::MateOrStalemate => {
                     return if self.in_check(after) { " #" } else { " =" };
+                }
+                // As Popeye writes `+ %`: a check comes before the symbol.
+                Goal::Target(_) => {
+                    return if self.in_check(after) { " + z" } else { " z" };
                 }
                 _ => {}
             }

@@ -1,5 +1,6 @@
 //! Solving: turning a problem and its stipulation into a solution tree.
 
+mod direct;
 pub mod goal;
 mod search;
 pub mod table;
@@ -9,6 +10,7 @@ use crate::moves::Move;
 use crate::problem::{Problem, ProblemOption};
 use crate::stipulation::{Play, Stipulation};
 
+pub use direct::{Battle, TreeOptions};
 pub use search::Searcher;
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -69,6 +71,18 @@ pub enum Mark {
     Key,
     /// ` ?`: a try.
     Try,
+    /// ` !` after a defence: it refutes a try (listed after "but").
+    Refutation,
+}
+
+/// The word Popeye prints after an attacker's move in play with defence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Remark {
+    None,
+    /// `threat:`; the threats are the children played by the same side.
+    Threat,
+    /// `zugzwang.`: no threat.
+    Zugzwang,
 }
 
 /// One move of a solution, with its place in the play.
@@ -85,6 +99,7 @@ pub struct PlayedMove {
     /// ` +`, ` #`, ` =` ... or nothing.
     pub suffix: &'static str,
     pub mark: Mark,
+    pub remark: Remark,
 }
 
 /// A solution tree node: a move and what follows it.
@@ -197,6 +212,12 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
 /// `cancel` is set.
 pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveError> {
     let stip = parse_stipulation(problem)?;
+    let battle = matches!(stip.play, Play::Direct | Play::SelfPlay | Play::Reflex) && !stip.series;
+    let mut tree = TreeOptions::default();
+    let battle_max_solutions = problem.options.iter().find_map(|o| match o.value {
+        ProblemOption::MaxSolutions(n) if battle => Some((n, o.line)),
+        _ => None,
+    });
     for opt in &problem.options {
         match &opt.value {
             ProblemOption::HalfDuplex
@@ -210,6 +231,18 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
             // side is never in check.
             | ProblemOption::NoWhiteKing
             | ProblemOption::NoBlackKing => {}
+            ProblemOption::Variation if battle => tree.variations = true,
+            ProblemOption::Try if battle => tree.tries = true,
+            ProblemOption::Defence(n) if battle => {
+                tree.tries = true;
+                tree.max_refutations = *n;
+            }
+            ProblemOption::SetPlay if battle => tree.set_play = true,
+            ProblemOption::NoThreat if battle => tree.no_threat = true,
+            ProblemOption::Threat(n) if battle => tree.max_threat = Some(*n),
+            ProblemOption::Quodlibet if battle && stip.play == Play::SelfPlay => {
+                tree.quodlibet = true
+            }
             other => {
                 return Err(SolveError::UnsupportedOption {
                     line: opt.line,
@@ -238,7 +271,8 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     }
     let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
     let table = std::sync::Arc::new(table::Table::new(hash_mb()));
-    let mut searcher = Searcher::new(rules, stip.goal, table).with_cancel(cancel.clone());
+    let mut searcher =
+        Searcher::new(rules, stip.goal, std::sync::Arc::clone(&table)).with_cancel(cancel.clone());
     let solution = match (stip.play, stip.series) {
         (Play::Help, false) => {
             let plies = 2 * stip.moves + u32::from(stip.half_move) - u32::from(white_begins);
@@ -253,16 +287,52 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
         (Play::SelfPlay, true) => {
             searcher.series(&pos, stip.moves, stip.exact, search::SeriesEnd::SelfPlay)
         }
-        (Play::Direct, false) => searcher.keys(&pos, stip.moves, search::Attack::Direct),
-        (Play::SelfPlay, false) => searcher.keys(&pos, stip.moves, search::Attack::SelfPlay),
-        (Play::Reflex, false) => searcher.keys(&pos, stip.moves, search::Attack::Reflex),
+        (Play::Direct | Play::SelfPlay | Play::Reflex, false) => {
+            // exact- is known in direct play only, and how Popeye looks for
+            // threats there is not.
+            if stip.exact && (stip.play != Play::Direct || (tree.variations && !tree.no_threat)) {
+                return Err(unsupported());
+            }
+            tree.exact = stip.exact;
+            let attack = match stip.play {
+                Play::Direct => search::Attack::Direct,
+                Play::SelfPlay => search::Attack::SelfPlay,
+                _ => search::Attack::Reflex,
+            };
+            let mut battle = Battle::new(
+                rules,
+                stip.goal,
+                attack,
+                tree,
+                std::sync::Arc::clone(&table),
+                cancel.clone(),
+            );
+            let mut solution = battle.solve(&pos, stip.moves);
+            solution.nodes = battle.nodes;
+            // Which keys Popeye prints when there are more than it may
+            // print depends on its move order, which is not ours.
+            if let Some((n, line)) = battle_max_solutions {
+                let keys = solution
+                    .roots
+                    .iter()
+                    .filter(|r| r.played.mark == Mark::Key)
+                    .count();
+                if keys > n as usize {
+                    return Err(SolveError::UnsupportedOption {
+                        line,
+                        name: format!("maxsolutions {n} with {keys} solutions"),
+                    });
+                }
+            }
+            solution
+        }
         _ => return Err(unsupported()),
     };
     if cancel.is_cancelled() {
         return Err(SolveError::Cancelled);
     }
     let mut solution = solution;
-    solution.nodes = searcher.nodes();
+    solution.nodes += searcher.nodes();
     Ok(match max_solutions(problem) {
         Some(n) => limit_solutions(solution, n),
         None => solution,

@@ -149,6 +149,7 @@ impl Searcher {
             ellipsis: false,
             suffix: self.judge.suffix(&mv, after, goal),
             mark: Mark::None,
+            remark: super::Remark::None,
         }
     }
 

@@ -27,6 +27,9 @@ pub enum Question {
     SeriesFails = 2,
     /// Series play: no series of at most the stored number of moves.
     SeriesUpToFails = 9,
+    /// Play with defence: 2 when the side to move wins (attacker) or
+    /// loses (defender) within n, 1 when not.
+    BattleResult = 10,
     /// Direct play: does the attacker force the goal in n?
     AttackerWins = 3,
     DefenderLoses = 4,

@@ -1,0 +1,572 @@
+//! Play with defence (#n, s#n, r#n and the other goals in direct form) as
+//! Popeye prints it: keys and tries, threats, variations, set play.
+//!
+//! The searches that decide "does the attacker win" are boolean and reuse
+//! one move buffer per ply; the printed tree is built only for the lines
+//! that are printed.
+
+use super::goal::Judge;
+use super::search::Attack;
+use super::table::{Question, Table};
+use super::{Layout, Mark, Node, PlayedMove, Remark, Solution};
+use crate::board::{Position, Square};
+use crate::movegen::legal_moves;
+use crate::moves::Move;
+use crate::rules::Rules;
+use crate::stipulation::Goal;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// What to print besides the keys (Popeye's options).
+#[derive(Clone, Copy, Debug)]
+pub struct TreeOptions {
+    /// `variation`: threats and variations after keys and tries.
+    pub variations: bool,
+    /// `try`: first moves refuted by at most `max_refutations` defences.
+    pub tries: bool,
+    /// `defence n`; 1 by default.
+    pub max_refutations: u32,
+    /// `setplay`: the defender's moves before the key.
+    pub set_play: bool,
+    /// `nothreat`: threats are not looked for.
+    pub no_threat: bool,
+    /// `threat n`: the defender has defended when the attacker's last move
+    /// threatens nothing in at most n moves.
+    pub max_threat: Option<u32>,
+    /// `quodlibet` (self play only): the attacker may also reach the goal
+    /// itself.
+    pub quodlibet: bool,
+    /// `exact-` (direct play only): the goal counts only on the last move.
+    pub exact: bool,
+}
+
+impl Default for TreeOptions {
+    fn default() -> Self {
+        TreeOptions {
+            variations: false,
+            tries: false,
+            max_refutations: 1,
+            set_play: false,
+            no_threat: false,
+            max_threat: None,
+            quodlibet: false,
+            exact: false,
+        }
+    }
+}
+
+/// The solver of play with defence.
+pub struct Battle {
+    judge: Judge,
+    attack: Attack,
+    opts: TreeOptions,
+    buffers: Vec<Vec<Move>>,
+    /// Results of the boolean searches, (position, moves left) -> whether
+    /// the side to move (attacker: wins; defender: loses), in the table all
+    /// searches share (bounded by `--hash`).
+    table: Arc<Table>,
+    /// Mixed into the table keys: rules, goal, play and the options that
+    /// change the answers.
+    salt: u64,
+    cancel: super::Cancel,
+    /// Positions expanded.
+    pub nodes: u64,
+    /// Per ply, the move that last decided a node (a win or a refutation):
+    /// tried first at the next node of that ply.
+    killers: Vec<Option<(Square, Square)>>,
+}
+
+impl Battle {
+    pub fn new(
+        rules: Rules,
+        goal: Goal,
+        attack: Attack,
+        opts: TreeOptions,
+        table: Arc<Table>,
+        cancel: super::Cancel,
+    ) -> Battle {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (
+            rules,
+            goal,
+            attack as u8,
+            opts.exact,
+            opts.quodlibet,
+            opts.max_threat,
+        )
+            .hash(&mut h);
+        Battle {
+            judge: Judge::new(rules, goal),
+            attack,
+            opts,
+            buffers: Vec::new(),
+            table,
+            salt: h.finish(),
+            cancel,
+            nodes: 0,
+            killers: Vec::new(),
+        }
+    }
+
+    /// What the table knows of (`hash`, `k`).
+    #[inline]
+    fn recall(&self, hash: u64, k: u32) -> Option<bool> {
+        self.table
+            .probe(hash, Question::BattleResult, k, self.salt)
+            .map(|v| v == 2)
+    }
+
+    #[inline]
+    fn remember(&self, hash: u64, k: u32, result: bool) {
+        let value = if result { 2 } else { 1 };
+        self.table
+            .store(hash, Question::BattleResult, k, self.salt, value);
+    }
+
+    fn moves(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
+        while self.buffers.len() <= depth {
+            self.buffers.push(Vec::with_capacity(128));
+        }
+        let mut buf = std::mem::take(&mut self.buffers[depth]);
+        buf.clear();
+        self.nodes += 1;
+        // Once cancelled, every node has no moves and the search unwinds.
+        if !self.cancel.is_cancelled() {
+            legal_moves(pos, &self.judge.rules, &mut buf);
+        }
+        buf
+    }
+
+    fn put_back(&mut self, depth: usize, buf: Vec<Move>) {
+        self.buffers[depth] = buf;
+    }
+
+    /// Moves the killer of `depth`, if legal here, to the front.
+    fn killer_first(&mut self, moves: &mut [Move], depth: usize) {
+        if let Some(Some((from, to))) = self.killers.get(depth) {
+            if let Some(i) = moves.iter().position(|m| m.from == *from && m.to == *to) {
+                moves.swap(0, i);
+            }
+        }
+    }
+
+    fn set_killer(&mut self, depth: usize, mv: &Move) {
+        if self.killers.len() <= depth {
+            self.killers.resize(depth + 1, None);
+        }
+        self.killers[depth] = Some((mv.from, mv.to));
+    }
+
+    /// Whether the side to move has a move reaching the goal.
+    fn can_reach_goal(&mut self, pos: &Position, depth: usize) -> bool {
+        let moves = self.moves(pos, depth);
+        let found = moves.iter().any(|mv| {
+            let after = pos.play(mv);
+            self.judge.reached(mv, &after)
+        });
+        self.put_back(depth, moves);
+        found
+    }
+
+    // ---- the boolean searches ----
+
+    /// Attacker to move: does it win within `k` of its moves?
+    fn att_wins(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
+        let hash = pos.zobrist();
+        if let Some(known) = self.recall(hash, k) {
+            return known;
+        }
+        let result = self.att_wins_search(pos, k, depth);
+        self.remember(hash, k, result);
+        result
+    }
+
+    fn att_wins_search(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
+        // In reflex play the attacker must reach the goal when it can,
+        // which loses.
+        if self.attack == Attack::Reflex && self.can_reach_goal(pos, depth) {
+            return false;
+        }
+        let mut moves = self.moves(pos, depth);
+        self.killer_first(&mut moves, depth);
+        let mut wins = false;
+        for mv in &moves {
+            if self.move_wins(pos, mv, k, depth) {
+                self.set_killer(depth, mv);
+                wins = true;
+                break;
+            }
+        }
+        self.put_back(depth, moves);
+        wins
+    }
+
+    /// Whether the attacker's `mv` wins within `k` moves (this one
+    /// included). In reflex play the caller has made sure that the attacker
+    /// could not reach the goal.
+    fn move_wins(&mut self, pos: &Position, mv: &Move, k: u32, depth: usize) -> bool {
+        let after = pos.play(mv);
+        if self.attacker_goal(mv, &after) {
+            return !self.opts.exact || k == 1;
+        }
+        match self.attack {
+            Attack::Direct => k > 1 && self.def_loses(&after, k - 1, depth + 1),
+            Attack::SelfPlay | Attack::Reflex => self.def_loses(&after, k - 1, depth + 1),
+        }
+    }
+
+    /// Whether the attacker's `mv` reaches a goal that wins for it.
+    fn attacker_goal(&mut self, mv: &Move, after: &Position) -> bool {
+        let counts = match self.attack {
+            Attack::Direct => true,
+            Attack::SelfPlay => self.opts.quodlibet,
+            Attack::Reflex => false,
+        };
+        counts && self.judge.reached(mv, after)
+    }
+
+    /// Defender to move, the attacker having `k` moves left after this
+    /// defence: does every defence lose?
+    fn def_loses(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
+        let hash = pos.zobrist();
+        if let Some(known) = self.recall(hash, k) {
+            return known;
+        }
+        let result = self.def_loses_search(pos, k, depth);
+        self.remember(hash, k, result);
+        result
+    }
+
+    fn def_loses_search(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
+        if self.attack == Attack::Reflex && self.can_reach_goal(pos, depth) {
+            return true;
+        }
+        if k == 0 && self.attack == Attack::Direct {
+            return false;
+        }
+        if let Some(t) = self.opts.max_threat {
+            if k > t && !self.judge.in_check(pos) && !self.threatens(pos, t, depth) {
+                return false;
+            }
+        }
+        let mut moves = self.moves(pos, depth);
+        self.killer_first(&mut moves, depth);
+        let mut loses = !moves.is_empty();
+        for mv in &moves {
+            let after = pos.play(mv);
+            if self.attack != Attack::Direct && self.judge.reached(mv, &after) {
+                continue;
+            }
+            if k == 0 || !self.att_wins(&after, k, depth + 1) {
+                self.set_killer(depth, mv);
+                loses = false;
+                break;
+            }
+        }
+        self.put_back(depth, moves);
+        loses
+    }
+
+    /// Defender to move: would the attacker win within `t` if the
+    /// defender passed?
+    fn threatens(&mut self, pos: &Position, t: u32, depth: usize) -> bool {
+        let null = pass(pos);
+        (1..=t).any(|m| self.att_wins(&null, m, depth + 1))
+    }
+
+    /// The fewest moves, at most `k`, in which the attacker to move wins.
+    fn win_len(&mut self, pos: &Position, k: u32, depth: usize) -> Option<u32> {
+        if self.opts.exact {
+            return self.att_wins(pos, k, depth).then_some(k);
+        }
+        (1..=k).find(|&m| self.att_wins(pos, m, depth))
+    }
+
+    // ---- the printed tree ----
+
+    fn played(&mut self, pos: &Position, mv: Move, after: &Position, goal: bool) -> PlayedMove {
+        PlayedMove {
+            mv,
+            before: *pos,
+            number: 0,
+            ellipsis: false,
+            suffix: self.judge.suffix(&mv, after, goal),
+            mark: Mark::None,
+            remark: Remark::None,
+        }
+    }
+
+    /// Solves from `pos`, the attacker to move, in `n` moves.
+    pub fn solve(&mut self, pos: &Position, n: u32) -> Solution {
+        let mut roots = Vec::new();
+        if self.opts.set_play {
+            let set = pass(pos);
+            roots.extend(self.defences(&set, n - 1, 1, None, false, 0).0);
+        }
+        let reflex_blocked = self.attack == Attack::Reflex && self.can_reach_goal(pos, 0);
+        let limit = if self.opts.tries {
+            self.opts.max_refutations
+        } else {
+            0
+        };
+        let moves = self.moves(pos, 0);
+        for mv in &moves {
+            if reflex_blocked {
+                break;
+            }
+            let after = pos.play(mv);
+            let mark = match self.refutations(mv, &after, n, limit) {
+                Some(0) => Mark::Key,
+                Some(_) => Mark::Try,
+                None => continue,
+            };
+            let mut node = self.attack_tree(pos, *mv, n, 1, 1, mark == Mark::Try);
+            node.played.mark = mark;
+            roots.push(node);
+        }
+        self.put_back(0, moves);
+        Solution {
+            roots,
+            layout: Layout::Tree,
+            nodes: 0,
+        }
+    }
+
+    /// How many defences refute the first move `mv` (which led to
+    /// `after`), when at most `limit`; None when it wins nothing or more
+    /// defences refute it.
+    fn refutations(&mut self, mv: &Move, after: &Position, n: u32, limit: u32) -> Option<u32> {
+        let depth = 1;
+        if self.attacker_goal(mv, after) {
+            return (!self.opts.exact || n == 1).then_some(0);
+        }
+        if self.attack == Attack::Direct && n == 1 {
+            return None;
+        }
+        // In reflex play a defender that can reach the goal must.
+        if self.attack == Attack::Reflex && self.can_reach_goal(after, depth) {
+            return Some(0);
+        }
+        let k = n - 1;
+        if let Some(t) = self.opts.max_threat {
+            if k > t && !self.judge.in_check(after) && !self.threatens(after, t, depth) {
+                return None;
+            }
+        }
+        let moves = self.moves(after, depth);
+        let mut count = 0;
+        // A move that leaves the defender no move at all wins nothing.
+        let mut any = !moves.is_empty();
+        for d in &moves {
+            let after_d = after.play(d);
+            if self.attack != Attack::Direct && self.judge.reached(d, &after_d) {
+                continue;
+            }
+            if k == 0 || !self.att_wins(&after_d, k, depth + 1) {
+                count += 1;
+                if count > limit {
+                    any = false;
+                    break;
+                }
+            }
+        }
+        self.put_back(depth, moves);
+        any.then_some(count)
+    }
+
+    /// The printed tree of the attacker's `mv` from `pos`, which has `k`
+    /// moves to win (this one included) and is move `number`. With
+    /// `refuted`, the refutations are listed too (a try).
+    fn attack_tree(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        k: u32,
+        number: u32,
+        depth: usize,
+        refuted: bool,
+    ) -> Node {
+        let after = pos.play(&mv);
+        let goal = self.attacker_goal(&mv, &after);
+        let mut played = self.played(pos, mv, &after, goal);
+        played.number = number;
+        let mut node = Node {
+            played,
+            children: Vec::new(),
+        };
+        if goal {
+            return node;
+        }
+        let kd = k - 1;
+        if !self.opts.variations {
+            if refuted {
+                node.children = self.defences(&after, kd, number, None, true, depth).1;
+            }
+            return node;
+        }
+        // In reflex play a defender that can reach the goal must.
+        if self.attack == Attack::Reflex && self.can_reach_goal(&after, depth) {
+            node.children = self.goal_moves(&after, number, depth);
+            return node;
+        }
+        let mut threat = None;
+        if kd >= 1 && !self.opts.no_threat && !self.judge.in_check(&after) {
+            let null = pass(&after);
+            let limit = self.opts.max_threat.map_or(kd, |t| t.min(kd));
+            match self.win_len(&null, limit, depth + 1) {
+                Some(t) => {
+                    let threats = self.winning_moves(&null, t, number + 1, depth + 1);
+                    let moves: Vec<Move> = threats.iter().map(|n| n.played.mv).collect();
+                    node.children.extend(threats);
+                    node.played.remark = Remark::Threat;
+                    threat = Some((moves, t));
+                }
+                None => node.played.remark = Remark::Zugzwang,
+            }
+        }
+        let (variations, refutations) =
+            self.defences(&after, kd, number, threat.as_ref(), refuted, depth);
+        node.children.extend(variations);
+        if refuted {
+            node.children.extend(refutations);
+        }
+        node
+    }
+
+    /// The defender's moves from `pos` (attacker left with `kd` moves
+    /// after them), numbered `number...`: the variations (those that lose,
+    /// with the attacker's shortest wins, except those the threat still
+    /// beats), and, with `want_refutations`, the refutations.
+    fn defences(
+        &mut self,
+        pos: &Position,
+        kd: u32,
+        number: u32,
+        threat: Option<&(Vec<Move>, u32)>,
+        want_refutations: bool,
+        depth: usize,
+    ) -> (Vec<Node>, Vec<Node>) {
+        let mut variations = Vec::new();
+        let mut refutations = Vec::new();
+        let moves = self.moves(pos, depth);
+        for &d in &moves {
+            let after = pos.play(&d);
+            let goal = self.attack != Attack::Direct && self.judge.reached(&d, &after);
+            let mut played = self.played(pos, d, &after, goal);
+            played.number = number;
+            played.ellipsis = true;
+            if goal {
+                // Reaching the goal at once does not defeat a threat.
+                if threat.is_some() {
+                    continue;
+                }
+                variations.push(Node {
+                    played,
+                    children: Vec::new(),
+                });
+                continue;
+            }
+            let len = if kd == 0 {
+                None
+            } else {
+                self.win_len(&after, kd, depth + 1)
+            };
+            let Some(m) = len else {
+                if want_refutations {
+                    played.mark = Mark::Refutation;
+                    refutations.push(Node {
+                        played,
+                        children: Vec::new(),
+                    });
+                }
+                continue;
+            };
+            if !self.opts.variations {
+                continue;
+            }
+            // A defence that allows a quicker win than the threat, or lets
+            // every threat through, defeats nothing: Popeye leaves it out.
+            if let Some((threats, t)) = threat {
+                if m < *t || self.threats_still_work(&after, threats, *t, depth + 1) {
+                    continue;
+                }
+            }
+            let children = self.winning_moves(&after, m, number + 1, depth + 1);
+            variations.push(Node { played, children });
+        }
+        self.put_back(depth, moves);
+        (variations, refutations)
+    }
+
+    /// Whether every threat move still wins within `t` after a defence.
+    fn threats_still_work(
+        &mut self,
+        pos: &Position,
+        threats: &[Move],
+        t: u32,
+        depth: usize,
+    ) -> bool {
+        if self.attack == Attack::Reflex && self.can_reach_goal(pos, depth) {
+            return false;
+        }
+        let moves = self.moves(pos, depth);
+        let mut all = true;
+        for th in threats {
+            let same = moves
+                .iter()
+                .find(|m| m.from == th.from && m.to == th.to && m.promotion == th.promotion)
+                .copied();
+            match same {
+                Some(mv) if self.move_wins(pos, &mv, t, depth) => {}
+                _ => {
+                    all = false;
+                    break;
+                }
+            }
+        }
+        self.put_back(depth, moves);
+        all
+    }
+
+    /// The attacker's moves from `pos` that win within `m` (the fewest
+    /// possible), each with its tree.
+    fn winning_moves(&mut self, pos: &Position, m: u32, number: u32, depth: usize) -> Vec<Node> {
+        let moves = self.moves(pos, depth);
+        let mut nodes = Vec::new();
+        for mv in &moves {
+            if self.move_wins(pos, mv, m, depth) {
+                nodes.push(self.attack_tree(pos, *mv, m, number, depth + 1, false));
+            }
+        }
+        self.put_back(depth, moves);
+        nodes
+    }
+
+    /// The defender's moves from `pos` that reach the goal.
+    fn goal_moves(&mut self, pos: &Position, number: u32, depth: usize) -> Vec<Node> {
+        let moves = self.moves(pos, depth);
+        let mut nodes = Vec::new();
+        for &d in &moves {
+            let after = pos.play(&d);
+            if self.judge.reached(&d, &after) {
+                let mut played = self.played(pos, d, &after, true);
+                played.number = number;
+                played.ellipsis = true;
+                nodes.push(Node {
+                    played,
+                    children: Vec::new(),
+                });
+            }
+        }
+        self.put_back(depth, moves);
+        nodes
+    }
+}
+
+/// The position after the side to move passes.
+fn pass(pos: &Position) -> Position {
+    let mut null = *pos;
+    null.turn = pos.turn.opponent();
+    null.ep_square = None;
+    null
+}

@@ -1,0 +1,191 @@
+//! Play with defence printed as Popeye prints it: keys, tries and their
+//! refutations, threats, variations, zugzwang, set play.
+
+use circe::io::popeye_input::parse_popeye;
+use circe::report::{render, Format, ReportOptions};
+use circe::solve::solve;
+use std::path::{Path, PathBuf};
+
+/// Popeye's output for the first problem of `text`, from the first move
+/// line to the footer.
+fn solution_text(text: &str) -> String {
+    let problems = parse_popeye(text, Path::new("test.inp")).expect("input parses");
+    let problem = &problems[0];
+    let solution = solve(problem).expect("solvable");
+    let opts = ReportOptions {
+        format: Format::Popeye,
+        alphabet: None,
+    };
+    moves_part(&render(&opts, problem, &solution, 0.0))
+}
+
+/// The lines from the first move line up to (not including) the footer.
+fn moves_part(out: &str) -> String {
+    let lines: Vec<&str> = out.lines().collect();
+    let is_move = |l: &&str| {
+        let t = l.trim_start();
+        let rest = t.trim_start_matches(|c: char| c.is_ascii_digit());
+        t.len() < l.len()
+            && rest.len() < t.len()
+            && rest.starts_with('.')
+            && !rest.trim_start_matches('.').starts_with(' ')
+    };
+    let start = lines.iter().position(is_move).unwrap_or(lines.len());
+    let end = lines
+        .iter()
+        .position(|l| l.contains("Loesung beendet") || l.contains("solution finished"))
+        .unwrap_or(lines.len());
+    let mut part = lines[start..end.max(start)].join("\n");
+    part.truncate(part.trim_end().len());
+    part.push('\n');
+    part
+}
+
+/// A tree read by indentation with sorted siblings, so that outputs
+/// compare without regard to the order of sibling moves.
+fn canonical(text: &str) -> String {
+    struct T {
+        line: String,
+        kids: Vec<T>,
+    }
+    fn render(t: &T, depth: usize, out: &mut Vec<String>) {
+        let mut kids: Vec<String> = t
+            .kids
+            .iter()
+            .map(|k| {
+                let mut v = Vec::new();
+                render(k, depth + 1, &mut v);
+                v.join("\n")
+            })
+            .collect();
+        kids.sort();
+        out.push(format!("{}{}", "  ".repeat(depth), t.line));
+        out.extend(kids);
+    }
+    let mut root = T {
+        line: String::new(),
+        kids: Vec::new(),
+    };
+    let mut path: Vec<usize> = Vec::new(); // indents of the open nodes
+    for l in text.lines().filter(|l| !l.trim().is_empty()) {
+        let indent = l.len() - l.trim_start().len();
+        while path.last().is_some_and(|&i| i >= indent) {
+            path.pop();
+        }
+        let mut node = &mut root;
+        for _ in 0..path.len() {
+            node = node.kids.last_mut().unwrap();
+        }
+        node.kids.push(T {
+            line: l.trim().to_string(),
+            kids: Vec::new(),
+        });
+        path.push(indent);
+    }
+    let mut out = Vec::new();
+    render(&root, 0, &mut out);
+    out.join("\n")
+}
+
+fn corpus(name: &str) -> Option<(String, String)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/popeye/tier1");
+    let read = |ext: &str| {
+        std::fs::read(dir.join(format!("{name}.{ext}")))
+            .ok()
+            .map(|b| b.iter().map(|&c| c as char).collect::<String>())
+    };
+    Some((read("inp")?, read("out")?))
+}
+
+#[test]
+fn corpus_trees_agree_with_popeye() {
+    let names = [
+        "BEISPIEL_anticir__001",         // set play, threat, checks
+        "BEISPIEL_anticir__003",         // tries with threats and refutations
+        "BEISPIEL_anticir__006",         // several threats, variations defeating some
+        "BEISPIEL_anticir__008",         // r#2 zugzwang
+        "BEISPIEL_anticir__013",         // s#2: a defence reaching the goal at once
+        "BEISPIEL_anticir__024",         // s#3 zugzwang
+        "BEISPIEL_anticir__025",         // #3: nested threats
+        "BEISPIEL_anticir__027",         // r#3 zugzwang after the second move
+        "BEISPIEL_threat__002",          // #8 with threat 1
+        "REGRESSIONS_4_41_to_4_43__006", // s#1 tries, English
+    ];
+    let mut checked = 0;
+    for name in names {
+        let Some((inp, out)) = corpus(name) else {
+            continue;
+        };
+        let ours = solution_text(&inp);
+        assert_eq!(
+            canonical(&ours),
+            canonical(&moves_part(&out)),
+            "{name}:\n{ours}"
+        );
+        checked += 1;
+    }
+    if checked == 0 {
+        eprintln!("corpus not found: skipped");
+    }
+}
+
+const TRY_AND_KEY: &str = "beginproblem
+stipulation s#1
+condition anticirce
+pieces white sg7 ke6 pd5 pe5 bg4 sh4 qe3 ph2 black pe7 kh3 bd1 rf1
+option try variation noboard
+endproblem
+";
+
+#[test]
+fn tries_print_their_refutations_after_but() {
+    let text = solution_text(TRY_AND_KEY);
+    assert!(
+        text.contains("   1.Qe3-b3 ?\n      1...Bd1*b3[bBb3->c8] #\n    but\n      1...Bd1-f3 !\n")
+    );
+    assert!(text.contains("   1.Qe3-f3 !\n      1...Bd1*f3[bBf3->c8] #\n"));
+}
+
+#[test]
+fn without_try_only_keys_are_printed() {
+    let text = solution_text(&TRY_AND_KEY.replace("option try variation", "option variation"));
+    assert_eq!(text, "   1.Qe3-f3 !\n      1...Bd1*f3[bBf3->c8] #\n");
+}
+
+#[test]
+fn threats_and_variations_in_german() {
+    // Cheylan (anticirce) #2 with a try; the key threatens one mate.
+    let inp = "anfangproblem
+forderung #2
+bedingung anticirce
+option varianten verfuehrung
+steine weiss kf5 tc4d2 lb4d1 sc8 bb5d3f7
+       schwarz kd5 lh1 sc1 bb3b6e4
+endeproblem
+";
+    let text = solution_text(inp);
+    let key = "   1.Ld1-f3 ! Drohung:\n          2.d3*e4[wBe4->e2] #\n";
+    assert!(text.contains(key), "{text}");
+    assert!(text.contains("    Aber\n      1...b3-b2 !\n"), "{text}");
+    assert!(
+        text.contains("   1.Sc8-e7 + ?\n    Aber\n      1...Kd5-d6 !\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn zugzwang_is_said_and_nothreat_silences_it() {
+    let inp = "anfangproblem
+forderung r#2
+bedingung anticirce
+option varianten
+steine weiss ka6 lc5 sb8f6 ba5a7b6d6h6
+       schwarz kh8 ta8 le6 bc4c6c7d7f7
+endeproblem
+";
+    let text = solution_text(inp);
+    assert!(text.starts_with("   1.b6-b7 ! Zugzwang.\n"), "{text}");
+    assert!(text.contains("      1...c4-c3\n          2.Lc5-b6\n              2...Le6-c4 #\n"));
+    let quiet = solution_text(&inp.replace("varianten", "varianten ohnedrohung"));
+    assert!(quiet.starts_with("   1.b6-b7 !\n"), "{quiet}");
+}
