@@ -77,7 +77,10 @@ pub fn write_tree(
         }
         Layout::Lines => {
             let mut path = Vec::new();
-            for node in &solution.roots {
+            for (i, node) in solution.roots.iter().enumerate() {
+                if i > 0 && i == solution.set_play_roots {
+                    out.push('\n');
+                }
                 write_lines(out, node, notation, rules, &mut path);
             }
         }
@@ -97,7 +100,8 @@ fn write_lines<'a>(
         for (i, p) in path.iter().enumerate() {
             if p.number > 0 {
                 if i > 0 {
-                    out.push_str("   ");
+                    // Popeye right-aligns move numbers: `   9.`, `  10.`.
+                    out.push_str(if p.number < 10 { "   " } else { "  " });
                 }
                 out.push_str(&move_number(p));
             } else {

@@ -329,6 +329,7 @@ impl Battle {
             roots,
             layout: Layout::Tree,
             nodes: 0,
+            set_play_roots: 0,
         }
     }
 

@@ -106,6 +106,9 @@ impl Judge {
                 Goal::Target(_) => {
                     return if self.in_check(after) { " + z" } else { " z" };
                 }
+                Goal::Capture => {
+                    return if self.in_check(after) { " + x" } else { " x" };
+                }
                 _ => {}
             }
         }

@@ -125,6 +125,9 @@ pub struct Solution {
     pub layout: Layout,
     /// Positions whose moves were generated while solving (all threads).
     pub nodes: u64,
+    /// In help play with `setplay`: how many of the first roots are set
+    /// play (printed first, then a blank line).
+    pub set_play_roots: usize,
 }
 
 /// Why a problem could not be solved.
@@ -214,6 +217,7 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     let stip = parse_stipulation(problem)?;
     let battle = matches!(stip.play, Play::Direct | Play::SelfPlay | Play::Reflex) && !stip.series;
     let mut tree = TreeOptions::default();
+    let mut help_set_play = false;
     let battle_max_solutions = problem.options.iter().find_map(|o| match o.value {
         ProblemOption::MaxSolutions(n) if battle => Some((n, o.line)),
         _ => None,
@@ -238,6 +242,9 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
                 tree.max_refutations = *n;
             }
             ProblemOption::SetPlay if battle => tree.set_play = true,
+            ProblemOption::SetPlay if stip.play == Play::Help && !stip.series => {
+                help_set_play = true
+            }
             ProblemOption::NoThreat if battle => tree.no_threat = true,
             ProblemOption::Threat(n) if battle => tree.max_threat = Some(*n),
             ProblemOption::Quodlibet if battle && stip.play == Play::SelfPlay => {
@@ -276,7 +283,17 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     let solution = match (stip.play, stip.series) {
         (Play::Help, false) => {
             let plies = 2 * stip.moves + u32::from(stip.half_move) - u32::from(white_begins);
-            searcher.help(&pos, plies, stip.exact)
+            let mut solution = searcher.help(&pos, plies, stip.exact);
+            if help_set_play && plies > 1 {
+                // Set play: the other side starts, one half-move shorter.
+                let mut set_pos = pos;
+                set_pos.turn = pos.turn.opponent();
+                set_pos.ep_square = None;
+                let set = searcher.help(&set_pos, plies - 1, stip.exact);
+                solution.set_play_roots = set.roots.len();
+                solution.roots.splice(0..0, set.roots);
+            }
+            solution
         }
         (Play::Help, true) => {
             searcher.series(&pos, stip.moves, stip.exact, search::SeriesEnd::Help)

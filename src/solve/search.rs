@@ -170,6 +170,7 @@ impl Searcher {
             roots,
             layout: Layout::Lines,
             nodes: 0,
+            set_play_roots: 0,
         }
     }
 
@@ -286,6 +287,7 @@ impl Searcher {
             roots,
             layout: Layout::Lines,
             nodes: 0,
+            set_play_roots: 0,
         }
     }
 
@@ -464,6 +466,7 @@ impl Searcher {
             roots,
             layout: Layout::Tree,
             nodes: 0,
+            set_play_roots: 0,
         }
     }
 
