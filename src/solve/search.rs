@@ -234,6 +234,21 @@ impl Searcher {
         nodes
     }
 
+    /// [`Searcher::goal_moves`] through the table. Series ends meet the same
+    /// positions over and over, so there a look-up pays; in help play it
+    /// costs more than it saves.
+    fn goal_moves_remembered(&mut self, pos: &Position, depth: usize) -> Vec<Node> {
+        let hash = pos.zobrist();
+        if self.known_to_fail(hash, Question::HelpFails, 1) {
+            return Vec::new();
+        }
+        let nodes = self.goal_moves(pos, depth);
+        if nodes.is_empty() {
+            self.record_failure(hash, Question::HelpFails, 1);
+        }
+        nodes
+    }
+
     /// The moves that reach the goal at once. The commonest question of all
     /// (every help and series line ends with it), so it is asked cheaply:
     /// for goals that need check, a move that gives none is dropped before
@@ -376,7 +391,7 @@ impl Searcher {
                     });
                 }
                 SeriesEnd::Help if !checks => {
-                    children = self.help_lines(&after, 1, depth);
+                    children = self.goal_moves_remembered(&after, depth);
                 }
                 SeriesEnd::SelfPlay if !checks && self.forced_to_goal(&after, depth) => {
                     children = self.forced_goal_moves(&after, depth);
