@@ -24,6 +24,13 @@ impl Position {
                 let rook = p.remove(rook_from).expect("castling rook");
                 p.put(mv.to, king);
                 p.put(rook_to, rook);
+                if p.tracks_identities() {
+                    let (k, r) = (self.id_code(mv.from), self.id_code(rook_from));
+                    p.set_id_code(mv.from, 0);
+                    p.set_id_code(rook_from, 0);
+                    p.set_id_code(mv.to, k);
+                    p.set_id_code(rook_to, r);
+                }
                 return p;
             }
             _ => {}
@@ -53,7 +60,31 @@ impl Position {
         if let (Some(captured), Fate::Reborn(sq)) = (mv.captured, mv.captured_fate) {
             p.put_reborn(sq, captured);
         }
+        if p.tracks_identities() {
+            p.move_identities(self, mv);
+        }
         p
+    }
+
+    /// Carries units' identities along with `mv`, played from `before`.
+    fn move_identities(&mut self, before: &Position, mv: &Move) {
+        let moving = before.id_code(mv.from);
+        let captured = before.id_code(mv.capture_square);
+        self.set_id_code(mv.from, 0);
+        if mv.captured.is_some() {
+            self.set_id_code(mv.capture_square, 0);
+        }
+        match mv.capturer_fate {
+            Fate::Stays => self.set_id_code(mv.to, moving),
+            Fate::Vanishes => self.set_id_code(mv.to, 0),
+            Fate::Reborn(sq) => {
+                self.set_id_code(mv.to, 0);
+                self.set_id_code(sq, moving);
+            }
+        }
+        if let (Some(_), Fate::Reborn(sq)) = (mv.captured, mv.captured_fate) {
+            self.set_id_code(sq, captured);
+        }
     }
 
     /// Places a reborn unit; a king or rook reborn on its game-array square

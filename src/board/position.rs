@@ -21,6 +21,12 @@ pub struct Position {
     /// The square a pawn has just passed over with its double step.
     pub ep_square: Option<Square>,
     pub turn: Color,
+    /// Whether `ids` is kept up to date: only for goals about units'
+    /// identity (circuit, exchange), so other problems pay nothing for it.
+    tracks_ids: bool,
+    /// Identity of the unit on each square when `tracks_ids`: its square in
+    /// the diagram + 1 (0 for an empty square). A reborn unit keeps it.
+    ids: [u8; 64],
 }
 
 /// Mailbox code of a unit: 0 for an empty square, else role + 1 in bits
@@ -66,7 +72,46 @@ impl Position {
             unmoved: Bitboard::EMPTY,
             ep_square: None,
             turn: Color::White,
+            tracks_ids: false,
+            ids: [0; 64],
         }
+    }
+
+    /// Starts tracking units' identities, taking this position as the
+    /// diagram: each unit is named after the square it stands on now.
+    pub fn track_identities(&mut self) {
+        self.tracks_ids = true;
+        self.ids = [0; 64];
+        for sq in self.occupied() {
+            self.ids[sq.index()] = sq.index() as u8 + 1;
+        }
+    }
+
+    /// Whether units' identities are tracked (see `track_identities`).
+    #[inline]
+    pub fn tracks_identities(&self) -> bool {
+        self.tracks_ids
+    }
+
+    /// The diagram square of the unit on `sq`, when identities are tracked
+    /// and that unit comes from the diagram.
+    #[inline]
+    pub fn diagram_square(&self, sq: Square) -> Option<Square> {
+        match self.ids[sq.index()] {
+            0 => None,
+            id => Some(Square(id - 1)),
+        }
+    }
+
+    /// Raw identity code of the unit on `sq` (diagram square + 1, or 0).
+    #[inline]
+    pub(crate) fn id_code(&self, sq: Square) -> u8 {
+        self.ids[sq.index()]
+    }
+
+    #[inline]
+    pub(crate) fn set_id_code(&mut self, sq: Square, code: u8) {
+        self.ids[sq.index()] = code;
     }
 
     #[inline]

@@ -58,6 +58,12 @@ impl Position {
         if self.turn == Color::Black {
             h ^= BLACK_TO_MOVE;
         }
+        if self.tracks_identities() {
+            for sq in self.occupied() {
+                let key = ((sq.index() as u64) << 8) | u64::from(self.id_code(sq));
+                h ^= splitmix(key.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0x6a09_e667).1;
+            }
+        }
         h
     }
 }

@@ -1,9 +1,9 @@
 //! Whether a move reaches the stipulation's goal, and the mark Popeye puts
 //! after a move.
 
-use crate::board::Position;
+use crate::board::{Position, Square};
 use crate::movegen::has_legal_move;
-use crate::moves::{Move, MoveKind};
+use crate::moves::{Fate, Move, MoveKind};
 use crate::rules::Rules;
 use crate::stipulation::Goal;
 
@@ -25,13 +25,15 @@ impl Judge {
 
     /// Whether the goals this solver knows how to test include `goal`.
     pub fn supports(goal: Goal) -> bool {
-        !matches!(
+        !matches!(goal, Goal::WinPiece)
+    }
+
+    /// Whether `goal` is about units' identity, so the solver must track
+    /// where each diagram unit goes (and key its tables on that).
+    pub fn needs_identities(goal: Goal) -> bool {
+        matches!(
             goal,
-            Goal::WinPiece
-                | Goal::Circuit
-                | Goal::Exchange
-                | Goal::CircuitByRebirth
-                | Goal::ExchangeByRebirth
+            Goal::Circuit | Goal::Exchange | Goal::CircuitByRebirth | Goal::ExchangeByRebirth
         )
     }
 
@@ -68,11 +70,21 @@ impl Judge {
             Goal::DoubleMate => {
                 self.in_check(after) && !self.can_move(after) && self.mover_also_mated(after)
             }
-            Goal::WinPiece
-            | Goal::Circuit
-            | Goal::Exchange
-            | Goal::CircuitByRebirth
-            | Goal::ExchangeByRebirth => false,
+            Goal::Circuit => {
+                moved_unit_square(mv).is_some_and(|sq| after.diagram_square(sq) == Some(sq))
+            }
+            Goal::Exchange => {
+                moved_unit_square(mv).is_some_and(|sq| exchanged(after, sq, after.turn.opponent()))
+            }
+            Goal::CircuitByRebirth => {
+                rebirth_square(mv).is_some_and(|sq| after.diagram_square(sq) == Some(sq))
+            }
+            Goal::ExchangeByRebirth => rebirth_square(mv).is_some_and(|sq| {
+                after
+                    .color_at(sq)
+                    .is_some_and(|color| exchanged(after, sq, color))
+            }),
+            Goal::WinPiece => false,
         }
     }
 
@@ -119,4 +131,33 @@ impl Judge {
             ""
         }
     }
+}
+
+/// Where the unit that made `mv` ends up: its arrival square, or its
+/// rebirth square (Anticirce, Kamikaze Circe); none if it vanished.
+fn moved_unit_square(mv: &Move) -> Option<Square> {
+    match mv.capturer_fate {
+        Fate::Stays => Some(mv.to),
+        Fate::Vanishes => None,
+        Fate::Reborn(sq) => Some(sq),
+    }
+}
+
+/// The square where `mv` brought a unit back: the captured unit's rebirth
+/// square, else the capturer's (Anticirce).
+fn rebirth_square(mv: &Move) -> Option<Square> {
+    match (mv.captured, mv.captured_fate, mv.capturer_fate) {
+        (Some(_), Fate::Reborn(sq), _) => Some(sq),
+        (_, _, Fate::Reborn(sq)) => Some(sq),
+        _ => None,
+    }
+}
+
+/// Whether the unit on `sq` stands on the diagram square of another unit
+/// of `color`, which in turn stands on this unit's diagram square.
+fn exchanged(after: &Position, sq: Square, color: crate::board::Color) -> bool {
+    let Some(home) = after.diagram_square(sq) else {
+        return false;
+    };
+    home != sq && after.color_at(home) == Some(color) && after.diagram_square(home) == Some(sq)
 }

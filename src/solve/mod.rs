@@ -267,6 +267,9 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     }
     let mut pos = problem.position;
     pos.turn = starting_side(problem, &stip);
+    if goal::Judge::needs_identities(stip.goal) {
+        pos.track_identities();
+    }
     let rules = problem.rules;
     if rules.in_check(&pos, pos.turn.opponent()) {
         return Err(SolveError::OpponentInCheck);

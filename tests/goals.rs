@@ -1,0 +1,84 @@
+//! The goals about units' identity: circuit `ct`, exchange `<>`, circuit by
+//! rebirth `ctr` and exchange by rebirth `<>r`, on problems whose solutions
+//! Popeye 4.104 recorded.
+
+use circe::io::popeye_input::parse_popeye;
+use circe::problem::Problem;
+use circe::report::{render_problem, Format, ReportOptions};
+use circe::solve::solve_problem;
+use std::path::Path;
+
+fn solved(text: &str) -> String {
+    let p: Problem = parse_popeye(text, Path::new("test.inp")).unwrap().remove(0);
+    let twins = solve_problem(&p);
+    render_problem(
+        &ReportOptions {
+            format: Format::Popeye,
+            alphabet: None,
+        },
+        &p,
+        &twins,
+        0.0,
+    )
+}
+
+fn assert_lines(out: &str, lines: &[&str]) {
+    for l in lines {
+        assert!(out.contains(l), "missing {l:?} in\n{out}");
+    }
+}
+
+#[test]
+fn circuit_counts_the_unit_where_it_ends_and_follows_it_through_twins() {
+    // Anticirce: the king reborn on its diagram square completes a circuit.
+    let out = solved(
+        "beginproblem\npieces white kd2 black pd3e3\nstipulation ct2\n\
+         condition anticirce\noption vari nobk\ntwin move d2 e1\nendproblem\n",
+    );
+    assert_lines(
+        &out,
+        &[
+            "   1.Kd2*d3[wKd3->e1] ! zugzwang.\n      1...e3-e2\n          2.Ke1-d2\n",
+            "   1.Ke1-d1 ! threat:\n          2.Kd1-e1\n      1...d3-d2\n          2.Kd1*d2[wKd2->e1]\n",
+        ],
+    );
+}
+
+#[test]
+fn exchange_needs_two_units_of_the_mover_on_each_others_diagram_squares() {
+    let out = solved(
+        "beginproblem\npieces white kc1 re1 black rd3\ncondition anticirce\n\
+         stipulation ser-<>3\noption nobk\nendproblem\n",
+    );
+    assert_lines(&out, &["  1.Kc1-c2   2.Re1-c1   3.Kc2*d3[wKd3->e1]\n"]);
+    // A kamikaze capturer reborn on its partner's diagram square.
+    let out = solved(
+        "beginproblem\npieces white kamikaze rb1\n       white rh1\n       black pb5\n\
+         condition circe\nstipulation <>3\noption nowk nobk vari nothreat\nendproblem\n",
+    );
+    assert_lines(
+        &out,
+        &["   1.kRb1-b2 !\n      1...b5-b4\n          2.Rh1-b1\n              2...b4-b3\n                  3.kRb2*b3[wkRb3->h1][+bPb7]\n"],
+    );
+}
+
+#[test]
+fn circuit_by_rebirth_is_the_reborn_unit_back_on_its_diagram_square() {
+    let out = solved(
+        "beginproblem\npieces white bc1 pg6 black pg7\nstipulation sctr1\n\
+         condition circe\noption nobk nowk vari\nendproblem\n",
+    );
+    assert_lines(&out, &["   1.Bc1-h6 !\n      1...g7*h6[+wBc1]\n"]);
+}
+
+#[test]
+fn exchange_by_rebirth_swaps_the_reborn_unit_with_one_of_its_side() {
+    let out = solved(
+        "beginproblem\npieces white kf1 be2 pd4 black pd6\nstipulation s<>r2\n\
+         condition circe\noption nobk vari\nendproblem\n",
+    );
+    assert_lines(
+        &out,
+        &["   1.Be2-c4 ! zugzwang.\n      1...d6-d5\n          2.Kf1-e2\n              2...d5*c4[+wBf1]\n"],
+    );
+}
