@@ -105,6 +105,11 @@ impl Stipulation {
             text: text.to_string(),
             reason: reason.to_string(),
         };
+        if let Some(rest) = text.trim().strip_prefix("sstipulation ") {
+            return Stipulation::parse_structured(text, rest).ok_or_else(|| {
+                err("this structured stipulation has no equivalent the solver knows yet")
+            });
+        }
         let mut s = text.trim().to_ascii_lowercase();
         let mut intro = None;
         if let Some(pos) = s.find("->") {
@@ -173,6 +178,63 @@ impl Stipulation {
     }
 }
 
+impl Stipulation {
+    /// The structured stipulations (Popeye's `sstipulation`) that are
+    /// synonyms of ordinary ones, as Popeye's manual lists them:
+    /// `Na[G]d` is direct play in (N+1)/2 (`N:Na[G]d` exactly so), and
+    /// `Na[>1a[G]d]d{!1a[G]d}` (with or without `>`) is reflex play. The
+    /// side must be White (the reader writes it in English).
+    fn parse_structured(text: &str, rest: &str) -> Option<Stipulation> {
+        let expr = rest
+            .trim()
+            .strip_prefix("white ")?
+            .trim()
+            .to_ascii_lowercase();
+        let (min, expr) = match expr.split_once(':') {
+            Some((m, e)) => (Some(m.parse::<u32>().ok()?), e.to_string()),
+            None => (None, expr),
+        };
+        let digits = expr.bytes().take_while(u8::is_ascii_digit).count();
+        let half_moves: u32 = expr[..digits].parse().ok()?;
+        let body = expr[digits..].strip_prefix("a[")?;
+        if half_moves % 2 == 0 {
+            return None;
+        }
+        let moves = half_moves.div_ceil(2);
+        let goal_of = |g: &str| {
+            Stipulation::parse(&format!("{g}1"))
+                .ok()
+                .filter(|s| s.play == Play::Direct && s.intro.is_none())
+                .map(|s| s.goal)
+        };
+        let (play, goal) = if let Some(g) = body.strip_suffix("]d") {
+            (Play::Direct, goal_of(g)?)
+        } else {
+            // Reflex: a fork into the defender's mate in 1, and the
+            // constraint that the attacker has none.
+            let inner = body.strip_prefix('>').unwrap_or(body);
+            let (g, tail) = inner.strip_prefix("1a[")?.split_once("]d]d{!1a[")?;
+            if tail != format!("{g}]d}}") || min.is_some() {
+                return None;
+            }
+            (Play::Reflex, goal_of(g)?)
+        };
+        if min.is_some_and(|m| m != half_moves) {
+            return None;
+        }
+        Some(Stipulation {
+            play,
+            series: false,
+            goal,
+            moves,
+            half_move: false,
+            exact: min.is_some(),
+            intro: None,
+            text: text.trim().to_string(),
+        })
+    }
+}
+
 impl fmt::Display for Stipulation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
@@ -212,6 +274,22 @@ mod tests {
             Goal::ExchangeByRebirth
         );
         assert_eq!(Stipulation::parse("##2").unwrap().goal, Goal::DoubleMate);
+    }
+
+    #[test]
+    fn structured_synonyms() {
+        let s = Stipulation::parse("sstipulation white 3a[#]d").unwrap();
+        assert_eq!(
+            (s.play, s.goal, s.moves, s.exact),
+            (Play::Direct, Goal::Mate, 2, false)
+        );
+        let s = Stipulation::parse("sstipulation white 5:5a[#]d").unwrap();
+        assert_eq!((s.moves, s.exact), (3, true));
+        let s = Stipulation::parse("sstipulation white 3a[>1a[#]d]d{!1a[#]d}").unwrap();
+        assert_eq!((s.play, s.moves), (Play::Reflex, 2));
+        assert!(Stipulation::parse("sstipulation white 3a[1a[#]d]d").is_err());
+        assert!(Stipulation::parse("sstipulation black 3a[#]d").is_err());
+        assert!(Stipulation::parse("sstipulation white 4hh[#]").is_err());
     }
 
     #[test]
