@@ -197,7 +197,7 @@ impl Stipulation {
         let digits = expr.bytes().take_while(u8::is_ascii_digit).count();
         let half_moves: u32 = expr[..digits].parse().ok()?;
         let body = expr[digits..].strip_prefix("a[")?;
-        if half_moves % 2 == 0 {
+        if half_moves.is_multiple_of(2) {
             return None;
         }
         let moves = half_moves.div_ceil(2);
