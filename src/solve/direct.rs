@@ -14,7 +14,9 @@ use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::rules::Rules;
 use crate::stipulation::Goal;
+use rayon::prelude::*;
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// What to print besides the keys (Popeye's options).
@@ -55,6 +57,12 @@ impl Default for TreeOptions {
     }
 }
 
+impl Drop for Battle {
+    fn drop(&mut self) {
+        self.node_total.fetch_add(self.nodes, Ordering::Relaxed);
+    }
+}
+
 /// The solver of play with defence.
 pub struct Battle {
     judge: Judge,
@@ -69,8 +77,10 @@ pub struct Battle {
     /// change the answers.
     salt: u64,
     cancel: super::Cancel,
-    /// Positions expanded.
-    pub nodes: u64,
+    /// Positions expanded by this solver; added to `node_total` (shared
+    /// with its forks) when it is dropped.
+    nodes: u64,
+    node_total: Arc<AtomicU64>,
     /// Per ply, the move that last decided a node (a win or a refutation):
     /// tried first at the next node of that ply.
     killers: Vec<Option<(Square, Square)>>,
@@ -104,8 +114,31 @@ impl Battle {
             salt: h.finish(),
             cancel,
             nodes: 0,
+            node_total: Arc::new(AtomicU64::new(0)),
             killers: Vec::new(),
         }
+    }
+
+    /// Another solver for the same problem, for another thread: it shares
+    /// the table, the cancel flag and the node count.
+    fn fork(&self) -> Battle {
+        Battle {
+            judge: Judge::new(self.judge.rules, self.judge.goal),
+            attack: self.attack,
+            opts: self.opts,
+            buffers: Vec::new(),
+            table: Arc::clone(&self.table),
+            salt: self.salt,
+            cancel: self.cancel.clone(),
+            nodes: 0,
+            node_total: Arc::clone(&self.node_total),
+            killers: Vec::new(),
+        }
+    }
+
+    /// Positions expanded by this solver and its finished forks.
+    pub fn nodes(&self) -> u64 {
+        self.nodes + self.node_total.load(Ordering::Relaxed)
     }
 
     /// What the table knows of (`hash`, `k`).
@@ -250,6 +283,8 @@ impl Battle {
             }
         }
         let mut moves = self.moves(pos, depth);
+        // Captures first: they most often refute.
+        moves.sort_by_key(|m| !m.is_capture());
         self.killer_first(&mut moves, depth);
         let mut loses = !moves.is_empty();
         for mv in &moves {
@@ -310,19 +345,27 @@ impl Battle {
             0
         };
         let moves = self.moves(pos, 0);
-        for mv in &moves {
-            if reflex_blocked {
-                break;
-            }
-            let after = pos.play(mv);
-            let mark = match self.refutations(mv, &after, n, limit) {
-                Some(0) => Mark::Key,
-                Some(_) => Mark::Try,
-                None => continue,
-            };
-            let mut node = self.attack_tree(pos, *mv, n, 1, 1, mark == Mark::Try);
-            node.played.mark = mark;
-            roots.push(node);
+        if !reflex_blocked {
+            // First moves are shared out among threads; they come back in
+            // generation order whatever the number of threads.
+            let found: Vec<Option<Node>> = moves
+                .par_iter()
+                .map_init(
+                    || self.fork(),
+                    |battle, mv| {
+                        let after = pos.play(mv);
+                        let mark = match battle.refutations(mv, &after, n, limit) {
+                            Some(0) => Mark::Key,
+                            Some(_) => Mark::Try,
+                            None => return None,
+                        };
+                        let mut node = battle.attack_tree(pos, *mv, n, 1, 1, mark == Mark::Try);
+                        node.played.mark = mark;
+                        Some(node)
+                    },
+                )
+                .collect();
+            roots.extend(found.into_iter().flatten());
         }
         self.put_back(0, moves);
         Solution {

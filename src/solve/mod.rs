@@ -328,7 +328,7 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
                 cancel.clone(),
             );
             let mut solution = battle.solve(&pos, stip.moves);
-            solution.nodes = battle.nodes;
+            solution.nodes = battle.nodes();
             // Which keys Popeye prints when there are more than it may
             // print depends on its move order, which is not ours.
             if let Some((n, line)) = battle_max_solutions {
