@@ -82,7 +82,12 @@ impl CirceRules {
     /// is free, else it vanishes or the capture is forbidden.
     #[inline]
     fn captured_rebirth(&self, unit: Piece, on: Square, occupied: Bitboard) -> Option<Fate> {
-        let square = self.square.of(unit.role, unit.color, on);
+        self.land(self.square.of(unit.role, unit.color, on), occupied)
+    }
+
+    /// Rebirth on `square`: reborn when it is free, else as `on_occupied` says.
+    #[inline]
+    fn land(&self, square: Square, occupied: Bitboard) -> Option<Fate> {
         if !occupied.contains(square) {
             Some(Fate::Reborn(square))
         } else {
@@ -103,13 +108,6 @@ impl CirceRules {
                 CaptureOnRebirthSquare::Forbidden => None,
             };
         }
-        if !occupied.contains(square) {
-            Some(Fate::Reborn(square))
-        } else {
-            match self.on_occupied {
-                OnOccupied::Vanish => Some(Fate::Vanishes),
-                OnOccupied::Forbid => None,
-            }
-        }
+        self.land(square, occupied)
     }
 }

@@ -26,17 +26,10 @@ pub enum Question {
     /// Series play: no series of exactly n moves from here (per ending).
     SeriesFails = 2,
     /// Series play: no series of at most the stored number of moves.
-    SeriesUpToFails = 9,
+    SeriesUpToFails = 4,
     /// Play with defence: 2 when the side to move wins (attacker) or
     /// loses (defender) within n, 1 when not.
-    BattleResult = 10,
-    /// Direct play: does the attacker force the goal in n?
-    AttackerWins = 3,
-    DefenderLoses = 4,
-    SelfAttackerWins = 5,
-    SelfDefenderLoses = 6,
-    ReflexAttackerWins = 7,
-    ReflexDefenderLoses = 8,
+    BattleResult = 3,
 }
 
 const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
