@@ -59,3 +59,34 @@ fn a_rebirth_that_walls_in_a_bishop_is_illegal() {
     let als = moves(fen, &alsatian());
     assert!(!als.iter().any(|m| m.starts_with("Rg1*g5")), "{als:?}");
 }
+
+/// A capture whose rebirth would give a check no orthodox move could give
+/// is forbidden. Found by solving the corpus's random kamikaze positions
+/// under Alsatian Circe (random/moves/kamikaze-circe r106_1_..._0046 and
+/// _0049), checked by hand.
+#[test]
+fn a_rebirth_may_not_give_an_impossible_check() {
+    use circe::board::{Color, Position};
+    let solve = |list: &str, rules: &Rules| -> Vec<String> {
+        let mut p = Position::from_piece_list(list).unwrap();
+        p.turn = Color::White;
+        let mut out = Vec::new();
+        legal_moves(&p, rules, &mut out);
+        out.iter()
+            .map(|m| popeye_move(m, Alphabet::English))
+            .collect()
+    };
+    // kBe4*g2: the bishop is reborn on f1 and the rook on e7 is uncovered:
+    // a double check on Ke2 that no single orthodox move produces.
+    let list = "wKg3 wkBe4 wkPb2 wkPb6 wkPc3 wkPc6 wkPf4 wkPf5 wkRe7 \
+                bKe2 bkBb8 bkPa5 bkPg2 bkSa2";
+    let capture = "kBe4*g2[wkBg2->f1][+bkPg7]";
+    assert!(solve(list, &circe()).iter().any(|m| m == capture));
+    assert!(!solve(list, &alsatian()).iter().any(|m| m == capture));
+    // kPc2*d3: the pawn is reborn on d2 and checks Ke3 from its initial
+    // rank, which no pawn move can do.
+    let list = "wKg8 wkPc2 bKe3 bkBd3 bkBd8 bkRh4 bkSc5";
+    let capture = "kPc2*d3[wkPd3->d2][+bkBc8]";
+    assert!(solve(list, &circe()).iter().any(|m| m == capture));
+    assert!(!solve(list, &alsatian()).iter().any(|m| m == capture));
+}
