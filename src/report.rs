@@ -5,7 +5,7 @@ use crate::io::notation::Alphabet;
 use crate::io::popeye_output;
 use crate::io::solution_output::{tree_json, write_tree, Notation};
 use crate::problem::Problem;
-use crate::solve::{Solution, TwinSolution};
+use crate::solve::TwinSolution;
 use crate::twin::TwinInstance;
 
 /// The output formats.
@@ -26,69 +26,6 @@ pub struct ReportOptions {
     /// Piece letters for the text and JSON formats; the problem's language
     /// when not given. Popeye's format always follows the problem.
     pub alphabet: Option<Alphabet>,
-}
-
-/// Renders the solution of `problem`, found in `seconds`.
-pub fn render(
-    opts: &ReportOptions,
-    problem: &Problem,
-    solution: &Solution,
-    seconds: f64,
-) -> String {
-    let mut out = String::new();
-    let alphabet = opts
-        .alphabet
-        .unwrap_or_else(|| Alphabet::from(problem.language));
-    match opts.format {
-        Format::Popeye => {
-            let a = Alphabet::from(problem.language);
-            popeye_output::write_header(&mut out, problem);
-            write_tree(
-                &mut out,
-                solution,
-                Notation::Popeye(a),
-                &problem.rules,
-                problem.language,
-            );
-            popeye_output::write_footer(&mut out, problem.language, seconds);
-        }
-        Format::Text => {
-            for line in problem.meta.author.iter().chain(&problem.meta.origin) {
-                out.push_str(line);
-                out.push('\n');
-            }
-            out.push_str(&format!(
-                "{}  {}  ({})\n\n",
-                problem.stipulation.value,
-                if problem.condition_text.is_empty() {
-                    "orthodox".to_string()
-                } else {
-                    problem.condition_text.join(" ")
-                },
-                problem.source
-            ));
-            write_tree(
-                &mut out,
-                solution,
-                Notation::Circe(alphabet),
-                &problem.rules,
-                problem.language,
-            );
-        }
-        Format::Json => {
-            let v = serde_json::json!({
-                "file": problem.source.file.display().to_string(),
-                "line": problem.source.line,
-                "stipulation": problem.stipulation.value,
-                "condition": problem.condition_text.join(" "),
-                "solution": tree_json(solution, &problem.rules, alphabet),
-                "seconds": seconds,
-            });
-            out.push_str(&v.to_string());
-            out.push('\n');
-        }
-    }
-    out
 }
 
 /// The text of a twin's header line without its label: the commands as

@@ -6,8 +6,8 @@
 
 use circe::io::load_problems;
 use circe::io::popeye_compare::canonical;
-use circe::report::{render, Format, ReportOptions};
-use circe::solve::solve;
+use circe::report::{render_problem, Format, ReportOptions};
+use circe::solve::solve_problem;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -39,10 +39,11 @@ fn agreement(dir: &Path) -> (usize, Vec<String>) {
                 Err(e) => return Some(format!("{}: {e}", inp.display())),
                 Ok(problems) => {
                     for p in &problems {
-                        match solve(p) {
-                            Ok(s) => got.push_str(&render(&opts, p, &s, 0.0)),
-                            Err(e) => return Some(format!("{}: {e}", inp.display())),
+                        let twins = solve_problem(p);
+                        if let Some(Err(e)) = twins.iter().map(|t| &t.result).find(|r| r.is_err()) {
+                            return Some(format!("{}: {e}", inp.display()));
                         }
+                        got.push_str(&render_problem(&opts, p, &twins, 0.0));
                     }
                 }
             }

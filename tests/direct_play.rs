@@ -2,8 +2,8 @@
 //! refutations, threats, variations, zugzwang, set play.
 
 use circe::io::popeye_input::parse_popeye;
-use circe::report::{render, Format, ReportOptions};
-use circe::solve::solve;
+use circe::report::{render_problem, Format, ReportOptions};
+use circe::solve::solve_problem;
 use std::path::{Path, PathBuf};
 
 /// Popeye's output for the first problem of `text`, from the first move
@@ -11,12 +11,15 @@ use std::path::{Path, PathBuf};
 fn solution_text(text: &str) -> String {
     let problems = parse_popeye(text, Path::new("test.inp")).expect("input parses");
     let problem = &problems[0];
-    let solution = solve(problem).expect("solvable");
+    let twins = solve_problem(problem);
+    for t in &twins {
+        t.result.as_ref().expect("solvable");
+    }
     let opts = ReportOptions {
         format: Format::Popeye,
         alphabet: None,
     };
-    moves_part(&render(&opts, problem, &solution, 0.0))
+    moves_part(&render_problem(&opts, problem, &twins, 0.0))
 }
 
 /// The lines from the first move line up to (not including) the footer.
