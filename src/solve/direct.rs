@@ -5,6 +5,7 @@
 //! one move buffer per ply; the printed tree is built only for the lines
 //! that are printed.
 
+use super::buffers::MoveBuffers;
 use super::goal::Judge;
 use super::search::Attack;
 use super::table::{Question, Table};
@@ -68,7 +69,7 @@ pub struct Battle {
     judge: Judge,
     attack: Attack,
     opts: TreeOptions,
-    buffers: Vec<Vec<Move>>,
+    buffers: MoveBuffers,
     /// Results of the boolean searches, (position, moves left) -> whether
     /// the side to move (attacker: wins; defender: loses), in the table all
     /// searches share (bounded by `--hash`).
@@ -109,7 +110,7 @@ impl Battle {
             judge: Judge::new(rules, goal),
             attack,
             opts,
-            buffers: Vec::new(),
+            buffers: MoveBuffers::default(),
             table,
             salt: h.finish(),
             cancel,
@@ -126,7 +127,7 @@ impl Battle {
             judge: Judge::new(self.judge.rules, self.judge.goal),
             attack: self.attack,
             opts: self.opts,
-            buffers: Vec::new(),
+            buffers: MoveBuffers::default(),
             table: Arc::clone(&self.table),
             salt: self.salt,
             cancel: self.cancel.clone(),
@@ -157,11 +158,7 @@ impl Battle {
     }
 
     fn moves(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
-        while self.buffers.len() <= depth {
-            self.buffers.push(Vec::with_capacity(128));
-        }
-        let mut buf = std::mem::take(&mut self.buffers[depth]);
-        buf.clear();
+        let mut buf = self.buffers.take(depth);
         self.nodes += 1;
         // Once cancelled, every node has no moves and the search unwinds.
         if !self.cancel.is_cancelled() {
@@ -171,7 +168,7 @@ impl Battle {
     }
 
     fn put_back(&mut self, depth: usize, buf: Vec<Move>) {
-        self.buffers[depth] = buf;
+        self.buffers.put_back(depth, buf);
     }
 
     /// Moves the killer of `depth`, if legal here, to the front.

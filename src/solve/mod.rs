@@ -1,5 +1,6 @@
 //! Solving: turning a problem and its stipulation into a solution tree.
 
+mod buffers;
 mod direct;
 pub mod goal;
 mod search;

@@ -1,6 +1,7 @@
 //! The searches: help and series play (every line), and direct, self and
 //! reflex play (the keys).
 
+use super::buffers::MoveBuffers;
 use super::goal::Judge;
 use super::table::{Question, Table};
 use super::{Layout, Mark, Node, PlayedMove, Solution};
@@ -40,7 +41,7 @@ pub enum Attack {
 /// shares the transposition table with the other threads.
 pub struct Searcher {
     judge: Judge,
-    buffers: Vec<Vec<Move>>,
+    buffers: MoveBuffers,
     table: Arc<Table>,
     /// Mixed into every table key: the rules and goal this search is for.
     salt: u64,
@@ -75,7 +76,7 @@ impl Searcher {
         (rules, goal).hash(&mut h);
         Searcher {
             judge: Judge::new(rules, goal),
-            buffers: Vec::new(),
+            buffers: MoveBuffers::default(),
             table,
             salt: h.finish(),
             nodes: 0,
@@ -88,7 +89,7 @@ impl Searcher {
     pub fn fork(&self) -> Searcher {
         Searcher {
             judge: Judge::new(self.judge.rules, self.judge.goal),
-            buffers: Vec::new(),
+            buffers: MoveBuffers::default(),
             table: Arc::clone(&self.table),
             salt: self.salt,
             nodes: 0,
@@ -125,12 +126,8 @@ impl Searcher {
     /// The legal moves in `pos`, in the buffer of `depth`, taken out so the
     /// caller can recurse; give it back with [`Searcher::put_back`].
     fn moves(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
-        while self.buffers.len() <= depth {
-            self.buffers.push(Vec::with_capacity(128));
-        }
         self.nodes += 1;
-        let mut buf = std::mem::take(&mut self.buffers[depth]);
-        buf.clear();
+        let mut buf = self.buffers.take(depth);
         if !self.cancel.is_cancelled() {
             legal_moves(pos, &self.judge.rules, &mut buf);
         }
@@ -138,7 +135,7 @@ impl Searcher {
     }
 
     fn put_back(&mut self, depth: usize, buf: Vec<Move>) {
-        self.buffers[depth] = buf;
+        self.buffers.put_back(depth, buf);
     }
 
     fn played(&mut self, pos: &Position, mv: Move, after: &Position, goal: bool) -> PlayedMove {
@@ -256,11 +253,7 @@ impl Searcher {
     fn goal_moves(&mut self, pos: &Position, depth: usize) -> Vec<Node> {
         let needs_check = matches!(self.judge.goal, Goal::Mate | Goal::Check | Goal::DoubleMate);
         self.nodes += 1;
-        while self.buffers.len() <= depth {
-            self.buffers.push(Vec::with_capacity(128));
-        }
-        let mut moves = std::mem::take(&mut self.buffers[depth]);
-        moves.clear();
+        let mut moves = self.buffers.take(depth);
         if !self.cancel.is_cancelled() {
             pseudo_legal_moves(pos, &self.judge.rules, &mut moves);
         }
