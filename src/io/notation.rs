@@ -3,7 +3,9 @@
 //! `Qxd3 (Qd3>d1)`), rules.md section 7.
 
 use crate::board::{Color, Piece, Role};
+use crate::io::language;
 use crate::moves::{Fate, Move, MoveKind};
+use crate::problem::Language;
 use std::fmt::Write;
 
 /// The alphabets used to write pieces and colours.
@@ -18,35 +20,40 @@ pub enum Alphabet {
 impl Alphabet {
     /// The letter of a piece (K Q R B S P in English).
     pub fn piece(self, role: Role) -> char {
-        let letters: [char; 6] = match self {
-            Alphabet::English => ['K', 'Q', 'R', 'B', 'S', 'P'],
-            Alphabet::German => ['K', 'D', 'T', 'L', 'S', 'B'],
-            Alphabet::French => ['R', 'D', 'T', 'F', 'C', 'P'],
+        match self.language() {
+            Some(lang) => language::piece_letter(lang, role),
             // karalis, dama, tornis, laidnis, zirdzins, bandinieks
-            Alphabet::Latvian => ['K', 'D', 'T', 'L', 'Z', 'B'],
-        };
-        letters[role.index()]
+            None => ['K', 'D', 'T', 'L', 'Z', 'B'][role.index()],
+        }
     }
 
     /// The letter of a colour (w/b in English).
     pub fn color(self, color: Color) -> char {
-        let letters: [char; 2] = match self {
-            Alphabet::English => ['w', 'b'],
-            Alphabet::German => ['w', 's'],
-            Alphabet::French => ['b', 'n'],
+        match self.language() {
+            Some(lang) => language::color_letter(lang, color),
             // balts, melns
-            Alphabet::Latvian => ['b', 'm'],
-        };
-        letters[color.index()]
+            None => ['b', 'm'][color.index()],
+        }
+    }
+
+    /// The Popeye input language with these letters, if any (Latvian is
+    /// not one).
+    fn language(self) -> Option<Language> {
+        match self {
+            Alphabet::English => Some(Language::English),
+            Alphabet::German => Some(Language::German),
+            Alphabet::French => Some(Language::French),
+            Alphabet::Latvian => None,
+        }
     }
 }
 
-impl From<crate::problem::Language> for Alphabet {
-    fn from(l: crate::problem::Language) -> Alphabet {
+impl From<Language> for Alphabet {
+    fn from(l: Language) -> Alphabet {
         match l {
-            crate::problem::Language::English => Alphabet::English,
-            crate::problem::Language::German => Alphabet::German,
-            crate::problem::Language::French => Alphabet::French,
+            Language::English => Alphabet::English,
+            Language::German => Alphabet::German,
+            Language::French => Alphabet::French,
         }
     }
 }
