@@ -126,7 +126,8 @@ fn board_cell(lang: Language, piece: Option<Piece>) -> String {
 /// suffixes it appends (`#5/1` for `threat 1`, `r#9;1,1` for `nontrivial`).
 pub fn stipulation_text(problem: &Problem) -> String {
     let white_begins = problem.has_option(|o| matches!(o, ProblemOption::WhiteBegins));
-    let mut s = display_stipulation(&problem.stipulation.value, white_begins);
+    let mut s = structured_stipulation_text(problem.language, &problem.stipulation.value)
+        .unwrap_or_else(|| display_stipulation(&problem.stipulation.value, white_begins));
     for o in &problem.options {
         if let ProblemOption::Threat(n) = o.value {
             let _ = write!(s, "/{n}");
@@ -138,6 +139,19 @@ pub fn stipulation_text(problem: &Problem) -> String {
         }
     }
     s
+}
+
+/// A structured stipulation as Popeye shows it: the side in the problem's
+/// language, then the expression (`Weiss 3:3a[#]d`). None for the others.
+fn structured_stipulation_text(lang: Language, stip: &str) -> Option<String> {
+    let rest = stip.trim().strip_prefix("sstipulation ")?;
+    let (side, expr) = rest.split_once(' ')?;
+    let side = match side {
+        "white" => word(lang, Word::White),
+        "black" => word(lang, Word::Black),
+        _ => return None,
+    };
+    Some(format!("{side} {}", expr.trim()))
 }
 
 /// Popeye's spelling of a stipulation: lower case, without `exact-`, and a
@@ -396,7 +410,9 @@ pub fn twin_command_text(lang: Language, c: &TwinCommand, pos: &Position) -> Str
             format!("{} ==> {}", piece_letter(lang, *a), piece_letter(lang, *b))
         }
         // Popeye echoes a twin's stipulation as written (`exact-#2`).
-        TwinCommand::Stipulation(s) => s.clone(),
+        TwinCommand::Stipulation(s) => {
+            structured_stipulation_text(lang, s).unwrap_or_else(|| s.clone())
+        }
         TwinCommand::Condition(rules) => condition_lines(lang, rules).join(" "),
         TwinCommand::Other(s) => s.clone(),
     }

@@ -39,7 +39,7 @@ pub struct TreeOptions {
     /// `quodlibet` (self play only): the attacker may also reach the goal
     /// itself.
     pub quodlibet: bool,
-    /// `exact-` (direct play only): the goal counts only on the last move.
+    /// `exact-`: the goal counts only on the last move.
     pub exact: bool,
 }
 
@@ -236,8 +236,8 @@ impl Battle {
     /// could not reach the goal.
     fn move_wins(&mut self, pos: &Position, mv: &Move, k: u32, depth: usize) -> bool {
         let after = pos.play(mv);
-        if self.attacker_goal(mv, &after) {
-            return !self.opts.exact || k == 1;
+        if self.attacker_goal(mv, &after, k) {
+            return true;
         }
         match self.attack {
             Attack::Direct => k > 1 && self.def_loses(&after, k - 1, depth + 1),
@@ -245,14 +245,28 @@ impl Battle {
         }
     }
 
-    /// Whether the attacker's `mv` reaches a goal that wins for it.
-    fn attacker_goal(&mut self, mv: &Move, after: &Position) -> bool {
+    /// Whether the attacker's `mv`, with `k` moves left (this one
+    /// included), reaches a goal that wins for it.
+    fn attacker_goal(&mut self, mv: &Move, after: &Position, k: u32) -> bool {
         let counts = match self.attack {
             Attack::Direct => true,
             Attack::SelfPlay => self.opts.quodlibet,
             Attack::Reflex => false,
         };
-        counts && self.judge.reached(mv, after)
+        counts && self.goal_counts(k) && self.judge.reached(mv, after)
+    }
+
+    /// Whether the defender's `d` reaches a goal that ends play (self and
+    /// reflex play), the attacker having `k` moves left after it.
+    fn defender_goal(&mut self, d: &Move, after: &Position, k: u32) -> bool {
+        self.attack != Attack::Direct && self.goal_counts(k + 1) && self.judge.reached(d, after)
+    }
+
+    /// Whether a goal reached with `k` attacker moves left (the one just
+    /// played included) counts: under `exact-` only at the end, before
+    /// which a goal move is a move like any other.
+    fn goal_counts(&self, k: u32) -> bool {
+        !self.opts.exact || k <= 1
     }
 
     /// Defender to move, the attacker having `k` moves left after this
@@ -286,7 +300,7 @@ impl Battle {
         let mut loses = !moves.is_empty();
         for mv in &moves {
             let after = pos.play(mv);
-            if self.attack != Attack::Direct && self.judge.reached(mv, &after) {
+            if self.defender_goal(mv, &after, k) {
                 continue;
             }
             if k == 0 || !self.att_wins(&after, k, depth + 1) {
@@ -370,6 +384,7 @@ impl Battle {
             layout: Layout::Tree,
             nodes: 0,
             set_play_roots: 0,
+            tried: Vec::new(),
         }
     }
 
@@ -378,8 +393,8 @@ impl Battle {
     /// defences refute it.
     fn refutations(&mut self, mv: &Move, after: &Position, n: u32, limit: u32) -> Option<u32> {
         let depth = 1;
-        if self.attacker_goal(mv, after) {
-            return (!self.opts.exact || n == 1).then_some(0);
+        if self.attacker_goal(mv, after, n) {
+            return Some(0);
         }
         if self.attack == Attack::Direct && n == 1 {
             return None;
@@ -400,7 +415,7 @@ impl Battle {
         let mut any = !moves.is_empty();
         for d in &moves {
             let after_d = after.play(d);
-            if self.attack != Attack::Direct && self.judge.reached(d, &after_d) {
+            if self.defender_goal(d, &after_d, k) {
                 continue;
             }
             if k == 0 || !self.att_wins(&after_d, k, depth + 1) {
@@ -428,7 +443,7 @@ impl Battle {
         refuted: bool,
     ) -> Node {
         let after = pos.play(&mv);
-        let goal = self.attacker_goal(&mv, &after);
+        let goal = self.attacker_goal(&mv, &after, k);
         let mut played = self.played(pos, mv, &after, goal);
         played.number = number;
         let mut node = Node {
@@ -492,7 +507,7 @@ impl Battle {
         let moves = self.moves(pos, depth);
         for &d in &moves {
             let after = pos.play(&d);
-            let goal = self.attack != Attack::Direct && self.judge.reached(&d, &after);
+            let goal = self.defender_goal(&d, &after, kd);
             let mut played = self.played(pos, d, &after, goal);
             played.number = number;
             played.ellipsis = true;
