@@ -60,6 +60,10 @@ pub fn write_tree(
     rules: &crate::rules::Rules,
     lang: Language,
 ) {
+    if !solution.tried.is_empty() {
+        write_numbered(out, solution, notation, rules, lang);
+        return;
+    }
     match solution.layout {
         Layout::Tree => {
             let (set, keys): (Vec<&Node>, Vec<&Node>) =
@@ -82,6 +86,47 @@ pub fn write_tree(
                     out.push('\n');
                 }
                 write_lines(out, node, notation, rules, &mut path);
+            }
+        }
+    }
+}
+
+/// Option `movenumbers`: each first move tried, numbered, with the time so
+/// far (`  7  (Th1-g1 +    Time = 0.023 s)`), then the solutions it begins.
+fn write_numbered(
+    out: &mut String,
+    solution: &Solution,
+    notation: Notation,
+    rules: &crate::rules::Rules,
+    lang: Language,
+) {
+    let set_play = &solution.roots[..solution.set_play_roots.min(solution.roots.len())];
+    let play = &solution.roots[set_play.len()..];
+    let mut path = Vec::new();
+    for node in set_play {
+        match solution.layout {
+            Layout::Tree => write_node(out, node, notation, rules, lang),
+            Layout::Lines => write_lines(out, node, notation, rules, &mut path),
+        }
+    }
+    for tried in &solution.tried {
+        let p = &tried.played;
+        let _ = writeln!(
+            out,
+            "{:3}  ({}{}    {}{:.3} s)",
+            p.number,
+            notation.write_move(p, rules),
+            p.suffix,
+            word(lang, Word::Time),
+            tried.seconds
+        );
+        for node in play.iter().filter(|n| n.played.mv == p.mv) {
+            match solution.layout {
+                Layout::Tree => {
+                    write_node(out, node, notation, rules, lang);
+                    out.push('\n');
+                }
+                Layout::Lines => write_lines(out, node, notation, rules, &mut path),
             }
         }
     }

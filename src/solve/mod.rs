@@ -3,6 +3,7 @@
 mod buffers;
 mod direct;
 pub mod goal;
+pub mod popeye_order;
 mod search;
 pub mod table;
 
@@ -129,6 +130,18 @@ pub struct Solution {
     /// In help play with `setplay`: how many of the first roots are set
     /// play (printed first, then a blank line).
     pub set_play_roots: usize,
+    /// With `movenumbers`: every first move Popeye tries, numbered in its
+    /// order (from `start`), each printed before the solutions it begins.
+    pub tried: Vec<TriedMove>,
+}
+
+/// A numbered first move (option `movenumbers`).
+#[derive(Clone, Debug)]
+pub struct TriedMove {
+    /// The move, its number and whether it checks (` +`).
+    pub played: PlayedMove,
+    /// Seconds since solving began.
+    pub seconds: f64,
 }
 
 /// Why a problem could not be solved.
@@ -215,6 +228,7 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
 /// Solves `problem`, giving up with [`SolveError::Cancelled`] as soon as
 /// `cancel` is set.
 pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveError> {
+    let started = std::time::Instant::now();
     let stip = parse_stipulation(problem)?;
     let battle = matches!(stip.play, Play::Direct | Play::SelfPlay | Play::Reflex) && !stip.series;
     let mut tree = TreeOptions::default();
@@ -232,6 +246,8 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
             | ProblemOption::Cosmetic(_)
             | ProblemOption::NoBoard
             | ProblemOption::Intelligent
+            | ProblemOption::MoveNumbers
+            | ProblemOption::Start(_)
             // Positions without a king need no special treatment: such a
             // side is never in check.
             | ProblemOption::NoWhiteKing
@@ -309,9 +325,9 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
             searcher.series(&pos, stip.moves, stip.exact, search::SeriesEnd::SelfPlay)
         }
         (Play::Direct | Play::SelfPlay | Play::Reflex, false) => {
-            // exact- is known in direct play only, and how Popeye looks for
-            // threats there is not.
-            if stip.exact && (stip.play != Play::Direct || (tree.variations && !tree.no_threat)) {
+            // exact- in reflex play would have to say whether the reflex
+            // obligation holds before the last move; left for now.
+            if stip.exact && stip.play == Play::Reflex {
                 return Err(unsupported());
             }
             tree.exact = stip.exact;
@@ -354,10 +370,66 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     }
     let mut solution = solution;
     solution.nodes += searcher.nodes();
+    popeye_order::sort_solution(&mut solution);
+    if let Some(start) = numbering_start(problem) {
+        number_first_moves(&mut solution, &pos, &rules, start, started.elapsed());
+    }
     Ok(match max_solutions(problem) {
         Some(n) => limit_solutions(solution, n),
         None => solution,
     })
+}
+
+/// The first move number to solve from, when the first moves are numbered
+/// (`movenumbers`, or `start n`, which skips the moves before the n-th).
+fn numbering_start(problem: &Problem) -> Option<u32> {
+    let start = problem.options.iter().find_map(|o| match o.value {
+        ProblemOption::Start(n) => Some(n.max(1)),
+        _ => None,
+    });
+    let numbered = problem.has_option(|o| *o == ProblemOption::MoveNumbers);
+    start.or(numbered.then_some(1))
+}
+
+/// Numbers the first moves as Popeye tries them: every pseudo-legal move,
+/// self-checks included, in its order. Solutions that begin with a move
+/// numbered before `start` are dropped, as Popeye never tries those moves.
+fn number_first_moves(
+    solution: &mut Solution,
+    pos: &Position,
+    rules: &crate::rules::Rules,
+    start: u32,
+    elapsed: std::time::Duration,
+) {
+    let mut moves = Vec::new();
+    crate::movegen::pseudo_legal_moves(pos, rules, &mut moves);
+    moves.sort_by_key(popeye_order::key);
+    let skipped: Vec<Move> = moves.iter().take(start as usize - 1).copied().collect();
+    let set_play = solution.set_play_roots;
+    let mut index = 0;
+    solution.roots.retain(|n| {
+        index += 1;
+        index <= set_play || n.played.ellipsis || !skipped.contains(&n.played.mv)
+    });
+    solution.tried = (start..)
+        .zip(moves.into_iter().skip(start as usize - 1))
+        .map(|(number, mv)| {
+            let after = pos.play(&mv);
+            let checks = rules.in_check(&after, pos.turn.opponent());
+            TriedMove {
+                played: PlayedMove {
+                    mv,
+                    before: *pos,
+                    number,
+                    ellipsis: false,
+                    suffix: if checks { " +" } else { "" },
+                    mark: Mark::None,
+                    remark: Remark::None,
+                },
+                seconds: elapsed.as_secs_f64(),
+            }
+        })
+        .collect();
 }
 
 /// `option maxsolutions n`.

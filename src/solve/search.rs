@@ -168,6 +168,7 @@ impl Searcher {
             layout: Layout::Lines,
             nodes: 0,
             set_play_roots: 0,
+            tried: Vec::new(),
         }
     }
 
@@ -296,6 +297,7 @@ impl Searcher {
             layout: Layout::Lines,
             nodes: 0,
             set_play_roots: 0,
+            tried: Vec::new(),
         }
     }
 

@@ -1,0 +1,144 @@
+//! The order in which Popeye tries (and so prints) the moves of a position.
+//!
+//! Output in this order reads like Popeye's, and `movenumbers`, `start` and
+//! `maxsolutions` depend on it. Popeye tries the units from a1 to h8 (rank
+//! by rank); for each unit the directions in a fixed order, a rider's
+//! squares from the farthest back to the nearest, promotions as queen,
+//! knight, rook, bishop. Established against the recorded `~1` outputs of
+//! the corpus, which list every move in Popeye's order.
+
+use super::{Layout, Node, Solution};
+use crate::board::Role;
+use crate::moves::{Move, MoveKind};
+
+/// King, queen, rook and bishop lines, in the order Popeye tries them.
+const LINES: [(i8, i8); 8] = [
+    (-1, -1),
+    (1, -1),
+    (1, 1),
+    (-1, 1),
+    (0, -1),
+    (-1, 0),
+    (0, 1),
+    (1, 0),
+];
+
+/// Knight leaps, in the order Popeye tries them.
+const LEAPS: [(i8, i8); 8] = [
+    (-2, -1),
+    (-1, -2),
+    (1, -2),
+    (2, -1),
+    (2, 1),
+    (1, 2),
+    (-1, 2),
+    (-2, 1),
+];
+
+/// A sort key: moves with smaller keys are tried first.
+pub fn key(mv: &Move) -> (u8, u8, u8, u8) {
+    let df = mv.to.file() as i8 - mv.from.file() as i8;
+    let dr = mv.to.rank() as i8 - mv.from.rank() as i8;
+    let promotion = mv
+        .promotion
+        .and_then(|r| Role::PROMOTIONS.iter().position(|&p| p == r))
+        .unwrap_or(0) as u8;
+    let (direction, distance) = match (mv.piece.role, mv.kind) {
+        // Castling before the king's steps.
+        (_, MoveKind::CastleShort) => (0, 0),
+        (_, MoveKind::CastleLong) => (1, 0),
+        (Role::Pawn, _) => (pawn_rank(mv, df), 0),
+        (Role::Knight, _) => (index_of(&LEAPS, (df, dr)), 0),
+        _ => {
+            let line = (df.signum(), dr.signum());
+            let far_first = 8 - df.abs().max(dr.abs()) as u8;
+            (2 + index_of(&LINES, line), far_first)
+        }
+    };
+    (mv.from.0, direction, distance, promotion)
+}
+
+/// A pawn's double step, then its step, then its captures towards the
+/// h-file and towards the a-file (for either side).
+fn pawn_rank(mv: &Move, df: i8) -> u8 {
+    match (mv.kind, df) {
+        (MoveKind::DoubleStep, _) => 0,
+        (_, 0) => 1,
+        (_, d) if d > 0 => 2,
+        _ => 3,
+    }
+}
+
+fn index_of(list: &[(i8, i8)], d: (i8, i8)) -> u8 {
+    list.iter().position(|&x| x == d).unwrap_or(list.len()) as u8
+}
+
+/// Puts the moves of every level of `solution` in Popeye's order. Moves
+/// of different standing keep their places relative to each other: set
+/// play before the first moves; threats, then variations, then
+/// refutations after an attacking move.
+pub fn sort_solution(solution: &mut Solution) {
+    let set = solution.set_play_roots.min(solution.roots.len());
+    let (set_play, play) = solution.roots.split_at_mut(set);
+    match solution.layout {
+        Layout::Tree => {
+            sort_level(set_play);
+            sort_level(play);
+        }
+        Layout::Lines => {
+            sort_lines(set_play);
+            sort_lines(play);
+        }
+    }
+}
+
+/// Help and series play: Popeye prints the shorter lines first.
+fn sort_lines(nodes: &mut [Node]) {
+    nodes.sort_by_cached_key(|n| (height(n), key(&n.played.mv)));
+    for n in nodes.iter_mut() {
+        sort_lines(&mut n.children);
+    }
+}
+
+fn height(n: &Node) -> usize {
+    1 + n.children.iter().map(height).max().unwrap_or(0)
+}
+
+fn sort_level(nodes: &mut [Node]) {
+    nodes.sort_by_key(|n| (standing(n), key(&n.played.mv)));
+    for n in nodes.iter_mut() {
+        let mover = n.played.mv.piece.color;
+        let children = &mut n.children;
+        // Threats are the children played by the same side.
+        children.sort_by_key(|c| {
+            let threat = c.played.mv.piece.color == mover;
+            (u8::from(!threat), standing(c))
+        });
+        sort_groups(children);
+    }
+}
+
+/// Sorts each run of children of the same standing.
+fn sort_groups(children: &mut [Node]) {
+    let mut start = 0;
+    while start < children.len() {
+        let group = group_of(&children[start], &children[0]);
+        let end = (start..children.len())
+            .find(|&i| group_of(&children[i], &children[0]) != group)
+            .unwrap_or(children.len());
+        sort_level(&mut children[start..end]);
+        start = end;
+    }
+}
+
+fn group_of(n: &Node, first: &Node) -> (bool, u8) {
+    (
+        n.played.mv.piece.color == first.played.mv.piece.color,
+        standing(n),
+    )
+}
+
+/// Refutations come after the other moves.
+fn standing(n: &Node) -> u8 {
+    u8::from(n.played.mark == super::Mark::Refutation)
+}
