@@ -233,10 +233,6 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     let battle = matches!(stip.play, Play::Direct | Play::SelfPlay | Play::Reflex) && !stip.series;
     let mut tree = TreeOptions::default();
     let mut help_set_play = false;
-    let battle_max_solutions = problem.options.iter().find_map(|o| match o.value {
-        ProblemOption::MaxSolutions(n) if battle => Some((n, o.line)),
-        _ => None,
-    });
     for opt in &problem.options {
         match &opt.value {
             ProblemOption::HalfDuplex
@@ -346,21 +342,6 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
             );
             let mut solution = battle.solve(&pos, stip.moves);
             solution.nodes = battle.nodes();
-            // Which keys Popeye prints when there are more than it may
-            // print depends on its move order, which is not ours.
-            if let Some((n, line)) = battle_max_solutions {
-                let keys = solution
-                    .roots
-                    .iter()
-                    .filter(|r| r.played.mark == Mark::Key)
-                    .count();
-                if keys > n as usize {
-                    return Err(SolveError::UnsupportedOption {
-                        line,
-                        name: format!("maxsolutions {n} with {keys} solutions"),
-                    });
-                }
-            }
             solution
         }
         _ => return Err(unsupported()),
@@ -450,13 +431,18 @@ pub fn limit_solutions(mut solution: Solution, n: usize) -> Solution {
             solution.roots = keep_leaves(std::mem::take(&mut solution.roots), &mut left);
         }
         Layout::Tree => {
+            // First moves come in Popeye's order, tries among the keys;
+            // Popeye stops trying them at the n-th key. Set play stays.
             let mut keys = 0;
             solution.roots.retain(|node| {
-                if node.played.mark == Mark::Try {
+                if node.played.ellipsis {
                     return true;
                 }
-                keys += 1;
-                keys <= n
+                let kept = keys < n;
+                if node.played.mark == Mark::Key {
+                    keys += 1;
+                }
+                kept
             });
         }
     }

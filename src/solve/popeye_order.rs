@@ -44,9 +44,9 @@ pub fn key(mv: &Move) -> (u8, u8, u8, u8) {
         .and_then(|r| Role::PROMOTIONS.iter().position(|&p| p == r))
         .unwrap_or(0) as u8;
     let (direction, distance) = match (mv.piece.role, mv.kind) {
-        // Castling before the king's steps.
-        (_, MoveKind::CastleShort) => (0, 0),
-        (_, MoveKind::CastleLong) => (1, 0),
+        // Castling, long then short, before the king's steps.
+        (_, MoveKind::CastleLong) => (0, 0),
+        (_, MoveKind::CastleShort) => (1, 0),
         (Role::Pawn, _) => (pawn_rank(mv, df), 0),
         (Role::Knight, _) => (index_of(&LEAPS, (df, dr)), 0),
         _ => {
