@@ -294,6 +294,22 @@ mod tests {
     }
 
     #[test]
+    fn help_self_and_intros() {
+        let s = Stipulation::parse("hs#2.5").unwrap();
+        assert_eq!((s.play, s.moves, s.half_move), (Play::HelpSelf, 2, true));
+        let s = Stipulation::parse("ser-hs#5").unwrap();
+        assert_eq!((s.play, s.series), (Play::HelpSelf, true));
+        // `exact-` may come before or after the intro.
+        for text in ["exact-3->ser-#2", "3->exact-ser-#2"] {
+            let s = Stipulation::parse(text).unwrap();
+            assert_eq!((s.intro, s.exact, s.moves), (Some(3), true, 2));
+        }
+        assert!(Stipulation::parse("hs#0.5").is_err());
+        assert!(Stipulation::parse("ser-hs#2.5").is_err());
+        assert!(Stipulation::parse("0->ser-#2").is_err());
+    }
+
+    #[test]
     fn structured_synonyms() {
         let s = Stipulation::parse("sstipulation white 3a[#]d").unwrap();
         assert_eq!(
