@@ -275,17 +275,16 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
     // `whitebegins` shortens plain help play by a half-move; what it would
     // do to help-self play or an intro is not established.
-    if white_begins && (stip.play == Play::HelpSelf || stip.intro.is_some()) {
-        if let Some(o) = problem
-            .options
-            .iter()
-            .find(|o| o.value == ProblemOption::WhiteBegins)
-        {
-            return Err(SolveError::UnsupportedOption {
-                line: o.line,
-                name: "whitebegins".to_string(),
-            });
-        }
+    let shifts_unknown_play = stip.play == Play::HelpSelf || stip.intro.is_some();
+    if let Some(o) = problem
+        .options
+        .iter()
+        .find(|o| shifts_unknown_play && o.value == ProblemOption::WhiteBegins)
+    {
+        return Err(SolveError::UnsupportedOption {
+            line: o.line,
+            name: "whitebegins".to_string(),
+        });
     }
     if stip.intro.is_some() && help_set_play {
         return Err(unsupported());
