@@ -52,7 +52,9 @@ pub enum Play {
     SelfPlay,
     /// Self play where either side must reach the goal when it can.
     Reflex,
-    /// Help play whose last move is forced as in self play.
+    /// Help play whose end is self play: after the last help move the
+    /// other side must reach the goal with every move (`hs#2`: White
+    /// starts, Black's second move is forced to mate).
     HelpSelf,
 }
 
@@ -67,7 +69,8 @@ pub struct Stipulation {
     pub half_move: bool,
     /// `exact-`: no shorter solution counts.
     pub exact: bool,
-    /// `n->`: an introductory series of n moves by the side to move first.
+    /// `n->`: an introductory series of at most n moves by the side that
+    /// does not begin the main play; it may not give check.
     pub intro: Option<u32>,
     /// The text as written.
     pub text: String,
@@ -111,15 +114,24 @@ impl Stipulation {
             });
         }
         let mut s = text.trim().to_ascii_lowercase();
+        // Popeye reads `exact-` before or after the intro; either way it
+        // belongs to the main play (the intro may always be shorter).
+        let mut exact = false;
+        if let Some(rest) = s.strip_prefix("exact-") {
+            exact = true;
+            s = rest.to_string();
+        }
         let mut intro = None;
         if let Some(pos) = s.find("->") {
             let n: u32 = s[..pos]
                 .parse()
                 .map_err(|_| err("expected a number before '->'"))?;
+            if n == 0 {
+                return Err(err("the intro needs at least one move"));
+            }
             intro = Some(n);
             s = s[pos + 2..].to_string();
         }
-        let mut exact = false;
         if let Some(rest) = s.strip_prefix("exact-") {
             exact = true;
             s = rest.to_string();
@@ -162,8 +174,13 @@ impl Stipulation {
         if moves == 0 && !half_move {
             return Err(err("the number of moves must be at least 1"));
         }
-        if half_move && (play != Play::Help || series) {
-            return Err(err("half moves ('.5') are only for help play"));
+        if half_move && (!matches!(play, Play::Help | Play::HelpSelf) || series) {
+            return Err(err(
+                "half moves ('.5') are only for help and help-self play",
+            ));
+        }
+        if half_move && moves == 0 && play == Play::HelpSelf {
+            return Err(err("help-self play needs at least one help move"));
         }
         Ok(Stipulation {
             play,
@@ -274,6 +291,22 @@ mod tests {
             Goal::ExchangeByRebirth
         );
         assert_eq!(Stipulation::parse("##2").unwrap().goal, Goal::DoubleMate);
+    }
+
+    #[test]
+    fn help_self_and_intros() {
+        let s = Stipulation::parse("hs#2.5").unwrap();
+        assert_eq!((s.play, s.moves, s.half_move), (Play::HelpSelf, 2, true));
+        let s = Stipulation::parse("ser-hs#5").unwrap();
+        assert_eq!((s.play, s.series), (Play::HelpSelf, true));
+        // `exact-` may come before or after the intro.
+        for text in ["exact-3->ser-#2", "3->exact-ser-#2"] {
+            let s = Stipulation::parse(text).unwrap();
+            assert_eq!((s.intro, s.exact, s.moves), (Some(3), true, 2));
+        }
+        assert!(Stipulation::parse("hs#0.5").is_err());
+        assert!(Stipulation::parse("ser-hs#2.5").is_err());
+        assert!(Stipulation::parse("0->ser-#2").is_err());
     }
 
     #[test]

@@ -14,6 +14,7 @@ use crate::stipulation::{Play, Stipulation};
 
 pub use direct::{Battle, TreeOptions};
 pub use search::Searcher;
+use search::{HelpEnd, MainPlay, SeriesEnd};
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
@@ -178,9 +179,14 @@ pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
     let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
     let mut side = match (stip.play, stip.series) {
         (Play::Help, false) if !stip.half_move && !white_begins => Color::Black,
-        (Play::Help, true) => Color::Black,
+        (Play::HelpSelf, false) if stip.half_move => Color::Black,
+        (Play::Help | Play::HelpSelf, true) => Color::Black,
         _ => Color::White,
     };
+    // The intro is played by the side that does not begin the main play.
+    if stip.intro.is_some() {
+        side = side.opponent();
+    }
     if problem.has_option(|o| *o == ProblemOption::HalfDuplex) {
         side = side.opponent();
     }
@@ -275,7 +281,24 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
         line: problem.stipulation.line,
         text: stip.text.clone(),
     };
-    if !goal::Judge::supports(stip.goal) || stip.intro.is_some() {
+    if !goal::Judge::supports(stip.goal) {
+        return Err(unsupported());
+    }
+    let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
+    // `whitebegins` shortens plain help play by a half-move; what it would
+    // do to help-self play or an intro is not established.
+    let shifts_unknown_play = stip.play == Play::HelpSelf || stip.intro.is_some();
+    if let Some(o) = problem
+        .options
+        .iter()
+        .find(|o| shifts_unknown_play && o.value == ProblemOption::WhiteBegins)
+    {
+        return Err(SolveError::UnsupportedOption {
+            line: o.line,
+            name: "whitebegins".to_string(),
+        });
+    }
+    if stip.intro.is_some() && help_set_play {
         return Err(unsupported());
     }
     let mut pos = problem.position;
@@ -292,35 +315,27 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
             return Err(SolveError::IllegalDiagram(v));
         }
     }
-    let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
     let table = std::sync::Arc::new(table::Table::new(hash_mb()));
     let mut searcher =
         Searcher::new(rules, stip.goal, std::sync::Arc::clone(&table)).with_cancel(cancel.clone());
-    let solution = match (stip.play, stip.series) {
-        (Play::Help, false) => {
-            let plies = 2 * stip.moves + u32::from(stip.half_move) - u32::from(white_begins);
-            let mut solution = searcher.help(&pos, plies, stip.exact);
+    let main = main_play(&stip, white_begins);
+    let solution = match (main, stip.intro) {
+        (Some(main), Some(n)) => searcher.intro(&pos, n, main),
+        (Some(main @ MainPlay::Help { plies, exact, end }), None) => {
+            let mut solution = searcher.main_play(&pos, main);
             if help_set_play && plies > 1 {
                 // Set play: the other side starts, one half-move shorter.
                 let mut set_pos = pos;
                 set_pos.turn = pos.turn.opponent();
                 set_pos.ep_square = None;
-                let set = searcher.help(&set_pos, plies - 1, stip.exact);
+                let set = searcher.help(&set_pos, plies - 1, exact, end);
                 solution.set_play_roots = set.roots.len();
                 solution.roots.splice(0..0, set.roots);
             }
             solution
         }
-        (Play::Help, true) => {
-            searcher.series(&pos, stip.moves, stip.exact, search::SeriesEnd::Help)
-        }
-        (Play::Direct, true) => {
-            searcher.series(&pos, stip.moves, stip.exact, search::SeriesEnd::Direct)
-        }
-        (Play::SelfPlay, true) => {
-            searcher.series(&pos, stip.moves, stip.exact, search::SeriesEnd::SelfPlay)
-        }
-        (Play::Direct | Play::SelfPlay | Play::Reflex, false) => {
+        (Some(main), None) => searcher.main_play(&pos, main),
+        (None, None) if !stip.series => {
             // exact- in reflex play would have to say whether the reflex
             // obligation holds before the last move; left for now.
             if stip.exact && stip.play == Play::Reflex {
@@ -411,6 +426,39 @@ fn number_first_moves(
             }
         })
         .collect();
+}
+
+/// The help or series play `stip` asks for (after its intro, if any);
+/// None for play with defence and what is not supported.
+fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
+    let half = u32::from(stip.half_move);
+    let exact = stip.exact;
+    let series = |end| {
+        Some(MainPlay::Series {
+            moves: stip.moves,
+            exact,
+            end,
+        })
+    };
+    match (stip.play, stip.series) {
+        (Play::Help, false) => Some(MainPlay::Help {
+            plies: 2 * stip.moves + half - u32::from(white_begins),
+            exact,
+            end: HelpEnd::Goal,
+        }),
+        // The last of the 2n half-moves is the forced one, so 2n-1 (or 2n
+        // in hs#n.5) are help moves.
+        (Play::HelpSelf, false) => Some(MainPlay::Help {
+            plies: 2 * stip.moves + half - 1,
+            exact,
+            end: HelpEnd::SelfPlay,
+        }),
+        (Play::Help, true) => series(SeriesEnd::Help),
+        (Play::Direct, true) => series(SeriesEnd::Direct),
+        (Play::SelfPlay, true) => series(SeriesEnd::SelfPlay),
+        (Play::HelpSelf, true) => series(SeriesEnd::HelpSelf),
+        _ => None,
+    }
 }
 
 /// `option maxsolutions n`.

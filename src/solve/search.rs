@@ -24,6 +24,37 @@ pub enum SeriesEnd {
     Help,
     /// ser-s#n: the other side is then forced to reach the goal.
     SelfPlay,
+    /// ser-hs#n: the other side then makes a move that forces the series
+    /// side to reach the goal.
+    HelpSelf,
+}
+
+/// What ends help play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpEnd {
+    /// h#n: the last help move reaches the goal.
+    Goal,
+    /// hs#n: after the last help move every move of the other side
+    /// reaches the goal (a s#1 at the end).
+    SelfPlay,
+}
+
+/// The play that follows an intro (`n->`), as [`super::solve_with`] would
+/// start it from the diagram.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MainPlay {
+    /// Help play of `plies` help half-moves.
+    Help {
+        plies: u32,
+        exact: bool,
+        end: HelpEnd,
+    },
+    /// Series play of `moves` moves.
+    Series {
+        moves: u32,
+        exact: bool,
+        end: SeriesEnd,
+    },
 }
 
 /// Who must reach the goal in play with defence.
@@ -154,13 +185,16 @@ impl Searcher {
 
     /// h#n: all lines of `plies` half-moves, the last reaching the goal,
     /// and (unless `exact`) the shorter ones of the same parity, shortest
-    /// first, as Popeye reports them.
-    pub fn help(&mut self, pos: &Position, plies: u32, exact: bool) -> Solution {
+    /// first, as Popeye reports them. hs#n the same, the last help move
+    /// followed by the other side's forced moves.
+    pub fn help(&mut self, pos: &Position, plies: u32, exact: bool, end: HelpEnd) -> Solution {
         let shortest = if exact { plies } else { 2 - plies % 2 };
+        // The forced move of hs# is numbered as one more half-move.
+        let forced = u32::from(end == HelpEnd::SelfPlay);
         let mut roots = Vec::new();
         for len in (shortest..=plies).step_by(2) {
-            let mut found = self.help_root(pos, len);
-            number_help(&mut found, len);
+            let mut found = self.help_root(pos, len, end);
+            number_help(&mut found, len + forced);
             roots.extend(found);
         }
         Solution {
@@ -174,7 +208,7 @@ impl Searcher {
 
     /// The first half-move is shared out among threads; lines come back in
     /// move-generation order whatever the number of threads.
-    fn help_root(&mut self, pos: &Position, plies: u32) -> Vec<Node> {
+    fn help_root(&mut self, pos: &Position, plies: u32, end: HelpEnd) -> Vec<Node> {
         let moves = self.moves(pos, 0);
         self.cancel.root_started(plies, moves.len());
         let found: Vec<Option<Node>> = moves
@@ -185,12 +219,9 @@ impl Searcher {
                     let _done = RootMoveDone(searcher.cancel.clone());
                     let after = pos.play(&mv);
                     if plies == 1 {
-                        searcher.judge.reached(&mv, &after).then(|| Node {
-                            played: searcher.played(pos, mv, &after, true),
-                            children: Vec::new(),
-                        })
+                        searcher.last_help_move(pos, mv, &after, end, 1)
                     } else {
-                        let children = searcher.help_lines(&after, plies - 1, 1);
+                        let children = searcher.help_lines(&after, plies - 1, end, 1);
                         (!children.is_empty()).then(|| Node {
                             played: searcher.played(pos, mv, &after, false),
                             children,
@@ -203,10 +234,14 @@ impl Searcher {
         found.into_iter().flatten().collect()
     }
 
-    fn help_lines(&mut self, pos: &Position, plies: u32, depth: usize) -> Vec<Node> {
+    fn help_lines(&mut self, pos: &Position, plies: u32, end: HelpEnd, depth: usize) -> Vec<Node> {
+        if plies == 1 && end == HelpEnd::SelfPlay {
+            return self.self_moves(pos, depth);
+        }
+        let question = help_question(end);
         let hash = (plies >= TABLE_MIN_PLIES).then(|| pos.zobrist());
         if let Some(h) = hash {
-            if self.known_to_fail(h, Question::HelpFails, plies) {
+            if self.known_to_fail(h, question, plies) {
                 return Vec::new();
             }
         }
@@ -217,7 +252,7 @@ impl Searcher {
             let mut nodes = Vec::new();
             for &mv in &moves {
                 let after = pos.play(&mv);
-                let children = self.help_lines(&after, plies - 1, depth + 1);
+                let children = self.help_lines(&after, plies - 1, end, depth + 1);
                 if !children.is_empty() {
                     let played = self.played(pos, mv, &after, false);
                     nodes.push(Node { played, children });
@@ -227,7 +262,53 @@ impl Searcher {
             nodes
         };
         if let (Some(h), true) = (hash, nodes.is_empty()) {
-            self.record_failure(h, Question::HelpFails, plies);
+            self.record_failure(h, question, plies);
+        }
+        nodes
+    }
+
+    /// The line ending with `mv`, the last help move, if it is one: it
+    /// reaches the goal (h#), or it forces the other side to (hs#).
+    fn last_help_move(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        after: &Position,
+        end: HelpEnd,
+        depth: usize,
+    ) -> Option<Node> {
+        match end {
+            HelpEnd::Goal => self.judge.reached(&mv, after).then(|| Node {
+                played: self.played(pos, mv, after, true),
+                children: Vec::new(),
+            }),
+            HelpEnd::SelfPlay => self.forced_to_goal(after, depth).then(|| Node {
+                played: self.played(pos, mv, after, false),
+                children: self.forced_goal_moves(after, depth),
+            }),
+        }
+    }
+
+    /// The moves after which the other side is forced to reach the goal
+    /// (the keys of a s#1), each with those forced moves: the end of hs#
+    /// and ser-hs#. Each candidate costs a full move generation of the
+    /// other side, so the answer is always remembered.
+    fn self_moves(&mut self, pos: &Position, depth: usize) -> Vec<Node> {
+        let hash = pos.zobrist();
+        if self.known_to_fail(hash, Question::HelpSelfFails, 1) {
+            return Vec::new();
+        }
+        let moves = self.moves(pos, depth);
+        let mut nodes = Vec::new();
+        for &mv in &moves {
+            let after = pos.play(&mv);
+            if let Some(node) = self.last_help_move(pos, mv, &after, HelpEnd::SelfPlay, depth + 1) {
+                nodes.push(node);
+            }
+        }
+        self.put_back(depth, moves);
+        if nodes.is_empty() {
+            self.record_failure(hash, Question::HelpSelfFails, 1);
         }
         nodes
     }
@@ -289,7 +370,7 @@ impl Searcher {
         let mut roots = Vec::new();
         for len in first..=n {
             let mut found = series_of_length(&tree, len, end, series_side);
-            number_series(&mut found, 1);
+            number_lines(&mut found, series_side, 1);
             roots.extend(found);
         }
         Solution {
@@ -391,6 +472,9 @@ impl Searcher {
                 SeriesEnd::SelfPlay if !checks && self.forced_to_goal(&after, depth) => {
                     children = self.forced_goal_moves(&after, depth);
                 }
+                SeriesEnd::HelpSelf if !checks => {
+                    children = self.self_moves(&after, depth);
+                }
                 _ => {}
             }
             goal = !children.is_empty() && end == SeriesEnd::Direct;
@@ -435,6 +519,93 @@ impl Searcher {
             .collect();
         self.put_back(depth, moves);
         nodes
+    }
+}
+
+impl Searcher {
+    // ---- intro (`n->`) ----
+
+    /// n->...: every intro of at most `n` moves by the side to move, none
+    /// giving check, followed by the lines of `main` (whose side then
+    /// moves), by intro length, shortest first. As Popeye prints them, the
+    /// intro's moves are numbered 1 to n and the main play's from 1 again.
+    pub fn intro(&mut self, pos: &Position, n: u32, main: MainPlay) -> Solution {
+        let mut roots = Vec::new();
+        for len in 1..=n {
+            let mut found = self.intro_lines(pos, len, main, 0);
+            number_intro(&mut found, pos.turn, 1);
+            roots.extend(found);
+        }
+        Solution {
+            roots,
+            layout: Layout::Lines,
+            ..Solution::default()
+        }
+    }
+
+    /// The main play from `pos`, as if from the diagram.
+    pub fn main_play(&mut self, pos: &Position, main: MainPlay) -> Solution {
+        match main {
+            MainPlay::Help { plies, exact, end } => self.help(pos, plies, exact, end),
+            MainPlay::Series { moves, exact, end } => self.series(pos, moves, exact, end),
+        }
+    }
+
+    /// The intros of exactly `left` moves from `pos`, each followed by the
+    /// main play.
+    fn intro_lines(
+        &mut self,
+        pos: &Position,
+        left: u32,
+        main: MainPlay,
+        depth: usize,
+    ) -> Vec<Node> {
+        let hash = pos.zobrist();
+        if self.known_to_fail(hash, Question::IntroFails, left) {
+            return Vec::new();
+        }
+        let moves = self.moves(pos, depth);
+        let mut nodes = Vec::new();
+        for &mv in &moves {
+            let after = pos.play(&mv);
+            // The other side cannot pass while in check, nor would the
+            // main play start from check.
+            if self.judge.in_check(&after) {
+                continue;
+            }
+            let children = if left == 1 {
+                let mut lines = self.main_play(&after, main).roots;
+                number_lines(&mut lines, after.turn, 1);
+                lines
+            } else {
+                let mut again = after;
+                again.turn = pos.turn;
+                again.ep_square = None;
+                self.intro_lines(&again, left - 1, main, depth + 1)
+            };
+            if !children.is_empty() {
+                let played = self.played(pos, mv, &after, false);
+                nodes.push(Node { played, children });
+            }
+        }
+        self.put_back(depth, moves);
+        if nodes.is_empty() {
+            self.record_failure(hash, Question::IntroFails, left);
+        }
+        nodes
+    }
+}
+
+/// Numbers the intro's moves (those of `side`, from the root down to where
+/// the main play begins) 1, 2, ...; the main play keeps its own numbers.
+fn number_intro(nodes: &mut [Node], side: crate::board::Color, number: u32) {
+    for node in nodes {
+        if node.played.before.turn != side {
+            continue;
+        }
+        node.played.number = number;
+        node.played.ellipsis = false;
+        number_intro(&mut node.children, side, number + 1);
     }
 }
 
@@ -499,25 +670,28 @@ fn series_of_length(
     kept
 }
 
-/// Numbers series lines: each series move gets its number; the closing
-/// move of the other side shares the last number.
-fn number_series(nodes: &mut [Node], number: u32) {
+/// Numbers lines as Popeye's line writer does: each move of `side` gets
+/// the next number, the other side's moves none. So a series counts its
+/// moves, the other side's reply shares the last number, and in ser-hs#
+/// the forced move that follows gets the next.
+fn number_lines(nodes: &mut [Node], side: crate::board::Color, number: u32) {
     for node in nodes {
-        node.played.number = number;
-        let series_side = node.played.before.turn;
-        for child in &mut node.children {
-            if child.played.before.turn == series_side {
-                number_series(std::slice::from_mut(child), number + 1);
-            } else {
-                unnumber(std::slice::from_mut(child));
-            }
-        }
+        node.played.ellipsis = false;
+        let next = if node.played.before.turn == side {
+            node.played.number = number;
+            number + 1
+        } else {
+            node.played.number = 0;
+            number
+        };
+        number_lines(&mut node.children, side, next);
     }
 }
 
-fn unnumber(nodes: &mut [Node]) {
-    for node in nodes {
-        node.played.number = 0;
-        unnumber(&mut node.children);
+/// The table question that help play with `end` asks.
+fn help_question(end: HelpEnd) -> Question {
+    match end {
+        HelpEnd::Goal => Question::HelpFails,
+        HelpEnd::SelfPlay => Question::HelpSelfFails,
     }
 }

@@ -30,6 +30,12 @@ pub enum Question {
     /// Play with defence: 2 when the side to move wins (attacker) or
     /// loses (defender) within n, 1 when not.
     BattleResult = 3,
+    /// Help-self play: no line of n help half-moves from here after which
+    /// the other side is forced to reach the goal.
+    HelpSelfFails = 5,
+    /// Intro: no intro of exactly n moves from here is followed by a
+    /// solution of the main play.
+    IntroFails = 6,
 }
 
 const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
