@@ -102,6 +102,11 @@ pub enum TwinCommand {
     Substitute(crate::board::Role, crate::board::Role),
     Stipulation(String),
     Condition(Rules),
+    /// `forsyth`: a new placement of all the units, as written.
+    Forsyth {
+        units: Vec<(crate::board::Piece, Square)>,
+        text: String,
+    },
     /// Any other instruction, kept as Popeye wrote it.
     Other(String),
 }

@@ -141,6 +141,13 @@ pub fn apply_to_position(pos: &mut Position, c: &TwinCommand) -> Result<(), Twin
                 },
             ))
         }),
+        TwinCommand::Forsyth { units, .. } => {
+            // The board is cleared and set up anew.
+            remap(pos, |_, _| None);
+            for &(p, sq) in units {
+                pos.put(sq, p);
+            }
+        }
         TwinCommand::Stipulation(_) | TwinCommand::Condition(_) => {}
         TwinCommand::Other(s) => return Err(TwinError::Unsupported(s.clone())),
     }

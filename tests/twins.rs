@@ -347,3 +347,19 @@ fn zeroposition_layout_as_popeye_prints_it() {
     );
     assert!(tail.contains("\nb) wKa2-->f2  \n\n"), "{tail}");
 }
+
+#[test]
+fn forsyth_twins_set_up_a_new_board() {
+    // b) replaces every unit; +c) builds on b)'s board.
+    let p = problem(
+        "beginproblem\nstipulation #1\ncondition circe\npieces white kg6 rd1 black kh8\n\
+         twin forsyth 7k/8/6K1/8/8/8/8/4R3\ntwin continued move e1 f1\nendproblem\n",
+    );
+    let t = instances(&p);
+    assert_eq!(units(&t[1].problem.position), "bKh8 wKg6 wRe1");
+    assert_eq!(units(&t[2].problem.position), "bKh8 wKg6 wRf1");
+    let out = render(&p, Format::Popeye);
+    assert!(out.contains("b) forsyth 7k/8/6K1/8/8/8/8/4R3"), "{out}");
+    assert!(out.contains("1.Re1-e8 # !"), "{out}");
+    assert!(out.contains("1.Rf1-f8 # !"), "{out}");
+}

@@ -1481,10 +1481,19 @@ impl<'a> Parser<'a> {
                     twin.commands.push(TwinCommand::Condition(rules));
                 }
                 TwinKw::Forsyth => {
-                    return self.err(
-                        tok.line,
-                        format!("twinning by {} is not supported", tok.text),
-                    )
+                    let Some(t) = self.lex.raw() else {
+                        return self.err(tok.line, "forsyth without a position");
+                    };
+                    let pos = self.parse_forsyth(&t)?;
+                    let units = pos
+                        .occupied()
+                        .into_iter()
+                        .filter_map(|sq| Some((pos.piece_at(sq)?, sq)))
+                        .collect();
+                    twin.commands.push(TwinCommand::Forsyth {
+                        units,
+                        text: t.text.clone(),
+                    });
                 }
             }
             first = false;

@@ -414,6 +414,8 @@ pub fn twin_command_text(lang: Language, c: &TwinCommand, pos: &Position) -> Str
             structured_stipulation_text(lang, s).unwrap_or_else(|| s.clone())
         }
         TwinCommand::Condition(rules) => condition_lines(lang, rules).join(" "),
+        // Popeye's own echo of a forsyth twin is not established.
+        TwinCommand::Forsyth { text, .. } => format!("forsyth {text}"),
         TwinCommand::Other(s) => s.clone(),
     }
 }

@@ -91,6 +91,7 @@ enum TwinKey {
     Substitute,
     Stipulation,
     Condition,
+    Fen,
 }
 
 const TWIN_KEYS: &[(&str, TwinKey)] = &[
@@ -106,6 +107,7 @@ const TWIN_KEYS: &[(&str, TwinKey)] = &[
     ("substitute", TwinKey::Substitute),
     ("stipulation", TwinKey::Stipulation),
     ("condition", TwinKey::Condition),
+    ("fen", TwinKey::Fen),
 ];
 
 const TWIN_KEY_NAMES: &[&str] = &[
@@ -579,6 +581,19 @@ impl Reader<'_> {
                         )));
                     }
                     twin.commands.push(TwinCommand::Condition(rules));
+                }
+                TwinKey::Fen => {
+                    let s = expect_str(value, name).map_err(bad)?;
+                    let pos = parse_fen(s).map_err(|e| bad(format!("fen: {e}")))?;
+                    let units = pos
+                        .occupied()
+                        .into_iter()
+                        .filter_map(|sq| Some((pos.piece_at(sq)?, sq)))
+                        .collect();
+                    twin.commands.push(TwinCommand::Forsyth {
+                        units,
+                        text: s.to_string(),
+                    });
                 }
                 TwinKey::Mirror => {
                     let s = expect_str(value, name).map_err(bad)?;

@@ -172,6 +172,14 @@ fn twin_entry(c: &TwinCommand) -> Result<(&'static str, String), ConvertError> {
                 .ok_or_else(|| ConvertError("a twin that removes the condition".into()))?
                 .to_string(),
         ),
+        TwinCommand::Forsyth { units, .. } => {
+            let mut pos = crate::board::Position::empty();
+            for &(p, sq) in units {
+                pos.put(sq, p);
+            }
+            let fen = crate::io::fen::to_fen(&pos);
+            ("fen", fen.split(' ').next().unwrap_or_default().to_string())
+        }
         TwinCommand::Other(s) => {
             return Err(ConvertError(format!("twin command `{s}` has no TOML form")))
         }
