@@ -123,6 +123,7 @@ const TWIN_KEY_NAMES: &[&str] = &[
     "substitute",
     "stipulation",
     "condition",
+    "fen",
 ];
 
 impl<'de> Deserialize<'de> for TwinKey {
