@@ -192,3 +192,40 @@ endeproblem
     let quiet = solution_text(&inp.replace("varianten", "varianten ohnedrohung"));
     assert!(quiet.starts_with("   1.b6-b7 !\n"), "{quiet}");
 }
+
+#[test]
+fn exact_direct_play_mates_on_the_last_move_only() {
+    // White Kg6 Rd1, Black Kh8: Rd8 mates at once, so exact-#2 leaves it
+    // out; Rd2 (1...Kg8 2.Rd8#) is a key, its threat of exactly one move.
+    let text = |stip: &str| {
+        solution_text(&format!(
+            "beginproblem\nstipulation {stip}\ncondition circe\noption variation\n\
+             pieces white kg6 rd1 black kh8\nendproblem\n"
+        ))
+    };
+    assert!(text("#2").contains("   1.Rd1-d8 # !\n"));
+    let exact = text("exact-#2");
+    assert!(!exact.contains("Rd1-d8 #"), "{exact}");
+    assert!(
+        exact.contains("   1.Rd1-d2 ! threat:\n          2.Rd2-d8 #\n"),
+        "{exact}"
+    );
+    // Kg6-f7: 1...Kh7 2.Rh1#, and the threat 2.Rh1# at once.
+    assert!(
+        exact.contains("   1.Kg6-f7 ! threat:\n          2.Rd1-h1 #\n"),
+        "{exact}"
+    );
+}
+
+#[test]
+fn exact_self_play_does_not_end_on_an_early_goal() {
+    // The s#1 key 1.Qe3-f3 also solves s#2 (a short solution). Under
+    // exact-s#2 Black's forced mate on move 1 does not end play: White,
+    // mated, has no second move, so the key fails.
+    let s2 = TRY_AND_KEY
+        .replace("s#1", "s#2")
+        .replace("option try variation noboard", "option noboard");
+    assert_eq!(solution_text(&s2), "   1.Qe3-f3 !\n");
+    let exact = solution_text(&s2.replace("s#2", "exact-s#2"));
+    assert!(!exact.contains("1.Qe3-f3"), "{exact}");
+}
