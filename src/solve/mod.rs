@@ -6,7 +6,7 @@ pub mod goal;
 mod search;
 pub mod table;
 
-use crate::board::{Color, Position};
+use crate::board::{Color, Position, Role};
 use crate::moves::Move;
 use crate::problem::{Problem, ProblemOption};
 use crate::stipulation::{Play, Stipulation};
@@ -272,6 +272,16 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
         pos.track_identities();
     }
     let rules = problem.rules;
+    if pos.neutral().nonempty() {
+        if rules.alsatian {
+            return Err(SolveError::Unsupported(
+                "Alsatian Circe with neutral units".into(),
+            ));
+        }
+        if (pos.neutral() & pos.by_role(Role::King)).nonempty() {
+            return Err(SolveError::Unsupported("a neutral king".into()));
+        }
+    }
     if rules.in_check(&pos, pos.turn.opponent()) {
         return Err(SolveError::OpponentInCheck);
     }
