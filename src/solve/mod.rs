@@ -263,7 +263,7 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
         line: problem.stipulation.line,
         text: stip.text.clone(),
     };
-    if !goal::Judge::supports(stip.goal) || stip.intro.is_some() {
+    if stip.intro.is_some() {
         return Err(unsupported());
     }
     let mut pos = problem.position;
