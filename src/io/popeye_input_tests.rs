@@ -525,6 +525,7 @@ fn twins() {
         color: Color::Black,
         role: Role::Pawn,
         kamikaze: true,
+        neutral: false,
     };
     assert_eq!(
         p.twins[1].commands,

@@ -446,6 +446,7 @@ mod tests {
                         color,
                         role,
                         kamikaze,
+                        neutral: false,
                     },
                 );
             }
