@@ -134,8 +134,9 @@ struct Gen<'a> {
 }
 
 impl Gen<'_> {
-    /// Adds one move, resolving a capture through the rules.
-    #[inline]
+    /// Adds one move, resolving a capture through the rules. Always
+    /// inlined: it runs for every move generated.
+    #[inline(always)]
     fn push(
         &self,
         out: &mut Vec<Move>,
