@@ -32,7 +32,8 @@ pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
 /// Squares from which a quiet move (no capture, no castling, no en passant)
 /// is legal without playing it: when check is orthodox attack (Circe, plain
 /// or kamikaze), the mover is not in check, and the unit is neither the
-/// king nor pinned. Captures are always played out: a rebirth may check the
+/// king, nor pinned, nor neutral (a neutral unit may check its own side's
+/// king from where it lands). Captures are always played out: a rebirth may check the
 /// capturer's king. Empty when the rules make check depend on more than
 /// attack (Rex Inclusive, Anticirce) or ask for orthodox legality (Alsatian).
 fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
@@ -59,7 +60,7 @@ fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
             pinned |= between;
         }
     }
-    pos.by_color(us) & !pinned & !pos.pieces(us, Role::King)
+    pos.by_color(us) & !pinned & !pos.pieces(us, Role::King) & !pos.neutral()
 }
 
 /// Whether the side to move has at least one legal move.
@@ -96,6 +97,7 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
     let occ = pos.occupied();
     let ours = pos.by_color(us);
     // Kings may be captured only where the rules can bring them back.
+    // Neutral units are in both sides' sets: movable and capturable.
     let capturable = pos.by_color(us.opponent()) & !king_shield(pos, rules, us.opponent());
     let gen = Gen {
         pos,
@@ -104,9 +106,9 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
         capturable,
     };
     for from in ours & !pos.by_role(Role::Pawn) {
-        let piece = pos.piece_at(from).expect("own unit");
-        let targets = pos.attacks_from(from, piece) & !ours;
-        for to in targets & (capturable | !occ) {
+        let piece = pos.piece_as(from, us).expect("own unit");
+        let targets = pos.attacks_from(from, piece) & (capturable | !occ);
+        for to in targets {
             gen.push(out, piece, from, to, MoveKind::Normal, None);
         }
     }
@@ -132,8 +134,9 @@ struct Gen<'a> {
 }
 
 impl Gen<'_> {
-    /// Adds one move, resolving a capture through the rules.
-    #[inline]
+    /// Adds one move, resolving a capture through the rules. Always
+    /// inlined: it runs for every move generated.
+    #[inline(always)]
     fn push(
         &self,
         out: &mut Vec<Move>,
@@ -150,7 +153,8 @@ impl Gen<'_> {
         } else {
             to
         };
-        if let Some(victim) = self.pos.piece_at(capture_square) {
+        // A captured neutral unit counts as the opponent's (its rebirth square).
+        if let Some(victim) = self.pos.piece_as(capture_square, piece.color.opponent()) {
             let mut after = self.occ;
             after.clear(from);
             after.clear(capture_square);
@@ -178,7 +182,7 @@ impl Gen<'_> {
         let forward: i8 = if us == Color::White { 1 } else { -1 };
         let last_rank = us.promotion_rank();
         for from in pos.pieces(us, Role::Pawn) {
-            let piece = pos.piece_at(from).expect("own pawn");
+            let piece = pos.piece_as(from, us).expect("own pawn");
             let mut push = |to: Square, kind: MoveKind| {
                 if to.rank() == last_rank {
                     for role in Role::PROMOTIONS {

@@ -29,7 +29,8 @@ pub enum Goal {
     Castling,
     /// `ep`
     EnPassant,
-    /// `%`: win a piece... Popeye's "steingewinn".
+    /// `%`: win a piece (Popeye's "Steingewinn"): a capture whose victim is
+    /// not reborn.
     WinPiece,
     /// `ct`
     Circuit,

@@ -9,10 +9,13 @@ use super::types::{Color, Piece, Role, Square};
 /// are not. Cheap to copy: moves are played on a copy (copy-make).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
+    /// Units of each side; a neutral unit is in both.
     by_color: [Bitboard; 2],
     by_role: [Bitboard; 6],
     /// Units carrying Popeye's `kamikaze` attribute.
     kamikaze: Bitboard,
+    /// Neutral units (also in both colours' sets).
+    neutral: Bitboard,
     /// The unit on each square, encoded (see `encode`), for O(1) look-up.
     mailbox: [u8; 64],
     /// Kings on e1/e8 and rooks on a1/h1/a8/h8 that count as unmoved, so may
@@ -30,26 +33,41 @@ pub struct Position {
 }
 
 /// Mailbox code of a unit: 0 for an empty square, else role + 1 in bits
-/// 0-2, colour in bit 3, kamikaze in bit 4.
+/// 0-2, colour in bit 3, kamikaze in bit 4, neutral in bit 5. A neutral
+/// unit is stored as White, so one unit has one code whoever moved it.
 #[inline]
 fn encode(p: Piece) -> u8 {
-    (p.role as u8 + 1) | ((p.color as u8) << 3) | (u8::from(p.kamikaze) << 4)
+    let color = p.color as u8 & u8::from(!p.neutral);
+    (p.role as u8 + 1) | (color << 3) | (u8::from(p.kamikaze) << 4) | (u8::from(p.neutral) << 5)
 }
+
+/// The unit of each mailbox code, looked up rather than computed: reading
+/// a square is on the path of every move generated.
+static DECODED: [Option<Piece>; 64] = {
+    let mut table = [None; 64];
+    let mut code = 0;
+    while code < 64 {
+        let role = code & 7;
+        if role != 0 && role != 7 {
+            table[code] = Some(Piece {
+                role: Role::ALL[role - 1],
+                color: if code & 8 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                kamikaze: code & 16 != 0,
+                neutral: code & 32 != 0,
+            });
+        }
+        code += 1;
+    }
+    table
+};
 
 #[inline]
 fn decode(code: u8) -> Option<Piece> {
-    if code == 0 {
-        return None;
-    }
-    Some(Piece {
-        role: Role::ALL[(code & 7) as usize - 1],
-        color: if code & 8 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        },
-        kamikaze: code & 16 != 0,
-    })
+    DECODED[usize::from(code & 63)]
 }
 
 /// The squares where a unit counts as unmoved for castling.
@@ -68,6 +86,7 @@ impl Position {
             by_color: [Bitboard::EMPTY; 2],
             by_role: [Bitboard::EMPTY; 6],
             kamikaze: Bitboard::EMPTY,
+            neutral: Bitboard::EMPTY,
             mailbox: [0; 64],
             unmoved: Bitboard::EMPTY,
             ep_square: None,
@@ -135,6 +154,10 @@ impl Position {
         self.kamikaze
     }
     #[inline]
+    pub fn neutral(&self) -> Bitboard {
+        self.neutral
+    }
+    #[inline]
     pub fn is_empty_square(&self, sq: Square) -> bool {
         !self.occupied().contains(sq)
     }
@@ -155,16 +178,31 @@ impl Position {
         self.piece_at(sq).map(|p| p.role)
     }
 
+    /// The unit on `sq`; a neutral one reads as White (see [`Piece::color`]).
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         decode(self.mailbox[sq.index()])
     }
 
-    /// Puts `piece` on `sq`, replacing whatever stood there.
+    /// The unit on `sq` as `side` plays it: a neutral unit takes `side`'s colour.
+    #[inline]
+    pub fn piece_as(&self, sq: Square, side: Color) -> Option<Piece> {
+        self.piece_at(sq).map(|p| p.acting_for(side))
+    }
+
+    /// Puts `piece` on `sq`, replacing whatever stood there. Inlined: it
+    /// is on the path of every move played.
+    #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) {
         self.remove(sq);
         self.mailbox[sq.index()] = encode(piece);
-        self.by_color[piece.color.index()].set(sq);
+        if piece.neutral {
+            self.by_color[0].set(sq);
+            self.by_color[1].set(sq);
+            self.neutral.set(sq);
+        } else {
+            self.by_color[piece.color.index()].set(sq);
+        }
         self.by_role[piece.role.index()].set(sq);
         if piece.kamikaze {
             self.kamikaze.set(sq);
@@ -174,9 +212,11 @@ impl Position {
     /// Removes and returns the unit on `sq`. The square loses its castling right.
     pub fn remove(&mut self, sq: Square) -> Option<Piece> {
         let p = self.piece_at(sq)?;
-        self.by_color[p.color.index()].clear(sq);
+        self.by_color[0].clear(sq);
+        self.by_color[1].clear(sq);
         self.by_role[p.role.index()].clear(sq);
         self.kamikaze.clear(sq);
+        self.neutral.clear(sq);
         self.unmoved.clear(sq);
         self.mailbox[sq.index()] = 0;
         Some(p)
@@ -194,9 +234,10 @@ impl Position {
     }
 
     /// Whether the unit on `sq` is a king or rook of the right colour for
-    /// that castling square (e1: white king, a8: black rook ...).
+    /// that castling square (e1: white king, a8: black rook ...). Neutral
+    /// units never castle.
     pub fn is_on_home_castling_square(&self, sq: Square) -> bool {
-        let Some(p) = self.piece_at(sq) else {
+        let Some(p) = self.piece_at(sq).filter(|p| !p.neutral) else {
             return false;
         };
         let home_rank = p.color.back_rank();
@@ -211,7 +252,8 @@ impl Position {
     }
 
     /// Units of `by` that attack `sq` in the orthodox sense (would capture
-    /// there if the rules allowed), with `occupied` as the blockers.
+    /// there if the rules allowed), with `occupied` as the blockers. Neutral
+    /// units count, acting for `by` (their pawns capture in `by`'s direction).
     pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let them = self.by_color(by);
         let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
@@ -224,7 +266,8 @@ impl Position {
             & them
     }
 
-    /// The orthodox attack set of the unit `p` standing on `sq`.
+    /// The orthodox attack set of the unit `p` standing on `sq` (a neutral
+    /// pawn's as `p.color` plays it).
     pub fn attacks_from(&self, sq: Square, p: Piece) -> Bitboard {
         let occ = self.occupied();
         match p.role {
@@ -237,15 +280,15 @@ impl Position {
         }
     }
 
-    /// Number of units, per colour.
+    /// Number of units of colour `c`, neutral units left out.
     pub fn count(&self, c: Color) -> u32 {
-        self.by_color(c).count()
+        (self.by_color(c) & !self.neutral).count()
     }
 }
 
 impl Position {
-    /// Builds a position from a compact list such as `"wKe1 wRh1 bKe8 bkPd7"`
-    /// (colour `w`/`b`, optional `k` for kamikaze, piece letter K Q R B S/N P,
+    /// Builds a position from a compact list such as `"wKe1 wRh1 bKe8 bkPd7 nPb7"`
+    /// (colour `w`/`b`/`n` for neutral, optional `k` for kamikaze, piece letter K Q R B S/N P,
     /// square), with White to move and castling rights for every king and
     /// rook on its game-array square. Handy in tests and twins.
     pub fn from_piece_list(list: &str) -> Result<Position, String> {
@@ -262,13 +305,14 @@ impl Position {
     }
 }
 
-/// Parses `wKe1`, `bkPd7` (kamikaze), `wNf3` or `wSf3`.
+/// Parses `wKe1`, `bkPd7` (kamikaze), `nPb7` (neutral), `wNf3` or `wSf3`.
 pub fn parse_placed_piece(token: &str) -> Result<(Piece, Square), String> {
-    let bad = || format!("cannot read unit '{token}' (expected e.g. wKe1 or bkPd7)");
+    let bad = || format!("cannot read unit '{token}' (expected e.g. wKe1, bkPd7 or nPb7)");
     let mut chars = token.chars();
-    let color = match chars.next() {
-        Some('w') | Some('W') => Color::White,
-        Some('b') | Some('B') => Color::Black,
+    let (color, neutral) = match chars.next() {
+        Some('w') | Some('W') => (Color::White, false),
+        Some('b') | Some('B') => (Color::Black, false),
+        Some('n') | Some('N') => (Color::White, true),
         _ => return Err(bad()),
     };
     let rest: String = chars.collect();
@@ -294,6 +338,7 @@ pub fn parse_placed_piece(token: &str) -> Result<(Piece, Square), String> {
             color,
             role,
             kamikaze,
+            neutral,
         },
         sq,
     ))

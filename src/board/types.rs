@@ -82,10 +82,15 @@ impl Role {
 /// A coloured unit, with the attributes Popeye lets a problem give it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// The side the unit belongs to. A neutral unit belongs to both: here
+    /// `color` is the side it acts for (the mover for a moving unit, the
+    /// other side for a captured one); read from the board it is White.
     pub color: Color,
     pub role: Role,
     /// Popeye's `kamikaze` attribute: the unit is itself removed when it captures.
     pub kamikaze: bool,
+    /// A neutral unit: either side may move it, and either may capture it.
+    pub neutral: bool,
 }
 
 impl Piece {
@@ -94,6 +99,29 @@ impl Piece {
             color,
             role,
             kamikaze: false,
+            neutral: false,
+        }
+    }
+
+    /// A neutral unit of `role`.
+    pub fn neutral(role: Role) -> Piece {
+        Piece {
+            neutral: true,
+            ..Piece::new(Color::White, role)
+        }
+    }
+
+    /// The unit as seen by `side`'s play: a neutral unit takes that colour,
+    /// any other keeps its own.
+    #[inline]
+    pub fn acting_for(self, side: Color) -> Piece {
+        if self.neutral {
+            Piece {
+                color: side,
+                ..self
+            }
+        } else {
+            self
         }
     }
 }

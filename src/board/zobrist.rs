@@ -13,8 +13,8 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
-/// Keys: [colour][role][square], then kamikaze[square], unmoved[square],
-/// en passant file, side to move.
+/// Keys: [colour][role][square], then kamikaze[square], neutral[square],
+/// unmoved[square], en passant file, side to move.
 const fn table<const N: usize>(seed: u64) -> [u64; N] {
     let mut t = [0u64; N];
     let mut state = seed;
@@ -33,6 +33,7 @@ const KAMIKAZE: [u64; 64] = table(2);
 const UNMOVED: [u64; 64] = table(3);
 const EP: [u64; 64] = table(4);
 const BLACK_TO_MOVE: u64 = table::<1>(5)[0];
+const NEUTRAL: [u64; 64] = table(6);
 
 impl Position {
     /// The Zobrist key of this position.
@@ -48,6 +49,11 @@ impl Position {
         }
         for sq in self.kamikaze() {
             h ^= KAMIKAZE[sq.index()];
+        }
+        // A neutral unit is in both colours' sets; its own key tells it
+        // from a white and a black unit on the same square.
+        for sq in self.neutral() {
+            h ^= NEUTRAL[sq.index()];
         }
         for sq in self.unmoved {
             h ^= UNMOVED[sq.index()];
@@ -88,5 +94,10 @@ mod tests {
         assert_ne!(a.zobrist(), d.zobrist());
         let k = Position::from_piece_list("wKe1 wkRh1 bKe8").unwrap();
         assert_ne!(a.zobrist(), k.zobrist());
+        let w = Position::from_piece_list("wKe1 bKe8 wPb7").unwrap();
+        let n = Position::from_piece_list("wKe1 bKe8 nPb7").unwrap();
+        let b = Position::from_piece_list("wKe1 bKe8 bPb7").unwrap();
+        assert_ne!(w.zobrist(), n.zobrist());
+        assert_ne!(b.zobrist(), n.zobrist());
     }
 }

@@ -49,6 +49,13 @@ pub fn kamikaze_letter(_lang: Language) -> char {
     'k'
 }
 
+/// The letter Popeye writes for a neutral unit, in place of the colour
+/// letter (`nBb7-b8=nL`, `[+nLf8]`): the initial of neutral/neutre, the
+/// same in all three languages (in French it is also Black's letter).
+pub fn neutral_letter(_lang: Language) -> char {
+    'n'
+}
+
 /// Fixed words of the output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Word {

@@ -36,6 +36,24 @@ impl Alphabet {
         }
     }
 
+    /// The letter of a neutral unit, written where a colour letter would be
+    /// (`n` in every alphabet: neutral, neutre, neitrāls).
+    pub fn neutral(self) -> char {
+        match self.language() {
+            Some(lang) => language::neutral_letter(lang),
+            None => 'n',
+        }
+    }
+
+    /// The colour letter of a unit, or the neutral letter.
+    pub fn unit_color(self, piece: Piece) -> char {
+        if piece.neutral {
+            self.neutral()
+        } else {
+            self.color(piece.color)
+        }
+    }
+
     /// The Popeye input language with these letters, if any (Latvian is
     /// not one).
     fn language(self) -> Option<Language> {
@@ -58,14 +76,27 @@ impl From<Language> for Alphabet {
     }
 }
 
-/// Popeye writes Popeye's attribute prefixes before a piece letter.
+/// Popeye writes Popeye's attribute prefixes before a piece letter, and
+/// then the letter even of a pawn (`nkPc2-c1`).
 fn popeye_unit(out: &mut String, a: Alphabet, piece: Piece, pawn_letter: bool) {
+    if piece.neutral {
+        out.push(a.neutral());
+    }
     if piece.kamikaze {
         out.push('k');
     }
-    if piece.role != Role::Pawn || pawn_letter || piece.kamikaze {
+    if piece.role != Role::Pawn || pawn_letter || piece.kamikaze || piece.neutral {
         out.push(a.piece(piece.role));
     }
+}
+
+/// A unit in a rebirth: its colour letter (none for a neutral unit, whose
+/// `n` comes with the attributes), attributes and letter: `bP`, `nkL`.
+fn popeye_reborn_unit(out: &mut String, a: Alphabet, piece: Piece) {
+    if !piece.neutral {
+        out.push(a.color(piece.color));
+    }
+    popeye_unit(out, a, piece, true);
 }
 
 /// A move in Popeye's notation, without the move number and without the
@@ -88,16 +119,13 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
         popeye_unit(&mut s, a, Piece { role, ..mv.piece }, true);
     }
     if let Fate::Reborn(sq) = mv.capturer_fate {
-        let unit = mv.arriving_piece();
         s.push('[');
-        s.push(a.color(unit.color));
-        popeye_unit(&mut s, a, unit, true);
+        popeye_reborn_unit(&mut s, a, mv.arriving_piece());
         let _ = write!(s, "{}->{}]", mv.to, sq);
     }
     if let (Some(victim), Fate::Reborn(sq)) = (mv.captured, mv.captured_fate) {
         s.push_str("[+");
-        s.push(a.color(victim.color));
-        popeye_unit(&mut s, a, victim, true);
+        popeye_reborn_unit(&mut s, a, victim);
         let _ = write!(s, "{sq}]");
     }
     s
@@ -135,9 +163,22 @@ pub fn disambiguation(mv: &Move, legal: &[Move]) -> Disambiguation {
     }
 }
 
+/// The piece letter of a unit in the Circe notation, after `n` for a
+/// neutral unit; a neutral pawn is written too (`nP`), so that the `n`
+/// never stands alone.
+fn circe_unit(out: &mut String, a: Alphabet, piece: Piece) {
+    if piece.neutral {
+        out.push(a.neutral());
+        out.push(a.piece(piece.role));
+    } else if piece.role != Role::Pawn {
+        out.push(a.piece(piece.role));
+    }
+}
+
 /// A move in the Circe notation for people: short algebraic, `x` for a
 /// capture, the captured unit's rebirth in parentheses (`Qxd3(+bSg8)`), the
 /// capturer's rebirth as `(Qd3>d1)` after a space (Anticirce, Kamikaze).
+/// Neutral units carry `n`: `nPbxa8=nS(+nBf8)`.
 pub fn circe_move(mv: &Move, a: Alphabet, disambiguation: Disambiguation) -> String {
     let mut s = String::with_capacity(24);
     match mv.kind {
@@ -146,12 +187,12 @@ pub fn circe_move(mv: &Move, a: Alphabet, disambiguation: Disambiguation) -> Str
         _ => {}
     }
     let from = mv.from.to_string();
+    circe_unit(&mut s, a, mv.piece);
     if mv.piece.role == Role::Pawn {
         if mv.is_capture() {
             s.push_str(&from[..1]);
         }
     } else {
-        s.push(a.piece(mv.piece.role));
         match disambiguation {
             Disambiguation::None => {}
             Disambiguation::File => s.push_str(&from[..1]),
@@ -166,18 +207,23 @@ pub fn circe_move(mv: &Move, a: Alphabet, disambiguation: Disambiguation) -> Str
     if mv.kind == MoveKind::EnPassant {
         s.push_str(" e.p.");
     }
-    if let Some(role) = mv.promotion {
-        let _ = write!(s, "={}", a.piece(role));
+    if mv.promotion.is_some() {
+        s.push('=');
+        circe_unit(&mut s, a, mv.arriving_piece());
     }
     if let Fate::Reborn(sq) = mv.capturer_fate {
         let unit = mv.arriving_piece();
-        let _ = write!(s, " ({}{}>{})", a.piece(unit.role), mv.to, sq);
+        s.push_str(" (");
+        if unit.neutral {
+            s.push(a.neutral());
+        }
+        let _ = write!(s, "{}{}>{})", a.piece(unit.role), mv.to, sq);
     }
     if let (Some(victim), Fate::Reborn(sq)) = (mv.captured, mv.captured_fate) {
         let _ = write!(
             s,
             "(+{}{}{})",
-            a.color(victim.color),
+            a.unit_color(victim),
             a.piece(victim.role),
             sq
         );

@@ -1178,7 +1178,8 @@ impl<'a> Parser<'a> {
 
     /// Colours, attributes and pieces after `pieces` (or a twin's `add`).
     fn parse_pieces(&mut self, ctx: Ctx) -> Res<Vec<(Piece, Square)>> {
-        let mut colour: Option<Color> = None;
+        // The colour, and whether the units are neutral.
+        let mut colour: Option<(Color, bool)> = None;
         let mut kamikaze = false;
         let mut out = Vec::new();
         while let Some(tok) = self.lex.peek() {
@@ -1187,11 +1188,9 @@ impl<'a> Parser<'a> {
                 if let Found::One(c) = lookup(self.lang.colours, &tok.text) {
                     self.lex.word();
                     colour = Some(match c {
-                        Colour::White => Color::White,
-                        Colour::Black => Color::Black,
-                        Colour::Neutral => {
-                            return self.err(tok.line, "neutral pieces are not supported")
-                        }
+                        Colour::White => (Color::White, false),
+                        Colour::Black => (Color::Black, false),
+                        Colour::Neutral => (Color::White, true),
                     });
                     kamikaze = false;
                     continue;
@@ -1230,13 +1229,16 @@ impl<'a> Parser<'a> {
                 }
             }
             self.lex.word();
-            let Some(color) = colour else {
+            let Some((color, neutral)) = colour else {
                 return self.err(
                     tok.line,
                     format!("piece '{}' before a colour (white or black)", tok.text),
                 );
             };
             let role = self.piece_spec_role(&tok)?;
+            if neutral && role == Role::King {
+                return self.err(tok.line, "neutral kings are not supported");
+            }
             let name_len = if !tok.text.len().is_multiple_of(2) {
                 1
             } else {
@@ -1261,6 +1263,7 @@ impl<'a> Parser<'a> {
                         color,
                         role,
                         kamikaze,
+                        neutral,
                     },
                     sq,
                 ));
@@ -1308,7 +1311,8 @@ impl<'a> Parser<'a> {
 
     /// Popeye's forsyth: from a8 rightwards and down, upper case White,
     /// lower case Black, numbers (one or two digits) skip squares across rank
-    /// ends; `/` is only for the reader; `.xy` a two-letter piece; `=` neutral.
+    /// ends; `/` is only for the reader; `.xy` a two-letter piece; `=` makes
+    /// the next piece neutral.
     fn parse_forsyth(&self, tok: &Token) -> Res<Position> {
         let mut pos = Position::empty();
         let chars: Vec<char> = tok.text.chars().collect();
@@ -1334,9 +1338,13 @@ impl<'a> Parser<'a> {
                 i += 1;
                 continue;
             }
-            if c == '=' {
-                return bad("neutral pieces are not supported".to_string());
+            let neutral = c == '=';
+            if neutral {
+                i += 1;
             }
+            let Some(&c) = chars.get(i) else {
+                return bad(format!("forsyth '{}' ends with '='", tok.text));
+            };
             let code: String = if c == '.' {
                 let code: String = chars.iter().skip(i + 1).take(2).collect();
                 i += 3;
@@ -1359,8 +1367,17 @@ impl<'a> Parser<'a> {
             if index >= 64 {
                 return bad(format!("forsyth '{}' has more than 64 squares", tok.text));
             }
+            if neutral && role == Role::King {
+                return bad("neutral kings are not supported".to_string());
+            }
             let sq = Square::new((index % 8) as u8, 7 - (index / 8) as u8);
-            pos.put(sq, Piece::new(color, role));
+            pos.put(
+                sq,
+                Piece {
+                    neutral,
+                    ..Piece::new(color, role)
+                },
+            );
             index += 1;
         }
         Ok(pos)

@@ -336,7 +336,7 @@ fn unsupported_piece_attributes_name_the_word() {
 }
 
 #[test]
-fn fairy_pieces_and_neutrals_are_refused() {
+fn fairy_pieces_and_neutral_kings_are_refused() {
     let e = error("beginproblem\nstipulation #2\npieces white ke1 gd4\nendproblem");
     assert_eq!(
         (e.line, e.message.as_str()),
@@ -346,8 +346,8 @@ fn fairy_pieces_and_neutrals_are_refused() {
     assert_eq!(e.message, "fairy piece n is not supported");
     let e = error("beginproblem\nstipulation #2\npieces black ke8 zrh3\nendproblem");
     assert_eq!(e.message, "fairy piece zr is not supported");
-    let e = error("beginproblem\nstipulation #2\npieces neutral pd4\nendproblem");
-    assert_eq!(e.message, "neutral pieces are not supported");
+    let e = error("beginproblem\nstipulation #2\npieces neutral pd4 ke4\nendproblem");
+    assert_eq!(e.message, "neutral kings are not supported");
 }
 
 #[test]
@@ -525,6 +525,7 @@ fn twins() {
         color: Color::Black,
         role: Role::Pawn,
         kamikaze: true,
+        neutral: false,
     };
     assert_eq!(
         p.twins[1].commands,

@@ -18,8 +18,8 @@ use std::fmt::Write as _;
 
 use crate::board::{Color, Piece, Position, Square};
 use crate::io::language::{
-    self, circe_variant, color_letter, condition_name, kamikaze_letter, piece_letter, word,
-    CirceVariant, ConditionName, Word,
+    self, circe_variant, color_letter, condition_name, kamikaze_letter, neutral_letter,
+    piece_letter, word, CirceVariant, ConditionName, Word,
 };
 use crate::problem::{Language, MirrorAxis, Problem, ProblemOption, Twin, TwinCommand};
 use crate::rules::{CaptureOnRebirthSquare, CirceRules, OnOccupied, RebirthSquare, Reborn, Rules};
@@ -111,12 +111,16 @@ pub fn write_board(out: &mut String, lang: Language, pos: &Position) {
 }
 
 /// One 4-column cell: the letter in the third column, `-` before it for
-/// Black, `.` for an empty square.
+/// Black, `=` for a neutral unit, `.` for an empty square.
 fn board_cell(lang: Language, piece: Option<Piece>) -> String {
     match piece {
         None => "  . ".to_string(),
         Some(p) => {
-            let sign = if p.color == Color::Black { '-' } else { ' ' };
+            let sign = match p.color {
+                _ if p.neutral => '=',
+                Color::Black => '-',
+                Color::White => ' ',
+            };
             format!(" {sign}{} ", piece_letter(lang, p.role))
         }
     }
@@ -189,11 +193,16 @@ fn half_move_shorter(s: &str) -> Option<String> {
     })
 }
 
-/// `  h#2                        4 + 10`: the piece counts end in column 35.
+/// `  h#2                        4 + 10`: the piece counts end in column 35;
+/// neutral units add a third count, `1 + 1 + 4n`.
 fn write_stipulation_line(out: &mut String, problem: &Problem) {
     let left = format!("  {}", stipulation_text(problem));
     let pos = &problem.position;
-    let counts = format!("{} + {}", pos.count(Color::White), pos.count(Color::Black));
+    let mut counts = format!("{} + {}", pos.count(Color::White), pos.count(Color::Black));
+    let neutral = pos.neutral().count();
+    if neutral > 0 {
+        let _ = write!(counts, " + {neutral}{}", neutral_letter(problem.language));
+    }
     out.push_str(&left);
     let width = COUNTS_END.saturating_sub(left.chars().count());
     if width > counts.len() {
@@ -370,7 +379,11 @@ pub fn write_zero_position(out: &mut String, lang: Language) {
 /// (pawns too), square: `wBh2`, `sKa8`.
 fn unit_text(lang: Language, p: Piece, sq: Square) -> String {
     let mut s = String::new();
-    s.push(color_letter(lang, p.color));
+    s.push(if p.neutral {
+        neutral_letter(lang)
+    } else {
+        color_letter(lang, p.color)
+    });
     if p.kamikaze {
         s.push(kamikaze_letter(lang));
     }
@@ -451,6 +464,7 @@ mod tests {
                         color,
                         role,
                         kamikaze,
+                        neutral: false,
                     },
                 );
             }

@@ -33,6 +33,7 @@ struct RawProblem {
     stipulation: Option<TSpanned<String>>,
     condition: Option<TSpanned<String>>,
     kamikaze: Option<Vec<TSpanned<String>>>,
+    neutral: Option<Vec<TSpanned<String>>>,
     options: Option<Vec<TSpanned<String>>>,
     zeroposition: Option<bool>,
     twin: Option<Vec<TSpanned<RawTwin>>>,
@@ -388,6 +389,25 @@ impl Reader<'_> {
                 }
             }
         }
+        for name in raw.neutral.iter().flatten() {
+            let sq = self.square(name, "neutral")?;
+            match position.piece_at(sq) {
+                None => {
+                    return Err(self.error(
+                        name.span(),
+                        format!("neutral: {sq} is empty; the list names squares of units"),
+                    ))
+                }
+                Some(p) if p.role == Role::King => {
+                    return Err(self.error(
+                        name.span(),
+                        format!("neutral: {sq} holds a king; neutral kings are not supported"),
+                    ))
+                }
+                // `put` clears the square's castling right: neutral units never castle.
+                Some(p) => position.put(sq, Piece { neutral: true, ..p }),
+            }
+        }
 
         let options = raw
             .options
@@ -694,12 +714,14 @@ fn two_squares(s: &str) -> Option<(Square, Square)> {
     }
 }
 
-/// A unit on a square, as "wQd1", "bSg8" or "wkQd1" (k: kamikaze).
+/// A unit on a square, as "wQd1", "bSg8", "wkQd1" (k: kamikaze) or
+/// "nPb7" (neutral).
 fn piece_on_square(s: &str) -> Option<(Piece, Square)> {
     let chars: Vec<char> = s.trim().chars().collect();
-    let (color, rest) = match chars.split_first()? {
-        ('w', rest) => (Color::White, rest),
-        ('b', rest) => (Color::Black, rest),
+    let (color, neutral, rest) = match chars.split_first()? {
+        ('w', rest) => (Color::White, false, rest),
+        ('b', rest) => (Color::Black, false, rest),
+        ('n', rest) => (Color::White, true, rest),
         _ => return None,
     };
     let (kamikaze, rest) = match rest {
@@ -713,6 +735,7 @@ fn piece_on_square(s: &str) -> Option<(Piece, Square)> {
             color,
             role: role_from_letter(*role)?,
             kamikaze,
+            neutral,
         },
         square,
     ))
@@ -738,7 +761,10 @@ fn twin_command(key: TwinKey, item: &str, kamikaze_all: bool) -> Result<TwinComm
         }
         TwinKey::Add => {
             let (mut piece, sq) = piece_on_square(item)
-                .ok_or("is not a unit on a square, e.g. \"wQd1\" or \"bSg8\"")?;
+                .ok_or("is not a unit on a square, e.g. \"wQd1\", \"bSg8\" or \"nPb7\"")?;
+            if piece.neutral && piece.role == Role::King {
+                return Err("is a neutral king; neutral kings are not supported");
+            }
             // Under Kamikaze Circe every unit but the king is kamikaze.
             piece.kamikaze |= kamikaze_all && piece.role != Role::King;
             TwinCommand::Add(piece, sq)

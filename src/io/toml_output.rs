@@ -98,6 +98,7 @@ fn letter(role: Role) -> char {
 
 fn unit(p: Piece, sq: Square) -> String {
     let c = match p.color {
+        _ if p.neutral => 'n',
         Color::White => 'w',
         Color::Black => 'b',
     };
@@ -259,21 +260,18 @@ pub fn problem_to_toml(problem: &Problem, expected: Option<&str>) -> Result<Stri
     if let Some(name) = condition_name(&problem.rules)? {
         out.push_str(&format!("condition = {}\n", quote(name)));
     }
-    let kamikaze: Vec<String> = problem
-        .position
-        .kamikaze()
-        .into_iter()
-        .map(|sq| sq.to_string())
-        .collect();
-    if !kamikaze.is_empty() {
-        out.push_str(&format!(
-            "kamikaze = [{}]\n",
-            kamikaze
-                .iter()
-                .map(|s| quote(s))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+    // The FEN gives neutral units as White; the list makes them neutral.
+    for (key, squares) in [
+        ("kamikaze", problem.position.kamikaze()),
+        ("neutral", problem.position.neutral()),
+    ] {
+        if squares.nonempty() {
+            let list: Vec<String> = squares
+                .into_iter()
+                .map(|sq| quote(&sq.to_string()))
+                .collect();
+            out.push_str(&format!("{key} = [{}]\n", list.join(", ")));
+        }
     }
     let mut options = Vec::new();
     let mut dropped = Vec::new();

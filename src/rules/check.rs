@@ -1,5 +1,5 @@
-//! Check as the rules define it: a king is in check when the opponent could
-//! capture it *for good* — legally under the rules in force, and without the
+//! Check as the rules define it: a king is in check when the opponent (or a
+//! neutral unit, acting for the opponent) could capture it *for good* — legally under the rules in force, and without the
 //! king being reborn (rules.md sections 2 and 3). This is the one place where
 //! Rex Inclusive and Anticirce redefine check.
 
@@ -45,8 +45,10 @@ impl Rules {
             return false;
         };
         let occupied = pos.occupied();
+        // A neutral attacker acts for the king's opponent.
+        let them = victim.color.opponent();
         attackers.into_iter().any(|from| {
-            let Some(attacker) = pos.piece_at(from) else {
+            let Some(attacker) = pos.piece_as(from, them) else {
                 return false;
             };
             let mut after = occupied;

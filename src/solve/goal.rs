@@ -23,11 +23,6 @@ impl Judge {
         }
     }
 
-    /// Whether the goals this solver knows how to test include `goal`.
-    pub fn supports(goal: Goal) -> bool {
-        !matches!(goal, Goal::WinPiece)
-    }
-
     /// Whether `goal` is about units' identity, so the solver must track
     /// where each diagram unit goes (and key its tables on that).
     pub fn needs_identities(goal: Goal) -> bool {
@@ -84,7 +79,10 @@ impl Judge {
                     .color_at(sq)
                     .is_some_and(|color| exchanged(after, sq, color))
             }),
-            Goal::WinPiece => false,
+            // A capture whose victim stays off the board: not reborn.
+            Goal::WinPiece => {
+                mv.is_capture() && !matches!(mv.captured_fate, crate::moves::Fate::Reborn(_))
+            }
         }
     }
 
@@ -120,6 +118,9 @@ impl Judge {
                 }
                 Goal::Capture => {
                     return if self.in_check(after) { " + x" } else { " x" };
+                }
+                Goal::WinPiece => {
+                    return if self.in_check(after) { " + %" } else { " %" };
                 }
                 _ => {}
             }

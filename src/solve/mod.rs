@@ -7,7 +7,7 @@ pub mod popeye_order;
 mod search;
 pub mod table;
 
-use crate::board::{Color, Position};
+use crate::board::{Color, Position, Role};
 use crate::moves::Move;
 use crate::problem::{Problem, ProblemOption};
 use crate::stipulation::{Play, Stipulation};
@@ -281,9 +281,6 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
         line: problem.stipulation.line,
         text: stip.text.clone(),
     };
-    if !goal::Judge::supports(stip.goal) {
-        return Err(unsupported());
-    }
     let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
     // `whitebegins` shortens plain help play by a half-move; what it would
     // do to help-self play or an intro is not established.
@@ -307,6 +304,16 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
         pos.track_identities();
     }
     let rules = problem.rules;
+    if pos.neutral().nonempty() {
+        if rules.alsatian {
+            return Err(SolveError::Unsupported(
+                "Alsatian Circe with neutral units".into(),
+            ));
+        }
+        if (pos.neutral() & pos.by_role(Role::King)).nonempty() {
+            return Err(SolveError::Unsupported("a neutral king".into()));
+        }
+    }
     if rules.in_check(&pos, pos.turn.opponent()) {
         return Err(SolveError::OpponentInCheck);
     }
