@@ -2,25 +2,7 @@
 //! rebirth `ctr` and exchange by rebirth `<>r`, on problems whose solutions
 //! Popeye 4.104 recorded.
 
-use circe::io::popeye_input::parse_popeye;
-use circe::problem::Problem;
-use circe::report::{render_problem, Format, ReportOptions};
-use circe::solve::solve_problem;
-use std::path::Path;
-
-fn solved(text: &str) -> String {
-    let p: Problem = parse_popeye(text, Path::new("test.inp")).unwrap().remove(0);
-    let twins = solve_problem(&p);
-    render_problem(
-        &ReportOptions {
-            format: Format::Popeye,
-            alphabet: None,
-        },
-        &p,
-        &twins,
-        0.0,
-    )
-}
+mod common;
 
 fn assert_lines(out: &str, lines: &[&str]) {
     for l in lines {
@@ -31,7 +13,7 @@ fn assert_lines(out: &str, lines: &[&str]) {
 #[test]
 fn circuit_counts_the_unit_where_it_ends_and_follows_it_through_twins() {
     // Anticirce: the king reborn on its diagram square completes a circuit.
-    let out = solved(
+    let out = common::solved_popeye(
         "beginproblem\npieces white kd2 black pd3e3\nstipulation ct2\n\
          condition anticirce\noption vari nobk\ntwin move d2 e1\nendproblem\n",
     );
@@ -46,13 +28,13 @@ fn circuit_counts_the_unit_where_it_ends_and_follows_it_through_twins() {
 
 #[test]
 fn exchange_needs_two_units_of_the_mover_on_each_others_diagram_squares() {
-    let out = solved(
+    let out = common::solved_popeye(
         "beginproblem\npieces white kc1 re1 black rd3\ncondition anticirce\n\
          stipulation ser-<>3\noption nobk\nendproblem\n",
     );
     assert_lines(&out, &["  1.Kc1-c2   2.Re1-c1   3.Kc2*d3[wKd3->e1]\n"]);
     // A kamikaze capturer reborn on its partner's diagram square.
-    let out = solved(
+    let out = common::solved_popeye(
         "beginproblem\npieces white kamikaze rb1\n       white rh1\n       black pb5\n\
          condition circe\nstipulation <>3\noption nowk nobk vari nothreat\nendproblem\n",
     );
@@ -64,7 +46,7 @@ fn exchange_needs_two_units_of_the_mover_on_each_others_diagram_squares() {
 
 #[test]
 fn circuit_by_rebirth_is_the_reborn_unit_back_on_its_diagram_square() {
-    let out = solved(
+    let out = common::solved_popeye(
         "beginproblem\npieces white bc1 pg6 black pg7\nstipulation sctr1\n\
          condition circe\noption nobk nowk vari\nendproblem\n",
     );
@@ -73,7 +55,7 @@ fn circuit_by_rebirth_is_the_reborn_unit_back_on_its_diagram_square() {
 
 #[test]
 fn exchange_by_rebirth_swaps_the_reborn_unit_with_one_of_its_side() {
-    let out = solved(
+    let out = common::solved_popeye(
         "beginproblem\npieces white kf1 be2 pd4 black pd6\nstipulation s<>r2\n\
          condition circe\noption nobk vari\nendproblem\n",
     );

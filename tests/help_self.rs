@@ -6,25 +6,12 @@
 //! by the white pawns on f7 and h6); Circe rebirths put the pawns where the
 //! play needs them, so without Circe none has a solution.
 
+mod common;
+
 use circe::io::popeye_input::parse_popeye;
 use circe::problem::Problem;
-use circe::report::{render_problem, Format, ReportOptions};
 use circe::solve::solve_problem;
 use std::path::Path;
-
-fn solved(text: &str) -> String {
-    let p: Problem = parse_popeye(text, Path::new("test.inp")).unwrap().remove(0);
-    let twins = solve_problem(&p);
-    render_problem(
-        &ReportOptions {
-            format: Format::Popeye,
-            alphabet: None,
-        },
-        &p,
-        &twins,
-        0.0,
-    )
-}
 
 /// The solution lines (those starting with a move number), in order.
 fn lines(out: &str) -> Vec<&str> {
@@ -47,10 +34,10 @@ const HS1: &str = "white kh1 bg1 sa3 ph2 ph6 pf7 pe2 black kh8 ba8 ph7 pb5 pe3";
 
 #[test]
 fn hs1_is_a_self_mate_in_one_printed_as_a_line() {
-    let out = solved(&problem("hs#1", "condition circe", HS1));
+    let out = common::solved_popeye(&problem("hs#1", "condition circe", HS1));
     assert_eq!(lines(&out), ["  1.Sa3*b5[+bPb7] b7-b6 #"]);
     // Without the rebirth White cannot leave check at all.
-    let out = solved(&problem("hs#1", "", HS1));
+    let out = common::solved_popeye(&problem("hs#1", "", HS1));
     assert!(lines(&out).is_empty(), "{out}");
 }
 
@@ -59,7 +46,7 @@ const HS2: &str = "white kh1 bg1 sb1 ph2 ph6 pf7 pe2 pc4 black kh8 ba8 ph7 pb5 p
 
 #[test]
 fn hs2_white_starts_and_the_last_black_move_is_forced() {
-    let out = solved(&problem("hs#2", "condition circe", HS2));
+    let out = common::solved_popeye(&problem("hs#2", "condition circe", HS2));
     assert_eq!(
         lines(&out),
         [
@@ -70,7 +57,7 @@ fn hs2_white_starts_and_the_last_black_move_is_forced() {
             "  1.c4*b5[+bPb7] c6*b5[+wPb2]   2.b2-b4 b7-b6 #",
         ]
     );
-    let out = solved(&problem("hs#2", "", HS2));
+    let out = common::solved_popeye(&problem("hs#2", "", HS2));
     assert!(lines(&out).is_empty(), "{out}");
 }
 
@@ -81,9 +68,9 @@ const SHS: &str = "white kh1 bg1 sb1 ph2 ph6 pf7 pe2 pb5 black kh8 ba8 ph7 pb7 p
 #[test]
 fn half_move_help_self_is_begun_by_black_and_shorter_lines_come_first() {
     let pieces = SHS.replace("pc7", "pc6");
-    let out = solved(&problem("hs#1.5", "condition circe", &pieces));
+    let out = common::solved_popeye(&problem("hs#1.5", "condition circe", &pieces));
     assert_eq!(lines(&out), ["  1...c6*b5[+wPb2]   2.b2-b4 b7-b6 #"]);
-    let out = solved(&problem("hs#2.5", "condition circe", &pieces));
+    let out = common::solved_popeye(&problem("hs#2.5", "condition circe", &pieces));
     assert_eq!(
         lines(&out),
         [
@@ -93,35 +80,35 @@ fn half_move_help_self_is_begun_by_black_and_shorter_lines_come_first() {
             "  1...c6*b5[+wPb2]   2.Sb1-d2 b5-b4   3.Sd2-b3 b7-b6 #",
         ]
     );
-    let out = solved(&problem("exact-hs#2.5", "condition circe", &pieces));
+    let out = common::solved_popeye(&problem("exact-hs#2.5", "condition circe", &pieces));
     assert_eq!(lines(&out).len(), 2, "{out}");
 }
 
 #[test]
 fn series_help_self_numbers_the_forced_move_after_the_series() {
-    let out = solved(&problem("ser-hs#2", "condition circe", SHS));
+    let out = common::solved_popeye(&problem("ser-hs#2", "condition circe", SHS));
     assert_eq!(
         lines(&out),
         ["  1.c7-c6   2.c6*b5[+wPb2] b2-b4   3.b7-b6 #"]
     );
-    let out = solved(&problem("ser-hs#2", "", SHS));
+    let out = common::solved_popeye(&problem("ser-hs#2", "", SHS));
     assert!(lines(&out).is_empty(), "{out}");
 }
 
 #[test]
 fn an_intro_is_played_by_the_other_side_and_numbered_on_its_own() {
     // Black's intro, then White's hs#1: 1.b2-b4 forces 1...b7-b6#.
-    let out = solved(&problem("2->hs#1", "condition circe", SHS));
+    let out = common::solved_popeye(&problem("2->hs#1", "condition circe", SHS));
     assert_eq!(
         lines(&out),
         ["  1.c7-c6   2.c6*b5[+wPb2]   1.b2-b4 b7-b6 #"]
     );
     // One intro move is not enough.
-    let out = solved(&problem("1->hs#1", "condition circe", SHS));
+    let out = common::solved_popeye(&problem("1->hs#1", "condition circe", SHS));
     assert!(lines(&out).is_empty(), "{out}");
     // The intro may be shorter than n; shortest first. After 3.b5-b4 the
     // pawn is stopped by b2-b3 and both steps of b7 mate.
-    let out = solved(&problem("3->hs#1", "condition circe", SHS));
+    let out = common::solved_popeye(&problem("3->hs#1", "condition circe", SHS));
     assert_eq!(
         lines(&out),
         [

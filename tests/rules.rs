@@ -2,24 +2,12 @@
 //! each written from the rule's text: a position, and the moves the rule
 //! allows or forbids, in Popeye's notation.
 
-use circe::board::{Color, Position, Square};
+mod common;
+
+use circe::board::{Color, Square};
 use circe::io::notation::{popeye_move, Alphabet};
 use circe::movegen::legal_moves;
 use circe::rules::{CirceRules, Rules};
-
-fn pos(list: &str, turn: Color) -> Position {
-    let mut p = Position::from_piece_list(list).unwrap();
-    p.turn = turn;
-    p
-}
-
-fn moves(p: &Position, rules: &Rules) -> Vec<String> {
-    let mut out = Vec::new();
-    legal_moves(p, rules, &mut out);
-    out.iter()
-        .map(|m| popeye_move(m, Alphabet::English))
-        .collect()
-}
 
 fn circe() -> Rules {
     Rules::with_circe(CirceRules::CIRCE)
@@ -46,8 +34,8 @@ fn sq(s: &str) -> Square {
 
 #[test]
 fn captured_units_are_reborn_on_their_rebirth_squares() {
-    let p = pos("wKa1 wQd4 bKh8 bSd3 bBc5 bRe5 bPd5", Color::White);
-    let ms = moves(&p, &circe());
+    let p = common::position("wKa1 wQd4 bKh8 bSd3 bBc5 bRe5 bPd5", Color::White);
+    let ms = common::legal_moves_text(&p, &circe());
     // d3 is light: black knight to g8; c5 dark: black bishop to f8;
     // e5 dark: black rook to h8 is occupied by the king (see below).
     assert!(has(&ms, "Qd4*d3[+bSg8]"), "{ms:?}");
@@ -58,8 +46,8 @@ fn captured_units_are_reborn_on_their_rebirth_squares() {
 #[test]
 fn unit_vanishes_when_its_rebirth_square_is_occupied() {
     // e5 is dark: the black rook's rebirth square h8 holds the black king.
-    let p = pos("wKa1 wQd4 bKh8 bRe5", Color::White);
-    let ms = moves(&p, &circe());
+    let p = common::position("wKa1 wQd4 bKh8 bRe5", Color::White);
+    let ms = common::legal_moves_text(&p, &circe());
     assert!(has(&ms, "Qd4*e5"), "{ms:?}");
     let after = p.play(
         &{
@@ -77,76 +65,82 @@ fn unit_vanishes_when_its_rebirth_square_is_occupied() {
 #[test]
 fn capture_on_the_rebirth_square_removes_the_unit() {
     // The black queen captured on d8, its own rebirth square.
-    let p = pos("wKa1 wRd2 bKh7 bQd8", Color::White);
-    let ms = moves(&p, &circe());
+    let p = common::position("wKa1 wRd2 bKh7 bQd8", Color::White);
+    let ms = common::legal_moves_text(&p, &circe());
     assert!(has(&ms, "Rd2*d8"), "{ms:?}");
 }
 
 #[test]
 fn promoted_unit_is_reborn_as_what_it_is_now() {
     // A black queen (promoted or not) goes to d8.
-    let p = pos("wKa1 wRh2 bKf8 bQh5", Color::White);
-    assert!(has(&moves(&p, &circe()), "Rh2*h5[+bQd8]"));
+    let p = common::position("wKa1 wRh2 bKf8 bQh5", Color::White);
+    assert!(has(
+        &common::legal_moves_text(&p, &circe()),
+        "Rh2*h5[+bQd8]"
+    ));
 }
 
 #[test]
 fn en_passant_victim_is_reborn_on_its_file() {
-    let mut p = pos("wKa1 wPe5 bKh8 bPd5", Color::White);
+    let mut p = common::position("wKa1 wPe5 bKh8 bPd5", Color::White);
     p.ep_square = Some(sq("d6"));
-    assert!(has(&moves(&p, &circe()), "e5*d6 ep.[+bPd7]"));
+    assert!(has(
+        &common::legal_moves_text(&p, &circe()),
+        "e5*d6 ep.[+bPd7]"
+    ));
 }
 
 #[test]
 fn capture_is_illegal_when_the_reborn_unit_checks_the_capturer() {
     // c5 is dark: the black rook is reborn on h8 and would check Kh1.
-    let p = pos("wKh1 wQc3 bKa8 bRc5", Color::White);
-    let ms = moves(&p, &circe());
+    let p = common::position("wKh1 wQc3 bKa8 bRc5", Color::White);
+    let ms = common::legal_moves_text(&p, &circe());
     assert!(!ms.iter().any(|m| m.starts_with("Qc3*c5")), "{ms:?}");
     // With h8 occupied the rook vanishes and the capture is fine.
-    let p = pos("wKh1 wQc3 bKa8 bRc5 bBh8", Color::White);
-    assert!(has(&moves(&p, &circe()), "Qc3*c5"));
+    let p = common::position("wKh1 wQc3 bKa8 bRc5 bBh8", Color::White);
+    assert!(has(&common::legal_moves_text(&p, &circe()), "Qc3*c5"));
 }
 
 #[test]
 fn reborn_pawn_may_double_step_again() {
-    let p = pos("wKa1 wRe2 bKh8 bPe4", Color::White);
+    let p = common::position("wKa1 wRe2 bKh8 bPe4", Color::White);
     let mut v = Vec::new();
     legal_moves(&p, &circe(), &mut v);
     let capture = v.iter().find(|m| m.to == sq("e4")).unwrap();
     assert_eq!(popeye_move(capture, Alphabet::English), "Re2*e4[+bPe7]");
     let after = p.play(capture);
-    assert!(has(&moves(&after, &circe()), "e7-e5"));
+    assert!(has(&common::legal_moves_text(&after, &circe()), "e7-e5"));
 }
 
 #[test]
 fn rook_reborn_on_its_game_array_square_may_castle() {
     // White's rook captured on c3 (dark) is reborn on a1, unmoved.
-    let p = pos("wKe1 wRc3 bKh8 bBa5", Color::Black);
+    let p = common::position("wKe1 wRc3 bKh8 bBa5", Color::Black);
     let mut v = Vec::new();
     legal_moves(&p, &circe(), &mut v);
     let capture = v.iter().find(|m| m.to == sq("c3")).unwrap();
     assert_eq!(popeye_move(capture, Alphabet::English), "Ba5*c3[+wRa1]");
     let after = p.play(capture);
     // Bc3 attacks e1: the king is in check, so move the bishop out of the way first.
-    assert!(!has(&moves(&after, &circe()), "0-0-0"));
-    let quiet = pos("wKe1 wRc4 wPd3 bKa8 bBa6", Color::Black);
+    assert!(!has(&common::legal_moves_text(&after, &circe()), "0-0-0"));
+    let quiet = common::position("wKe1 wRc4 wPd3 bKa8 bBa6", Color::Black);
     let mut v = Vec::new();
     legal_moves(&quiet, &circe(), &mut v);
     let capture = v.iter().find(|m| m.to == sq("c4")).unwrap();
     // c4 is light: the rook goes to h1 and may castle short.
     let after = quiet.play(capture);
     assert!(
-        has(&moves(&after, &circe()), "0-0"),
+        has(&common::legal_moves_text(&after, &circe()), "0-0"),
         "{:?}",
-        moves(&after, &circe())
+        common::legal_moves_text(&after, &circe())
     );
 }
 
 #[test]
 fn kings_are_not_reborn_in_plain_circe() {
     // Adjacent kings are illegal: the white king may not step next to the black one.
-    let p = pos("wKe4 bKe6", Color::White);
-    let ms = moves(&p, &circe());
+    let p = common::position("wKe4 bKe6", Color::White);
+    let ms = common::legal_moves_text(&p, &circe());
     assert!(!has(&ms, "Ke4-e5"));
     assert!(!has(&ms, "Ke4-d5"));
 }
@@ -155,28 +149,28 @@ fn kings_are_not_reborn_in_plain_circe() {
 
 #[test]
 fn rex_inclusive_king_capture_is_an_ordinary_move() {
-    let p = pos("wKa1 wQe4 bKe5", Color::White);
-    assert!(has(&moves(&p, &rex()), "Qe4*e5[+bKe8]"));
+    let p = common::position("wKa1 wQe4 bKe5", Color::White);
+    assert!(has(&common::legal_moves_text(&p, &rex()), "Qe4*e5[+bKe8]"));
 }
 
 #[test]
 fn rex_inclusive_king_is_in_check_only_when_captured_for_good() {
     let r = rex();
     // Rebirth square free: not in check.
-    let p = pos("wKa1 wQe4 bKe5", Color::Black);
+    let p = common::position("wKa1 wQe4 bKe5", Color::Black);
     assert!(!r.in_check(&p, Color::Black));
     // Rebirth square occupied: check.
-    let p = pos("wKa1 wQe4 bKe5 bPe8", Color::Black);
+    let p = common::position("wKa1 wQe4 bKe5 bPe8", Color::Black);
     assert!(r.in_check(&p, Color::Black));
     // Capture on the rebirth square itself: check.
-    let p = pos("wKa1 wQe4 bKe8", Color::Black);
+    let p = common::position("wKa1 wQe4 bKe8", Color::Black);
     assert!(r.in_check(&p, Color::Black));
 }
 
 #[test]
 fn rex_inclusive_adjacent_kings_are_legal() {
-    let p = pos("wKe4 bKe6", Color::White);
-    let ms = moves(&p, &rex());
+    let p = common::position("wKe4 bKe6", Color::White);
+    let ms = common::legal_moves_text(&p, &rex());
     assert!(has(&ms, "Ke4-e5"), "{ms:?}");
 }
 
@@ -185,29 +179,37 @@ fn rex_inclusive_adjacent_kings_are_legal() {
 #[test]
 fn anticirce_capturer_is_reborn_and_captured_vanishes() {
     // b1 is light: a white rook capturing there goes to h1.
-    let p = pos("wKa3 wRb4 bKh8 bSb1", Color::White);
-    assert!(has(&moves(&p, &calvet()), "Rb4*b1[wRb1->h1]"));
+    let p = common::position("wKa3 wRb4 bKh8 bSb1", Color::White);
+    assert!(has(
+        &common::legal_moves_text(&p, &calvet()),
+        "Rb4*b1[wRb1->h1]"
+    ));
 }
 
 #[test]
 fn anticirce_capture_is_illegal_when_the_capturer_cannot_be_reborn() {
-    let p = pos("wKa3 wRb4 wBh1 bKh8 bSb1", Color::White);
-    assert!(!moves(&p, &calvet()).iter().any(|m| m.starts_with("Rb4*b1")));
+    let p = common::position("wKa3 wRb4 wBh1 bKh8 bSb1", Color::White);
+    assert!(!common::legal_moves_text(&p, &calvet())
+        .iter()
+        .any(|m| m.starts_with("Rb4*b1")));
 }
 
 #[test]
 fn calvet_allows_and_cheylan_forbids_capture_on_own_rebirth_square() {
-    let p = pos("wKc3 wRa4 bKh8 bSa1", Color::White);
-    assert!(has(&moves(&p, &calvet()), "Ra4*a1[wRa1->a1]"));
-    assert!(!moves(&p, &cheylan())
+    let p = common::position("wKc3 wRa4 bKh8 bSa1", Color::White);
+    assert!(has(
+        &common::legal_moves_text(&p, &calvet()),
+        "Ra4*a1[wRa1->a1]"
+    ));
+    assert!(!common::legal_moves_text(&p, &cheylan())
         .iter()
         .any(|m| m.starts_with("Ra4*a1")));
 }
 
 #[test]
 fn anticirce_promotion_capture_promotes_then_is_reborn() {
-    let p = pos("wKc4 wPb7 bKh8 bRa8", Color::White);
-    let ms = moves(&p, &calvet());
+    let p = common::position("wKc4 wPb7 bKh8 bRa8", Color::White);
+    let ms = common::legal_moves_text(&p, &calvet());
     for m in [
         "b7*a8=Q[wQa8->d1]",
         "b7*a8=S[wSa8->b1]",
@@ -220,17 +222,20 @@ fn anticirce_promotion_capture_promotes_then_is_reborn() {
 
 #[test]
 fn anticirce_kings_take_part() {
-    let p = pos("wKd2 bKh8 bSd1", Color::White);
-    assert!(has(&moves(&p, &calvet()), "Kd2*d1[wKd1->e1]"));
+    let p = common::position("wKd2 bKh8 bSd1", Color::White);
+    assert!(has(
+        &common::legal_moves_text(&p, &calvet()),
+        "Kd2*d1[wKd1->e1]"
+    ));
 }
 
 #[test]
 fn anticirce_check_needs_a_legal_capture() {
     // The white rook attacks the black king on e8 (light): it would be reborn on h1.
-    let p = pos("wKa1 wRe2 bKe8", Color::Black);
+    let p = common::position("wKa1 wRe2 bKe8", Color::Black);
     assert!(calvet().in_check(&p, Color::Black));
     // With h1 occupied the capture is illegal, so no check.
-    let p = pos("wKa1 wRe2 wBh1 bKe8", Color::Black);
+    let p = common::position("wKa1 wRe2 wBh1 bKe8", Color::Black);
     assert!(!calvet().in_check(&p, Color::Black));
 }
 
@@ -238,18 +243,27 @@ fn anticirce_check_needs_a_legal_capture() {
 
 #[test]
 fn kamikaze_capture_rebirths_both_units() {
-    let p = pos("wKh1 wkSf3 bKa8 bkPd4", Color::White);
-    assert!(has(&moves(&p, &circe()), "kSf3*d4[wkSd4->g1][+bkPd7]"));
+    let p = common::position("wKh1 wkSf3 bKa8 bkPd4", Color::White);
+    assert!(has(
+        &common::legal_moves_text(&p, &circe()),
+        "kSf3*d4[wkSd4->g1][+bkPd7]"
+    ));
 }
 
 #[test]
 fn kamikaze_capturer_vanishes_when_its_square_is_occupied() {
-    let p = pos("wKh1 wkSf3 wBg1 bKa8 bkPd4", Color::White);
-    assert!(has(&moves(&p, &circe()), "kSf3*d4[+bkPd7]"));
+    let p = common::position("wKh1 wkSf3 wBg1 bKa8 bkPd4", Color::White);
+    assert!(has(
+        &common::legal_moves_text(&p, &circe()),
+        "kSf3*d4[+bkPd7]"
+    ));
 }
 
 #[test]
 fn kings_are_never_kamikaze() {
-    let p = pos("wKe4 bKa8 bPe5", Color::White);
-    assert!(has(&moves(&p, &circe()), "Ke4*e5[+bPe7]"));
+    let p = common::position("wKe4 bKa8 bPe5", Color::White);
+    assert!(has(
+        &common::legal_moves_text(&p, &circe()),
+        "Ke4*e5[+bPe7]"
+    ));
 }

@@ -180,6 +180,13 @@ impl Position {
 
     /// The unit on `sq`; a neutral one reads as White (see [`Piece::color`]).
     #[inline]
+    /// Every unit with its square, a1 to h8.
+    pub fn units(&self) -> impl Iterator<Item = (Piece, Square)> + '_ {
+        self.occupied()
+            .into_iter()
+            .filter_map(|sq| Some((self.piece_at(sq)?, sq)))
+    }
+
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         decode(self.mailbox[sq.index()])
     }

@@ -1502,13 +1502,8 @@ impl<'a> Parser<'a> {
                         return self.err(tok.line, "forsyth without a position");
                     };
                     let pos = self.parse_forsyth(&t)?;
-                    let units = pos
-                        .occupied()
-                        .into_iter()
-                        .filter_map(|sq| Some((pos.piece_at(sq)?, sq)))
-                        .collect();
                     twin.commands.push(TwinCommand::Forsyth {
-                        units,
+                        units: pos.units().collect(),
                         text: t.text.clone(),
                     });
                 }

@@ -606,13 +606,8 @@ impl Reader<'_> {
                 TwinKey::Fen => {
                     let s = expect_str(value, name).map_err(bad)?;
                     let pos = parse_fen(s).map_err(|e| bad(format!("fen: {e}")))?;
-                    let units = pos
-                        .occupied()
-                        .into_iter()
-                        .filter_map(|sq| Some((pos.piece_at(sq)?, sq)))
-                        .collect();
                     twin.commands.push(TwinCommand::Forsyth {
-                        units,
+                        units: pos.units().collect(),
                         text: s.to_string(),
                     });
                 }
