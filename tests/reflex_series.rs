@@ -12,9 +12,10 @@ use circe::solve::{solve_problem, SolveError};
 use std::path::Path;
 
 fn problem(stip: &str, extra: &str, pieces: &str) -> Problem {
-    let text =
-        format!("beginproblem\nstipulation {stip}\n{extra}\npieces {pieces}\nendproblem\n");
-    parse_popeye(&text, Path::new("test.inp")).unwrap().remove(0)
+    let text = format!("beginproblem\nstipulation {stip}\n{extra}\npieces {pieces}\nendproblem\n");
+    parse_popeye(&text, Path::new("test.inp"))
+        .unwrap()
+        .remove(0)
 }
 
 /// The printed solution, from the first move line on.
@@ -44,7 +45,8 @@ fn solved(stip: &str, extra: &str, pieces: &str) -> String {
 fn is_move_line(line: &str) -> bool {
     let t = line.trim_start();
     t.len() < line.len()
-        && t.trim_start_matches(|c: char| c.is_ascii_digit()).starts_with('.')
+        && t.trim_start_matches(|c: char| c.is_ascii_digit())
+            .starts_with('.')
         && t.starts_with(|c: char| c.is_ascii_digit())
 }
 
@@ -146,8 +148,7 @@ fn exact_reflex_refutes_a_goal_reached_too_early() {
 /// Only the d5 pawn shuts the diagonal; d5-d4 mates unless a White knight
 /// can interpose. The black king is shut in by Sh6 and Pf6, so Black's
 /// other moves are the bishop's and b5-b4.
-const DISCOVERY: &str =
-    "white kh1 bg1 sa1 ph2 pe2 sh6 pf6 pa2 black kh8 ph7 ba8 pb5 pe3 pd5 pa3";
+const DISCOVERY: &str = "white kh1 bg1 sa1 ph2 pe2 sh6 pf6 pa2 black kh8 ph7 ba8 pb5 pe3 pd5 pa3";
 
 #[test]
 fn exact_reflex_keeps_both_obligations_before_the_last_move() {
