@@ -159,6 +159,9 @@ pub enum SolveError {
     UnsupportedOption { line: usize, name: String },
     #[error("{0} is not supported yet")]
     Unsupported(String),
+    /// A case of a stipulation that is otherwise supported.
+    #[error("line {line}: {what} is not supported yet")]
+    UnsupportedCase { line: usize, what: String },
     #[error("the side not to move is in check: the diagram is illegal")]
     OpponentInCheck,
     #[error("line {line}: {source}")]
@@ -330,9 +333,13 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     // when the diagram already breaks it; that output is not established.
     if let (Some(MainPlay::Series { end, .. }), None) = (main, stip.intro) {
         if searcher.reflex_blocked(&pos, end, 0) {
-            return Err(SolveError::Unsupported(
-                "series reflex play where the series side can reach the goal in the diagram".into(),
-            ));
+            return Err(SolveError::UnsupportedCase {
+                line: problem.stipulation.line,
+                what: format!(
+                    "'{}' where the series side can reach the goal in the diagram",
+                    stip.text
+                ),
+            });
         }
     }
     let solution = match (main, stip.intro) {
