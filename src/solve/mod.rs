@@ -394,6 +394,10 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
             solution.nodes = battle.nodes();
             solution
         }
+        // An intro before play with defence: Popeye prints the whole
+        // solution in the intro's line mode (the outermost output mode
+        // wins), and what its line writer prints for the play with defence
+        // (which defences, threats) is not established.
         _ => return Err(unsupported()),
     };
     if cancel.is_cancelled() {
