@@ -282,8 +282,10 @@ impl Battle {
     }
 
     fn def_loses_search(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
+        // In reflex play a defender that can reach the goal must; under
+        // `exact-` that ends play too early, which defends.
         if self.attack == Attack::Reflex && self.can_reach_goal(pos, depth) {
-            return true;
+            return self.goal_counts(k + 1);
         }
         if k == 0 && self.attack == Attack::Direct {
             return false;
@@ -399,9 +401,10 @@ impl Battle {
         if self.attack == Attack::Direct && n == 1 {
             return None;
         }
-        // In reflex play a defender that can reach the goal must.
+        // In reflex play a defender that can reach the goal must (too early
+        // under `exact-`: the first move then wins nothing).
         if self.attack == Attack::Reflex && self.can_reach_goal(after, depth) {
-            return Some(0);
+            return self.goal_counts(n).then_some(0);
         }
         let k = n - 1;
         if let Some(t) = self.opts.max_threat {

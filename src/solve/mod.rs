@@ -159,6 +159,9 @@ pub enum SolveError {
     UnsupportedOption { line: usize, name: String },
     #[error("{0} is not supported yet")]
     Unsupported(String),
+    /// A case of a stipulation that is otherwise supported.
+    #[error("line {line}: {what} is not supported yet")]
+    UnsupportedCase { line: usize, what: String },
     #[error("the side not to move is in check: the diagram is illegal")]
     OpponentInCheck,
     #[error("line {line}: {source}")]
@@ -326,6 +329,19 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     let mut searcher =
         Searcher::new(rules, stip.goal, std::sync::Arc::clone(&table)).with_cancel(cancel.clone());
     let main = main_play(&stip, white_begins);
+    // ser-r: Popeye prints the goal move that breaks the reflex obligation
+    // when the diagram already breaks it; that output is not established.
+    if let (Some(MainPlay::Series { end, .. }), None) = (main, stip.intro) {
+        if searcher.reflex_blocked(&pos, end, 0) {
+            return Err(SolveError::UnsupportedCase {
+                line: problem.stipulation.line,
+                what: format!(
+                    "'{}' where the series side can reach the goal in the diagram",
+                    stip.text
+                ),
+            });
+        }
+    }
     let solution = match (main, stip.intro) {
         (Some(main), Some(n)) => searcher.intro(&pos, n, main),
         (Some(main @ MainPlay::Help { plies, exact, end }), None) => {
@@ -343,10 +359,22 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
         }
         (Some(main), None) => searcher.main_play(&pos, main),
         (None, None) if !stip.series => {
-            // exact- in reflex play would have to say whether the reflex
-            // obligation holds before the last move; left for now.
+            // exact- in reflex play: the obligations hold before every
+            // move, and a goal the defender must reach early refutes.
+            // How Popeye prints tries and set play there is not
+            // established.
             if stip.exact && stip.play == Play::Reflex {
-                return Err(unsupported());
+                if let Some(o) = problem.options.iter().find(|o| {
+                    matches!(
+                        o.value,
+                        ProblemOption::Try | ProblemOption::Defence(_) | ProblemOption::SetPlay
+                    )
+                }) {
+                    return Err(SolveError::UnsupportedOption {
+                        line: o.line,
+                        name: format!("{:?}", o.value).to_lowercase(),
+                    });
+                }
             }
             tree.exact = stip.exact;
             let attack = match stip.play {
@@ -366,6 +394,10 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
             solution.nodes = battle.nodes();
             solution
         }
+        // An intro before play with defence: Popeye prints the whole
+        // solution in the intro's line mode (the outermost output mode
+        // wins), and what its line writer prints for the play with defence
+        // (which defences, threats) is not established.
         _ => return Err(unsupported()),
     };
     if cancel.is_cancelled() {
@@ -464,6 +496,9 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
         (Play::Direct, true) => series(SeriesEnd::Direct),
         (Play::SelfPlay, true) => series(SeriesEnd::SelfPlay),
         (Play::HelpSelf, true) => series(SeriesEnd::HelpSelf),
+        // Where Popeye's forced end meets a minimum length is not
+        // established, so exact-ser-r stays refused.
+        (Play::Reflex, true) if !exact => series(SeriesEnd::Reflex),
         _ => None,
     }
 }

@@ -27,6 +27,10 @@ pub enum SeriesEnd {
     /// ser-hs#n: the other side then makes a move that forces the series
     /// side to reach the goal.
     HelpSelf,
+    /// ser-r#n: as ser-s#n, with the reflex obligations: the series side
+    /// may not start a move able to reach the goal at once, and the series
+    /// ends as soon as the other side can reach the goal, which it must.
+    Reflex,
 }
 
 /// What ends help play.
@@ -384,6 +388,9 @@ impl Searcher {
 
     /// The first series move is shared out among threads.
     fn series_root(&mut self, pos: &Position, n: u32, exact: bool, end: SeriesEnd) -> Vec<Node> {
+        if self.reflex_blocked(pos, end, 0) {
+            return Vec::new();
+        }
         let moves = self.moves(pos, 0);
         self.cancel.root_started(n, moves.len());
         let found: Vec<Option<Node>> = moves
@@ -416,7 +423,7 @@ impl Searcher {
     ) -> Vec<Node> {
         let hash = pos.zobrist();
         let (question, n) = if exact {
-            (Question::SeriesFails, left * 4 + end as u32)
+            (Question::SeriesFails, left * 8 + end as u32)
         } else {
             (Question::SeriesUpToFails, end as u32)
         };
@@ -424,6 +431,9 @@ impl Searcher {
             if exact || k >= u64::from(left) {
                 return Vec::new();
             }
+        }
+        if self.reflex_blocked(pos, end, depth) {
+            return Vec::new();
         }
         let moves = self.moves(pos, depth);
         let mut nodes = Vec::new();
@@ -475,11 +485,17 @@ impl Searcher {
                 SeriesEnd::HelpSelf if !checks => {
                     children = self.self_moves(&after, depth);
                 }
+                SeriesEnd::Reflex if !checks => {
+                    children = self.goal_moves_remembered(&after, depth);
+                }
                 _ => {}
             }
             goal = !children.is_empty() && end == SeriesEnd::Direct;
         }
-        if left > 1 && !checks {
+        // ser-r: once the other side can reach the goal it must, so the
+        // series cannot go on past that point.
+        let forced_end = end == SeriesEnd::Reflex && !children.is_empty();
+        if left > 1 && !checks && !forced_end {
             // The other side passes: the series side moves again.
             let mut again = after;
             again.turn = pos.turn;
@@ -491,6 +507,13 @@ impl Searcher {
         }
         let played = self.played(pos, mv, &after, goal);
         Some(Node { played, children })
+    }
+
+    /// ser-r: whether the series side, to move in `pos`, could reach the
+    /// goal at once, which the reflex obligation forbids before every
+    /// series move, the first included.
+    pub fn reflex_blocked(&mut self, pos: &Position, end: SeriesEnd, depth: usize) -> bool {
+        end == SeriesEnd::Reflex && !self.goal_moves_remembered(pos, depth).is_empty()
     }
 
     /// Whether the side to move has moves and every one reaches the goal.
