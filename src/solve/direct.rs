@@ -201,7 +201,10 @@ impl Battle {
     /// The lengths at which an attacker node with `k` moves is tried, as
     /// Popeye does: shortest first. Without guards a win within fewer moves
     /// is a win within `k`, so `k` alone is enough.
-    fn lengths(&self, k: u32) -> std::iter::Chain<std::ops::RangeInclusive<u32>, std::option::IntoIter<u32>> {
+    fn lengths(
+        &self,
+        k: u32,
+    ) -> std::iter::Chain<std::ops::RangeInclusive<u32>, std::option::IntoIter<u32>> {
         if !self.guarded() || self.opts.exact {
             return (k..=k).chain(None);
         }
@@ -259,7 +262,11 @@ impl Battle {
         if self.attack == Attack::Reflex && self.can_reach_goal(pos, depth) {
             return Some(allowed);
         }
-        let kt = if self.attack == Attack::Direct { n + 1 } else { n };
+        let kt = if self.attack == Attack::Direct {
+            n + 1
+        } else {
+            n
+        };
         let moves = self.moves(pos, depth);
         let mut count = 0;
         for d in &moves {
@@ -517,8 +524,7 @@ impl Battle {
                             Some((_, len)) => (Mark::Try, len),
                             None => return None,
                         };
-                        let mut node =
-                            battle.attack_tree(pos, *mv, len, 1, 1, mark == Mark::Try);
+                        let mut node = battle.attack_tree(pos, *mv, len, 1, 1, mark == Mark::Try);
                         node.played.mark = mark;
                         Some(node)
                     },
