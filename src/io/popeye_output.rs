@@ -135,7 +135,7 @@ pub fn stipulation_text(problem: &Problem) -> String {
         .unwrap_or_else(|| display_stipulation(&problem.stipulation.value, white_begins));
     // Popeye keeps one value per option, the last one given.
     let last = |f: fn(&ProblemOption) -> Option<(u32, u32)>| {
-        problem.options.iter().filter_map(|o| f(&o.value)).last()
+        problem.options.iter().rev().find_map(|o| f(&o.value))
     };
     let threat = last(|o| match o {
         ProblemOption::Threat(n) => Some((*n, 0)),
