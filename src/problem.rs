@@ -63,8 +63,12 @@ pub enum ProblemOption {
     Threat(u32),
     SetPlay,
     NoThreat,
-    /// `nontrivial m n`: at most m non-trivial defences ... of length n.
+    /// `nontrivial m n`: at most m extra non-trivial defences (not met
+    /// within n moves) along a line.
     NonTrivial(u32, u32),
+    /// `maxflightsquares n`: the defender has defended when its king has
+    /// more than n flights.
+    MaxFlights(u32),
     MaxSolutions(u32),
     NoWhiteKing,
     NoBlackKing,

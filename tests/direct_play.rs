@@ -229,3 +229,100 @@ fn exact_self_play_does_not_end_on_an_early_goal() {
     let exact = solution_text(&s2.replace("s#2", "exact-s#2"));
     assert!(!exact.contains("1.Qe3-f3"), "{exact}");
 }
+
+/// A circe #3 cooked three ways: 1.Qe1+ and 1.Qf3+ each leave the black
+/// king two flights (Kg2/Kh2, Kg1/Kh2), the quiet 1.Qg3 none.
+fn flights_problem(option: &str) -> String {
+    format!(
+        "beginproblem\nstipulation #3\ncondition circe\noption {option}\n\
+         pieces white ka4 qc3 rb5 pa2 bb1 black kh1 be4 pe2\nendproblem\n"
+    )
+}
+
+fn keys(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| l.starts_with("   1.") && l.ends_with(" !"))
+        .collect()
+}
+
+#[test]
+fn maxflightsquares_refuses_keys_granting_more_flights() {
+    let all = ["   1.Qc3-e1 + !", "   1.Qc3-g3 !", "   1.Qc3-f3 + !"];
+    assert_eq!(keys(&solution_text(&flights_problem("noboard"))), all);
+    // Two flights are not more than two: nothing changes.
+    assert_eq!(
+        keys(&solution_text(&flights_problem("maxflightsquares 2"))),
+        all
+    );
+    let one = solution_text(&flights_problem("maxflightsquares 1"));
+    assert_eq!(keys(&one), ["   1.Qc3-g3 !"]);
+}
+
+#[test]
+fn maxflightsquares_checks_only_with_two_moves_to_come() {
+    // In a #2 the defender's node after the key has one attacker move
+    // left: Popeye does not count flights there, so the checks stay.
+    let text = solution_text(
+        "beginproblem\nstipulation #2\ncondition circe\noption maxflight 0\n\
+         pieces white kg6 rd1 black kh8\nendproblem\n",
+    );
+    assert!(text.contains("   1.Rd1-d8 # !\n"), "{text}");
+    assert!(text.contains("   1.Rd1-d2 !\n"), "{text}");
+}
+
+#[test]
+fn a_negative_maxflight_is_ignored() {
+    // Popeye reads a number it cannot use, drops the option and solves on.
+    let text = solution_text(&flights_problem("maxflight -1"));
+    assert_eq!(keys(&text).len(), 3, "{text}");
+    let problems = parse_popeye(&flights_problem("maxflight -1"), Path::new("t.inp")).unwrap();
+    assert!(problems[0].options.is_empty());
+}
+
+/// Rittirsch's anticirce s#3 (tier-1 BEISPIEL_anticir__024): after the
+/// key 1.Bc5-b4 (zugzwang) Black has just two moves, 1...axb4 and
+/// 1...Bxg7, and each needs two more White moves: both are non-trivial
+/// for `nontrivial m 1`.
+fn nontrivial_problem(option: &str) -> String {
+    format!(
+        "beginproblem\nstipulation s#3\ncondition anticirce\noption {option}\n\
+         pieces white kh1 qg5 rh6 bc5 sb5b8 pa3c7g2g6g7\n\
+         black ke6 rh7 bh8 pa4a5b6g3\nendproblem\n"
+    )
+}
+
+#[test]
+fn nontrivial_refuses_a_key_leaving_two_nontrivial_defences() {
+    let key = "   1.Bc5-b4 !";
+    assert_eq!(keys(&solution_text(&nontrivial_problem("noboard"))), [key]);
+    // One non-trivial defence is free; the second needs m >= 1.
+    let strict = solution_text(&nontrivial_problem("nontrivial 0 1"));
+    assert!(keys(&strict).is_empty(), "{strict}");
+    assert_eq!(
+        keys(&solution_text(&nontrivial_problem("nontrivial 1 1"))),
+        [key]
+    );
+}
+
+#[test]
+fn the_stipulation_line_shows_flights_and_nontrivial() {
+    let line = |text: &str| {
+        let problems = parse_popeye(text, Path::new("t.inp")).unwrap();
+        let opts = ReportOptions {
+            format: Format::Popeye,
+            alphabet: None,
+        };
+        let twins = solve_problem(&problems[0]);
+        let out = render_problem(&opts, &problems[0], &twins, 0.0);
+        out.lines()
+            .find(|l| l.trim_start().starts_with(['#', 's']))
+            .unwrap_or("")
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    assert_eq!(line(&flights_problem("maxflight 1")), "#3//1");
+    assert_eq!(line(&flights_problem("threat 2 maxflight 1")), "#3/2/1");
+    assert_eq!(line(&nontrivial_problem("nontrivial 0 1")), "s#3;0,1");
+}

@@ -75,6 +75,7 @@ enum Opt {
     Try,
     MaxSolutions,
     NonTrivial,
+    MaxFlights,
     EnPassant,
     NoBoard,
     HalfDuplex,
@@ -190,7 +191,7 @@ const ENGLISH: Lang = Lang {
         ("nothreat", Opt::NoThreat),
         ("try", Opt::Try),
         ("maxsolutions", Opt::MaxSolutions),
-        ("maxflightsquares", Opt::Unsupported),
+        ("maxflightsquares", Opt::MaxFlights),
         ("search", Opt::Unsupported),
         ("multisolutions", Opt::Unsupported),
         ("nosymmetry", Opt::Unsupported),
@@ -318,7 +319,7 @@ const GERMAN: Lang = Lang {
         ("ohnedrohung", Opt::NoThreat),
         ("verfuehrung", Opt::Try),
         ("maxloesungen", Opt::MaxSolutions),
-        ("maxfluchtfelder", Opt::Unsupported),
+        ("maxfluchtfelder", Opt::MaxFlights),
         ("suchen", Opt::Unsupported),
         ("mehrereloesungen", Opt::Unsupported),
         ("keinesymmetrie", Opt::Unsupported),
@@ -449,7 +450,7 @@ const FRENCH: Lang = Lang {
         ("sansmenace", Opt::NoThreat),
         ("essais", Opt::Try),
         ("maxsolutions", Opt::MaxSolutions),
-        ("maxcasesfuites", Opt::Unsupported),
+        ("maxcasesfuites", Opt::MaxFlights),
         ("search", Opt::Unsupported),
         ("multisolutions", Opt::Unsupported),
         ("nonsymetrique", Opt::Unsupported),
@@ -991,6 +992,32 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The number after `maxflightsquares`: Some when Popeye takes it (0 to
+    /// 64, as C's strtoul reads it: "-0" is 0), None when it reads a
+    /// number it then ignores (negative or too large).
+    fn flight_number(&mut self, opt: &Token) -> Res<Option<u32>> {
+        let Some(t) = self.lex.peek() else {
+            return self.err(opt.line, format!("option '{}' needs a number", opt.text));
+        };
+        let (negative, digits) = match t.text.strip_prefix('-') {
+            Some(d) => (true, d),
+            None => (false, t.text.strip_prefix('+').unwrap_or(&t.text)),
+        };
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return self.err(
+                t.line,
+                format!("option '{}' needs a number, found '{}'", opt.text, t.text),
+            );
+        }
+        self.lex.word();
+        let value = digits.parse::<u64>().ok();
+        Ok(match value {
+            Some(0) => Some(0),
+            Some(n) if !negative && n <= 64 => Some(n as u32),
+            _ => None,
+        })
+    }
+
     fn optional_number(&mut self) -> Option<u32> {
         let t = self.lex.peek()?;
         let n = t.text.parse().ok()?;
@@ -1052,6 +1079,12 @@ impl<'a> Parser<'a> {
                     let n = self.parse_number(&tok)?;
                     ProblemOption::NonTrivial(m, n)
                 }
+                Opt::MaxFlights => match self.flight_number(&tok)? {
+                    Some(n) => ProblemOption::MaxFlights(n),
+                    // Popeye drops the option when the number is out of
+                    // range (a negative one included) and solves on.
+                    None => continue,
+                },
                 Opt::EnPassant | Opt::NoCastling => {
                     let squares = self.square_lists();
                     if squares.is_empty() {

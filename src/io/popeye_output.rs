@@ -127,20 +127,42 @@ fn board_cell(lang: Language, piece: Option<Piece>) -> String {
 }
 
 /// The stipulation as Popeye shows it under the diagram, with the option
-/// suffixes it appends (`#5/1` for `threat 1`, `r#9;1,1` for `nontrivial`).
+/// suffixes it appends (`#5/1` for `threat 1`, `#7//1` for `maxflightsquares
+/// 1`, `r#9;1,1` for `nontrivial`).
 pub fn stipulation_text(problem: &Problem) -> String {
     let white_begins = problem.has_option(|o| matches!(o, ProblemOption::WhiteBegins));
     let mut s = structured_stipulation_text(problem.language, &problem.stipulation.value)
         .unwrap_or_else(|| display_stipulation(&problem.stipulation.value, white_begins));
-    for o in &problem.options {
-        if let ProblemOption::Threat(n) = o.value {
-            let _ = write!(s, "/{n}");
+    // Popeye keeps one value per option, the last one given.
+    let last = |f: fn(&ProblemOption) -> Option<(u32, u32)>| {
+        problem.options.iter().rev().find_map(|o| f(&o.value))
+    };
+    let threat = last(|o| match o {
+        ProblemOption::Threat(n) => Some((*n, 0)),
+        _ => None,
+    });
+    let flights = last(|o| match o {
+        ProblemOption::MaxFlights(n) => Some((*n, 0)),
+        _ => None,
+    });
+    let nontrivial = last(|o| match o {
+        ProblemOption::NonTrivial(m, n) => Some((*m, *n)),
+        _ => None,
+    });
+    match (threat, flights) {
+        (Some((t, _)), Some((f, _))) => {
+            let _ = write!(s, "/{t}/{f}");
         }
+        (Some((t, _)), None) => {
+            let _ = write!(s, "/{t}");
+        }
+        (None, Some((f, _))) => {
+            let _ = write!(s, "//{f}");
+        }
+        (None, None) => {}
     }
-    for o in &problem.options {
-        if let ProblemOption::NonTrivial(m, n) = o.value {
-            let _ = write!(s, ";{m},{n}");
-        }
+    if let Some((m, n)) = nontrivial {
+        let _ = write!(s, ";{m},{n}");
     }
     s
 }

@@ -228,6 +228,10 @@ const OPTIONS: &[(&str, OptionArgs)] = &[
         "nontrivial",
         OptionArgs::Numbers2(ProblemOption::NonTrivial),
     ),
+    (
+        "maxflightsquares",
+        OptionArgs::Number(ProblemOption::MaxFlights),
+    ),
     ("halfduplex", OptionArgs::Flag(|| ProblemOption::HalfDuplex)),
     ("duplex", OptionArgs::Flag(|| ProblemOption::Duplex)),
     (
@@ -537,7 +541,13 @@ impl Reader<'_> {
                 numbers(0)?;
                 f()
             }
-            OptionArgs::Number(f) => f(numbers(1)?[0]),
+            OptionArgs::Number(f) => match f(numbers(1)?[0]) {
+                // Popeye takes at most the number of squares.
+                ProblemOption::MaxFlights(n) if n > 64 => {
+                    return Err(bad(format!("{n} flights: at most 64")))
+                }
+                o => o,
+            },
             OptionArgs::Numbers2(f) => {
                 let n = numbers(2)?;
                 f(n[0], n[1])

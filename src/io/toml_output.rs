@@ -126,6 +126,7 @@ fn option_text(o: &ProblemOption) -> Result<Option<String>, ConvertError> {
         ProblemOption::SetPlay => "setplay".into(),
         ProblemOption::NoThreat => "nothreat".into(),
         ProblemOption::NonTrivial(m, n) => format!("nontrivial {m} {n}"),
+        ProblemOption::MaxFlights(n) => format!("maxflightsquares {n}"),
         ProblemOption::MaxSolutions(n) => format!("maxsolutions {n}"),
         ProblemOption::NoWhiteKing => "nowk".into(),
         ProblemOption::NoBlackKing => "nobk".into(),

@@ -10,7 +10,7 @@ use super::goal::Judge;
 use super::search::Attack;
 use super::table::{Question, Table};
 use super::{Layout, Mark, Node, PlayedMove, Remark, Solution};
-use crate::board::{Position, Square};
+use crate::board::{Position, Role, Square};
 use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::rules::Rules;
@@ -41,6 +41,19 @@ pub struct TreeOptions {
     pub quodlibet: bool,
     /// `exact-`: the goal counts only on the last move.
     pub exact: bool,
+    /// `maxflightsquares n`: the defender has defended when its king has
+    /// more than n flights, at nodes with at least two attacker moves to
+    /// come.
+    pub max_flights: Option<u32>,
+    /// `nontrivial m n`: the defender has defended when it has more
+    /// non-trivial moves (not met within n moves) than the budget allows;
+    /// the budget starts at m and shrinks along a line by each node's extra
+    /// non-trivial moves.
+    pub nontrivial: Option<(u32, u32)>,
+    /// The n of `threat n` or `nontrivial m n`, whichever came last: Popeye
+    /// then tests wins of at most n moves before the full length only,
+    /// skipping the lengths between (which matters under the guards above).
+    pub short_first: Option<u32>,
 }
 
 impl Default for TreeOptions {
@@ -54,6 +67,9 @@ impl Default for TreeOptions {
             max_threat: None,
             quodlibet: false,
             exact: false,
+            max_flights: None,
+            nontrivial: None,
+            short_first: None,
         }
     }
 }
@@ -85,6 +101,9 @@ pub struct Battle {
     /// Per ply, the move that last decided a node (a win or a refutation):
     /// tried first at the next node of that ply.
     killers: Vec<Option<(Square, Square)>>,
+    /// Under `nontrivial`, how many more non-trivial defences than one per
+    /// node the line being searched may still grant (part of table keys).
+    budget: u64,
 }
 
 impl Battle {
@@ -104,6 +123,9 @@ impl Battle {
             opts.exact,
             opts.quodlibet,
             opts.max_threat,
+            opts.max_flights,
+            opts.nontrivial,
+            opts.short_first,
         )
             .hash(&mut h);
         Battle {
@@ -117,6 +139,7 @@ impl Battle {
             nodes: 0,
             node_total: Arc::new(AtomicU64::new(0)),
             killers: Vec::new(),
+            budget: opts.nontrivial.map_or(0, |(m, _)| u64::from(m)),
         }
     }
 
@@ -134,6 +157,7 @@ impl Battle {
             nodes: 0,
             node_total: Arc::clone(&self.node_total),
             killers: Vec::new(),
+            budget: self.budget,
         }
     }
 
@@ -146,7 +170,7 @@ impl Battle {
     #[inline]
     fn recall(&self, hash: u64, k: u32) -> Option<bool> {
         self.table
-            .probe(hash, Question::BattleResult, k, self.salt)
+            .probe(hash, Question::BattleResult, k, self.node_salt())
             .map(|v| v == 2)
     }
 
@@ -154,7 +178,120 @@ impl Battle {
     fn remember(&self, hash: u64, k: u32, result: bool) {
         let value = if result { 2 } else { 1 };
         self.table
-            .store(hash, Question::BattleResult, k, self.salt, value);
+            .store(hash, Question::BattleResult, k, self.node_salt(), value);
+    }
+
+    /// The salt of the current node: under `nontrivial` the answers depend
+    /// on the budget left, as in Popeye's hash encoding.
+    #[inline]
+    fn node_salt(&self) -> u64 {
+        if self.opts.nontrivial.is_some() {
+            self.salt ^ (self.budget + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        } else {
+            self.salt
+        }
+    }
+
+    /// Whether a guard (`maxflightsquares`, `nontrivial`) can make a longer
+    /// search fail where a shorter one wins.
+    fn guarded(&self) -> bool {
+        self.opts.max_flights.is_some() || self.opts.nontrivial.is_some()
+    }
+
+    /// The lengths at which an attacker node with `k` moves is tried, as
+    /// Popeye does: shortest first. Without guards a win within fewer moves
+    /// is a win within `k`, so `k` alone is enough.
+    fn lengths(
+        &self,
+        k: u32,
+    ) -> std::iter::Chain<std::ops::RangeInclusive<u32>, std::option::IntoIter<u32>> {
+        if !self.guarded() || self.opts.exact {
+            return (k..=k).chain(None);
+        }
+        match self.opts.short_first {
+            Some(s) if k > s => (1..=s).chain(Some(k)),
+            _ => (1..=k).chain(None),
+        }
+    }
+
+    /// `maxflightsquares n`: whether the defender to move at `pos` (the
+    /// attacker having `k` moves after its move) has more than n flights,
+    /// i.e. moves after which its king has left its square. Popeye checks
+    /// only where at least four half-moves remain.
+    fn too_many_flights(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
+        let Some(max) = self.opts.max_flights else {
+            return false;
+        };
+        if k < 2 {
+            return false;
+        }
+        let fleeing = pos.turn;
+        // Without a king every move counts, as in Popeye.
+        let king = pos.king(fleeing);
+        let moves = self.moves(pos, depth);
+        let mut flights = 0;
+        for mv in &moves {
+            let after = pos.play(mv);
+            let stayed = king.is_some_and(|sq| after.pieces(fleeing, Role::King).contains(sq));
+            if !stayed {
+                flights += 1;
+                if flights > max {
+                    break;
+                }
+            }
+        }
+        self.put_back(depth, moves);
+        flights > max
+    }
+
+    /// `nontrivial m n` at a defender node (attacker left with `k` moves):
+    /// None when the defender has defended by having more non-trivial moves
+    /// than one plus the budget, else the budget for the play below (less
+    /// the extra ones). Popeye counts only where more than n attacker moves
+    /// remain; a defence is trivial when the attacker wins within n after it
+    /// (n+1 in direct play, by its half-move parity).
+    fn nontrivial_budget(&mut self, pos: &Position, k: u32, depth: usize) -> Option<u64> {
+        let Some((_, n)) = self.opts.nontrivial else {
+            return Some(self.budget);
+        };
+        if k <= n {
+            return Some(self.budget);
+        }
+        let allowed = self.budget + 1;
+        // A defender forced to reach the goal makes no move of its own.
+        if self.attack == Attack::Reflex && self.can_reach_goal(pos, depth) {
+            return Some(allowed);
+        }
+        let kt = if self.attack == Attack::Direct {
+            n + 1
+        } else {
+            n
+        };
+        let moves = self.moves(pos, depth);
+        let mut count = 0;
+        for d in &moves {
+            let after = pos.play(d);
+            if self.defender_goal(d, &after, kt) {
+                continue;
+            }
+            if kt == 0 || !self.att_wins(&after, kt, depth + 1) {
+                count += 1;
+                if count > allowed {
+                    break;
+                }
+            }
+        }
+        self.put_back(depth, moves);
+        (count <= allowed).then(|| allowed - count)
+    }
+
+    /// The guards at a defender node: None when the defender has defended
+    /// by them, else the `nontrivial` budget for the play below.
+    fn guard(&mut self, pos: &Position, k: u32, depth: usize) -> Option<u64> {
+        if self.too_many_flights(pos, k, depth) {
+            return None;
+        }
+        self.nontrivial_budget(pos, k, depth)
     }
 
     fn moves(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
@@ -220,11 +357,13 @@ impl Battle {
         let mut moves = self.moves(pos, depth);
         self.killer_first(&mut moves, depth);
         let mut wins = false;
-        for mv in &moves {
-            if self.move_wins(pos, mv, k, depth) {
-                self.set_killer(depth, mv);
-                wins = true;
-                break;
+        'lengths: for m in self.lengths(k) {
+            for mv in &moves {
+                if self.move_wins(pos, mv, m, depth) {
+                    self.set_killer(depth, mv);
+                    wins = true;
+                    break 'lengths;
+                }
             }
         }
         self.put_back(depth, moves);
@@ -282,6 +421,16 @@ impl Battle {
     }
 
     fn def_loses_search(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
+        let Some(budget) = self.guard(pos, k, depth) else {
+            return false;
+        };
+        let saved = std::mem::replace(&mut self.budget, budget);
+        let result = self.def_loses_body(pos, k, depth);
+        self.budget = saved;
+        result
+    }
+
+    fn def_loses_body(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
         // In reflex play a defender that can reach the goal must; under
         // `exact-` that ends play too early, which defends.
         if self.attack == Attack::Reflex && self.can_reach_goal(pos, depth) {
@@ -349,7 +498,12 @@ impl Battle {
         let mut roots = Vec::new();
         if self.opts.set_play {
             let set = pass(pos);
-            roots.extend(self.defences(&set, n - 1, 1, None, false, 0).0);
+            // Guards that let the defender defend leave no set play.
+            if let Some(budget) = self.guard(&set, n - 1, 0) {
+                let saved = std::mem::replace(&mut self.budget, budget);
+                roots.extend(self.defences(&set, n - 1, 1, None, false, 0).0);
+                self.budget = saved;
+            }
         }
         let reflex_blocked = self.attack == Attack::Reflex && self.can_reach_goal(pos, 0);
         let limit = if self.opts.tries {
@@ -367,12 +521,12 @@ impl Battle {
                     || self.fork(),
                     |battle, mv| {
                         let after = pos.play(mv);
-                        let mark = match battle.refutations(mv, &after, n, limit) {
-                            Some(0) => Mark::Key,
-                            Some(_) => Mark::Try,
+                        let (mark, len) = match battle.root_refutations(mv, &after, n, limit) {
+                            Some((0, len)) => (Mark::Key, len),
+                            Some((_, len)) => (Mark::Try, len),
                             None => return None,
                         };
-                        let mut node = battle.attack_tree(pos, *mv, n, 1, 1, mark == Mark::Try);
+                        let mut node = battle.attack_tree(pos, *mv, len, 1, 1, mark == Mark::Try);
                         node.played.mark = mark;
                         Some(node)
                     },
@@ -390,6 +544,26 @@ impl Battle {
         }
     }
 
+    /// Like `refutations`, with the length at which the first move is
+    /// judged. Under the guards a shorter win may hold where the full
+    /// length fails, and Popeye tries the lengths shortest first.
+    fn root_refutations(
+        &mut self,
+        mv: &Move,
+        after: &Position,
+        n: u32,
+        limit: u32,
+    ) -> Option<(u32, u32)> {
+        if self.guarded() && !self.opts.exact {
+            for m in 1..n {
+                if self.refutations(mv, after, m, 0) == Some(0) {
+                    return Some((0, m));
+                }
+            }
+        }
+        self.refutations(mv, after, n, limit).map(|c| (c, n))
+    }
+
     /// How many defences refute the first move `mv` (which led to
     /// `after`), when at most `limit`; None when it wins nothing or more
     /// defences refute it.
@@ -401,12 +575,26 @@ impl Battle {
         if self.attack == Attack::Direct && n == 1 {
             return None;
         }
+        let k = n - 1;
+        let budget = self.guard(after, k, depth)?;
+        let saved = std::mem::replace(&mut self.budget, budget);
+        let result = self.refutations_below(after, k, limit, depth);
+        self.budget = saved;
+        result
+    }
+
+    fn refutations_below(
+        &mut self,
+        after: &Position,
+        k: u32,
+        limit: u32,
+        depth: usize,
+    ) -> Option<u32> {
         // In reflex play a defender that can reach the goal must (too early
         // under `exact-`: the first move then wins nothing).
         if self.attack == Attack::Reflex && self.can_reach_goal(after, depth) {
-            return self.goal_counts(n).then_some(0);
+            return self.goal_counts(k + 1).then_some(0);
         }
-        let k = n - 1;
         if let Some(t) = self.opts.max_threat {
             if k > t && !self.judge.in_check(after) && !self.threatens(after, t, depth) {
                 return None;
@@ -456,17 +644,37 @@ impl Battle {
         if goal {
             return node;
         }
-        let kd = k - 1;
+        // The printed line passed the guards; the play below has the
+        // budget they leave.
+        let budget = self.guard(&after, k - 1, depth).unwrap_or(self.budget);
+        let saved = std::mem::replace(&mut self.budget, budget);
+        self.defence_tree(&after, &mut node, k - 1, number, depth, refuted);
+        self.budget = saved;
+        node
+    }
+
+    /// The children of the attacker's move `node`, which led to `after`,
+    /// the attacker having `kd` moves after the defence.
+    fn defence_tree(
+        &mut self,
+        after: &Position,
+        node: &mut Node,
+        kd: u32,
+        number: u32,
+        depth: usize,
+        refuted: bool,
+    ) {
+        let after = *after;
         if !self.opts.variations {
             if refuted {
                 node.children = self.defences(&after, kd, number, None, true, depth).1;
             }
-            return node;
+            return;
         }
         // In reflex play a defender that can reach the goal must.
         if self.attack == Attack::Reflex && self.can_reach_goal(&after, depth) {
             node.children = self.goal_moves(&after, number, depth);
-            return node;
+            return;
         }
         let mut threat = None;
         if kd >= 1 && !self.opts.no_threat && !self.judge.in_check(&after) {
@@ -489,7 +697,6 @@ impl Battle {
         if refuted {
             node.children.extend(refutations);
         }
-        node
     }
 
     /// The defender's moves from `pos` (attacker left with `kd` moves

@@ -268,7 +268,15 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
                 help_set_play = true
             }
             ProblemOption::NoThreat if battle => tree.no_threat = true,
-            ProblemOption::Threat(n) if battle => tree.max_threat = Some(*n),
+            ProblemOption::Threat(n) if battle => {
+                tree.max_threat = Some(*n);
+                tree.short_first = Some(*n);
+            }
+            ProblemOption::NonTrivial(m, n) if battle => {
+                tree.nontrivial = Some((*m, *n));
+                tree.short_first = Some(*n);
+            }
+            ProblemOption::MaxFlights(n) if battle => tree.max_flights = Some(*n),
             ProblemOption::Quodlibet if battle && stip.play == Play::SelfPlay => {
                 tree.quodlibet = true
             }
