@@ -134,3 +134,15 @@ fn an_intro_before_play_with_defence_is_refused_clearly() {
         "{err}"
     );
 }
+
+#[test]
+fn defender_guards_change_nothing_in_help_play() {
+    // nontrivial and maxflightsquares guard the defender's moves of play
+    // with defence; help play has none, so the solutions stay.
+    let plain = common::solved_popeye(&problem("hs#2", "condition circe", HS2));
+    for option in ["option nontrivial 0 1", "option maxflightsquares 0"] {
+        let guarded =
+            common::solved_popeye(&problem("hs#2", &format!("condition circe\n{option}"), HS2));
+        assert_eq!(lines(&guarded), lines(&plain), "{option}");
+    }
+}

@@ -277,6 +277,9 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
                 tree.short_first = Some(*n);
             }
             ProblemOption::MaxFlights(n) if battle => tree.max_flights = Some(*n),
+            // Popeye guards only the defender's moves of play with defence
+            // with these; help and series play have none to guard.
+            ProblemOption::NonTrivial(..) | ProblemOption::MaxFlights(_) => {}
             ProblemOption::Quodlibet if battle && stip.play == Play::SelfPlay => {
                 tree.quodlibet = true
             }
