@@ -9,7 +9,7 @@ use super::buffers::MoveBuffers;
 use super::goal::Judge;
 use super::search::Attack;
 use super::table::{Question, Table};
-use super::{Layout, Mark, Node, PlayedMove, Remark, Solution};
+use super::{Layout, Mark, Node, Remark, Solution};
 use crate::board::{Position, Role, Square};
 use crate::movegen::legal_moves;
 use crate::moves::Move;
@@ -481,18 +481,6 @@ impl Battle {
 
     // ---- the printed tree ----
 
-    fn played(&mut self, pos: &Position, mv: Move, after: &Position, goal: bool) -> PlayedMove {
-        PlayedMove {
-            mv,
-            before: *pos,
-            number: 0,
-            ellipsis: false,
-            suffix: self.judge.suffix(&mv, after, goal),
-            mark: Mark::None,
-            remark: Remark::None,
-        }
-    }
-
     /// Solves from `pos`, the attacker to move, in `n` moves.
     pub fn solve(&mut self, pos: &Position, n: u32) -> Solution {
         let mut roots = Vec::new();
@@ -538,9 +526,7 @@ impl Battle {
         Solution {
             roots,
             layout: Layout::Tree,
-            nodes: 0,
-            set_play_roots: 0,
-            tried: Vec::new(),
+            ..Solution::default()
         }
     }
 
@@ -635,7 +621,7 @@ impl Battle {
     ) -> Node {
         let after = pos.play(&mv);
         let goal = self.attacker_goal(&mv, &after, k);
-        let mut played = self.played(pos, mv, &after, goal);
+        let mut played = self.judge.played(pos, mv, &after, goal);
         played.number = number;
         let mut node = Node {
             played,
@@ -718,7 +704,7 @@ impl Battle {
         for &d in &moves {
             let after = pos.play(&d);
             let goal = self.defender_goal(&d, &after, kd);
-            let mut played = self.played(pos, d, &after, goal);
+            let mut played = self.judge.played(pos, d, &after, goal);
             played.number = number;
             played.ellipsis = true;
             if goal {
@@ -815,7 +801,7 @@ impl Battle {
         for &d in &moves {
             let after = pos.play(&d);
             if self.judge.reached(&d, &after) {
-                let mut played = self.played(pos, d, &after, true);
+                let mut played = self.judge.played(pos, d, &after, true);
                 played.number = number;
                 played.ellipsis = true;
                 nodes.push(Node {

@@ -1,6 +1,7 @@
 //! Whether a move reaches the stipulation's goal, and the mark Popeye puts
 //! after a move.
 
+use super::{Mark, PlayedMove, Remark};
 use crate::board::{Position, Square};
 use crate::movegen::has_legal_move;
 use crate::moves::{Fate, Move, MoveKind};
@@ -102,6 +103,20 @@ impl Judge {
 
     /// The suffix Popeye prints after a move: the goal's symbol when the
     /// move reaches a goal that has one, else ` +` for a check.
+    /// `mv`, played from `pos` to `after`, as a solution shows it: with
+    /// its suffix (the goal's sign when `goal`), unnumbered and unmarked.
+    pub fn played(&mut self, pos: &Position, mv: Move, after: &Position, goal: bool) -> PlayedMove {
+        PlayedMove {
+            mv,
+            before: *pos,
+            number: 0,
+            ellipsis: false,
+            suffix: self.suffix(&mv, after, goal),
+            mark: Mark::None,
+            remark: Remark::None,
+        }
+    }
+
     pub fn suffix(&mut self, mv: &Move, after: &Position, is_goal: bool) -> &'static str {
         if is_goal {
             match self.goal {

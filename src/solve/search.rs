@@ -4,7 +4,7 @@
 use super::buffers::MoveBuffers;
 use super::goal::Judge;
 use super::table::{Question, Table};
-use super::{Layout, Mark, Node, PlayedMove, Solution};
+use super::{Layout, Node, Solution};
 use crate::board::Position;
 use crate::movegen::{is_legal_after, legal_moves, pseudo_legal_moves};
 use crate::moves::Move;
@@ -173,18 +173,6 @@ impl Searcher {
         self.buffers.put_back(depth, buf);
     }
 
-    fn played(&mut self, pos: &Position, mv: Move, after: &Position, goal: bool) -> PlayedMove {
-        PlayedMove {
-            mv,
-            before: *pos,
-            number: 0,
-            ellipsis: false,
-            suffix: self.judge.suffix(&mv, after, goal),
-            mark: Mark::None,
-            remark: super::Remark::None,
-        }
-    }
-
     // ---- help play ----
 
     /// h#n: all lines of `plies` half-moves, the last reaching the goal,
@@ -204,9 +192,7 @@ impl Searcher {
         Solution {
             roots,
             layout: Layout::Lines,
-            nodes: 0,
-            set_play_roots: 0,
-            tried: Vec::new(),
+            ..Solution::default()
         }
     }
 
@@ -227,7 +213,7 @@ impl Searcher {
                     } else {
                         let children = searcher.help_lines(&after, plies - 1, end, 1);
                         (!children.is_empty()).then(|| Node {
-                            played: searcher.played(pos, mv, &after, false),
+                            played: searcher.judge.played(pos, mv, &after, false),
                             children,
                         })
                     }
@@ -258,7 +244,7 @@ impl Searcher {
                 let after = pos.play(&mv);
                 let children = self.help_lines(&after, plies - 1, end, depth + 1);
                 if !children.is_empty() {
-                    let played = self.played(pos, mv, &after, false);
+                    let played = self.judge.played(pos, mv, &after, false);
                     nodes.push(Node { played, children });
                 }
             }
@@ -283,11 +269,11 @@ impl Searcher {
     ) -> Option<Node> {
         match end {
             HelpEnd::Goal => self.judge.reached(&mv, after).then(|| Node {
-                played: self.played(pos, mv, after, true),
+                played: self.judge.played(pos, mv, after, true),
                 children: Vec::new(),
             }),
             HelpEnd::SelfPlay => self.forced_to_goal(after, depth).then(|| Node {
-                played: self.played(pos, mv, after, false),
+                played: self.judge.played(pos, mv, after, false),
                 children: self.forced_goal_moves(after, depth),
             }),
         }
@@ -352,7 +338,7 @@ impl Searcher {
             if is_legal_after(pos, &self.judge.rules, &mv, &after)
                 && self.judge.reached(&mv, &after)
             {
-                let played = self.played(pos, mv, &after, true);
+                let played = self.judge.played(pos, mv, &after, true);
                 nodes.push(Node {
                     played,
                     children: Vec::new(),
@@ -380,9 +366,7 @@ impl Searcher {
         Solution {
             roots,
             layout: Layout::Lines,
-            nodes: 0,
-            set_play_roots: 0,
-            tried: Vec::new(),
+            ..Solution::default()
         }
     }
 
@@ -470,7 +454,7 @@ impl Searcher {
         if may_end {
             match end {
                 SeriesEnd::Direct if self.judge.reached(&mv, &after) => {
-                    let played = self.played(pos, mv, &after, true);
+                    let played = self.judge.played(pos, mv, &after, true);
                     return Some(Node {
                         played,
                         children: Vec::new(),
@@ -505,7 +489,7 @@ impl Searcher {
         if children.is_empty() {
             return None;
         }
-        let played = self.played(pos, mv, &after, goal);
+        let played = self.judge.played(pos, mv, &after, goal);
         Some(Node { played, children })
     }
 
@@ -535,7 +519,7 @@ impl Searcher {
             .map(|&mv| {
                 let after = pos.play(&mv);
                 Node {
-                    played: self.played(pos, mv, &after, true),
+                    played: self.judge.played(pos, mv, &after, true),
                     children: Vec::new(),
                 }
             })
@@ -607,7 +591,7 @@ impl Searcher {
                 self.intro_lines(&again, left - 1, main, depth + 1)
             };
             if !children.is_empty() {
-                let played = self.played(pos, mv, &after, false);
+                let played = self.judge.played(pos, mv, &after, false);
                 nodes.push(Node { played, children });
             }
         }
