@@ -65,6 +65,9 @@ pub enum Word {
     But,
     /// After a key that threatens nothing.
     Zugzwang,
+    /// Under a defence that refutes the position after the key
+    /// (`postkeyplay`).
+    Refutes,
     /// The footer, followed by " " and [`Word::Time`].
     SolutionFinished,
     /// `"Time = "`, with its trailing blank.
@@ -90,6 +93,7 @@ const WORDS: &[(Word, [&str; 3])] = &[
     (Word::Threat, ["threat:", "Drohung:", "menace:"]),
     (Word::But, ["but", "Aber", "mais"]),
     (Word::Zugzwang, ["zugzwang.", "Zugzwang.", "blocus."]),
+    (Word::Refutes, ["refutes.", "Widerlegt.", "Refute."]),
     (
         Word::SolutionFinished,
         [

@@ -45,6 +45,7 @@ fn mark(played: &PlayedMove) -> &'static str {
     match played.mark {
         Mark::None => "",
         Mark::Key | Mark::Refutation => " !",
+        Mark::Refutes => "",
         Mark::Try => " ?",
     }
 }
@@ -65,6 +66,19 @@ pub fn write_tree(
         return;
     }
     match solution.layout {
+        Layout::Tree if solution.post_key.is_some() => {
+            let remark = match solution.post_key {
+                Some(Remark::Threat) => Some(Word::Threat),
+                Some(Remark::Zugzwang) => Some(Word::Zugzwang),
+                _ => None,
+            };
+            if let Some(w) = remark {
+                let _ = writeln!(out, " {}", word(lang, w));
+            }
+            for node in &solution.roots {
+                write_node(out, node, notation, rules, lang);
+            }
+        }
         Layout::Tree => {
             let (set, keys): (Vec<&Node>, Vec<&Node>) =
                 solution.roots.iter().partition(|n| n.played.ellipsis);
@@ -199,6 +213,15 @@ fn write_node(
         remark,
         indent = indent(p),
     );
+    if p.mark == Mark::Refutes {
+        let _ = writeln!(
+            out,
+            "{:indent$}{}",
+            "",
+            word(lang, Word::Refutes),
+            indent = indent(p) + 2
+        );
+    }
     // Threats (the same side moving again) come first, then the
     // variations, then the refutations after "but".
     let side = p.before.turn;
@@ -274,7 +297,7 @@ fn node_json(node: &Node, rules: &crate::rules::Rules, a: Alphabet) -> serde_jso
         "rebirths": rebirths,
         "promotion": mv.promotion.map(|r| a.piece(r).to_string()),
         "suffix": p.suffix.trim(),
-        "mark": match p.mark { Mark::None => None, Mark::Key => Some("key"), Mark::Try => Some("try"), Mark::Refutation => Some("refutation") },
+        "mark": match p.mark { Mark::None => None, Mark::Key => Some("key"), Mark::Try => Some("try"), Mark::Refutation | Mark::Refutes => Some("refutation") },
         "remark": match p.remark { Remark::None => None, Remark::Threat => Some("threat"), Remark::Zugzwang => Some("zugzwang") },
         "children": node.children.iter().map(|c| node_json(c, rules, a)).collect::<Vec<_>>(),
     })

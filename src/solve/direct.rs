@@ -39,6 +39,8 @@ pub struct TreeOptions {
     /// `quodlibet` (self play only): the attacker may also reach the goal
     /// itself.
     pub quodlibet: bool,
+    /// `postkeyplay`: the diagram is the position after the key.
+    pub post_key: bool,
     /// `exact-`: the goal counts only on the last move.
     pub exact: bool,
     /// `maxflightsquares n`: the defender has defended when its king has
@@ -67,6 +69,7 @@ impl Default for TreeOptions {
             max_threat: None,
             quodlibet: false,
             exact: false,
+            post_key: false,
             max_flights: None,
             nontrivial: None,
             short_first: None,
@@ -483,6 +486,9 @@ impl Battle {
 
     /// Solves from `pos`, the attacker to move, in `n` moves.
     pub fn solve(&mut self, pos: &Position, n: u32) -> Solution {
+        if self.opts.post_key {
+            return self.solve_post_key(pos, n);
+        }
         let mut roots = Vec::new();
         if self.opts.set_play {
             let set = pass(pos);
@@ -523,9 +529,45 @@ impl Battle {
             roots.extend(found.into_iter().flatten());
         }
         self.put_back(0, moves);
+        if reflex_blocked {
+            // The attacker must reach the goal at once, which fails; Popeye
+            // shows those moves, unmarked.
+            for mut node in self.goal_moves(pos, 1, 0) {
+                node.played.ellipsis = false;
+                roots.push(node);
+            }
+        }
         Solution {
             roots,
             layout: Layout::Tree,
+            ..Solution::default()
+        }
+    }
+
+    /// `postkeyplay`: the diagram is the position after the key, the
+    /// defender to move; what follows the key is solved as under a key,
+    /// refutations in their place among the variations.
+    fn solve_post_key(&mut self, pos: &Position, n: u32) -> Solution {
+        let after = pass(pos);
+        let kd = n - 1;
+        let (remark, mut roots) = match self.guard(&after, kd, 0) {
+            Some(budget) => {
+                let saved = std::mem::replace(&mut self.budget, budget);
+                let tree = self.defence_tree(&after, kd, 1, 0, true);
+                self.budget = saved;
+                tree
+            }
+            None => (Remark::None, Vec::new()),
+        };
+        for node in &mut roots {
+            if node.played.mark == Mark::Refutation {
+                node.played.mark = Mark::Refutes;
+            }
+        }
+        Solution {
+            roots,
+            layout: Layout::Tree,
+            post_key: Some(remark),
             ..Solution::default()
         }
     }
@@ -634,34 +676,40 @@ impl Battle {
         // budget they leave.
         let budget = self.guard(&after, k - 1, depth).unwrap_or(self.budget);
         let saved = std::mem::replace(&mut self.budget, budget);
-        self.defence_tree(&after, &mut node, k - 1, number, depth, refuted);
+        let (remark, children) = self.defence_tree(&after, k - 1, number, depth, refuted);
+        node.played.remark = remark;
+        node.children = children;
         self.budget = saved;
         node
     }
 
-    /// The children of the attacker's move `node`, which led to `after`,
-    /// the attacker having `kd` moves after the defence.
+    /// What follows an attacker's move that led to `after`, the attacker
+    /// having `kd` moves after the defence: the word after the move
+    /// (threat, zugzwang) and the children (threats, variations and, when
+    /// `refuted`, refutations).
     fn defence_tree(
         &mut self,
         after: &Position,
-        node: &mut Node,
         kd: u32,
         number: u32,
         depth: usize,
         refuted: bool,
-    ) {
+    ) -> (Remark, Vec<Node>) {
         let after = *after;
         if !self.opts.variations {
-            if refuted {
-                node.children = self.defences(&after, kd, number, None, true, depth).1;
-            }
-            return;
+            let refutations = if refuted {
+                self.defences(&after, kd, number, None, true, depth).1
+            } else {
+                Vec::new()
+            };
+            return (Remark::None, refutations);
         }
         // In reflex play a defender that can reach the goal must.
         if self.attack == Attack::Reflex && self.can_reach_goal(&after, depth) {
-            node.children = self.goal_moves(&after, number, depth);
-            return;
+            return (Remark::None, self.goal_moves(&after, number, depth));
         }
+        let mut remark = Remark::None;
+        let mut children = Vec::new();
         let mut threat = None;
         if kd >= 1 && !self.opts.no_threat && !self.judge.in_check(&after) {
             let null = pass(&after);
@@ -670,19 +718,20 @@ impl Battle {
                 Some(t) => {
                     let threats = self.winning_moves(&null, t, number + 1, depth + 1);
                     let moves: Vec<Move> = threats.iter().map(|n| n.played.mv).collect();
-                    node.children.extend(threats);
-                    node.played.remark = Remark::Threat;
+                    children.extend(threats);
+                    remark = Remark::Threat;
                     threat = Some((moves, t));
                 }
-                None => node.played.remark = Remark::Zugzwang,
+                None => remark = Remark::Zugzwang,
             }
         }
         let (variations, refutations) =
             self.defences(&after, kd, number, threat.as_ref(), refuted, depth);
-        node.children.extend(variations);
+        children.extend(variations);
         if refuted {
-            node.children.extend(refutations);
+            children.extend(refutations);
         }
+        (remark, children)
     }
 
     /// The defender's moves from `pos` (attacker left with `kd` moves
@@ -698,18 +747,23 @@ impl Battle {
         want_refutations: bool,
         depth: usize,
     ) -> (Vec<Node>, Vec<Node>) {
+        let set_play = depth == 0 && !self.opts.post_key;
         let mut variations = Vec::new();
         let mut refutations = Vec::new();
         let moves = self.moves(pos, depth);
         for &d in &moves {
             let after = pos.play(&d);
             let goal = self.defender_goal(&d, &after, kd);
-            let mut played = self.judge.played(pos, d, &after, goal);
+            // A goal reached too early (exact-) still shows its sign.
+            let reached =
+                goal || (self.attack != Attack::Direct && kd > 0 && self.judge.reached(&d, &after));
+            let mut played = self.judge.played(pos, d, &after, reached);
             played.number = number;
             played.ellipsis = true;
             if goal {
-                // Reaching the goal at once does not defeat a threat.
-                if threat.is_some() {
+                // Under an attacker's move Popeye shows no defence that
+                // reaches the goal before the last move; set play does.
+                if kd > 0 && !set_play {
                     continue;
                 }
                 variations.push(Node {

@@ -76,6 +76,9 @@ pub enum Mark {
     Try,
     /// ` !` after a defence: it refutes a try (listed after "but").
     Refutation,
+    /// `refutes.` under a defence: it refutes the position after the key
+    /// (`postkeyplay`), listed among the variations.
+    Refutes,
 }
 
 /// The word Popeye prints after an attacker's move in play with defence.
@@ -131,6 +134,9 @@ pub struct Solution {
     /// In help play with `setplay`: how many of the first roots are set
     /// play (printed first, then a blank line).
     pub set_play_roots: usize,
+    /// With `postkeyplay`: the word said of the position after the key
+    /// (threat, zugzwang or none), printed before the defences.
+    pub post_key: Option<Remark>,
     /// With `movenumbers`: every first move Popeye tries, numbered in its
     /// order (from `start`), each printed before the solutions it begins.
     pub tried: Vec<TriedMove>,
@@ -277,6 +283,13 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
                 tree.short_first = Some(*n);
             }
             ProblemOption::MaxFlights(n) if battle => tree.max_flights = Some(*n),
+            // After the key Popeye prints the threat and every variation.
+            ProblemOption::PostKeyPlay if battle => {
+                tree.post_key = true;
+                tree.variations = true;
+            }
+            // Popeye ignores it in help and series play ("not applicable").
+            ProblemOption::PostKeyPlay => {}
             // Popeye guards only the defender's moves of play with defence
             // with these; help and series play have none to guard.
             ProblemOption::NonTrivial(..) | ProblemOption::MaxFlights(_) => {}
@@ -417,7 +430,8 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     let mut solution = solution;
     solution.nodes += searcher.nodes();
     popeye_order::sort_solution(&mut solution);
-    if let Some(start) = numbering_start(problem) {
+    // With postkeyplay there are no first moves of the attacker to number.
+    if let (Some(start), None) = (numbering_start(problem), solution.post_key) {
         number_first_moves(&mut solution, &pos, &rules, start, started.elapsed());
     }
     Ok(match max_solutions(problem) {

@@ -81,6 +81,12 @@ pub fn sort_solution(solution: &mut Solution) {
     let set = solution.set_play_roots.min(solution.roots.len());
     let (set_play, play) = solution.roots.split_at_mut(set);
     match solution.layout {
+        // After the key (postkeyplay): the threats, then the defences, as
+        // under an attacking move.
+        Layout::Tree if solution.post_key.is_some() => {
+            play.sort_by_key(|n| n.played.ellipsis);
+            sort_groups(play);
+        }
         Layout::Tree => {
             sort_level(set_play);
             sort_level(play);
@@ -138,7 +144,7 @@ fn group_of(n: &Node, first: &Node) -> (bool, u8) {
     )
 }
 
-/// Refutations come after the other moves.
+/// Refutations of a try come after the other moves.
 fn standing(n: &Node) -> u8 {
     u8::from(n.played.mark == super::Mark::Refutation)
 }

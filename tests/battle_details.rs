@@ -1,0 +1,150 @@
+//! Details of play with defence as Popeye 4.104 prints them, on the small
+//! orthodox positions of Popeye's own battle-play regression test (its
+//! recorded solutions are the oracle): `postkeyplay`, a refutation that
+//! reaches the goal too early under `exact-`, the mate a reflex attacker is
+//! forced into, and the self-play defences that reach the goal early.
+
+mod common;
+
+/// The lines from the first move (or the word after the key) up to the
+/// footer, blank lines left out.
+fn solution(body: &str) -> String {
+    let out = common::solved_popeye(&format!("beginproblem\n{body}\nendproblem\n"));
+    let start = out.rfind("+---a---b").expect("diagram");
+    out[start..]
+        .lines()
+        .skip(2)
+        .filter(|l| !l.trim().is_empty() && !l.starts_with("solution finished"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn postkeyplay_starts_after_the_key_with_zugzwang_and_the_variations() {
+    // #1.5: without option variation, the variations are shown.
+    let got = solution("pieces white kb6 sd5 pa7 black ka8 se8\nstipulation #2\noption postkey");
+    let want = " zugzwang.
+      1...Se8-c7
+          2.Sd5*c7 #
+      1...Se8-d6
+          2.Sd5-c7 #
+      1...Se8-f6
+          2.Sd5-c7 #
+      1...Se8-g7
+          2.Sd5-c7 #";
+    assert_eq!(got, want);
+}
+
+#[test]
+fn postkeyplay_says_which_defence_refutes_in_its_place() {
+    let got =
+        solution("pieces white kb6 sd5 pa7 black ka8 se8 ph5\nstipulation #2\noption postkey");
+    let want = " zugzwang.
+      1...h5-h4
+        refutes.
+      1...Se8-c7
+          2.Sd5*c7 #
+      1...Se8-d6
+          2.Sd5-c7 #
+      1...Se8-f6
+          2.Sd5-c7 #
+      1...Se8-g7
+          2.Sd5-c7 #";
+    assert_eq!(got, want);
+    // German: "Widerlegt."
+    let de = common::solved_popeye(
+        "anfangproblem\nsteine weiss kb6 sd5 ba7 schwarz ka8 se8 bh5\nforderung #2\noption nachschluessel\nendeproblem\n",
+    );
+    assert!(de.contains("      1...h5-h4\n        Widerlegt.\n"), "{de}");
+}
+
+#[test]
+fn postkeyplay_prints_the_threat_first() {
+    let got = solution(
+        "stipulation #4\noption postkey variation threat 1\n\
+         pieces white ke2 ra1h5 bc5f5 sg3 black ke8 ra4 ba5 pa3b3b7c7e5f7g7",
+    );
+    let want = " threat:
+          2.Rh5-h8 #
+      1...Ra4-h4
+          2.Rh5*h4 threat:
+                  3.Rh4-h8 #
+              2...f7-f6
+                  3.Rh4-h8 +
+                      3...Ke8-f7
+                          4.Rh8-f8 #
+                  3.Bf5-e6 threat:
+                          4.Rh4-h8 #
+      1...Ra4-e4 +
+          2.Sg3*e4 threat:
+                  3.Rh5-h8 #
+              2...f7-f6
+                  3.Bf5-e6 threat:
+                          4.Rh5-h8 #
+                  3.Rh5-h8 +
+                      3...Ke8-f7
+                          4.Rh8-f8 #
+      1...f7-f6
+          2.Rh5-h8 +
+              2...Ke8-f7
+                  3.Rh8-f8 #";
+    assert_eq!(got, want);
+}
+
+#[test]
+fn postkeyplay_in_self_and_reflex_play() {
+    assert_eq!(
+        solution("pieces white ka1 rh4 black ka3 pa2b3\nstipulation s#1\noption postkey vari"),
+        "      1...b3-b2 #"
+    );
+    assert_eq!(
+        solution("pieces white ka1 qd1 black ka3 pa2b4\nstipulation s#2\noption postkey vari"),
+        " zugzwang.\n      1...b4-b3\n          2.Qd1-g4\n              2...b3-b2 #"
+    );
+    assert_eq!(
+        solution("pieces white ka1 black ka3 se1 pa2\nstipulation r#1\noption postkey"),
+        "      1...Se1-c2 #"
+    );
+}
+
+#[test]
+fn exact_self_play_refuted_by_a_goal_reached_too_early_shows_its_sign() {
+    let got = solution(
+        "pieces white ka1 qe1 sd1 pc3e2 black kc2 bb1 pa2b3a4\n\
+         stipulation exact-s#2\noption try vari",
+    );
+    assert!(got.contains("   1.Sd1-f2 ? zugzwang.\n"), "{got}");
+    assert!(got.contains("    but\n      1...b3-b2 # !"), "{got}");
+    assert!(got.contains("   1.Sd1-b2 ! zugzwang.\n"), "{got}");
+    assert!(
+        got.contains("   1.Qe1-d2 + ?\n    but\n      1...Kc2*d2 !"),
+        "{got}"
+    );
+}
+
+#[test]
+fn a_reflex_attacker_that_can_mate_must_and_popeye_shows_that_mate() {
+    for stip in ["r#1", "r#2"] {
+        assert_eq!(
+            solution(&format!(
+                "pieces white ka1 bg7 black ka3 pa2a4b3\nstip {stip}"
+            )),
+            "   1.Bg7-f8 #",
+            "{stip}"
+        );
+    }
+}
+
+#[test]
+fn under_a_key_a_self_play_defence_that_mates_early_is_not_shown() {
+    // Set play shows 1...b3-b2#; under the key only the full-length line.
+    let got = solution(
+        "pieces white ka1 rc4 pg4 black ka3 pa2b3c5g5\nstip s#2\noption set vari nothreat",
+    );
+    let want = "      1...b3-b2 #
+   1.Rc4-e4 !
+      1...c5-c4
+          2.Re4*c4
+              2...b3-b2 #";
+    assert_eq!(got, want);
+}
