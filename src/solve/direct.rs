@@ -303,6 +303,7 @@ impl Battle {
         // Once cancelled, every node has no moves and the search unwinds.
         if !self.cancel.is_cancelled() {
             legal_moves(pos, &self.judge.rules, &mut buf);
+            self.judge.add_goal_self_checks(pos, &mut buf);
         }
         buf
     }
@@ -490,7 +491,9 @@ impl Battle {
             return self.solve_post_key(pos, n);
         }
         let mut roots = Vec::new();
-        if self.opts.set_play {
+        // No set play when the attacker is in check: the defender would
+        // be to move with the attacker's king en prise.
+        if self.opts.set_play && !self.judge.in_check(pos) {
             let set = pass(pos);
             // Guards that let the defender defend leave no set play.
             if let Some(budget) = self.guard(&set, n - 1, 0) {

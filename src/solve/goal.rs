@@ -3,7 +3,7 @@
 
 use super::{Mark, PlayedMove, Remark};
 use crate::board::{Position, Square};
-use crate::movegen::has_legal_move;
+use crate::movegen::{has_legal_move, pseudo_legal_moves};
 use crate::moves::{Fate, Move, MoveKind};
 use crate::rules::Rules;
 use crate::stipulation::Goal;
@@ -31,6 +31,50 @@ impl Judge {
             goal,
             Goal::Circuit | Goal::Exchange | Goal::CircuitByRebirth | Goal::ExchangeByRebirth
         )
+    }
+
+    /// Appends to the legal moves `out` of `pos` the moves that reach a
+    /// double mate (`##`) while leaving the mover's own king in check: after
+    /// the final move both sides must be in check and unable to move, so
+    /// that move may be a self-check (Popeye's rule).
+    pub fn add_goal_self_checks(&mut self, pos: &Position, out: &mut Vec<Move>) {
+        // Popeye's prerequisite: the side giving the double mate is not
+        // immobile before its move.
+        if self.goal != Goal::DoubleMate || !self.can_move(pos) {
+            return;
+        }
+        let mut pseudo = Vec::new();
+        pseudo_legal_moves(pos, &self.rules, &mut pseudo);
+        for mv in pseudo {
+            let after = pos.play(&mv);
+            if self.rules.in_check(&after, pos.turn) && self.reached(&mv, &after) {
+                out.push(mv);
+            }
+        }
+    }
+
+    /// In a double mate both kings stand in check, so a side may also
+    /// "move" by capturing the other king: it is immobile only when it
+    /// has no legal move and no capture of that king that leaves its own
+    /// king safe.
+    fn immobile_with_king_en_prise(&mut self, pos: &Position) -> bool {
+        if self.can_move(pos) {
+            return false;
+        }
+        let us = pos.turn;
+        let Some(their_king) = pos.king(us.opponent()) else {
+            return true;
+        };
+        let attackers = pos.attackers(their_king, us, pos.occupied());
+        !attackers.into_iter().any(|from| {
+            let mut after = *pos;
+            let Some(capturer) = after.remove(from) else {
+                return false;
+            };
+            after.remove(their_king);
+            after.put(their_king, capturer);
+            !self.rules.in_check(&after, us)
+        })
     }
 
     pub fn in_check(&self, pos: &Position) -> bool {
@@ -64,7 +108,10 @@ impl Judge {
                 !self.in_check(after) && !self.can_move(after) && self.mover_also_stuck(after)
             }
             Goal::DoubleMate => {
-                self.in_check(after) && !self.can_move(after) && self.mover_also_mated(after)
+                self.in_check(after)
+                    && self.mover_in_check(after)
+                    && self.immobile_with_king_en_prise(after)
+                    && self.mover_also_mated(after)
             }
             Goal::Circuit => {
                 moved_unit_square(mv).is_some_and(|sq| after.diagram_square(sq) == Some(sq))
@@ -94,15 +141,18 @@ impl Judge {
         !self.in_check(&other) && !self.can_move(&other)
     }
 
+    /// For `##`: the side that just moved cannot move either.
     fn mover_also_mated(&mut self, after: &Position) -> bool {
         let mut other = *after;
         other.turn = after.turn.opponent();
         other.ep_square = None;
-        self.in_check(&other) && !self.can_move(&other)
+        self.immobile_with_king_en_prise(&other)
     }
 
-    /// The suffix Popeye prints after a move: the goal's symbol when the
-    /// move reaches a goal that has one, else ` +` for a check.
+    fn mover_in_check(&self, after: &Position) -> bool {
+        self.rules.in_check(after, after.turn.opponent())
+    }
+
     /// `mv`, played from `pos` to `after`, as a solution shows it: with
     /// its suffix (the goal's sign when `goal`), unnumbered and unmarked.
     pub fn played(&mut self, pos: &Position, mv: Move, after: &Position, goal: bool) -> PlayedMove {
@@ -117,6 +167,8 @@ impl Judge {
         }
     }
 
+    /// The suffix Popeye prints after a move: the goal's symbol when the
+    /// move reaches a goal that has one, else ` +` for a check.
     pub fn suffix(&mut self, mv: &Move, after: &Position, is_goal: bool) -> &'static str {
         if is_goal {
             match self.goal {

@@ -370,8 +370,10 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
         (Some(main), Some(n)) => searcher.intro(&pos, n, main),
         (Some(main @ MainPlay::Help { plies, exact, end }), None) => {
             let mut solution = searcher.main_play(&pos, main);
-            if help_set_play && plies > 1 {
-                // Set play: the other side starts, one half-move shorter.
+            // Set play: the other side starts, one half-move shorter; not
+            // when the side to move in the diagram is in check (the set
+            // position would be illegal).
+            if help_set_play && plies > 1 && !rules.in_check(&pos, pos.turn) {
                 let mut set_pos = pos;
                 set_pos.turn = pos.turn.opponent();
                 set_pos.ep_square = None;

@@ -165,6 +165,7 @@ impl Searcher {
         let mut buf = self.buffers.take(depth);
         if !self.cancel.is_cancelled() {
             legal_moves(pos, &self.judge.rules, &mut buf);
+            self.judge.add_goal_self_checks(pos, &mut buf);
         }
         buf
     }
@@ -324,6 +325,10 @@ impl Searcher {
     /// its own legality is tested.
     fn goal_moves(&mut self, pos: &Position, depth: usize) -> Vec<Node> {
         let needs_check = matches!(self.judge.goal, Goal::Mate | Goal::Check | Goal::DoubleMate);
+        // A double mate needs a side that could move before giving it.
+        if self.judge.goal == Goal::DoubleMate && !self.judge.can_move(pos) {
+            return Vec::new();
+        }
         self.nodes += 1;
         let mut moves = self.buffers.take(depth);
         if !self.cancel.is_cancelled() {
@@ -335,9 +340,10 @@ impl Searcher {
             if needs_check && !self.judge.in_check(&after) {
                 continue;
             }
-            if is_legal_after(pos, &self.judge.rules, &mv, &after)
-                && self.judge.reached(&mv, &after)
-            {
+            // A double mate's final move leaves its own king in check.
+            let legal = self.judge.goal == Goal::DoubleMate
+                || is_legal_after(pos, &self.judge.rules, &mv, &after);
+            if legal && self.judge.reached(&mv, &after) {
                 let played = self.judge.played(pos, mv, &after, true);
                 nodes.push(Node {
                     played,

@@ -1,8 +1,9 @@
-//! Details of play with defence as Popeye 4.104 prints them, on the small
-//! orthodox positions of Popeye's own battle-play regression test (its
+//! Details of play as Popeye prints them, on the small orthodox positions
+//! of Popeye's own battle-play and help-play regression tests (their
 //! recorded solutions are the oracle): `postkeyplay`, a refutation that
 //! reaches the goal too early under `exact-`, the mate a reflex attacker is
-//! forced into, and the self-play defences that reach the goal early.
+//! forced into, the self-play defences that reach the goal early, set play
+//! that an illegal set position rules out, and the double mate `##`.
 
 mod common;
 
@@ -147,4 +148,35 @@ fn under_a_key_a_self_play_defence_that_mates_early_is_not_shown() {
           2.Re4*c4
               2...b3-b2 #";
     assert_eq!(got, want);
+}
+
+#[test]
+fn no_set_play_when_the_side_to_move_is_in_check() {
+    // Black in check in a h#1: the set position (White to move) would be
+    // illegal, so only the play is shown.
+    assert_eq!(
+        solution("pieces white ka6 bh2 sc4 black kb8\nstip h#1\noption set"),
+        "  1.Kb8-a8 Sc4-b6 #"
+    );
+    // White in check in a #2: likewise.
+    assert_eq!(
+        solution("pieces white ka6 rc6 black kb8 sc5\nstipulation #2\noption set vari"),
+        "   1.Rc6*c5 ! zugzwang.\n      1...Kb8-a8\n          2.Rc5-c8 #"
+    );
+}
+
+#[test]
+fn a_double_mate_leaves_both_kings_in_check_and_neither_side_a_move() {
+    // The final move is a self-check. Capturing the king in check counts
+    // as a way out: 1.Qh2-g1 Sh4-f3 2.Qg1-d4+ Ke4-f4 is no double mate,
+    // as Black's queen could then take the white king.
+    assert_eq!(
+        solution("pieces white ke4 rh1 sh4 pg3 black kg4 qh2 pe2g2g5\nstip h##2"),
+        "  1.Kg4-h3 Ke4-f3   2.g5-g4 + Kf3*g2 ##"
+    );
+    // A side that cannot move before its move gives no double mate.
+    assert_eq!(
+        solution("pieces white kc8 rb8 black ka7 qc5 rd5\nstip ##2"),
+        ""
+    );
 }
