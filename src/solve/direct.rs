@@ -107,6 +107,8 @@ pub struct Battle {
     /// Under `nontrivial`, how many more non-trivial defences than one per
     /// node the line being searched may still grant (part of table keys).
     budget: u64,
+    /// First moves not to try (option `start`).
+    root_skip: Vec<Move>,
 }
 
 impl Battle {
@@ -143,7 +145,15 @@ impl Battle {
             node_total: Arc::new(AtomicU64::new(0)),
             killers: Vec::new(),
             budget: opts.nontrivial.map_or(0, |(m, _)| u64::from(m)),
+            root_skip: Vec::new(),
         }
+    }
+
+    /// Leaves out these first moves (option `start`: Popeye never tries
+    /// the moves numbered before it).
+    pub fn with_root_skip(mut self, skip: Vec<Move>) -> Battle {
+        self.root_skip = skip;
+        self
     }
 
     /// Another solver for the same problem, for another thread: it shares
@@ -161,6 +171,7 @@ impl Battle {
             node_total: Arc::clone(&self.node_total),
             killers: Vec::new(),
             budget: self.budget,
+            root_skip: Vec::new(),
         }
     }
 
@@ -508,7 +519,8 @@ impl Battle {
         } else {
             0
         };
-        let moves = self.moves(pos, 0);
+        let mut moves = self.moves(pos, 0);
+        moves.retain(|m| !self.root_skip.contains(m));
         if !reflex_blocked {
             // First moves are shared out among threads; they come back in
             // generation order whatever the number of threads.

@@ -350,8 +350,18 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
         }
     }
     let table = std::sync::Arc::new(table::Table::new(hash_mb()));
-    let mut searcher =
-        Searcher::new(rules, stip.goal, std::sync::Arc::clone(&table)).with_cancel(cancel.clone());
+    // Option `start n`: the first moves Popeye numbers before n are never
+    // tried.
+    let root_skip = match numbering_start(problem) {
+        Some(start) if !tree.post_key => first_moves_in_order(&pos, &rules)
+            .into_iter()
+            .take(start as usize - 1)
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut searcher = Searcher::new(rules, stip.goal, std::sync::Arc::clone(&table))
+        .with_cancel(cancel.clone())
+        .with_root_skip(root_skip.clone().into());
     let main = main_play(&stip, white_begins);
     // ser-r: Popeye prints the goal move that breaks the reflex obligation
     // when the diagram already breaks it; that output is not established.
@@ -415,7 +425,8 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
                 tree,
                 std::sync::Arc::clone(&table),
                 cancel.clone(),
-            );
+            )
+            .with_root_skip(root_skip.clone());
             let mut solution = battle.solve(&pos, stip.moves);
             solution.nodes = battle.nodes();
             solution
@@ -453,6 +464,14 @@ fn numbering_start(problem: &Problem) -> Option<u32> {
     start.or(numbered.then_some(1))
 }
 
+/// The first moves Popeye numbers: every pseudo-legal move, in its order.
+fn first_moves_in_order(pos: &Position, rules: &crate::rules::Rules) -> Vec<Move> {
+    let mut moves = Vec::new();
+    crate::movegen::pseudo_legal_moves(pos, rules, &mut moves);
+    moves.sort_by_key(popeye_order::key);
+    moves
+}
+
 /// Numbers the first moves as Popeye tries them: every pseudo-legal move,
 /// self-checks included, in its order. Solutions that begin with a move
 /// numbered before `start` are dropped, as Popeye never tries those moves.
@@ -463,9 +482,7 @@ fn number_first_moves(
     start: u32,
     elapsed: std::time::Duration,
 ) {
-    let mut moves = Vec::new();
-    crate::movegen::pseudo_legal_moves(pos, rules, &mut moves);
-    moves.sort_by_key(popeye_order::key);
+    let moves = first_moves_in_order(pos, rules);
     let skipped: Vec<Move> = moves.iter().take(start as usize - 1).copied().collect();
     let set_play = solution.set_play_roots;
     let mut index = 0;

@@ -84,6 +84,8 @@ pub struct Searcher {
     nodes: u64,
     node_total: Arc<AtomicU64>,
     cancel: super::Cancel,
+    /// First moves not to try (option `start`).
+    root_skip: Arc<[Move]>,
 }
 
 /// Counts a root move as done when it goes out of scope.
@@ -117,6 +119,7 @@ impl Searcher {
             nodes: 0,
             node_total: Arc::new(AtomicU64::new(0)),
             cancel: super::Cancel::default(),
+            root_skip: Arc::from([]),
         }
     }
 
@@ -130,6 +133,7 @@ impl Searcher {
             nodes: 0,
             node_total: Arc::clone(&self.node_total),
             cancel: self.cancel.clone(),
+            root_skip: Arc::clone(&self.root_skip),
         }
     }
 
@@ -158,6 +162,13 @@ impl Searcher {
         self
     }
 
+    /// Leaves out these first moves (option `start`: Popeye never tries
+    /// the moves numbered before it).
+    pub fn with_root_skip(mut self, skip: Arc<[Move]>) -> Searcher {
+        self.root_skip = skip;
+        self
+    }
+
     /// The legal moves in `pos`, in the buffer of `depth`, taken out so the
     /// caller can recurse; give it back with [`Searcher::put_back`].
     fn moves(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
@@ -166,6 +177,9 @@ impl Searcher {
         if !self.cancel.is_cancelled() {
             legal_moves(pos, &self.judge.rules, &mut buf);
             self.judge.add_goal_self_checks(pos, &mut buf);
+            if depth == 0 && !self.root_skip.is_empty() {
+                buf.retain(|m| !self.root_skip.contains(m));
+            }
         }
         buf
     }
