@@ -3,6 +3,7 @@
 mod buffers;
 mod direct;
 pub mod goal;
+mod numbering;
 pub mod popeye_order;
 mod search;
 pub mod table;
@@ -245,65 +246,7 @@ pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
 pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveError> {
     let started = std::time::Instant::now();
     let stip = parse_stipulation(problem)?;
-    let battle = matches!(stip.play, Play::Direct | Play::SelfPlay | Play::Reflex) && !stip.series;
-    let mut tree = TreeOptions::default();
-    let mut help_set_play = false;
-    for opt in &problem.options {
-        match &opt.value {
-            ProblemOption::HalfDuplex
-            | ProblemOption::Duplex
-            | ProblemOption::MaxSolutions(_)
-            | ProblemOption::WhiteBegins
-            | ProblemOption::Cosmetic(_)
-            | ProblemOption::NoBoard
-            | ProblemOption::Intelligent
-            | ProblemOption::MoveNumbers
-            | ProblemOption::Start(_)
-            // Positions without a king need no special treatment: such a
-            // side is never in check.
-            | ProblemOption::NoWhiteKing
-            | ProblemOption::NoBlackKing => {}
-            ProblemOption::Variation if battle => tree.variations = true,
-            ProblemOption::Try if battle => tree.tries = true,
-            ProblemOption::Defence(n) if battle => {
-                tree.tries = true;
-                tree.max_refutations = *n;
-            }
-            ProblemOption::SetPlay if battle => tree.set_play = true,
-            ProblemOption::SetPlay if stip.play == Play::Help && !stip.series => {
-                help_set_play = true
-            }
-            ProblemOption::NoThreat if battle => tree.no_threat = true,
-            ProblemOption::Threat(n) if battle => {
-                tree.max_threat = Some(*n);
-                tree.short_first = Some(*n);
-            }
-            ProblemOption::NonTrivial(m, n) if battle => {
-                tree.nontrivial = Some((*m, *n));
-                tree.short_first = Some(*n);
-            }
-            ProblemOption::MaxFlights(n) if battle => tree.max_flights = Some(*n),
-            // After the key Popeye prints the threat and every variation.
-            ProblemOption::PostKeyPlay if battle => {
-                tree.post_key = true;
-                tree.variations = true;
-            }
-            // Popeye ignores it in help and series play ("not applicable").
-            ProblemOption::PostKeyPlay => {}
-            // Popeye guards only the defender's moves of play with defence
-            // with these; help and series play have none to guard.
-            ProblemOption::NonTrivial(..) | ProblemOption::MaxFlights(_) => {}
-            ProblemOption::Quodlibet if battle && stip.play == Play::SelfPlay => {
-                tree.quodlibet = true
-            }
-            other => {
-                return Err(SolveError::UnsupportedOption {
-                    line: opt.line,
-                    name: format!("{other:?}").to_lowercase(),
-                })
-            }
-        }
-    }
+    let (mut tree, help_set_play) = play_options(problem, &stip)?;
     let unsupported = || SolveError::UnsupportedStipulation {
         line: problem.stipulation.line,
         text: stip.text.clone(),
@@ -352,8 +295,8 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     let table = std::sync::Arc::new(table::Table::new(hash_mb()));
     // Option `start n`: the first moves Popeye numbers before n are never
     // tried.
-    let root_skip = match numbering_start(problem) {
-        Some(start) if !tree.post_key => first_moves_in_order(&pos, &rules)
+    let root_skip = match numbering::start(problem) {
+        Some(start) if !tree.post_key => numbering::first_moves_in_order(&pos, &rules)
             .into_iter()
             .take(start as usize - 1)
             .collect(),
@@ -444,8 +387,8 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     solution.nodes += searcher.nodes();
     popeye_order::sort_solution(&mut solution);
     // With postkeyplay there are no first moves of the attacker to number.
-    if let (Some(start), None) = (numbering_start(problem), solution.post_key) {
-        number_first_moves(&mut solution, &pos, &rules, start, started.elapsed());
+    if let (Some(start), None) = (numbering::start(problem), solution.post_key) {
+        numbering::number_first_moves(&mut solution, &pos, &rules, start, started.elapsed());
     }
     Ok(match max_solutions(problem) {
         Some(n) => limit_solutions(solution, n),
@@ -453,62 +396,70 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     })
 }
 
-/// The first move number to solve from, when the first moves are numbered
-/// (`movenumbers`, or `start n`, which skips the moves before the n-th).
-fn numbering_start(problem: &Problem) -> Option<u32> {
-    let start = problem.options.iter().find_map(|o| match o.value {
-        ProblemOption::Start(n) => Some(n.max(1)),
-        _ => None,
-    });
-    let numbered = problem.has_option(|o| *o == ProblemOption::MoveNumbers);
-    start.or(numbered.then_some(1))
-}
-
-/// The first moves Popeye numbers: every pseudo-legal move, in its order.
-fn first_moves_in_order(pos: &Position, rules: &crate::rules::Rules) -> Vec<Move> {
-    let mut moves = Vec::new();
-    crate::movegen::pseudo_legal_moves(pos, rules, &mut moves);
-    moves.sort_by_key(popeye_order::key);
-    moves
-}
-
-/// Numbers the first moves as Popeye tries them: every pseudo-legal move,
-/// self-checks included, in its order. Solutions that begin with a move
-/// numbered before `start` are dropped, as Popeye never tries those moves.
-fn number_first_moves(
-    solution: &mut Solution,
-    pos: &Position,
-    rules: &crate::rules::Rules,
-    start: u32,
-    elapsed: std::time::Duration,
-) {
-    let moves = first_moves_in_order(pos, rules);
-    let skipped: Vec<Move> = moves.iter().take(start as usize - 1).copied().collect();
-    let set_play = solution.set_play_roots;
-    let mut index = 0;
-    solution.roots.retain(|n| {
-        index += 1;
-        index <= set_play || n.played.ellipsis || !skipped.contains(&n.played.mv)
-    });
-    solution.tried = (start..)
-        .zip(moves.into_iter().skip(start as usize - 1))
-        .map(|(number, mv)| {
-            let after = pos.play(&mv);
-            let checks = rules.in_check(&after, pos.turn.opponent());
-            TriedMove {
-                played: PlayedMove {
-                    mv,
-                    before: *pos,
-                    number,
-                    ellipsis: false,
-                    suffix: if checks { " +" } else { "" },
-                    mark: Mark::None,
-                    remark: Remark::None,
-                },
-                seconds: elapsed.as_secs_f64(),
+/// The options that shape the search and its printed tree: the tree
+/// options of play with defence and whether help play shows set play.
+/// An option this play type cannot honour is an error.
+fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, bool), SolveError> {
+    let battle = matches!(stip.play, Play::Direct | Play::SelfPlay | Play::Reflex) && !stip.series;
+    let mut tree = TreeOptions::default();
+    let mut help_set_play = false;
+    for opt in &problem.options {
+        match &opt.value {
+            ProblemOption::HalfDuplex
+            | ProblemOption::Duplex
+            | ProblemOption::MaxSolutions(_)
+            | ProblemOption::WhiteBegins
+            | ProblemOption::Cosmetic(_)
+            | ProblemOption::NoBoard
+            | ProblemOption::Intelligent
+            | ProblemOption::MoveNumbers
+            | ProblemOption::Start(_)
+            // Positions without a king need no special treatment: such a
+            // side is never in check.
+            | ProblemOption::NoWhiteKing
+            | ProblemOption::NoBlackKing => {}
+            ProblemOption::Variation if battle => tree.variations = true,
+            ProblemOption::Try if battle => tree.tries = true,
+            ProblemOption::Defence(n) if battle => {
+                tree.tries = true;
+                tree.max_refutations = *n;
             }
-        })
-        .collect();
+            ProblemOption::SetPlay if battle => tree.set_play = true,
+            ProblemOption::SetPlay if stip.play == Play::Help && !stip.series => {
+                help_set_play = true
+            }
+            ProblemOption::NoThreat if battle => tree.no_threat = true,
+            ProblemOption::Threat(n) if battle => {
+                tree.max_threat = Some(*n);
+                tree.short_first = Some(*n);
+            }
+            ProblemOption::NonTrivial(m, n) if battle => {
+                tree.nontrivial = Some((*m, *n));
+                tree.short_first = Some(*n);
+            }
+            ProblemOption::MaxFlights(n) if battle => tree.max_flights = Some(*n),
+            // After the key Popeye prints the threat and every variation.
+            ProblemOption::PostKeyPlay if battle => {
+                tree.post_key = true;
+                tree.variations = true;
+            }
+            // Popeye ignores it in help and series play ("not applicable").
+            ProblemOption::PostKeyPlay => {}
+            // Popeye guards only the defender's moves of play with defence
+            // with these; help and series play have none to guard.
+            ProblemOption::NonTrivial(..) | ProblemOption::MaxFlights(_) => {}
+            ProblemOption::Quodlibet if battle && stip.play == Play::SelfPlay => {
+                tree.quodlibet = true
+            }
+            other => {
+                return Err(SolveError::UnsupportedOption {
+                    line: opt.line,
+                    name: format!("{other:?}").to_lowercase(),
+                })
+            }
+        }
+    }
+    Ok((tree, help_set_play))
 }
 
 /// The help or series play `stip` asks for (after its intro, if any);

@@ -1,0 +1,65 @@
+//! Option `movenumbers` (and `start n`): the first moves numbered in the
+//! order Popeye tries them, each printed before the solutions it begins.
+
+use super::{popeye_order, Mark, PlayedMove, Remark, Solution, TriedMove};
+use crate::board::Position;
+use crate::moves::Move;
+use crate::problem::{Problem, ProblemOption};
+
+/// The first move number to solve from, when the first moves are numbered
+/// (`movenumbers`, or `start n`, which skips the moves before the n-th).
+pub(super) fn start(problem: &Problem) -> Option<u32> {
+    let start = problem.options.iter().find_map(|o| match o.value {
+        ProblemOption::Start(n) => Some(n.max(1)),
+        _ => None,
+    });
+    let numbered = problem.has_option(|o| *o == ProblemOption::MoveNumbers);
+    start.or(numbered.then_some(1))
+}
+
+/// The first moves Popeye numbers: every pseudo-legal move, in its order.
+pub(super) fn first_moves_in_order(pos: &Position, rules: &crate::rules::Rules) -> Vec<Move> {
+    let mut moves = Vec::new();
+    crate::movegen::pseudo_legal_moves(pos, rules, &mut moves);
+    moves.sort_by_key(popeye_order::key);
+    moves
+}
+
+/// Numbers the first moves as Popeye tries them: every pseudo-legal move,
+/// self-checks included, in its order. Solutions that begin with a move
+/// numbered before `start` are dropped, as Popeye never tries those moves.
+pub(super) fn number_first_moves(
+    solution: &mut Solution,
+    pos: &Position,
+    rules: &crate::rules::Rules,
+    start: u32,
+    elapsed: std::time::Duration,
+) {
+    let moves = first_moves_in_order(pos, rules);
+    let skipped: Vec<Move> = moves.iter().take(start as usize - 1).copied().collect();
+    let set_play = solution.set_play_roots;
+    let mut index = 0;
+    solution.roots.retain(|n| {
+        index += 1;
+        index <= set_play || n.played.ellipsis || !skipped.contains(&n.played.mv)
+    });
+    solution.tried = (start..)
+        .zip(moves.into_iter().skip(start as usize - 1))
+        .map(|(number, mv)| {
+            let after = pos.play(&mv);
+            let checks = rules.in_check(&after, pos.turn.opponent());
+            TriedMove {
+                played: PlayedMove {
+                    mv,
+                    before: *pos,
+                    number,
+                    ellipsis: false,
+                    suffix: if checks { " +" } else { "" },
+                    mark: Mark::None,
+                    remark: Remark::None,
+                },
+                seconds: elapsed.as_secs_f64(),
+            }
+        })
+        .collect();
+}
