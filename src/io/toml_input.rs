@@ -467,6 +467,13 @@ impl Reader<'_> {
     /// word, but an empty value or one without a move count is surely wrong.
     fn stipulation(&self, s: &TSpanned<String>) -> Result<String, InputError> {
         let v = s.get_ref().trim();
+        // Popeye's structured form, when it is a synonym the solver knows.
+        if v.starts_with("sstipulation ") {
+            return match crate::stipulation::Stipulation::parse(v) {
+                Ok(_) => Ok(v.to_string()),
+                Err(e) => Err(self.error(s.span(), e.to_string())),
+            };
+        }
         if v.is_empty()
             || v.contains(char::is_whitespace)
             || !v.ends_with(|c: char| c.is_ascii_digit())

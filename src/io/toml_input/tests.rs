@@ -489,3 +489,18 @@ fn the_documented_examples_parse() {
         }
     }
 }
+
+#[test]
+fn structured_stipulations_that_are_synonyms_read() {
+    let p = parse("fen = \"4k3/8/8/8/8/8/8/4K3\"\nstipulation = \"sstipulation white 3:3a[#]d\"\n")
+        .unwrap();
+    assert_eq!(p.stipulation.value, "sstipulation white 3:3a[#]d");
+    let e = parse("fen = \"4k3/8/8/8/8/8/8/4K3\"\nstipulation = \"sstipulation white 4hh[#]\"\n")
+        .unwrap_err();
+    assert_eq!(e.line, 2);
+    assert!(
+        e.message.contains("cannot read stipulation"),
+        "{}",
+        e.message
+    );
+}
