@@ -768,10 +768,9 @@ impl Battle {
         let moves = self.moves(pos, depth);
         for &d in &moves {
             let after = pos.play(&d);
-            let goal = self.defender_goal(&d, &after, kd);
             // A goal reached too early (exact-) still shows its sign.
-            let reached =
-                goal || (self.attack != Attack::Direct && kd > 0 && self.judge.reached(&d, &after));
+            let reached = self.attack != Attack::Direct && self.judge.reached(&d, &after);
+            let goal = reached && self.goal_counts(kd + 1);
             let mut played = self.judge.played(pos, d, &after, reached);
             played.number = number;
             played.ellipsis = true;

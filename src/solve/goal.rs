@@ -37,10 +37,11 @@ impl Judge {
     /// double mate (`##`) while leaving the mover's own king in check: after
     /// the final move both sides must be in check and unable to move, so
     /// that move may be a self-check (Popeye's rule).
+    /// `out` holds exactly the legal moves of `pos` when this is called.
     pub fn add_goal_self_checks(&mut self, pos: &Position, out: &mut Vec<Move>) {
         // Popeye's prerequisite: the side giving the double mate is not
         // immobile before its move.
-        if self.goal != Goal::DoubleMate || !self.can_move(pos) {
+        if self.goal != Goal::DoubleMate || out.is_empty() {
             return;
         }
         let mut pseudo = Vec::new();

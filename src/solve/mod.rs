@@ -293,15 +293,14 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
         }
     }
     let table = std::sync::Arc::new(table::Table::new(hash_mb()));
-    // Option `start n`: the first moves Popeye numbers before n are never
-    // tried.
-    let root_skip = match numbering::start(problem) {
-        Some(start) if !tree.post_key => numbering::first_moves_in_order(&pos, &rules)
-            .into_iter()
-            .take(start as usize - 1)
-            .collect(),
-        _ => Vec::new(),
-    };
+    // `movenumbers` / `start n`: the first moves in Popeye's order (none
+    // to number with postkeyplay); those numbered before n are never tried.
+    let numbered = numbering::start(problem)
+        .filter(|_| !tree.post_key)
+        .map(|start| (start, numbering::first_moves_in_order(&pos, &rules)));
+    let root_skip: Vec<Move> = numbered.as_ref().map_or(Vec::new(), |(start, moves)| {
+        moves.iter().take(*start as usize - 1).copied().collect()
+    });
     let mut searcher = Searcher::new(rules, stip.goal, std::sync::Arc::clone(&table))
         .with_cancel(cancel.clone())
         .with_root_skip(root_skip.clone().into());
@@ -386,9 +385,8 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     let mut solution = solution;
     solution.nodes += searcher.nodes();
     popeye_order::sort_solution(&mut solution);
-    // With postkeyplay there are no first moves of the attacker to number.
-    if let (Some(start), None) = (numbering::start(problem), solution.post_key) {
-        numbering::number_first_moves(&mut solution, &pos, &rules, start, started.elapsed());
+    if let Some((start, moves)) = numbered {
+        numbering::number_first_moves(&mut solution, &pos, &rules, moves, start, started.elapsed());
     }
     Ok(match max_solutions(problem) {
         Some(n) => limit_solutions(solution, n),

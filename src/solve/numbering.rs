@@ -25,24 +25,17 @@ pub(super) fn first_moves_in_order(pos: &Position, rules: &crate::rules::Rules) 
     moves
 }
 
-/// Numbers the first moves as Popeye tries them: every pseudo-legal move,
-/// self-checks included, in its order. Solutions that begin with a move
-/// numbered before `start` are dropped, as Popeye never tries those moves.
+/// Numbers the first moves `moves` (from [`first_moves_in_order`]) from
+/// `start` on, each marked ` +` when it attacks the other king. The search
+/// never tried those numbered before `start`.
 pub(super) fn number_first_moves(
     solution: &mut Solution,
     pos: &Position,
     rules: &crate::rules::Rules,
+    moves: Vec<Move>,
     start: u32,
     elapsed: std::time::Duration,
 ) {
-    let moves = first_moves_in_order(pos, rules);
-    let skipped: Vec<Move> = moves.iter().take(start as usize - 1).copied().collect();
-    let set_play = solution.set_play_roots;
-    let mut index = 0;
-    solution.roots.retain(|n| {
-        index += 1;
-        index <= set_play || n.played.ellipsis || !skipped.contains(&n.played.mv)
-    });
     solution.tried = (start..)
         .zip(moves.into_iter().skip(start as usize - 1))
         .map(|(number, mv)| {

@@ -211,32 +211,42 @@ impl Searcher {
         }
     }
 
-    /// The first half-move is shared out among threads; lines come back in
-    /// move-generation order whatever the number of threads.
-    fn help_root(&mut self, pos: &Position, plies: u32, end: HelpEnd) -> Vec<Node> {
+    /// The first moves from `pos`, shared out among threads, each turned
+    /// into its tree by `tree`; the trees come back in generation order
+    /// whatever the number of threads. `length` is for the progress bar.
+    fn each_root_move<F>(&mut self, pos: &Position, length: u32, tree: F) -> Vec<Node>
+    where
+        F: Fn(&mut Searcher, Move) -> Option<Node> + Sync,
+    {
         let moves = self.moves(pos, 0);
-        self.cancel.root_started(plies, moves.len());
+        self.cancel.root_started(length, moves.len());
         let found: Vec<Option<Node>> = moves
             .par_iter()
             .map_init(
                 || self.fork(),
                 |searcher, &mv| {
                     let _done = RootMoveDone(searcher.cancel.clone());
-                    let after = pos.play(&mv);
-                    if plies == 1 {
-                        searcher.last_help_move(pos, mv, &after, end, 1)
-                    } else {
-                        let children = searcher.help_lines(&after, plies - 1, end, 1);
-                        (!children.is_empty()).then(|| Node {
-                            played: searcher.judge.played(pos, mv, &after, false),
-                            children,
-                        })
-                    }
+                    tree(searcher, mv)
                 },
             )
             .collect();
         self.put_back(0, moves);
         found.into_iter().flatten().collect()
+    }
+
+    fn help_root(&mut self, pos: &Position, plies: u32, end: HelpEnd) -> Vec<Node> {
+        self.each_root_move(pos, plies, |searcher, mv| {
+            let after = pos.play(&mv);
+            if plies == 1 {
+                searcher.last_help_move(pos, mv, &after, end, 1)
+            } else {
+                let children = searcher.help_lines(&after, plies - 1, end, 1);
+                (!children.is_empty()).then(|| Node {
+                    played: searcher.judge.played(pos, mv, &after, false),
+                    children,
+                })
+            }
+        })
     }
 
     fn help_lines(&mut self, pos: &Position, plies: u32, end: HelpEnd, depth: usize) -> Vec<Node> {
@@ -390,25 +400,13 @@ impl Searcher {
         }
     }
 
-    /// The first series move is shared out among threads.
     fn series_root(&mut self, pos: &Position, n: u32, exact: bool, end: SeriesEnd) -> Vec<Node> {
         if self.reflex_blocked(pos, end, 0) {
             return Vec::new();
         }
-        let moves = self.moves(pos, 0);
-        self.cancel.root_started(n, moves.len());
-        let found: Vec<Option<Node>> = moves
-            .par_iter()
-            .map_init(
-                || self.fork(),
-                |searcher, &mv| {
-                    let _done = RootMoveDone(searcher.cancel.clone());
-                    searcher.series_move(pos, mv, n, exact, end, 1)
-                },
-            )
-            .collect();
-        self.put_back(0, moves);
-        found.into_iter().flatten().collect()
+        self.each_root_move(pos, n, |searcher, mv| {
+            searcher.series_move(pos, mv, n, exact, end, 1)
+        })
     }
 
     /// All series from `pos` with at most `left` moves (exactly `left` when
