@@ -1,7 +1,7 @@
 //! Playing a move on a copy of the position.
 
-use crate::board::{Piece, Position, Role, Square};
-use crate::moves::{Fate, Move, MoveKind};
+use crate::board::{Kind, Piece, Position, Square};
+use crate::moves::{Fate, Motion, Move};
 
 impl Position {
     /// The position after `mv`, which must have come from this position's
@@ -12,10 +12,10 @@ impl Position {
         let mut p = *self;
         p.ep_square = None;
         p.turn = self.turn.opponent();
-        match mv.kind {
-            MoveKind::CastleShort | MoveKind::CastleLong => {
+        match mv.motion {
+            Motion::CastleShort | Motion::CastleLong => {
                 let rank = mv.from.rank();
-                let (rook_from, rook_to) = if mv.kind == MoveKind::CastleShort {
+                let (rook_from, rook_to) = if mv.motion == Motion::CastleShort {
                     (Square::new(7, rank), Square::new(5, rank))
                 } else {
                     (Square::new(0, rank), Square::new(3, rank))
@@ -41,7 +41,7 @@ impl Position {
         p.remove(mv.from);
         let arriving = mv.arriving_piece();
         p.put(mv.to, arriving);
-        if mv.kind == MoveKind::DoubleStep {
+        if mv.motion == Motion::DoubleStep {
             p.ep_square = Some(Square::new(
                 mv.from.file(),
                 (mv.from.rank() + mv.to.rank()) / 2,
@@ -91,7 +91,7 @@ impl Position {
     /// counts as unmoved (rules.md section 1).
     fn put_reborn(&mut self, sq: Square, piece: Piece) {
         self.put(sq, piece);
-        if matches!(piece.role, Role::King | Role::Rook) && self.is_on_home_castling_square(sq) {
+        if matches!(piece.kind, Kind::KING | Kind::ROOK) && self.is_on_home_castling_square(sq) {
             self.unmoved.set(sq);
         }
     }

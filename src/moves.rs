@@ -1,10 +1,10 @@
 //! A move with all its side effects, so that playing it and printing it
 //! need no recomputation.
 
-use crate::board::{Piece, Role, Square};
+use crate::board::{Kind, Piece, Square};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoveKind {
+pub enum Motion {
     Normal,
     /// A pawn's two-square step; leaves an en-passant square behind.
     DoubleStep,
@@ -31,8 +31,8 @@ pub struct Move {
     pub piece: Piece,
     pub from: Square,
     pub to: Square,
-    pub kind: MoveKind,
-    pub promotion: Option<Role>,
+    pub motion: Motion,
+    pub promotion: Option<Kind>,
     /// The captured unit, if any; it stood on `capture_square`.
     pub captured: Option<Piece>,
     pub capture_square: Square,
@@ -42,12 +42,12 @@ pub struct Move {
 }
 
 impl Move {
-    pub fn quiet(piece: Piece, from: Square, to: Square, kind: MoveKind) -> Move {
+    pub fn quiet(piece: Piece, from: Square, to: Square, motion: Motion) -> Move {
         Move {
             piece,
             from,
             to,
-            kind,
+            motion,
             promotion: None,
             captured: None,
             capture_square: to,
@@ -63,14 +63,14 @@ impl Move {
 
     #[inline]
     pub fn is_castling(&self) -> bool {
-        matches!(self.kind, MoveKind::CastleShort | MoveKind::CastleLong)
+        matches!(self.motion, Motion::CastleShort | Motion::CastleLong)
     }
 
     /// The moving unit after the move's own promotion.
     #[inline]
     pub fn arriving_piece(&self) -> Piece {
         Piece {
-            role: self.promotion.unwrap_or(self.piece.role),
+            kind: self.promotion.unwrap_or(self.piece.kind),
             ..self.piece
         }
     }

@@ -8,4 +8,4 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use position::Position;
-pub use types::{Color, Piece, Role, Square};
+pub use types::{Attrs, Color, Kind, Piece, Square};

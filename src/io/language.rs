@@ -4,7 +4,7 @@
 //! data taken from its output tables (and checked against the recorded
 //! outputs in the corpus), so writers never spell a word themselves.
 
-use crate::board::{Color, Role};
+use crate::board::{Color, Kind};
 use crate::problem::Language;
 
 /// Index of a language in the tables below.
@@ -16,7 +16,7 @@ fn idx(lang: Language) -> usize {
     }
 }
 
-/// Piece letters in [`Role`] order: king, queen, rook, bishop, knight, pawn.
+/// Piece letters in [`Kind`] order: king, queen, rook, bishop, knight, pawn.
 const PIECE_LETTERS: [[char; 6]; 3] = [
     ['K', 'Q', 'R', 'B', 'S', 'P'],
     ['K', 'D', 'T', 'L', 'S', 'B'],
@@ -24,14 +24,16 @@ const PIECE_LETTERS: [[char; 6]; 3] = [
 ];
 
 /// The upper-case letter of a piece kind, as on the diagram and in moves.
-pub fn piece_letter(lang: Language, role: Role) -> char {
-    PIECE_LETTERS[idx(lang)][role.index()]
+pub fn piece_letter(lang: Language, kind: Kind) -> char {
+    PIECE_LETTERS[idx(lang)][kind.index()]
 }
 
 /// The kind a piece letter stands for (either case), if it is orthodox.
-pub fn role_from_letter(lang: Language, letter: char) -> Option<Role> {
+pub fn role_from_letter(lang: Language, letter: char) -> Option<Kind> {
     let up = letter.to_ascii_uppercase();
-    Role::ALL.into_iter().find(|&r| piece_letter(lang, r) == up)
+    Kind::ORTHODOX
+        .into_iter()
+        .find(|&r| piece_letter(lang, r) == up)
 }
 
 /// Colour letters: the lower-cased initial of Popeye's colour names
@@ -354,17 +356,17 @@ mod tests {
 
     #[test]
     fn piece_letters_per_language() {
-        let s: String = Role::ALL
+        let s: String = Kind::ORTHODOX
             .iter()
             .map(|&r| piece_letter(Language::German, r))
             .collect();
         assert_eq!(s, "KDTLSB");
-        let s: String = Role::ALL
+        let s: String = Kind::ORTHODOX
             .iter()
             .map(|&r| piece_letter(Language::French, r))
             .collect();
         assert_eq!(s, "RDTFCP");
-        assert_eq!(role_from_letter(Language::English, 's'), Some(Role::Knight));
+        assert_eq!(role_from_letter(Language::English, 's'), Some(Kind::KNIGHT));
         assert_eq!(role_from_letter(Language::German, 'x'), None);
     }
 

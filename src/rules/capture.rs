@@ -2,7 +2,7 @@
 //! vanishes, or whether the capture is illegal.
 
 use super::{CaptureOnRebirthSquare, CirceRules, OnOccupied, Reborn, Rules};
-use crate::board::{Bitboard, Piece, Role, Square};
+use crate::board::{Bitboard, Kind, Piece, Square};
 use crate::moves::Fate;
 
 /// The effects of one capture: the capturer's fate, then the captured
@@ -34,7 +34,7 @@ impl Rules {
     ) -> Option<CaptureOutcome> {
         let Some(circe) = self.circe else {
             // Orthodox chess: a kamikaze capturer is removed with its victim.
-            let capturer = if capturer.kamikaze && capturer.role != Role::King {
+            let capturer = if capturer.is_kamikaze() && capturer.kind != Kind::KING {
                 Fate::Vanishes
             } else {
                 Fate::Stays
@@ -46,10 +46,10 @@ impl Rules {
         };
         let mut occupied = occupied;
         let capturer_fate = match circe.reborn {
-            Reborn::Capturer if capturer.role != Role::King || circe.rex_inclusive => {
+            Reborn::Capturer if capturer.kind != Kind::KING || circe.rex_inclusive => {
                 circe.capturer_rebirth(capturer, to, occupied)?
             }
-            Reborn::Captured if capturer.kamikaze && capturer.role != Role::King => {
+            Reborn::Captured if capturer.is_kamikaze() && capturer.kind != Kind::KING => {
                 // The kamikaze unit is captured by its own capture, on `to`.
                 occupied.clear(to);
                 circe.captured_rebirth(capturer, to, occupied)?
@@ -65,7 +65,7 @@ impl Rules {
             Fate::Stays => {}
         }
         let captured_fate = match circe.reborn {
-            Reborn::Captured if captured.role != Role::King || circe.rex_inclusive => {
+            Reborn::Captured if captured.kind != Kind::KING || circe.rex_inclusive => {
                 circe.captured_rebirth(captured, capture_square, occupied)?
             }
             _ => Fate::Vanishes,
@@ -82,7 +82,7 @@ impl CirceRules {
     /// is free, else it vanishes or the capture is forbidden.
     #[inline]
     fn captured_rebirth(&self, unit: Piece, on: Square, occupied: Bitboard) -> Option<Fate> {
-        self.land(self.square.of(unit.role, unit.color, on), occupied)
+        self.land(self.square.of(unit.kind, unit.color, on), occupied)
     }
 
     /// Rebirth on `square`: reborn when it is free, else as `on_occupied` says.
@@ -101,7 +101,7 @@ impl CirceRules {
     /// The rebirth of the capturing unit (Anticirce), which stands on `to`.
     #[inline]
     fn capturer_rebirth(&self, unit: Piece, to: Square, occupied: Bitboard) -> Option<Fate> {
-        let square = self.square.of(unit.role, unit.color, to);
+        let square = self.square.of(unit.kind, unit.color, to);
         if square == to {
             return match self.capture_on_rebirth_square {
                 CaptureOnRebirthSquare::Allowed => Some(Fate::Reborn(to)),

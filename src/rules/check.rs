@@ -4,7 +4,7 @@
 //! Rex Inclusive and Anticirce redefine check.
 
 use super::{OnOccupied, Reborn, Rules};
-use crate::board::{Bitboard, Color, Piece, Position, Role, Square};
+use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::Fate;
 
 impl Rules {
@@ -54,14 +54,14 @@ impl Rules {
             let mut after = occupied;
             after.clear(from);
             let promotes =
-                attacker.role == Role::Pawn && king.rank() == attacker.color.promotion_rank();
-            let roles: &[Role] = if promotes {
-                &Role::PROMOTIONS
+                attacker.kind == Kind::PAWN && king.rank() == attacker.color.promotion_rank();
+            let kinds: &[Kind] = if promotes {
+                &Kind::PROMOTIONS
             } else {
-                std::slice::from_ref(&attacker.role)
+                std::slice::from_ref(&attacker.kind)
             };
-            roles.iter().any(|&role| {
-                let capturer = Piece { role, ..attacker };
+            kinds.iter().any(|&kind| {
+                let capturer = Piece { kind, ..attacker };
                 matches!(
                     self.resolve_capture(capturer, king, victim, king, after),
                     Some(outcome) if outcome.captured == Fate::Vanishes

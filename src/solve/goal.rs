@@ -4,7 +4,7 @@
 use super::{Mark, PlayedMove, Remark};
 use crate::board::{Position, Square};
 use crate::movegen::{has_legal_move, pseudo_legal_moves};
-use crate::moves::{Fate, Move, MoveKind};
+use crate::moves::{Fate, Motion, Move};
 use crate::rules::Rules;
 use crate::stipulation::Goal;
 
@@ -101,7 +101,7 @@ impl Judge {
                 crate::moves::Fate::Stays => mv.to == sq,
             },
             Goal::Castling => mv.is_castling(),
-            Goal::EnPassant => mv.kind == MoveKind::EnPassant,
+            Goal::EnPassant => mv.motion == Motion::EnPassant,
             Goal::Mate => self.in_check(after) && !self.can_move(after),
             Goal::Stalemate => !self.in_check(after) && !self.can_move(after),
             Goal::MateOrStalemate => !self.can_move(after),

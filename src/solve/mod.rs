@@ -8,7 +8,7 @@ pub mod popeye_order;
 mod search;
 pub mod table;
 
-use crate::board::{Color, Position, Role};
+use crate::board::{Color, Kind, Position};
 use crate::moves::Move;
 use crate::problem::{Problem, ProblemOption};
 use crate::stipulation::{Play, Stipulation};
@@ -280,7 +280,7 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
                 "Alsatian Circe with neutral units".into(),
             ));
         }
-        if (pos.neutral() & pos.by_role(Role::King)).nonempty() {
+        if (pos.neutral() & pos.by_kind(Kind::KING)).nonempty() {
             return Err(SolveError::Unsupported("a neutral king".into()));
         }
     }
@@ -553,7 +553,7 @@ fn keep_leaves(nodes: Vec<Node>, left: &mut usize) -> Vec<Node> {
 }
 
 /// What was found for one twin: one solution, or two with `duplex` (the
-/// second with the sides' roles swapped).
+/// second with the sides' kinds swapped).
 #[derive(Debug)]
 pub struct TwinSolution {
     pub instance: crate::twin::TwinInstance,

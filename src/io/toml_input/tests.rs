@@ -80,11 +80,8 @@ fn a_full_problem_reads() {
         ]
     );
     assert_eq!(p.twins.len(), 2);
-    let kq = Piece::new(Color::Black, Role::Queen);
-    let ks = Piece {
-        kamikaze: true,
-        ..Piece::new(Color::White, Role::Knight)
-    };
+    let kq = Piece::new(Color::Black, Kind::QUEEN);
+    let ks = Piece::new(Color::White, Kind::KNIGHT).with(Attrs::KAMIKAZE);
     assert_eq!(
         p.twins[0],
         Twin {

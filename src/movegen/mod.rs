@@ -6,9 +6,11 @@
 //! rules define check. Moves go into a caller-owned buffer: no allocation
 //! per node once the buffer has grown.
 
-use crate::board::{attacks, Bitboard, Color, Piece, Position, Role, Square};
+pub mod fairy;
+
+use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::legality::orthodox_violation;
-use crate::moves::{Fate, Move, MoveKind};
+use crate::moves::{Fate, Motion, Move};
 use crate::rules::Rules;
 
 /// Appends every legal move of the side to move to `out`.
@@ -20,7 +22,7 @@ pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
     for i in start..out.len() {
         let mv = out[i];
         let quiet =
-            !mv.is_capture() && mv.kind == MoveKind::Normal || mv.kind == MoveKind::DoubleStep;
+            !mv.is_capture() && mv.motion == Motion::Normal || mv.motion == Motion::DoubleStep;
         if (quiet && safe.contains(mv.from)) || is_legal(pos, rules, &mv) {
             out[keep] = mv;
             keep += 1;
@@ -44,15 +46,15 @@ fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
     let Some(king) = pos.king(us) else {
         return pos.by_color(us);
     };
-    if pos.pieces(us, Role::King).count() > 1 || rules.in_check(pos, us) {
+    if pos.pieces(us, Kind::KING).count() > 1 || rules.in_check(pos, us) {
         return Bitboard::EMPTY;
     }
     let them = us.opponent();
     let occ = pos.occupied();
     let mut pinned = Bitboard::EMPTY;
-    let rq = (pos.pieces(them, Role::Rook) | pos.pieces(them, Role::Queen))
+    let rq = (pos.pieces(them, Kind::ROOK) | pos.pieces(them, Kind::QUEEN))
         & attacks::rook(king, Bitboard::EMPTY);
-    let bq = (pos.pieces(them, Role::Bishop) | pos.pieces(them, Role::Queen))
+    let bq = (pos.pieces(them, Kind::BISHOP) | pos.pieces(them, Kind::QUEEN))
         & attacks::bishop(king, Bitboard::EMPTY);
     for slider in rq | bq {
         let between = attacks::between(king, slider) & occ;
@@ -60,7 +62,7 @@ fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
             pinned |= between;
         }
     }
-    pos.by_color(us) & !pinned & !pos.pieces(us, Role::King) & !pos.neutral()
+    pos.by_color(us) & !pinned & !pos.pieces(us, Kind::KING) & !pos.neutral()
 }
 
 /// Whether the side to move has at least one legal move.
@@ -105,12 +107,20 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
         occ,
         capturable,
     };
-    for from in ours & !pos.by_role(Role::Pawn) {
+    for from in ours & !pos.by_kind(Kind::PAWN) & !pos.fairy() {
         let piece = pos.piece_as(from, us).expect("own unit");
         let targets = pos.attacks_from(from, piece) & (capturable | !occ);
         for to in targets {
-            gen.push(out, piece, from, to, MoveKind::Normal, None);
+            gen.push(out, piece, from, to, Motion::Normal, None);
         }
+    }
+    for from in ours & pos.fairy() {
+        let piece = pos.piece_as(from, us).expect("own unit");
+        fairy::destinations(piece, from, occ, &mut |to, capture| {
+            if !capture || capturable.contains(to) {
+                gen.push(out, piece, from, to, Motion::Normal, None);
+            }
+        });
     }
     gen.pawn_moves(out, us);
     gen.castling(out, us);
@@ -119,7 +129,7 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
 /// The opponent's kings that may not be captured: all of them unless the
 /// rules rebirth kings as captured units (Circe Rex Inclusive).
 fn king_shield(pos: &Position, rules: &Rules, them: Color) -> Bitboard {
-    let kings = pos.pieces(them, Role::King);
+    let kings = pos.pieces(them, Kind::KING);
     match rules.circe {
         Some(c) if c.rex_inclusive && c.reborn == crate::rules::Reborn::Captured => Bitboard::EMPTY,
         _ => kings,
@@ -143,12 +153,12 @@ impl Gen<'_> {
         piece: Piece,
         from: Square,
         to: Square,
-        kind: MoveKind,
-        promotion: Option<Role>,
+        kind: Motion,
+        promotion: Option<Kind>,
     ) {
         let mut mv = Move::quiet(piece, from, to, kind);
         mv.promotion = promotion;
-        let capture_square = if kind == MoveKind::EnPassant {
+        let capture_square = if kind == Motion::EnPassant {
             Square::new(to.file(), from.rank())
         } else {
             to
@@ -166,7 +176,7 @@ impl Gen<'_> {
                 return;
             };
             // A king captured for good ends the game; it is never a move.
-            if victim.role == Role::King && outcome.captured == Fate::Vanishes {
+            if victim.kind == Kind::KING && outcome.captured == Fate::Vanishes {
                 return;
             }
             mv.captured = Some(victim);
@@ -181,24 +191,24 @@ impl Gen<'_> {
         let pos = self.pos;
         let forward: i8 = if us == Color::White { 1 } else { -1 };
         let last_rank = us.promotion_rank();
-        for from in pos.pieces(us, Role::Pawn) {
+        for from in pos.pieces(us, Kind::PAWN) {
             let piece = pos.piece_as(from, us).expect("own pawn");
-            let mut push = |to: Square, kind: MoveKind| {
+            let mut push = |to: Square, motion: Motion| {
                 if to.rank() == last_rank {
-                    for role in Role::PROMOTIONS {
-                        self.push(out, piece, from, to, kind, Some(role));
+                    for kind in Kind::PROMOTIONS {
+                        self.push(out, piece, from, to, motion, Some(kind));
                     }
                 } else {
-                    self.push(out, piece, from, to, kind, None);
+                    self.push(out, piece, from, to, motion, None);
                 }
             };
             if let Some(one) = from.offset(0, forward) {
                 if !self.occ.contains(one) {
-                    push(one, MoveKind::Normal);
+                    push(one, Motion::Normal);
                     if from.rank() == us.pawn_rank() {
                         if let Some(two) = one.offset(0, forward) {
                             if !self.occ.contains(two) {
-                                push(two, MoveKind::DoubleStep);
+                                push(two, Motion::DoubleStep);
                             }
                         }
                     }
@@ -206,17 +216,17 @@ impl Gen<'_> {
             }
             let attacked = attacks::pawn(us, from);
             for to in attacked & self.capturable {
-                push(to, MoveKind::Normal);
+                push(to, Motion::Normal);
             }
             if let Some(ep) = pos.ep_square {
                 let victim_square = Square::new(ep.file(), from.rank());
                 if attacked.contains(ep)
                     && !self.occ.contains(ep)
                     && pos
-                        .pieces(us.opponent(), Role::Pawn)
+                        .pieces(us.opponent(), Kind::PAWN)
                         .contains(victim_square)
                 {
-                    push(ep, MoveKind::EnPassant);
+                    push(ep, Motion::EnPassant);
                 }
             }
         }
@@ -226,16 +236,15 @@ impl Gen<'_> {
         let pos = self.pos;
         let rank = us.back_rank();
         let king_from = Square::new(4, rank);
-        if !pos.unmoved.contains(king_from) || !pos.pieces(us, Role::King).contains(king_from) {
+        if !pos.unmoved.contains(king_from) || !pos.pieces(us, Kind::KING).contains(king_from) {
             return;
         }
         let mut in_check = None;
-        for (rook_file, king_file, kind) in [
-            (7u8, 6u8, MoveKind::CastleShort),
-            (0, 2, MoveKind::CastleLong),
-        ] {
+        for (rook_file, king_file, kind) in
+            [(7u8, 6u8, Motion::CastleShort), (0, 2, Motion::CastleLong)]
+        {
             let rook_from = Square::new(rook_file, rank);
-            if !pos.unmoved.contains(rook_from) || !pos.pieces(us, Role::Rook).contains(rook_from) {
+            if !pos.unmoved.contains(rook_from) || !pos.pieces(us, Kind::ROOK).contains(rook_from) {
                 continue;
             }
             if (attacks::between(king_from, rook_from) & self.occ).nonempty() {
