@@ -4,6 +4,7 @@
 use super::attacks;
 use super::bitboard::Bitboard;
 use super::types::{Attrs, Color, Kind, Piece, Square};
+use super::waiting::Waiting;
 
 /// A position. It need not be reachable in a game: problem diagrams often
 /// are not. Cheap to copy: moves are played on a copy (copy-make).
@@ -28,6 +29,8 @@ pub struct Position {
     /// The square a pawn has just passed over with its double step.
     pub ep_square: Option<Square>,
     pub turn: Color,
+    /// Units waiting under squares, a rebirth pending until the next move.
+    pub waiting: Waiting,
     /// Whether `ids` is kept up to date: only for goals about units'
     /// identity (circuit, exchange), so other problems pay nothing for it.
     tracks_ids: bool,
@@ -58,6 +61,7 @@ impl Position {
             unmoved: Bitboard::EMPTY,
             ep_square: None,
             turn: Color::White,
+            waiting: Waiting::EMPTY,
             tracks_ids: false,
             ids: [0; 64],
         }

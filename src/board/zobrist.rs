@@ -69,6 +69,9 @@ impl Position {
         for sq in self.unmoved {
             h ^= UNMOVED[sq.index()];
         }
+        if !self.waiting.is_empty() {
+            h ^= self.waiting.key(mix);
+        }
         if let Some(ep) = self.ep_square {
             h ^= EP[ep.index()];
         }

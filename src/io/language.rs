@@ -16,24 +16,15 @@ fn idx(lang: Language) -> usize {
     }
 }
 
-/// Piece letters in [`Kind`] order: king, queen, rook, bishop, knight, pawn.
-const PIECE_LETTERS: [[char; 6]; 3] = [
-    ['K', 'Q', 'R', 'B', 'S', 'P'],
-    ['K', 'D', 'T', 'L', 'S', 'B'],
-    ['R', 'D', 'T', 'F', 'C', 'P'],
-];
-
-/// The upper-case letter of a piece kind, as on the diagram and in moves.
-pub fn piece_letter(lang: Language, kind: Kind) -> char {
-    PIECE_LETTERS[idx(lang)][kind.index()]
+/// The code of a piece kind (one or two upper-case letters), as on the
+/// diagram and in moves: the language's column of the kinds table.
+pub fn piece_letter(lang: Language, kind: Kind) -> &'static str {
+    kind.def().codes[idx(lang)]
 }
 
-/// The kind a piece letter stands for (either case), if it is orthodox.
-pub fn role_from_letter(lang: Language, letter: char) -> Option<Kind> {
-    let up = letter.to_ascii_uppercase();
-    Kind::ORTHODOX
-        .into_iter()
-        .find(|&r| piece_letter(lang, r) == up)
+/// The kind a piece code stands for (either case), if any.
+pub fn kind_from_code(lang: Language, code: &str) -> Option<Kind> {
+    Kind::all().find(|&k| piece_letter(lang, k).eq_ignore_ascii_case(code))
 }
 
 /// Colour letters: the lower-cased initial of Popeye's colour names
@@ -366,8 +357,8 @@ mod tests {
             .map(|&r| piece_letter(Language::French, r))
             .collect();
         assert_eq!(s, "RDTFCP");
-        assert_eq!(role_from_letter(Language::English, 's'), Some(Kind::KNIGHT));
-        assert_eq!(role_from_letter(Language::German, 'x'), None);
+        assert_eq!(kind_from_code(Language::English, "s"), Some(Kind::KNIGHT));
+        assert_eq!(kind_from_code(Language::German, "x"), None);
     }
 
     #[test]

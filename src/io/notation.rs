@@ -4,7 +4,7 @@
 
 use crate::board::{Color, Kind, Piece};
 use crate::io::language;
-use crate::moves::{Fate, Motion, Move};
+use crate::moves::{Effect, Motion, Move};
 use crate::problem::Language;
 use std::fmt::Write;
 
@@ -18,12 +18,14 @@ pub enum Alphabet {
 }
 
 impl Alphabet {
-    /// The letter of a piece (K Q R B S P in English).
-    pub fn piece(self, kind: Kind) -> char {
+    /// The code of a piece (K Q R B S P in English, G for a grasshopper).
+    pub fn piece(self, kind: Kind) -> &'static str {
         match self.language() {
             Some(lang) => language::piece_letter(lang, kind),
-            // karalis, dama, tornis, laidnis, zirdzins, bandinieks
-            None => ['K', 'D', 'T', 'L', 'Z', 'B'][kind.index()],
+            // karalis, dama, tornis, laidnis, zirdzins, bandinieks; fairy
+            // pieces keep their English codes.
+            None if kind.is_orthodox() => ["K", "D", "T", "L", "Z", "B"][kind.index()],
+            None => language::piece_letter(Language::English, kind),
         }
     }
 
@@ -86,7 +88,7 @@ fn popeye_unit(out: &mut String, a: Alphabet, piece: Piece, pawn_letter: bool) {
         out.push('k');
     }
     if piece.kind != Kind::PAWN || pawn_letter || piece.is_kamikaze() || piece.is_neutral() {
-        out.push(a.piece(piece.kind));
+        out.push_str(a.piece(piece.kind));
     }
 }
 
@@ -103,9 +105,22 @@ fn popeye_reborn_unit(out: &mut String, a: Alphabet, piece: Piece) {
 /// check mark: `Sc6*e5[+bPe7]`, `Ra4*a1[wRa1->a1]`, `e7*f8=Q`, `0-0`.
 pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
     let mut s = String::with_capacity(24);
+    for e in &mv.effects {
+        if let Effect::Premove { from, to, unit } = *e {
+            s.push('[');
+            popeye_reborn_unit(&mut s, a, unit);
+            let _ = write!(s, "{from}->{to}]");
+        }
+    }
     match mv.motion {
-        Motion::CastleShort => return "0-0".into(),
-        Motion::CastleLong => return "0-0-0".into(),
+        Motion::CastleShort => {
+            s.push_str("0-0");
+            return s;
+        }
+        Motion::CastleLong => {
+            s.push_str("0-0-0");
+            return s;
+        }
         _ => {}
     }
     popeye_unit(&mut s, a, mv.piece, false);
@@ -118,17 +133,39 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
         s.push('=');
         popeye_unit(&mut s, a, Piece { kind, ..mv.piece }, true);
     }
-    if let Fate::Reborn(sq) = mv.capturer_fate {
-        s.push('[');
-        popeye_reborn_unit(&mut s, a, mv.arriving_piece());
-        let _ = write!(s, "{}->{}]", mv.to, sq);
-    }
-    if let (Some(victim), Fate::Reborn(sq)) = (mv.captured, mv.captured_fate) {
-        s.push_str("[+");
-        popeye_reborn_unit(&mut s, a, victim);
-        let _ = write!(s, "{sq}]");
+    for e in &mv.effects {
+        popeye_effect(&mut s, a, mv, e);
     }
     s
+}
+
+/// One effect of a move in Popeye's notation, in brackets after the move.
+fn popeye_effect(s: &mut String, a: Alphabet, mv: &Move, e: &Effect) {
+    match *e {
+        Effect::CapturerReborn { to, unit } => {
+            s.push('[');
+            popeye_reborn_unit(s, a, unit);
+            let _ = write!(s, "{}->{to}]", mv.to);
+        }
+        Effect::CapturedReborn { on, unit }
+        | Effect::Added { on, unit }
+        | Effect::Emerges { on, unit } => {
+            s.push_str("[+");
+            popeye_reborn_unit(s, a, unit);
+            let _ = write!(s, "{on}]");
+        }
+        Effect::Removed { on, unit } => {
+            s.push_str("[-");
+            popeye_reborn_unit(s, a, unit);
+            let _ = write!(s, "{on}]");
+        }
+        Effect::Buried { on, unit } => {
+            s.push_str("[+");
+            popeye_reborn_unit(s, a, unit);
+            let _ = write!(s, "{on}->v]");
+        }
+        Effect::CapturerVanishes | Effect::Pending { .. } | Effect::Premove { .. } => {}
+    }
 }
 
 /// How to tell a move apart from others of the same piece type to the same
@@ -169,9 +206,9 @@ pub fn disambiguation(mv: &Move, legal: &[Move]) -> Disambiguation {
 fn circe_unit(out: &mut String, a: Alphabet, piece: Piece) {
     if piece.is_neutral() {
         out.push(a.neutral());
-        out.push(a.piece(piece.kind));
+        out.push_str(a.piece(piece.kind));
     } else if piece.kind != Kind::PAWN {
-        out.push(a.piece(piece.kind));
+        out.push_str(a.piece(piece.kind));
     }
 }
 
@@ -211,22 +248,36 @@ pub fn circe_move(mv: &Move, a: Alphabet, disambiguation: Disambiguation) -> Str
         s.push('=');
         circe_unit(&mut s, a, mv.arriving_piece());
     }
-    if let Fate::Reborn(sq) = mv.capturer_fate {
-        let unit = mv.arriving_piece();
-        s.push_str(" (");
-        if unit.is_neutral() {
-            s.push(a.neutral());
-        }
-        let _ = write!(s, "{}{}>{})", a.piece(unit.kind), mv.to, sq);
-    }
-    if let (Some(victim), Fate::Reborn(sq)) = (mv.captured, mv.captured_fate) {
-        let _ = write!(
-            s,
-            "(+{}{}{})",
-            a.unit_color(victim),
-            a.piece(victim.kind),
-            sq
-        );
+    for e in &mv.effects {
+        circe_effect(&mut s, a, mv, e);
     }
     s
+}
+
+/// One effect of a move in the Circe notation, in parentheses.
+fn circe_effect(s: &mut String, a: Alphabet, mv: &Move, e: &Effect) {
+    match *e {
+        Effect::CapturerReborn { to, unit } => {
+            s.push_str(" (");
+            if unit.is_neutral() {
+                s.push(a.neutral());
+            }
+            let _ = write!(s, "{}{}>{to})", a.piece(unit.kind), mv.to);
+        }
+        Effect::CapturedReborn { on, unit }
+        | Effect::Added { on, unit }
+        | Effect::Emerges { on, unit } => {
+            let _ = write!(s, "(+{}{}{on})", a.unit_color(unit), a.piece(unit.kind));
+        }
+        Effect::Removed { on, unit } => {
+            let _ = write!(s, "(-{}{}{on})", a.unit_color(unit), a.piece(unit.kind));
+        }
+        Effect::Buried { on, unit } => {
+            let _ = write!(s, "(+{}{}{on}>v)", a.unit_color(unit), a.piece(unit.kind));
+        }
+        Effect::Premove { from, to, unit } => {
+            let _ = write!(s, " ({}{from}>{to})", a.piece(unit.kind));
+        }
+        Effect::CapturerVanishes | Effect::Pending { .. } => {}
+    }
 }

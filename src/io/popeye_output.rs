@@ -121,7 +121,8 @@ fn board_cell(lang: Language, piece: Option<Piece>) -> String {
                 Color::Black => '-',
                 Color::White => ' ',
             };
-            format!(" {sign}{} ", piece_letter(lang, p.kind))
+            let text = format!("{sign}{}", piece_letter(lang, p.kind));
+            format!("{text:>3} ")
         }
     }
 }
@@ -409,7 +410,7 @@ fn unit_text(lang: Language, p: Piece, sq: Square) -> String {
     if p.is_kamikaze() {
         s.push(kamikaze_letter(lang));
     }
-    s.push(piece_letter(lang, p.kind));
+    s.push_str(piece_letter(lang, p.kind));
     let _ = write!(s, "{sq}");
     s
 }
@@ -471,14 +472,14 @@ mod tests {
     use super::*;
     use crate::board::Attrs;
     use crate::board::Kind;
-    use crate::io::language::role_from_letter;
+    use crate::io::language::kind_from_code;
     use crate::problem::{Metadata, SourceRef, Spanned};
 
     /// Places units written as in Popeye's `pieces` line: a piece letter
     /// followed by one or more squares, `kb1 lh3 ba7e7`.
     fn place(pos: &mut Position, lang: Language, color: Color, kamikaze: bool, spec: &str) {
         for group in spec.split_whitespace() {
-            let kind = role_from_letter(lang, group.chars().next().unwrap()).unwrap();
+            let kind = kind_from_code(lang, &group[..1]).unwrap();
             for i in (1..group.len()).step_by(2) {
                 let sq = Square::parse(&group[i..i + 2]).unwrap();
                 pos.put(

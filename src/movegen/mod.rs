@@ -10,8 +10,8 @@ pub mod fairy;
 
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::legality::orthodox_violation;
-use crate::moves::{Fate, Motion, Move};
-use crate::rules::Rules;
+use crate::moves::{Effect, Motion, Move};
+use crate::rules::{Capture, Rules};
 
 /// Appends every legal move of the side to move to `out`.
 pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
@@ -153,38 +153,47 @@ impl Gen<'_> {
         piece: Piece,
         from: Square,
         to: Square,
-        kind: Motion,
+        motion: Motion,
         promotion: Option<Kind>,
     ) {
-        let mut mv = Move::quiet(piece, from, to, kind);
+        let mut mv = Move::quiet(piece, from, to, motion);
         mv.promotion = promotion;
-        let capture_square = if kind == Motion::EnPassant {
+        let capture_square = if motion == Motion::EnPassant {
             Square::new(to.file(), from.rank())
         } else {
             to
         };
         // A captured neutral unit counts as the opponent's (its rebirth square).
-        if let Some(victim) = self.pos.piece_as(capture_square, piece.color.opponent()) {
-            let mut after = self.occ;
-            after.clear(from);
-            after.clear(capture_square);
-            after.set(to);
-            let Some(outcome) =
-                self.rules
-                    .resolve_capture(mv.arriving_piece(), to, victim, capture_square, after)
-            else {
-                return;
-            };
+        let Some(victim) = self.pos.piece_as(capture_square, piece.color.opponent()) else {
+            out.push(mv);
+            return;
+        };
+        let mut after = self.occ;
+        after.clear(from);
+        after.clear(capture_square);
+        after.set(to);
+        mv.captured = Some(victim);
+        mv.capture_square = capture_square;
+        let capture = Capture {
+            pos: self.pos,
+            capturer: mv.arriving_piece(),
+            from,
+            to,
+            victim,
+            capture_square,
+            occupied: after,
+        };
+        self.rules.resolve_capture(&capture, |effects| {
             // A king captured for good ends the game; it is never a move.
-            if victim.kind == Kind::KING && outcome.captured == Fate::Vanishes {
+            if victim.kind == Kind::KING
+                && !effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::CapturedReborn { .. }))
+            {
                 return;
             }
-            mv.captured = Some(victim);
-            mv.capture_square = capture_square;
-            mv.capturer_fate = outcome.capturer;
-            mv.captured_fate = outcome.captured;
-        }
-        out.push(mv);
+            out.push(Move { effects, ..mv });
+        });
     }
 
     fn pawn_moves(&self, out: &mut Vec<Move>, us: Color) {

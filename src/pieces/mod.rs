@@ -94,7 +94,8 @@ impl fmt::Debug for Kind {
 #[derive(Debug)]
 pub struct KindDef {
     /// Popeye's code for the kind (one or two letters) in English, German
-    /// and French, lower case as in Popeye's `pieces` lines.
+    /// and French, upper case as Popeye prints it (its input takes either
+    /// case).
     pub codes: [&'static str; 3],
     /// The kind's name in English, German and French.
     pub names: [&'static str; 3],

@@ -34,17 +34,17 @@ const fn kind(
 
 /// Every kind. Codes and names: English, German, French.
 pub static KINDS: [KindDef; 10] = [
-    kind(["k", "k", "r"], ["king", "Koenig", "roi"], KING),
-    kind(["q", "d", "d"], ["queen", "Dame", "dame"], QUEEN),
-    kind(["r", "t", "t"], ["rook", "Turm", "tour"], ROOK),
-    kind(["b", "l", "f"], ["bishop", "Laeufer", "fou"], BISHOP),
-    kind(["s", "s", "c"], ["knight", "Springer", "cavalier"], KNIGHT),
+    kind(["K", "K", "R"], ["king", "Koenig", "roi"], KING),
+    kind(["Q", "D", "D"], ["queen", "Dame", "dame"], QUEEN),
+    kind(["R", "T", "T"], ["rook", "Turm", "tour"], ROOK),
+    kind(["B", "L", "F"], ["bishop", "Laeufer", "fou"], BISHOP),
+    kind(["S", "S", "C"], ["knight", "Springer", "cavalier"], KNIGHT),
     KindDef {
         pawn_like: true,
-        ..kind(["p", "b", "p"], ["pawn", "Bauer", "pion"], PAWN)
+        ..kind(["P", "B", "P"], ["pawn", "Bauer", "pion"], PAWN)
     },
-    kind(["z", "z", "z"], ["zebra", "Zebra", "zebre"], ZEBRA),
-    kind(["ca", "ca", "ch"], ["camel", "Kamel", "chameau"], CAMEL),
+    kind(["Z", "Z", "Z"], ["zebra", "Zebra", "zebre"], ZEBRA),
+    kind(["CA", "CA", "CH"], ["camel", "Kamel", "chameau"], CAMEL),
     kind(
         ["n", "n", "n"],
         ["nightrider", "Nachtreiter", "noctambule"],

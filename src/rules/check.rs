@@ -3,9 +3,9 @@
 //! king being reborn (rules.md sections 2 and 3). This is the one place where
 //! Rex Inclusive and Anticirce redefine check.
 
-use super::{OnOccupied, Reborn, Rules};
+use super::{Capture, OnOccupied, Reborn, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
-use crate::moves::Fate;
+use crate::moves::Effect;
 
 impl Rules {
     /// Is the king of `color` in check?
@@ -16,11 +16,6 @@ impl Rules {
         };
         let attackers = pos.attackers(king, color.opponent(), pos.occupied());
         attackers.nonempty() && self.any_capture_for_good(pos, king, attackers)
-    }
-
-    /// Whether the unit on `from` could capture the king on `king` for good.
-    pub fn captures_king_for_good(&self, pos: &Position, from: Square, king: Square) -> bool {
-        self.any_capture_for_good(pos, king, Bitboard::from_square(from))
     }
 
     /// Whether the orthodox attack is always a check under these rules: no
@@ -61,11 +56,22 @@ impl Rules {
                 std::slice::from_ref(&attacker.kind)
             };
             kinds.iter().any(|&kind| {
-                let capturer = Piece { kind, ..attacker };
-                matches!(
-                    self.resolve_capture(capturer, king, victim, king, after),
-                    Some(outcome) if outcome.captured == Fate::Vanishes
-                )
+                let capture = Capture {
+                    pos,
+                    capturer: Piece { kind, ..attacker },
+                    from,
+                    to: king,
+                    victim,
+                    capture_square: king,
+                    occupied: after,
+                };
+                let mut for_good = false;
+                self.resolve_capture(&capture, |effects| {
+                    for_good |= !effects
+                        .iter()
+                        .any(|e| matches!(e, Effect::CapturedReborn { .. }));
+                });
+                for_good
             })
         })
     }

@@ -12,6 +12,8 @@ pub mod capture;
 pub mod check;
 pub mod rebirth;
 
+pub use capture::Capture;
+
 /// Whose unit is reborn after a capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Reborn {
