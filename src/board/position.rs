@@ -18,11 +18,11 @@ pub struct Position {
     fairy: Bitboard,
     /// Units carrying any attribute ([`Attrs`]).
     attributed: Bitboard,
-    /// Neutral units (also in both colours' sets).
-    neutral: Bitboard,
-    /// The unit on each square, for O(1) look-up. A neutral unit is
-    /// stored as White, so one unit has one value whoever moved it.
-    mailbox: [Option<Piece>; 64],
+    /// The unit on each square, for O(1) look-up: its kind's index + 1 in
+    /// the low byte (0: empty), its attributes in the high byte. The colour
+    /// is read from `by_color` (both colours: neutral). Kept small: every
+    /// move played copies the position.
+    mailbox: [u16; 64],
     /// Kings on e1/e8 and rooks on a1/h1/a8/h8 that count as unmoved, so may
     /// castle. A rook or king reborn on its game-array square joins this set.
     pub unmoved: Bitboard,
@@ -56,8 +56,7 @@ impl Position {
             by_kind: [Bitboard::EMPTY; Kind::ORTHODOX_COUNT],
             fairy: Bitboard::EMPTY,
             attributed: Bitboard::EMPTY,
-            neutral: Bitboard::EMPTY,
-            mailbox: [None; 64],
+            mailbox: [0; 64],
             unmoved: Bitboard::EMPTY,
             ep_square: None,
             turn: Color::White,
@@ -131,9 +130,10 @@ impl Position {
         self.fairy
     }
     fn fairy_of(&self, kind: Kind) -> Bitboard {
+        let code = kind.index() as u16 + 1;
         let mut b = Bitboard::EMPTY;
         for sq in self.fairy {
-            if self.mailbox[sq.index()].is_some_and(|p| p.kind == kind) {
+            if self.mailbox[sq.index()] & 0xff == code {
                 b.set(sq);
             }
         }
@@ -143,7 +143,7 @@ impl Position {
     pub fn with_attrs(&self, attrs: Attrs) -> Bitboard {
         let mut b = Bitboard::EMPTY;
         for sq in self.attributed {
-            if self.mailbox[sq.index()].is_some_and(|p| p.attrs.contains(attrs)) {
+            if Attrs::from_bits((self.mailbox[sq.index()] >> 8) as u8).contains(attrs) {
                 b.set(sq);
             }
         }
@@ -162,9 +162,10 @@ impl Position {
         }
         self.with_attrs(Attrs::KAMIKAZE)
     }
+    /// Neutral units: those in both colours' sets.
     #[inline]
     pub fn neutral(&self) -> Bitboard {
-        self.neutral
+        self.by_color[0] & self.by_color[1]
     }
     #[inline]
     pub fn is_empty_square(&self, sq: Square) -> bool {
@@ -197,7 +198,16 @@ impl Position {
     /// The unit on `sq`; a neutral one reads as White (see [`Piece::color`]).
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.mailbox[sq.index()]
+        let code = self.mailbox[sq.index()];
+        if code == 0 {
+            return None;
+        }
+        let black = self.by_color[1].contains(sq) && !self.by_color[0].contains(sq);
+        Some(Piece {
+            color: if black { Color::Black } else { Color::White },
+            kind: Kind::from_code((code & 0xff) as u8 - 1),
+            attrs: Attrs::from_bits((code >> 8) as u8),
+        })
     }
 
     /// The unit on `sq` as `side` plays it: a neutral unit takes `side`'s colour.
@@ -211,19 +221,11 @@ impl Position {
     #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) {
         self.remove(sq);
-        let neutral = piece.is_neutral();
-        self.mailbox[sq.index()] = Some(if neutral {
-            Piece {
-                color: Color::White,
-                ..piece
-            }
-        } else {
-            piece
-        });
-        if neutral {
+        self.mailbox[sq.index()] =
+            (piece.kind.index() as u16 + 1) | u16::from(piece.attrs.bits()) << 8;
+        if piece.is_neutral() {
             self.by_color[0].set(sq);
             self.by_color[1].set(sq);
-            self.neutral.set(sq);
         } else {
             self.by_color[piece.color.index()].set(sq);
         }
@@ -249,9 +251,8 @@ impl Position {
             self.fairy.clear(sq);
         }
         self.attributed.clear(sq);
-        self.neutral.clear(sq);
         self.unmoved.clear(sq);
-        self.mailbox[sq.index()] = None;
+        self.mailbox[sq.index()] = 0;
         Some(p)
     }
 
@@ -333,7 +334,7 @@ impl Position {
 
     /// Number of units of colour `c`, neutral units left out.
     pub fn count(&self, c: Color) -> u32 {
-        (self.by_color(c) & !self.neutral).count()
+        (self.by_color(c) & !self.neutral()).count()
     }
 }
 

@@ -54,7 +54,7 @@ pub use crate::pieces::Kind;
 
 /// The attributes Popeye lets a problem give a unit, as one set of flags.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Attrs(u16);
+pub struct Attrs(u8);
 
 impl Attrs {
     pub const NONE: Attrs = Attrs(0);
@@ -68,9 +68,22 @@ impl Attrs {
     pub const CHAMELEON: Attrs = Attrs(1 << 3);
     /// Popeye's `paralysing`: units it observes cannot move.
     pub const PARALYSING: Attrs = Attrs(1 << 4);
+    /// Popeye's `volage`: the unit changes colour when it first reaches a
+    /// square of the other colour.
+    pub const VOLAGE: Attrs = Attrs(1 << 5);
+    /// Popeye's `halfneutral`.
+    pub const HALF_NEUTRAL: Attrs = Attrs(1 << 6);
+    /// A unit that was promoted (Frischauf Circe reads it).
+    pub const PROMOTED: Attrs = Attrs(1 << 7);
+
+    /// The attributes with these bits.
+    #[inline]
+    pub const fn from_bits(bits: u8) -> Attrs {
+        Attrs(bits)
+    }
 
     #[inline]
-    pub const fn bits(self) -> u16 {
+    pub const fn bits(self) -> u8 {
         self.0
     }
     #[inline]

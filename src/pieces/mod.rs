@@ -48,6 +48,12 @@ impl Kind {
         (index < KINDS.len()).then_some(Kind(index as u8))
     }
 
+    /// The kind of a stored index (which came from a `Kind`).
+    #[inline]
+    pub(crate) const fn from_code(index: u8) -> Kind {
+        Kind(index)
+    }
+
     /// Every kind, orthodox ones first.
     pub fn all() -> impl Iterator<Item = Kind> {
         (0..KINDS.len()).map(|i| Kind(i as u8))
