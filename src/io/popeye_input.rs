@@ -22,7 +22,7 @@ use crate::problem::{
     InputError, Language, Metadata, MirrorAxis, Problem, ProblemOption, SourceRef, Spanned, Twin,
     TwinCommand,
 };
-use crate::rules::{CirceRules, Rules};
+use crate::rules::{CirceRules, Condition, Rules};
 use std::path::{Path, PathBuf};
 
 /// Reads every problem of a Popeye input file.
@@ -1203,9 +1203,11 @@ impl<'a> Parser<'a> {
                 );
             }
         }
-        Ok(Rules {
-            circe: Some(circe),
-            alsatian: *base == Cond::Alsatian,
+        let rules = Rules::with_circe(circe);
+        Ok(if *base == Cond::Alsatian {
+            rules.with(Condition::Alsatian)
+        } else {
+            rules
         })
     }
 

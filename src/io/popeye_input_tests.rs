@@ -270,7 +270,10 @@ fn several_problems_per_file() {
     assert_eq!(v.len(), 3);
     assert_eq!(v[1].stipulation.value, "h#3");
     assert_eq!(v[1].source.line, 5);
-    assert_eq!(v[1].rules.circe, Some(CirceRules::ANTICIRCE_CALVET));
+    assert_eq!(
+        v[1].rules.single_family().copied(),
+        Some(CirceRules::ANTICIRCE_CALVET)
+    );
     assert_eq!(v[2].rules, Rules::orthodox());
     assert_eq!(v[2].stipulation.value, "~1");
 }
@@ -408,9 +411,9 @@ fn conditions_map_to_rules() {
         Rules::with_circe(CirceRules::ANTICIRCE_CHEYLAN)
     );
     let alsatian = rules("AlsatianCirce");
-    assert_eq!(alsatian.circe, Some(CirceRules::CIRCE));
-    assert!(alsatian.alsatian);
-    assert!(rules("CirceAlsacien").alsatian);
+    assert_eq!(alsatian.single_family().copied(), Some(CirceRules::CIRCE));
+    assert!(alsatian.alsatian());
+    assert!(rules("CirceAlsacien").alsatian());
     let p = one(
         "anfangproblem\nforderung #2\nbedingung circe rexinklusive\nsteine weiss ke1\nendeproblem",
     );

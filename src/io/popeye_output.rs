@@ -267,8 +267,7 @@ fn write_kamikaze_line(out: &mut String, lang: Language, pos: &Position) {
 /// The condition lines, uncentred: `Circe RexInclusive`, `AntiCirce Cheylan`.
 pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
     rules
-        .circe
-        .iter()
+        .families()
         .map(|c| circe_condition_line(lang, c))
         .collect()
 }
@@ -278,7 +277,7 @@ pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
 /// forbidden capture onto an occupied rebirth square, and the default rex
 /// rule (exclusive for Circe, inclusive for Anticirce).
 fn circe_condition_line(lang: Language, c: &CirceRules) -> String {
-    let (base, rex_default_inclusive) = match c.reborn {
+    let (base, rex_default_inclusive) = match c.reborn() {
         Reborn::Captured => (ConditionName::Circe, false),
         Reborn::Capturer => (ConditionName::AntiCirce, true),
     };
@@ -287,10 +286,10 @@ fn circe_condition_line(lang: Language, c: &CirceRules) -> String {
     match c.square {
         RebirthSquare::Classic => {}
     }
-    if c.reborn == Reborn::Captured && c.on_occupied == OnOccupied::Forbid {
+    if c.reborn() == Reborn::Captured && c.on_occupied == OnOccupied::Forbid {
         variants.push(CirceVariant::Strict);
     }
-    if c.reborn == Reborn::Capturer
+    if c.reborn() == Reborn::Capturer
         && c.capture_on_rebirth_square == CaptureOnRebirthSquare::Forbidden
     {
         variants.push(CirceVariant::Cheylan);

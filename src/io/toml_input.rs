@@ -12,7 +12,7 @@ use crate::problem::{
     InputError, Language, Metadata, MirrorAxis, Problem, ProblemOption, SourceRef, Spanned, Twin,
     TwinCommand,
 };
-use crate::rules::{CirceRules, Rules};
+use crate::rules::{CirceRules, Condition, Rules};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use std::ops::Range;
@@ -507,10 +507,10 @@ impl Reader<'_> {
                 ),
             )
         })?;
-        let rules = Rules {
-            circe: Some(def.circe),
-            alsatian: def.alsatian,
-        };
+        let mut rules = Rules::with_circe(def.circe);
+        if def.alsatian {
+            rules = rules.with(Condition::Alsatian);
+        }
         Ok((rules, def.kamikaze_all))
     }
 

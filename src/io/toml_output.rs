@@ -58,16 +58,16 @@ pub fn multiline(text: &str) -> String {
 
 /// The `condition` value for a set of rules, if the format has one.
 pub fn condition_name(rules: &Rules) -> Result<Option<&'static str>, ConvertError> {
-    let Some(circe) = rules.circe else {
-        return if rules.alsatian {
+    let Some(&circe) = rules.single_family() else {
+        return if rules.alsatian() {
             Err(ConvertError("alsatian without a Circe form".into()))
         } else {
             Ok(None)
         };
     };
     let name = match circe {
-        c if c == CirceRules::CIRCE && rules.alsatian => "alsatian circe",
-        _ if rules.alsatian => {
+        c if c == CirceRules::CIRCE && rules.alsatian() => "alsatian circe",
+        _ if rules.alsatian() => {
             return Err(ConvertError(
                 "alsatian with a Circe form other than plain Circe".into(),
             ))

@@ -39,7 +39,7 @@ pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
 /// capturer's king. Empty when the rules make check depend on more than
 /// attack (Rex Inclusive, Anticirce) or ask for orthodox legality (Alsatian).
 fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
-    if !rules.attack_is_always_check() || rules.alsatian {
+    if !rules.attack_is_always_check() || rules.alsatian() {
         return Bitboard::EMPTY;
     }
     let us = pos.turn;
@@ -88,7 +88,7 @@ pub fn is_legal_after(pos: &Position, rules: &Rules, mv: &Move, after: &Position
     if rules.in_check(after, pos.turn) {
         return false;
     }
-    !(rules.alsatian && mv.is_capture() && orthodox_violation(after).is_some())
+    !(rules.alsatian() && mv.is_capture() && orthodox_violation(after).is_some())
 }
 
 /// Appends the pseudo-legal moves: moves that obey the rules except,
@@ -130,8 +130,8 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
 /// rules rebirth kings as captured units (Circe Rex Inclusive).
 fn king_shield(pos: &Position, rules: &Rules, them: Color) -> Bitboard {
     let kings = pos.pieces(them, Kind::KING);
-    match rules.circe {
-        Some(c) if c.rex_inclusive && c.reborn == crate::rules::Reborn::Captured => Bitboard::EMPTY,
+    match rules.family(crate::rules::Base::Circe) {
+        Some(c) if c.rex_inclusive => Bitboard::EMPTY,
         _ => kings,
     }
 }

@@ -44,7 +44,7 @@ impl Rules {
         let mut effects = Effects::NONE;
         let capturer = c.capturer;
         let to = c.to;
-        let Some(circe) = self.circe else {
+        let Some(circe) = self.families().next().copied() else {
             // Orthodox chess: a kamikaze capturer is removed with its victim.
             if capturer.is_kamikaze() && capturer.kind != Kind::KING {
                 effects.push(Effect::CapturerVanishes);
@@ -52,7 +52,7 @@ impl Rules {
             return Some(effects);
         };
         let mut occupied = c.occupied;
-        match circe.reborn {
+        match circe.reborn() {
             Reborn::Capturer if capturer.kind != Kind::KING || circe.rex_inclusive => {
                 let sq = circe.capturer_rebirth(capturer, to, occupied)?;
                 occupied.clear(to);
@@ -79,7 +79,8 @@ impl Rules {
             _ => {}
         }
         let victim = c.victim;
-        if circe.reborn == Reborn::Captured && (victim.kind != Kind::KING || circe.rex_inclusive) {
+        if circe.reborn() == Reborn::Captured && (victim.kind != Kind::KING || circe.rex_inclusive)
+        {
             if let Some(sq) = circe.captured_rebirth(victim, c.capture_square, occupied)? {
                 effects.push(Effect::CapturedReborn {
                     on: sq,

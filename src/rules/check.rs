@@ -22,14 +22,11 @@ impl Rules {
     /// rebirth of the king, and nothing that could make the capture illegal.
     #[inline]
     pub fn attack_is_always_check(&self) -> bool {
-        match self.circe {
-            None => true,
-            Some(c) => {
-                c.reborn == Reborn::Captured
-                    && !c.rex_inclusive
-                    && c.on_occupied == OnOccupied::Vanish
-            }
-        }
+        self.families().all(|c| {
+            c.reborn() == Reborn::Captured
+                && !c.rex_inclusive
+                && c.on_occupied == OnOccupied::Vanish
+        })
     }
 
     fn any_capture_for_good(&self, pos: &Position, king: Square, attackers: Bitboard) -> bool {

@@ -275,7 +275,7 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     }
     let rules = problem.rules;
     if pos.neutral().nonempty() {
-        if rules.alsatian {
+        if rules.alsatian() {
             return Err(SolveError::Unsupported(
                 "Alsatian Circe with neutral units".into(),
             ));
@@ -287,7 +287,7 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     if rules.in_check(&pos, pos.turn.opponent()) {
         return Err(SolveError::OpponentInCheck);
     }
-    if rules.alsatian {
+    if rules.alsatian() {
         if let Some(v) = crate::legality::orthodox_violation(&pos) {
             return Err(SolveError::IllegalDiagram(v));
         }

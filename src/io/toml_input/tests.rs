@@ -172,8 +172,8 @@ fn kamikaze_circe_makes_every_unit_but_the_kings_kamikaze() {
 fn alsatian_circe_sets_the_flag() {
     for c in ["alsatian circe", "circe alsatian"] {
         let p = with_condition(c);
-        assert_eq!(p.rules.circe, Some(CirceRules::CIRCE));
-        assert!(p.rules.alsatian, "{c}");
+        assert_eq!(p.rules.single_family().copied(), Some(CirceRules::CIRCE));
+        assert!(p.rules.alsatian(), "{c}");
     }
 }
 
