@@ -20,3 +20,4 @@ pub mod rules;
 pub mod solve;
 pub mod stipulation;
 pub mod twin;
+pub mod vocabulary;

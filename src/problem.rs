@@ -105,7 +105,7 @@ pub enum TwinCommand {
     PolishType,
     Substitute(crate::board::Kind, crate::board::Kind),
     Stipulation(String),
-    Condition(Rules),
+    Condition(Box<Rules>),
     /// `forsyth`: a new placement of all the units, as written.
     Forsyth {
         units: Vec<(crate::board::Piece, Square)>,
@@ -157,6 +157,9 @@ pub struct Problem {
     pub source: SourceRef,
     /// Expected solutions recorded with the problem (TOML `[expected]`), as text.
     pub expected: Option<String>,
+    /// What the reader warned about and went on (as Popeye does), with the
+    /// line of each.
+    pub warnings: Vec<Spanned<String>>,
 }
 
 impl Problem {

@@ -162,7 +162,7 @@ pub fn apply_command(problem: &mut Problem, c: &TwinCommand) -> Result<(), TwinE
             Ok(())
         }
         TwinCommand::Condition(rules) => {
-            problem.rules = *rules;
+            problem.rules = **rules;
             problem.condition_text = condition_lines(problem.language, rules);
             Ok(())
         }

@@ -22,7 +22,8 @@ use crate::problem::{
     InputError, Language, Metadata, MirrorAxis, Problem, ProblemOption, SourceRef, Spanned, Twin,
     TwinCommand,
 };
-use crate::rules::{CirceRules, Condition, Rules};
+use crate::rules::Rules;
+use crate::vocabulary;
 use std::path::{Path, PathBuf};
 
 /// Reads every problem of a Popeye input file.
@@ -91,19 +92,6 @@ enum Opt {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Cond {
-    Circe,
-    AntiCirce,
-    Alsatian,
-    RexInclusive,
-    RexExclusive,
-    Calvet,
-    Cheylan,
-    Relaxed,
-    Strict,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum TwinKw {
     Move,
     Exchange,
@@ -140,7 +128,6 @@ struct Lang {
     language: Language,
     keywords: Table<Kw>,
     options: Table<Opt>,
-    conditions: Table<Cond>,
     twinning: Table<TwinKw>,
     colours: Table<Colour>,
     attributes: Table<Attr>,
@@ -215,18 +202,6 @@ const ENGLISH: Lang = Lang {
         ("writegrid", Opt::Cosmetic("writegrid", false)),
         ("castlingmutuallyexclusive", Opt::Unsupported),
         ("goalisend", Opt::Unsupported),
-    ],
-    conditions: &[
-        ("circe", Cond::Circe),
-        ("anticirce", Cond::AntiCirce),
-        ("alsatiancirce", Cond::Alsatian),
-        ("circealsacien", Cond::Alsatian),
-        ("rexinclusive", Cond::RexInclusive),
-        ("rexexclusive", Cond::RexExclusive),
-        ("calvet", Cond::Calvet),
-        ("cheylan", Cond::Cheylan),
-        ("relaxed", Cond::Relaxed),
-        ("strict", Cond::Strict),
     ],
     twinning: &[
         ("move", TwinKw::Move),
@@ -347,18 +322,6 @@ const GERMAN: Lang = Lang {
         ("rochadengegenseitigausschliessend", Opt::Unsupported),
         ("zielistende", Opt::Unsupported),
     ],
-    conditions: &[
-        ("circe", Cond::Circe),
-        ("anticirce", Cond::AntiCirce),
-        ("alsatiancirce", Cond::Alsatian),
-        ("circealsacien", Cond::Alsatian),
-        ("rexinklusive", Cond::RexInclusive),
-        ("rexexklusive", Cond::RexExclusive),
-        ("calvet", Cond::Calvet),
-        ("cheylan", Cond::Cheylan),
-        ("locker", Cond::Relaxed),
-        ("strikt", Cond::Strict),
-    ],
     twinning: &[
         ("versetze", TwinKw::Move),
         ("tausche", TwinKw::Exchange),
@@ -477,18 +440,6 @@ const FRENCH: Lang = Lang {
         ("ajoutegrille", Opt::Cosmetic("writegrid", false)),
         ("roquesmutuellementexclusifs", Opt::Unsupported),
         ("butestfin", Opt::Unsupported),
-    ],
-    conditions: &[
-        ("circe", Cond::Circe),
-        ("anticirce", Cond::AntiCirce),
-        ("alsatiancirce", Cond::Alsatian),
-        ("circealsacien", Cond::Alsatian),
-        ("rexinclusif", Cond::RexInclusive),
-        ("rexexclusif", Cond::RexExclusive),
-        ("calvet", Cond::Calvet),
-        ("cheylan", Cond::Cheylan),
-        ("relache", Cond::Relaxed),
-        ("stricte", Cond::Strict),
     ],
     twinning: &[
         ("deplacement", TwinKw::Move),
@@ -661,6 +612,27 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// The lexer as the condition grammar reads it.
+struct LexerWords<'a> {
+    lex: Lexer<'a>,
+    /// The words read, as written.
+    read: Vec<String>,
+}
+
+impl vocabulary::conditions::Words for LexerWords<'_> {
+    fn peek(&mut self) -> Option<vocabulary::conditions::Word> {
+        self.lex.peek().map(|t| vocabulary::conditions::Word {
+            text: t.text,
+            line: t.line,
+        })
+    }
+    fn advance(&mut self) {
+        if let Some(t) = self.lex.word() {
+            self.read.push(t.text);
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 
 /// What may end a list of options, conditions or pieces: in a twin, the
@@ -675,6 +647,8 @@ struct Parser<'a> {
     lex: Lexer<'a>,
     file: PathBuf,
     lang: &'static Lang,
+    /// Warnings of the problem being read (Popeye warns and goes on).
+    warnings: Vec<Spanned<String>>,
 }
 
 /// Work in progress for one problem.
@@ -702,6 +676,7 @@ impl<'a> Parser<'a> {
             },
             file: file.to_path_buf(),
             lang: &ENGLISH,
+            warnings: Vec::new(),
         }
     }
 
@@ -888,7 +863,7 @@ impl<'a> Parser<'a> {
         is_kw || is_twin
     }
 
-    fn finish(&self, mut d: Draft) -> Res<Problem> {
+    fn finish(&mut self, mut d: Draft) -> Res<Problem> {
         let Some(stipulation) = d.stipulation.take() else {
             let kw = self.keyword_name(Kw::Stipulation);
             return self.err(d.line, format!("the problem has no {kw}"));
@@ -924,6 +899,7 @@ impl<'a> Parser<'a> {
                 line: d.line,
             },
             expected: None,
+            warnings: std::mem::take(&mut self.warnings),
         })
     }
 
@@ -1127,88 +1103,50 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// The words after `condition`, up to the next keyword.
+    /// The words after `condition`, up to the next keyword: Popeye's
+    /// grammar (base conditions, their option words, traditional names).
     fn parse_conditions(&mut self, kw: &Token, ctx: Ctx) -> Res<(Rules, Vec<String>)> {
-        let mut found: Vec<(Cond, Token)> = Vec::new();
-        while let Some(tok) = self.lex.peek() {
-            match lookup(self.lang.conditions, &tok.text) {
-                Found::One(c) => {
-                    self.lex.word();
-                    found.push((c, tok));
-                }
-                Found::Ambiguous(_) | Found::Nothing if self.ends_list(&tok, ctx) => break,
-                _ => return self.err(tok.line, format!("condition {} is not supported", tok.text)),
-            }
-        }
-        let rules = self.build_rules(kw, &found)?;
-        let words = found.into_iter().map(|(_, t)| t.text).collect();
-        Ok((rules, words))
-    }
-
-    fn build_rules(&self, kw: &Token, found: &[(Cond, Token)]) -> Res<Rules> {
-        if found.is_empty() {
+        let lang = self.lang.language;
+        let parsed = {
+            let this = &*self;
+            let mut words = LexerWords {
+                lex: this.lex.clone(),
+                read: Vec::new(),
+            };
+            let stop = |w: &str| {
+                this.ends_list(
+                    &Token {
+                        text: w.to_string(),
+                        line: 0,
+                    },
+                    ctx,
+                )
+            };
+            let parsed = vocabulary::parse_conditions(
+                &mut words,
+                lang,
+                vocabulary::Strictness::Popeye,
+                &stop,
+            );
+            (parsed, words.lex, words.read)
+        };
+        let (parsed, lex, words) = parsed;
+        let parsed = parsed.map_err(|(line, message)| InputError {
+            file: self.file.clone(),
+            line,
+            message,
+        })?;
+        self.lex = lex;
+        if words.is_empty() {
             return self.err(kw.line, format!("'{}' without a condition", kw.text));
         }
-        let mut base: Option<&(Cond, Token)> = None;
-        for f in found {
-            if matches!(f.0, Cond::Circe | Cond::AntiCirce | Cond::Alsatian) {
-                if let Some(b) = base {
-                    return self.err(
-                        f.1.line,
-                        format!(
-                            "conditions {} and {} together are not supported",
-                            b.1.text, f.1.text
-                        ),
-                    );
-                }
-                base = Some(f);
-            }
-        }
-        let Some((base, base_tok)) = base else {
-            let t = &found[0].1;
-            return self.err(t.line, format!("{} must follow Circe or AntiCirce", t.text));
-        };
-        let anti = *base == Cond::AntiCirce;
-        let mut circe = if anti {
-            CirceRules::ANTICIRCE_CALVET
-        } else {
-            CirceRules::CIRCE
-        };
-        for (c, t) in found {
-            let unsupported = match c {
-                Cond::Circe | Cond::AntiCirce | Cond::Alsatian => false,
-                Cond::RexInclusive => {
-                    circe.rex_inclusive = true;
-                    false
-                }
-                // Anticirce without kings being reborn is another form.
-                Cond::RexExclusive => anti,
-                Cond::Calvet => !anti,
-                Cond::Cheylan if anti => {
-                    circe = CirceRules {
-                        rex_inclusive: circe.rex_inclusive,
-                        ..CirceRules::ANTICIRCE_CHEYLAN
-                    };
-                    false
-                }
-                Cond::Cheylan => true,
-                // Each is the default of one form and a new form for the other.
-                Cond::Relaxed => anti,
-                Cond::Strict => !anti,
-            };
-            if unsupported {
-                return self.err(
-                    t.line,
-                    format!("condition {} {} is not supported", base_tok.text, t.text),
-                );
-            }
-        }
-        let rules = Rules::with_circe(circe);
-        Ok(if *base == Cond::Alsatian {
-            rules.with(Condition::Alsatian)
-        } else {
-            rules
-        })
+        self.warnings.extend(
+            parsed
+                .warnings
+                .into_iter()
+                .map(|(line, value)| Spanned { value, line }),
+        );
+        Ok((parsed.rules, words))
     }
 
     /// Colours, attributes and pieces after `pieces` (or a twin's `add`).
@@ -1528,7 +1466,7 @@ impl<'a> Parser<'a> {
                 }
                 TwinKw::Condition => {
                     let (rules, _) = self.parse_conditions(&tok, Ctx::Twin)?;
-                    twin.commands.push(TwinCommand::Condition(rules));
+                    twin.commands.push(TwinCommand::Condition(Box::new(rules)));
                 }
                 TwinKw::Forsyth => {
                     let Some(t) = self.lex.raw() else {

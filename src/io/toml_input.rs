@@ -12,7 +12,8 @@ use crate::problem::{
     InputError, Language, Metadata, MirrorAxis, Problem, ProblemOption, SourceRef, Spanned, Twin,
     TwinCommand,
 };
-use crate::rules::{CirceRules, Condition, Rules};
+use crate::rules::{Condition, Rules};
+use crate::vocabulary::conditions::{Word, Words};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use std::ops::Range;
@@ -164,49 +165,20 @@ impl<'de> Deserialize<'de> for RawTwin {
     }
 }
 
-/// A condition the reader knows: its normalised name and what it sets.
-struct ConditionDef {
-    name: &'static str,
-    circe: CirceRules,
-    /// Kamikaze Circe: every unit but the kings gets the kamikaze attribute.
-    kamikaze_all: bool,
-    alsatian: bool,
+/// Words of a TOML condition phrase, for the condition grammar.
+struct WordList {
+    words: Vec<Word>,
+    next: usize,
 }
 
-const fn cond(name: &'static str, circe: CirceRules) -> ConditionDef {
-    ConditionDef {
-        name,
-        circe,
-        kamikaze_all: false,
-        alsatian: false,
+impl Words for WordList {
+    fn peek(&mut self) -> Option<Word> {
+        self.words.get(self.next).cloned()
+    }
+    fn advance(&mut self) {
+        self.next += 1;
     }
 }
-
-const CONDITIONS: &[ConditionDef] = &[
-    cond("circe", CirceRules::CIRCE),
-    cond("circe rex-inclusive", CirceRules::CIRCE_REX_INCLUSIVE),
-    cond("circe rexinclusive", CirceRules::CIRCE_REX_INCLUSIVE),
-    cond("circe rex inclusive", CirceRules::CIRCE_REX_INCLUSIVE),
-    cond("anticirce", CirceRules::ANTICIRCE_CALVET),
-    cond("anticirce calvet", CirceRules::ANTICIRCE_CALVET),
-    cond("anticirce cheylan", CirceRules::ANTICIRCE_CHEYLAN),
-    ConditionDef {
-        kamikaze_all: true,
-        ..cond("kamikaze circe", CirceRules::CIRCE)
-    },
-    ConditionDef {
-        kamikaze_all: true,
-        ..cond("circe kamikaze", CirceRules::CIRCE)
-    },
-    ConditionDef {
-        alsatian: true,
-        ..cond("alsatian circe", CirceRules::CIRCE)
-    },
-    ConditionDef {
-        alsatian: true,
-        ..cond("circe alsatian", CirceRules::CIRCE)
-    },
-];
 
 /// How an option's arguments are read.
 enum OptionArgs {
@@ -368,10 +340,13 @@ impl Reader<'_> {
             line: self.line_of(stip.span().start),
         };
 
+        let mut warnings = Vec::new();
         let (rules, kamikaze_all, condition_text) = match &raw.condition {
             None => (Rules::orthodox(), false, Vec::new()),
             Some(c) => {
-                let (rules, kamikaze_all) = self.condition(c)?;
+                let (rules, kamikaze_all, said) = self.condition(c)?;
+                let line = self.line_of(c.span().start);
+                warnings.extend(said.into_iter().map(|value| Spanned { value, line }));
                 let words = c.get_ref().split_whitespace().map(str::to_string);
                 (rules, kamikaze_all, words.collect())
             }
@@ -460,6 +435,7 @@ impl Reader<'_> {
                 line: 1,
             },
             expected: raw.expected.and_then(|e| e.solution),
+            warnings,
         })
     }
 
@@ -489,29 +465,58 @@ impl Reader<'_> {
         Ok(v.to_string())
     }
 
-    fn condition(&self, c: &TSpanned<String>) -> Result<(Rules, bool), InputError> {
-        let words: Vec<String> = c
+    /// The `condition` phrase: Popeye's English condition grammar
+    /// (`circe mirror assassin`, `anticirce cheylan`, `mirrorcirce`),
+    /// case-insensitive, with two words of our own: `kamikaze` (every unit
+    /// but the kings is kamikaze) and `alsatian` (Alsatian Circe).
+    /// `rex-inclusive` and `rex inclusive` are read as `rexinclusive`.
+    fn condition(&self, c: &TSpanned<String>) -> Result<(Rules, bool, Vec<String>), InputError> {
+        let text = c
             .get_ref()
+            .to_lowercase()
+            .replace("rex-", "rex")
+            .replace("rex ", "rex");
+        let mut kamikaze = false;
+        let mut alsatian = false;
+        let line = self.line_of(c.span().start);
+        let words: Vec<Word> = text
             .split_whitespace()
-            .map(str::to_lowercase)
+            .filter(|w| match *w {
+                "kamikaze" => {
+                    kamikaze = true;
+                    false
+                }
+                "alsatian" => {
+                    alsatian = true;
+                    false
+                }
+                _ => true,
+            })
+            .map(|w| Word {
+                text: w.to_string(),
+                line,
+            })
             .collect();
-        let name = words.join(" ");
-        let def = CONDITIONS.iter().find(|d| d.name == name).ok_or_else(|| {
-            let known: Vec<&str> = CONDITIONS.iter().map(|d| d.name).collect();
-            self.error(
+        if words.is_empty() {
+            return Err(self.error(
                 c.span(),
-                format!(
-                    "condition `{}` is not supported; supported: {}",
-                    c.get_ref(),
-                    known.join(", ")
-                ),
-            )
-        })?;
-        let mut rules = Rules::with_circe(def.circe);
-        if def.alsatian {
+                "the condition names no Circe form (e.g. \"circe\")",
+            ));
+        }
+        let mut list = WordList { words, next: 0 };
+        let parsed = crate::vocabulary::parse_conditions(
+            &mut list,
+            Language::English,
+            crate::vocabulary::Strictness::Strict,
+            &|_| false,
+        )
+        .map_err(|(_, message)| self.error(c.span(), message))?;
+        let mut rules = parsed.rules;
+        if alsatian {
             rules = rules.with(Condition::Alsatian);
         }
-        Ok((rules, def.kamikaze_all))
+        let warnings = parsed.warnings.into_iter().map(|(_, w)| w).collect();
+        Ok((rules, kamikaze, warnings))
     }
 
     fn square(&self, s: &TSpanned<String>, what: &str) -> Result<Square, InputError> {
@@ -611,14 +616,14 @@ impl Reader<'_> {
                 }
                 TwinKey::Condition => {
                     let s = expect_str(value, name).map_err(bad)?;
-                    let (rules, kamikaze) =
+                    let (rules, kamikaze, _) =
                         self.condition(&TSpanned::new(value.span(), s.to_string()))?;
                     if kamikaze {
                         return Err(bad(format!(
                             "condition `{s}` changes the units, so a twin cannot set it; give it at the top level"
                         )));
                     }
-                    twin.commands.push(TwinCommand::Condition(rules));
+                    twin.commands.push(TwinCommand::Condition(Box::new(rules)));
                 }
                 TwinKey::Fen => {
                     let s = expect_str(value, name).map_err(bad)?;

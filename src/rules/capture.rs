@@ -1,7 +1,7 @@
 //! What a capture does under the rules in force: who is reborn where, who
 //! vanishes, or whether the capture is illegal.
 
-use super::{CaptureOnRebirthSquare, CirceRules, OnOccupied, Reborn, Rules};
+use super::{AntiCirceType, CirceRules, OnOccupied, Reborn, Rules};
 use crate::board::{Bitboard, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects};
 
@@ -112,8 +112,8 @@ impl CirceRules {
             Some(Some(square))
         } else {
             match self.on_occupied {
-                OnOccupied::Vanish => Some(None),
-                OnOccupied::Forbid => None,
+                OnOccupied::Relaxed => Some(None),
+                _ => None,
             }
         }
     }
@@ -124,9 +124,9 @@ impl CirceRules {
     fn capturer_rebirth(&self, unit: Piece, to: Square, occupied: Bitboard) -> Option<Square> {
         let square = self.square.of(unit.kind, unit.color, to);
         if square == to {
-            return match self.capture_on_rebirth_square {
-                CaptureOnRebirthSquare::Allowed => Some(to),
-                CaptureOnRebirthSquare::Forbidden => None,
+            return match self.anticirce_type {
+                AntiCirceType::Calvet => Some(to),
+                AntiCirceType::Cheylan => None,
             };
         }
         // Anticirce has no "vanish" on an occupied square: it forbids.

@@ -25,7 +25,7 @@ impl Rules {
         self.families().all(|c| {
             c.reborn() == Reborn::Captured
                 && !c.rex_inclusive
-                && c.on_occupied == OnOccupied::Vanish
+                && c.on_occupied == OnOccupied::Relaxed
         })
     }
 

@@ -10,6 +10,27 @@ pub enum Condition {
     /// Alsatian Circe's extra rule: every position must be legal in
     /// orthodox chess (docs/alsatian.md). Acts after the move.
     Alsatian = 0,
+    /// A unit observed by an enemy unit of the same kind is paralysed: it
+    /// neither moves nor observes. Acts on who may move and on observation.
+    Madrasi = 1,
+    /// Madrasi with kings paralysed too.
+    MadrasiRexInclusive = 2,
+    /// A unit observed by the enemy may also move to its rebirth square.
+    DangerCirce = 3,
+}
+
+impl Condition {
+    pub const ALL: [Condition; 4] = [
+        Condition::Alsatian,
+        Condition::Madrasi,
+        Condition::MadrasiRexInclusive,
+        Condition::DangerCirce,
+    ];
+
+    /// Whether the solver plays this condition.
+    pub fn is_supported(self) -> bool {
+        matches!(self, Condition::Alsatian)
+    }
 }
 
 /// A set of [`Condition`]s.

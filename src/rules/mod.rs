@@ -22,6 +22,8 @@ pub mod check;
 pub mod conditions;
 pub mod rebirth;
 
+use crate::board::Kind;
+
 pub use capture::Capture;
 pub use conditions::{Condition, Conditions};
 
@@ -33,10 +35,28 @@ pub enum Base {
     Circe,
     /// The capturing unit is reborn; the captured one vanishes.
     AntiCirce,
+    /// A unit captures from its rebirth square, as if reborn there.
+    MarsCirce,
+    /// A unit moves without capturing from its rebirth square.
+    AntiMarsCirce,
+    /// A unit may move from its square or from its rebirth square.
+    PhantomChess,
+    /// A unit whose rebirth square is occupied cannot be captured.
+    ImmunChess,
+    /// A unit may capture only when its own rebirth square is free.
+    GenevaChess,
 }
 
 impl Base {
-    pub const ALL: [Base; 2] = [Base::Circe, Base::AntiCirce];
+    pub const ALL: [Base; 7] = [
+        Base::Circe,
+        Base::AntiCirce,
+        Base::MarsCirce,
+        Base::AntiMarsCirce,
+        Base::PhantomChess,
+        Base::ImmunChess,
+        Base::GenevaChess,
+    ];
     pub const COUNT: usize = Base::ALL.len();
 
     fn index(self) -> usize {
@@ -51,74 +71,233 @@ pub enum Reborn {
     Captured,
     /// Anticirce: the capturing unit.
     Capturer,
+    /// The moving unit, before it moves (the Mars family), or nobody (the
+    /// immunity tests).
+    Mover,
 }
 
-/// How the rebirth square is computed from the unit and the capture square.
+/// Which capture brings a rebirth now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum RelevantCapture {
+    /// The capture of this move.
+    ThisMove,
+    /// The capture of the previous move (LastMove, Parrain).
+    LastMove,
+    /// The previous capture of the play, whenever this move captures
+    /// (WaitCapture).
+    WaitCapture,
+}
+
+/// Whose home squares the rebirth square is taken from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum SideOverride {
+    /// The reborn unit's own.
+    None,
+    /// The other side's (Mirror).
+    Mirror,
+    /// Rank Circe: the side that puts the square on the capture square's colour.
+    Rank,
+}
+
+/// How the rebirth square is determined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum RebirthSquare {
     /// The game-array square of the unit's type and colour matching the
     /// colour of the capture square; pawns on the capture file, fairy
     /// pieces on the promotion square of the capture file.
     Classic,
+    /// The capture square plus the move's vector (minus it with Mirror).
+    Equipollents,
+    File,
+    Symmetry,
+    VerticalSymmetry,
+    HorizontalSymmetry,
+    /// The unit's square in the diagram.
+    Diagram,
+    /// The capturer's departure square (Platzwechsel).
+    Pwc,
+    Antipodes,
+    /// Any square, chosen by the mover.
+    Super,
+    /// A square the reborn unit could reach from the capture square.
+    TakeMake,
+    /// Any square where the reborn unit is caged.
+    Cage,
+    CaptureSquare,
 }
 
-/// What happens when the rebirth square is occupied by another unit.
+/// A change made to the determined square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum SquareAdapter {
+    None,
+    Diametral,
+    VerticalMirror,
+    /// Rank Circe: onto the capture rank.
+    RankProjection,
+    /// Units marked Frischauf go to the promotion square of the capture file.
+    Frischauf,
+}
+
+/// What becomes of the reborn unit's walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum RebornWalk {
+    Same,
+    /// The other party's walk.
+    Clone,
+    /// The next walk in the chameleon sequence.
+    Chameleon,
+    /// One step down Q R B S P.
+    Einstein,
+    /// One step up P S B R Q.
+    ReversalEinstein,
+}
+
+/// What happens when the rebirth square is occupied (or off the board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum OnOccupied {
-    /// The unit is not reborn: it simply disappears (Circe's default,
-    /// Popeye's Relaxed).
-    Vanish,
-    /// The capture is illegal (Anticirce's default, Strict Circe).
-    Forbid,
+    /// The unit is not reborn: it simply disappears (Circe's default).
+    Relaxed,
+    /// The capture is illegal (the default of every other base).
+    Strict,
+    /// The occupant is removed and the unit reborn.
+    Assassin,
+    /// The reborn unit waits under the occupant.
+    Volcanic,
+    /// The occupant waits under the reborn unit.
+    Parachute,
 }
 
 /// For the capturer's rebirth (Anticirce): may it be reborn on the square
 /// where it captured, i.e. stay put?
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum CaptureOnRebirthSquare {
-    /// Calvet: legal, the unit stays there.
-    Allowed,
-    /// Cheylan: illegal.
-    Forbidden,
+pub enum AntiCirceType {
+    /// Legal, the unit stays there.
+    Calvet,
+    /// Illegal.
+    Cheylan,
+}
+
+/// A set of piece kinds (April Circe's list).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct KindSet([u64; 4]);
+
+impl KindSet {
+    pub fn insert(&mut self, k: Kind) {
+        self.0[k.index() / 64] |= 1 << (k.index() % 64);
+    }
+    pub fn contains(&self, k: Kind) -> bool {
+        self.0[k.index() / 64] & (1 << (k.index() % 64)) != 0
+    }
+    /// The kinds in the set, in index order.
+    pub fn iter(&self) -> impl Iterator<Item = Kind> + '_ {
+        Kind::all().filter(|k| self.contains(*k))
+    }
+}
+
+/// An explicit chameleon sequence: each listed kind becomes the next.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct ChameleonSequence {
+    /// (kind, successor) pairs.
+    pairs: [Option<(Kind, Kind)>; 12],
+}
+
+impl ChameleonSequence {
+    /// The successor of `k` (itself when not listed).
+    pub fn next(&self, k: Kind) -> Kind {
+        self.pairs
+            .iter()
+            .flatten()
+            .find(|(a, _)| *a == k)
+            .map_or(k, |(_, b)| *b)
+    }
+    /// Sets `a`'s successor; false when the sequence is full.
+    pub fn set(&mut self, a: Kind, b: Kind) -> bool {
+        if let Some(slot) = self
+            .pairs
+            .iter_mut()
+            .find(|p| p.is_none_or(|(x, _)| x == a))
+        {
+            *slot = Some((a, b));
+            true
+        } else {
+            false
+        }
+    }
+    /// The (kind, successor) pairs set.
+    pub fn pairs(&self) -> impl Iterator<Item = (Kind, Kind)> + '_ {
+        self.pairs.iter().flatten().copied()
+    }
 }
 
 /// One Circe-family condition: a base and its value on each axis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct CirceRules {
     pub base: Base,
-    pub square: RebirthSquare,
-    pub on_occupied: OnOccupied,
-    pub capture_on_rebirth_square: CaptureOnRebirthSquare,
-    /// Kings are reborn too (and so are only in check when they could be
-    /// captured for good).
+    /// Kings take part (are reborn, or capture from their rebirth square).
     pub rex_inclusive: bool,
+    pub relevant_capture: RelevantCapture,
+    /// The square is computed for the other party of the capture.
+    pub couscous: bool,
+    pub side: SideOverride,
+    /// Only units of these kinds are reborn (April).
+    pub april: Option<KindSet>,
+    pub square: RebirthSquare,
+    pub adapter: SquareAdapter,
+    pub reborn_walk: RebornWalk,
+    /// The explicit chameleon sequence, if one was given.
+    pub chameleon: Option<ChameleonSequence>,
+    /// The reborn unit changes sides.
+    pub turncoats: bool,
+    pub on_occupied: OnOccupied,
+    /// Whether the occupancy rule was written (Popeye prints it then only).
+    pub on_occupied_written: bool,
+    pub anticirce_type: AntiCirceType,
+    /// A reborn pawn on its promotion rank promotes.
+    pub promotion: bool,
 }
 
 impl CirceRules {
+    /// `base` with the defaults Popeye gives it.
+    pub const fn of(base: Base) -> CirceRules {
+        let circe = matches!(base, Base::Circe);
+        CirceRules {
+            base,
+            rex_inclusive: matches!(
+                base,
+                Base::AntiCirce | Base::MarsCirce | Base::AntiMarsCirce
+            ),
+            relevant_capture: RelevantCapture::ThisMove,
+            couscous: false,
+            side: SideOverride::None,
+            april: None,
+            square: RebirthSquare::Classic,
+            adapter: SquareAdapter::None,
+            reborn_walk: RebornWalk::Same,
+            chameleon: None,
+            turncoats: false,
+            on_occupied: if circe {
+                OnOccupied::Relaxed
+            } else {
+                OnOccupied::Strict
+            },
+            on_occupied_written: false,
+            anticirce_type: AntiCirceType::Calvet,
+            promotion: false,
+        }
+    }
+
     /// Circe, rex exclusive.
-    pub const CIRCE: CirceRules = CirceRules {
-        base: Base::Circe,
-        square: RebirthSquare::Classic,
-        on_occupied: OnOccupied::Vanish,
-        capture_on_rebirth_square: CaptureOnRebirthSquare::Allowed,
-        rex_inclusive: false,
-    };
+    pub const CIRCE: CirceRules = CirceRules::of(Base::Circe);
     /// Circe Rex Inclusive.
     pub const CIRCE_REX_INCLUSIVE: CirceRules = CirceRules {
         rex_inclusive: true,
         ..CirceRules::CIRCE
     };
     /// Anticirce, type Calvet (the default).
-    pub const ANTICIRCE_CALVET: CirceRules = CirceRules {
-        base: Base::AntiCirce,
-        square: RebirthSquare::Classic,
-        on_occupied: OnOccupied::Forbid,
-        capture_on_rebirth_square: CaptureOnRebirthSquare::Allowed,
-        rex_inclusive: true,
-    };
+    pub const ANTICIRCE_CALVET: CirceRules = CirceRules::of(Base::AntiCirce);
     /// Anticirce, type Cheylan.
     pub const ANTICIRCE_CHEYLAN: CirceRules = CirceRules {
-        capture_on_rebirth_square: CaptureOnRebirthSquare::Forbidden,
+        anticirce_type: AntiCirceType::Cheylan,
         ..CirceRules::ANTICIRCE_CALVET
     };
 
@@ -128,7 +307,34 @@ impl CirceRules {
         match self.base {
             Base::Circe => Reborn::Captured,
             Base::AntiCirce => Reborn::Capturer,
+            _ => Reborn::Mover,
         }
+    }
+
+    /// Whether the solver plays this condition.
+    pub fn is_supported(&self) -> bool {
+        self.is_classic()
+            && match self.base {
+                Base::Circe => self.on_occupied == OnOccupied::Relaxed,
+                Base::AntiCirce => self.on_occupied == OnOccupied::Strict && self.rex_inclusive,
+                _ => false,
+            }
+    }
+
+    /// Whether this is the form of the tier-1 solver: Circe or AntiCirce
+    /// with the classic square and no other option but rex, Strict/Relaxed
+    /// and Calvet/Cheylan.
+    pub fn is_classic(&self) -> bool {
+        let plain = CirceRules {
+            rex_inclusive: self.rex_inclusive,
+            on_occupied: self.on_occupied,
+            on_occupied_written: self.on_occupied_written,
+            anticirce_type: self.anticirce_type,
+            ..CirceRules::of(self.base)
+        };
+        *self == plain
+            && matches!(self.base, Base::Circe | Base::AntiCirce)
+            && matches!(self.on_occupied, OnOccupied::Relaxed | OnOccupied::Strict)
     }
 }
 
@@ -189,6 +395,16 @@ impl Rules {
     #[inline]
     pub fn has(&self, condition: Condition) -> bool {
         self.conditions.contains(condition)
+    }
+
+    /// What the solver cannot play yet in these rules as a whole, if
+    /// anything (each condition is checked on its own by
+    /// [`CirceRules::is_supported`] and [`Condition::is_supported`]).
+    pub fn unsupported(&self) -> Option<String> {
+        if self.families().count() > 1 {
+            return Some("several Circe-family conditions at once".into());
+        }
+        None
     }
 
     /// Alsatian Circe: every position must also be orthodox-legal.

@@ -36,6 +36,8 @@ impl RebirthSquare {
     pub fn of(self, kind: Kind, color: Color, on: Square) -> Square {
         match self {
             RebirthSquare::Classic => classic(kind, color, on),
+            // The other determiners need more of the capture than this.
+            _ => classic(kind, color, on),
         }
     }
 }

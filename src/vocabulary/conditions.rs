@@ -1,0 +1,973 @@
+//! Condition phrases: Popeye's grammar, base condition plus option words
+//! (`Circe Mirror Assassin`, `AntiCirce Cheylan`, `MirrorCirce`,
+//! `MarsCirce RexExclusive`, `Madrasi RexInclusive`), read into one
+//! [`Rules`] value, and the lines that name a [`Rules`] value again under
+//! the diagram (in Popeye's order and wording).
+
+use super::{
+    column, match_word, Match, CIRCE_OPTION_WORDS, CONDITION_NAMES, EXTRA_CONDITION_NAMES,
+};
+use crate::board::Kind;
+use crate::problem::Language;
+use crate::rules::{
+    AntiCirceType, Base, ChameleonSequence, CirceRules, Condition, KindSet, OnOccupied,
+    RebirthSquare, RebornWalk, RelevantCapture, Rules, SideOverride, SquareAdapter,
+};
+
+/// The words that may follow a Circe-family base condition, in the order
+/// of [`CIRCE_OPTION_WORDS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CirceOption {
+    RexInclusive,
+    RexExclusive,
+    Mirror,
+    Assassin,
+    Diametral,
+    VerticalMirror,
+    Clone,
+    Chameleon,
+    Turncoats,
+    Couscous,
+    LastMove,
+    Equipollents,
+    Parrain,
+    ContraParrain,
+    Cage,
+    Rank,
+    File,
+    Symmetry,
+    VerticalSymmetry,
+    HorizontalSymmetry,
+    Diagram,
+    Pwc,
+    Antipodes,
+    TakeMake,
+    Super,
+    April,
+    Frischauf,
+    Calvet,
+    Cheylan,
+    Strict,
+    Relaxed,
+    Volcanic,
+    Parachute,
+    Einstein,
+    ReversalEinstein,
+    WaitCapture,
+    CaptureSquare,
+}
+
+impl CirceOption {
+    /// Every option, in the order of [`CIRCE_OPTION_WORDS`].
+    pub const ALL: [CirceOption; 37] = [
+        CirceOption::RexInclusive,
+        CirceOption::RexExclusive,
+        CirceOption::Mirror,
+        CirceOption::Assassin,
+        CirceOption::Diametral,
+        CirceOption::VerticalMirror,
+        CirceOption::Clone,
+        CirceOption::Chameleon,
+        CirceOption::Turncoats,
+        CirceOption::Couscous,
+        CirceOption::LastMove,
+        CirceOption::Equipollents,
+        CirceOption::Parrain,
+        CirceOption::ContraParrain,
+        CirceOption::Cage,
+        CirceOption::Rank,
+        CirceOption::File,
+        CirceOption::Symmetry,
+        CirceOption::VerticalSymmetry,
+        CirceOption::HorizontalSymmetry,
+        CirceOption::Diagram,
+        CirceOption::Pwc,
+        CirceOption::Antipodes,
+        CirceOption::TakeMake,
+        CirceOption::Super,
+        CirceOption::April,
+        CirceOption::Frischauf,
+        CirceOption::Calvet,
+        CirceOption::Cheylan,
+        CirceOption::Strict,
+        CirceOption::Relaxed,
+        CirceOption::Volcanic,
+        CirceOption::Parachute,
+        CirceOption::Einstein,
+        CirceOption::ReversalEinstein,
+        CirceOption::WaitCapture,
+        CirceOption::CaptureSquare,
+    ];
+
+    /// The option's word in `lang`.
+    pub fn word(self, lang: Language) -> &'static str {
+        let i = CirceOption::ALL
+            .iter()
+            .position(|&o| o == self)
+            .expect("listed");
+        CIRCE_OPTION_WORDS[i][column(lang)]
+    }
+
+    fn lookup(lang: Language, word: &str) -> Match<CirceOption> {
+        let col = column(lang);
+        match_word(
+            CirceOption::ALL
+                .iter()
+                .zip(CIRCE_OPTION_WORDS.iter())
+                .map(move |(&o, w)| (w[col], o)),
+            word,
+        )
+    }
+}
+
+/// What a condition name stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Meaning {
+    /// A base condition; option words may follow.
+    Base(Base),
+    /// A traditional name: a base with options already set, and the only
+    /// word that may follow it.
+    Named(Base, &'static [CirceOption], Trailing),
+    /// A further condition.
+    Further(Condition, Trailing),
+    /// Popeye knows it; the solver does not play it.
+    Unsupported,
+}
+
+/// The one extra word a traditional name accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Trailing {
+    None,
+    RexInclusive,
+    RexExclusive,
+    AntiCirceType,
+    /// A list of piece codes (a chameleon sequence, April's kinds).
+    Kinds,
+}
+
+use CirceOption as O;
+
+/// The meaning of a Popeye condition, by Popeye's identifier.
+fn meaning(id: &str) -> Meaning {
+    use Base::*;
+    use Trailing as T;
+    let named = |b, o, t| Meaning::Named(b, o, t);
+    match id {
+        "circe" => Meaning::Base(Circe),
+        "anticirce" => Meaning::Base(AntiCirce),
+        "mars" => Meaning::Base(MarsCirce),
+        "antimars" => Meaning::Base(AntiMarsCirce),
+        "phantom" => Meaning::Base(PhantomChess),
+        "immun" => Meaning::Base(ImmunChess),
+        "geneva" => Meaning::Base(GenevaChess),
+        "madras" => Meaning::Further(Condition::Madrasi, T::RexInclusive),
+        "danger_circe" => Meaning::Further(Condition::DangerCirce, T::None),
+        "circemirror" => named(Circe, &[O::Mirror], T::RexInclusive),
+        "pwc" => named(Circe, &[O::Pwc], T::None),
+        "circechameleon" => named(Circe, &[O::Chameleon], T::Kinds),
+        "circecouscous" => named(Circe, &[O::Couscous], T::None),
+        "circeequipollents" => named(Circe, &[O::Equipollents], T::RexInclusive),
+        "circefile" => named(Circe, &[O::File], T::RexInclusive),
+        "circediagramm" => named(Circe, &[O::Diagram], T::RexInclusive),
+        "circeparrain" => named(Circe, &[O::Parrain], T::None),
+        "circecontraparrain" => named(Circe, &[O::ContraParrain], T::None),
+        "circesymmetry" => named(Circe, &[O::Symmetry], T::RexInclusive),
+        "circeverticalsymmetry" => named(Circe, &[O::VerticalSymmetry], T::RexInclusive),
+        "circehorizontalsymmetry" => named(Circe, &[O::HorizontalSymmetry], T::RexInclusive),
+        "circefilemirror" => named(Circe, &[O::File, O::Mirror], T::RexInclusive),
+        "circeantipoden" => named(Circe, &[O::Antipodes], T::RexInclusive),
+        "circeclonemirror" => named(Circe, &[O::Clone, O::Mirror], T::RexInclusive),
+        "supercirce" => named(Circe, &[O::Super], T::None),
+        "circeclone" => named(Circe, &[O::Clone], T::RexInclusive),
+        "frischauf" => named(Circe, &[O::Frischauf], T::RexInclusive),
+        "circemirrorvertical" => named(Circe, &[O::VerticalMirror], T::RexInclusive),
+        "circediametral" => named(Circe, &[O::Diametral], T::RexInclusive),
+        "circerank" => named(Circe, &[O::Rank], T::RexInclusive),
+        "circecouscousmirror" => named(Circe, &[O::Couscous, O::Mirror], T::RexInclusive),
+        "circeassassin" => named(Circe, &[O::Assassin], T::RexInclusive),
+        // AprilChess: Super, and Strict by default (no "not reborn").
+        "april" => named(Circe, &[O::Super, O::Strict, O::April], T::Kinds),
+        "circeturncoats" => named(Circe, &[O::Turncoats], T::None),
+        "circedoubleagents" => named(Circe, &[O::Turncoats, O::Mirror], T::RexInclusive),
+        "circecage" => named(Circe, &[O::Cage], T::None),
+        "circetakeandmake" => named(Circe, &[O::TakeMake], T::None),
+        "antimirror" => named(AntiCirce, &[O::Mirror], T::AntiCirceType),
+        "antidiagramm" => named(AntiCirce, &[O::Diagram], T::AntiCirceType),
+        "antifile" => named(AntiCirce, &[O::File], T::AntiCirceType),
+        "antisymmetrie" => named(AntiCirce, &[O::Symmetry], T::AntiCirceType),
+        "antiverticalsymmetrie" => named(AntiCirce, &[O::VerticalSymmetry], T::AntiCirceType),
+        "antihorizontalsymmetrie" => named(AntiCirce, &[O::HorizontalSymmetry], T::AntiCirceType),
+        "antimirrorfile" => named(AntiCirce, &[O::File, O::Mirror], T::AntiCirceType),
+        "antiantipoden" => named(AntiCirce, &[O::Antipodes], T::AntiCirceType),
+        "antiequipollents" => named(AntiCirce, &[O::Equipollents], T::AntiCirceType),
+        "anticlonecirce" => named(AntiCirce, &[O::Clone], T::None),
+        "antisuper" => named(AntiCirce, &[O::Super], T::AntiCirceType),
+        "marsmirror" => named(MarsCirce, &[O::Mirror], T::RexExclusive),
+        "antimarsmirror" => named(AntiMarsCirce, &[O::Mirror], T::RexExclusive),
+        "antimarsantipodean" => named(AntiMarsCirce, &[O::Antipodes], T::RexExclusive),
+        "immunmirror" => named(ImmunChess, &[O::Mirror], T::RexInclusive),
+        "immunfile" => named(ImmunChess, &[O::File], T::None),
+        "immundiagramm" => named(ImmunChess, &[O::Diagram], T::RexInclusive),
+        "immunmirrorfile" => named(ImmunChess, &[O::File, O::Mirror], T::None),
+        "immunsymmetry" => named(ImmunChess, &[O::Symmetry], T::None),
+        "immunverticalsymmetry" => named(ImmunChess, &[O::VerticalSymmetry], T::None),
+        "immunhorizontalsymmetry" => named(ImmunChess, &[O::HorizontalSymmetry], T::None),
+        "immunantipoden" => named(ImmunChess, &[O::Antipodes], T::None),
+        "immunequipollents" => named(ImmunChess, &[O::Equipollents], T::None),
+        _ => Meaning::Unsupported,
+    }
+}
+
+/// Names of our own, not Popeye's: Alsatian Circe (Circe, and every
+/// position orthodox-legal).
+const OWN_NAMES: [&str; 2] = ["AlsatianCirce", "CirceAlsacien"];
+
+/// A condition phrase read.
+#[derive(Clone, Debug, Default)]
+pub struct ParsedConditions {
+    pub rules: Rules,
+    /// Complaints Popeye makes and goes on after (the word is ignored),
+    /// each with the line of the word.
+    pub warnings: Vec<(usize, String)>,
+    /// Where each condition was last set, for messages.
+    lines: Lines,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Lines {
+    families: Vec<(Base, usize)>,
+    further: Vec<(Condition, usize)>,
+}
+
+impl Lines {
+    fn family(&mut self, b: Base, line: usize) {
+        self.families.retain(|(x, _)| *x != b);
+        self.families.push((b, line));
+    }
+    fn further(&mut self, c: Condition, line: usize) {
+        self.further.retain(|(x, _)| *x != c);
+        self.further.push((c, line));
+    }
+}
+
+/// A word of a condition phrase and its line.
+#[derive(Clone, Debug)]
+pub struct Word {
+    pub text: String,
+    pub line: usize,
+}
+
+/// The words of a phrase, read one at a time; the reader's lexer
+/// implements it.
+pub trait Words {
+    fn peek(&mut self) -> Option<Word>;
+    fn advance(&mut self);
+}
+
+/// Which exclusive slots of a Circe record an option word has filled:
+/// a second word for a filled slot is Popeye's "nonsense combination".
+#[derive(Default)]
+struct Slots {
+    side: bool,
+    square: bool,
+    adapter: bool,
+    walk: bool,
+}
+
+/// How strictly a phrase is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strictness {
+    /// As Popeye reads its input: what it warns about and ignores (an
+    /// ambiguous abbreviation, a nonsense combination) is a warning.
+    Popeye,
+    /// Every such mistake is an error (the TOML format).
+    Strict,
+}
+
+/// Reads a condition phrase in `lang` (the words after Popeye's
+/// `condition` keyword, or a TOML `condition` string) until `stop` says a
+/// word belongs to what follows, or the words run out.
+///
+/// An unknown condition, and one the solver does not play, is an error
+/// naming its line.
+pub fn parse_conditions(
+    words: &mut dyn Words,
+    lang: Language,
+    strictness: Strictness,
+    stop: &dyn Fn(&str) -> bool,
+) -> Result<ParsedConditions, (usize, String)> {
+    let out = read_phrase(words, lang, stop)?;
+    if strictness == Strictness::Strict {
+        if let Some((line, w)) = out.warnings.first() {
+            return Err((*line, w.clone()));
+        }
+    }
+    // The conditions the solver does not play, each named on its line.
+    for (r, line) in out.lines.families.iter() {
+        if let Some(c) = out.rules.family(*r) {
+            if !c.is_supported() {
+                let mut one = Rules::default();
+                one.set_family(*c);
+                let name = condition_lines(lang, &one).join(" ");
+                return Err((*line, format!("condition {name} is not supported yet")));
+            }
+        }
+    }
+    for (c, line) in out.lines.further.iter() {
+        if !c.is_supported() {
+            let mut one = Rules::default();
+            one.conditions.insert(*c);
+            let name = condition_lines(lang, &one).join(" ");
+            return Err((*line, format!("condition {name} is not supported yet")));
+        }
+    }
+    if let Some(what) = out.rules.unsupported() {
+        let line = out.lines.families.last().map_or(0, |(_, l)| *l);
+        return Err((line, format!("{what} is not supported yet")));
+    }
+    Ok(out)
+}
+
+/// The phrase read, before any check of what the solver plays.
+fn read_phrase(
+    words: &mut dyn Words,
+    lang: Language,
+    stop: &dyn Fn(&str) -> bool,
+) -> Result<ParsedConditions, (usize, String)> {
+    let col = column(lang);
+    let mut out = ParsedConditions::default();
+    let mut records: Vec<(CirceRules, Slots)> = Vec::new();
+    while let Some(w) = words.peek() {
+        if stop(&w.text) {
+            break;
+        }
+        words.advance();
+        if OWN_NAMES.iter().any(|n| n.eq_ignore_ascii_case(&w.text)) {
+            record(&mut records, Base::Circe);
+            out.lines.family(Base::Circe, w.line);
+            out.rules.conditions.insert(Condition::Alsatian);
+            out.lines.further(Condition::Alsatian, w.line);
+            continue;
+        }
+        let mut found = match_word(
+            CONDITION_NAMES.iter().map(|c| (c.names[col], c.id)),
+            &w.text,
+        );
+        // Popeye tries its two one-sided conditions only after the others.
+        if found == Match::Nothing {
+            found = match_word(
+                EXTRA_CONDITION_NAMES.iter().map(|c| (c.names[col], c.id)),
+                &w.text,
+            );
+        }
+        let id = match found {
+            Match::One(id) => id,
+            Match::Ambiguous(names) => {
+                out.warnings.push((
+                    w.line,
+                    format!(
+                        "condition {} is not unique ({}) - ignored",
+                        w.text,
+                        names.join(", ")
+                    ),
+                ));
+                continue;
+            }
+            Match::Nothing => {
+                return Err((w.line, format!("unknown condition '{}'", w.text)));
+            }
+        };
+        match meaning(id) {
+            Meaning::Base(base) => {
+                let r = record(&mut records, base);
+                let last = read_options(words, lang, r, &mut out.warnings, stop);
+                out.lines.family(base, last.unwrap_or(w.line));
+            }
+            Meaning::Named(base, options, trailing) => {
+                out.lines.family(base, w.line);
+                let r = record(&mut records, base);
+                for &o in options {
+                    apply(r, o, lang, words, &mut out.warnings, w.line);
+                }
+                // What a traditional name implies is not "written" (AprilChess
+                // is Strict, but Popeye names it without the word).
+                r.0.on_occupied_written = false;
+                if trailing == Trailing::Kinds {
+                    let kinds = read_kinds(words, lang, stop);
+                    set_kinds(r, options, &kinds, &mut out.warnings, w.line);
+                } else if let Some(next) = words.peek() {
+                    if let Match::One(o) = CirceOption::lookup(lang, &next.text) {
+                        let accepted = match trailing {
+                            Trailing::RexInclusive => o == O::RexInclusive,
+                            Trailing::RexExclusive => o == O::RexExclusive,
+                            Trailing::AntiCirceType => matches!(o, O::Calvet | O::Cheylan),
+                            Trailing::None | Trailing::Kinds => false,
+                        };
+                        if accepted {
+                            words.advance();
+                            apply(r, o, lang, words, &mut out.warnings, next.line);
+                        }
+                    }
+                }
+            }
+            Meaning::Further(c, trailing) => {
+                out.rules.conditions.insert(c);
+                out.lines.further(c, w.line);
+                if trailing == Trailing::RexInclusive && c == Condition::Madrasi {
+                    if let Some(next) = words.peek() {
+                        if CirceOption::lookup(lang, &next.text) == Match::One(O::RexInclusive) {
+                            words.advance();
+                            out.rules.conditions.insert(Condition::MadrasiRexInclusive);
+                        }
+                    }
+                }
+            }
+            Meaning::Unsupported => {
+                let name = CONDITION_NAMES
+                    .iter()
+                    .chain(EXTRA_CONDITION_NAMES.iter())
+                    .find(|c| c.id == id)
+                    .map_or(w.text.as_str(), |c| c.names[col]);
+                return Err((w.line, format!("condition {name} is not supported")));
+            }
+        }
+    }
+    for (r, _) in records {
+        out.rules.set_family(r);
+    }
+    Ok(out)
+}
+
+/// The record of `base`, opened with its defaults if it is not yet.
+fn record(records: &mut Vec<(CirceRules, Slots)>, base: Base) -> &mut (CirceRules, Slots) {
+    let i = match records.iter().position(|(r, _)| r.base == base) {
+        Some(i) => i,
+        None => {
+            records.push((CirceRules::of(base), Slots::default()));
+            records.len() - 1
+        }
+    };
+    &mut records[i]
+}
+
+/// Option words after a base condition, as long as there are some; the
+/// line of the last one read.
+fn read_options(
+    words: &mut dyn Words,
+    lang: Language,
+    r: &mut (CirceRules, Slots),
+    warnings: &mut Vec<(usize, String)>,
+    stop: &dyn Fn(&str) -> bool,
+) -> Option<usize> {
+    let mut last = None;
+    while let Some(w) = words.peek() {
+        if stop(&w.text) {
+            return last;
+        }
+        let Match::One(o) = CirceOption::lookup(lang, &w.text) else {
+            return last;
+        };
+        words.advance();
+        last = Some(w.line);
+        apply(r, o, lang, words, warnings, w.line);
+        if matches!(o, O::Chameleon | O::April) {
+            let kinds = read_kinds(words, lang, stop);
+            set_kinds(r, &[o], &kinds, warnings, w.line);
+        }
+    }
+    last
+}
+
+/// Piece codes following April or Chameleon.
+fn read_kinds(words: &mut dyn Words, lang: Language, stop: &dyn Fn(&str) -> bool) -> Vec<Kind> {
+    let mut kinds = Vec::new();
+    while let Some(w) = words.peek() {
+        if stop(&w.text) {
+            break;
+        }
+        let Some(k) =
+            Kind::all().find(|k| k.def().codes[column(lang)].eq_ignore_ascii_case(&w.text))
+        else {
+            break;
+        };
+        words.advance();
+        kinds.push(k);
+    }
+    kinds
+}
+
+/// Gives April its kinds, or Chameleon its explicit sequence.
+fn set_kinds(
+    r: &mut (CirceRules, Slots),
+    options: &[CirceOption],
+    kinds: &[Kind],
+    warnings: &mut Vec<(usize, String)>,
+    line: usize,
+) {
+    let rules = &mut r.0;
+    if options.contains(&O::April) {
+        if kinds.is_empty() {
+            warnings.push((line, "wrong or missing piece name - ignored".into()));
+            rules.april = None;
+        } else {
+            let mut set = KindSet::default();
+            for &k in kinds {
+                set.insert(k);
+            }
+            rules.april = Some(set);
+        }
+    } else if options.contains(&O::Chameleon) && !kinds.is_empty() {
+        let mut seq = ChameleonSequence::default();
+        for pair in kinds.windows(2) {
+            seq.set(pair[0], pair[1]);
+        }
+        // A list not closed is closed from its last kind to its first.
+        let (first, last) = (kinds[0], kinds[kinds.len() - 1]);
+        if seq.pairs().all(|(a, _)| a != last) {
+            seq.set(last, first);
+        }
+        rules.chameleon = Some(seq);
+    }
+}
+
+/// Applies one option word to a record.
+fn apply(
+    r: &mut (CirceRules, Slots),
+    o: CirceOption,
+    _lang: Language,
+    _words: &mut dyn Words,
+    warnings: &mut Vec<(usize, String)>,
+    line: usize,
+) {
+    let (rules, slots) = (&mut r.0, &mut r.1);
+    let mut exclusive = |slot: &mut bool| -> bool {
+        if *slot {
+            warnings.push((line, "nonsense combination".into()));
+            false
+        } else {
+            *slot = true;
+            true
+        }
+    };
+    match o {
+        O::RexInclusive => rules.rex_inclusive = true,
+        O::RexExclusive => rules.rex_inclusive = false,
+        O::Mirror => {
+            if exclusive(&mut slots.side) {
+                rules.side = SideOverride::Mirror;
+            }
+        }
+        O::Rank => {
+            if exclusive(&mut slots.square) && exclusive(&mut slots.adapter) {
+                if exclusive(&mut slots.side) {
+                    rules.side = SideOverride::Rank;
+                }
+                rules.square = RebirthSquare::Classic;
+                rules.adapter = SquareAdapter::RankProjection;
+            }
+        }
+        O::Diametral | O::VerticalMirror | O::Frischauf => {
+            if exclusive(&mut slots.adapter) {
+                rules.adapter = match o {
+                    O::Diametral => SquareAdapter::Diametral,
+                    O::VerticalMirror => SquareAdapter::VerticalMirror,
+                    _ => SquareAdapter::Frischauf,
+                };
+            }
+        }
+        O::Clone | O::Chameleon | O::Einstein | O::ReversalEinstein => {
+            if exclusive(&mut slots.walk) {
+                rules.reborn_walk = match o {
+                    O::Clone => RebornWalk::Clone,
+                    O::Chameleon => RebornWalk::Chameleon,
+                    O::Einstein => RebornWalk::Einstein,
+                    _ => RebornWalk::ReversalEinstein,
+                };
+            }
+        }
+        O::Turncoats => rules.turncoats = true,
+        O::Couscous => {
+            rules.couscous = true;
+            rules.promotion = true;
+        }
+        O::LastMove => rules.relevant_capture = RelevantCapture::LastMove,
+        O::WaitCapture => rules.relevant_capture = RelevantCapture::WaitCapture,
+        O::Parrain | O::ContraParrain | O::Equipollents => {
+            if o == O::ContraParrain && slots.side {
+                warnings.push((line, "nonsense combination".into()));
+                return;
+            }
+            if exclusive(&mut slots.square) {
+                rules.square = RebirthSquare::Equipollents;
+                rules.promotion = true;
+                if o != O::Equipollents {
+                    rules.relevant_capture = RelevantCapture::LastMove;
+                }
+                if o == O::ContraParrain {
+                    slots.side = true;
+                    rules.side = SideOverride::Mirror;
+                }
+            }
+        }
+        O::Cage
+        | O::File
+        | O::Symmetry
+        | O::VerticalSymmetry
+        | O::HorizontalSymmetry
+        | O::Diagram
+        | O::Pwc
+        | O::Antipodes
+        | O::TakeMake
+        | O::Super
+        | O::CaptureSquare => {
+            if exclusive(&mut slots.square) {
+                rules.square = match o {
+                    O::Cage => RebirthSquare::Cage,
+                    O::File => RebirthSquare::File,
+                    O::Symmetry => RebirthSquare::Symmetry,
+                    O::VerticalSymmetry => RebirthSquare::VerticalSymmetry,
+                    O::HorizontalSymmetry => RebirthSquare::HorizontalSymmetry,
+                    O::Diagram => RebirthSquare::Diagram,
+                    O::Pwc => RebirthSquare::Pwc,
+                    O::Antipodes => RebirthSquare::Antipodes,
+                    O::TakeMake => RebirthSquare::TakeMake,
+                    O::Super => RebirthSquare::Super,
+                    _ => RebirthSquare::CaptureSquare,
+                };
+                rules.promotion = match o {
+                    O::HorizontalSymmetry => false,
+                    O::File | O::Diagram | O::CaptureSquare => rules.promotion,
+                    _ => true,
+                };
+            }
+        }
+        // The kinds that follow are read by the caller.
+        O::April => rules.promotion = true,
+        O::Calvet => rules.anticirce_type = AntiCirceType::Calvet,
+        O::Cheylan => rules.anticirce_type = AntiCirceType::Cheylan,
+        O::Strict | O::Relaxed | O::Assassin | O::Volcanic | O::Parachute => {
+            rules.on_occupied = match o {
+                O::Strict => OnOccupied::Strict,
+                O::Relaxed => OnOccupied::Relaxed,
+                O::Assassin => OnOccupied::Assassin,
+                O::Volcanic => OnOccupied::Volcanic,
+                _ => OnOccupied::Parachute,
+            };
+            rules.on_occupied_written = true;
+        }
+    }
+}
+
+/// The lines naming `rules` under the diagram, in Popeye's order of
+/// conditions and of option words, in `lang`. Defaults are left out.
+pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
+    let col = column(lang);
+    let name = |id: &str| {
+        CONDITION_NAMES
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| (i, CONDITION_NAMES[i].names[col]))
+            .expect("a Popeye condition")
+    };
+    let mut lines: Vec<(usize, String)> = Vec::new();
+    for r in rules.families() {
+        let (i, base) = name(match r.base {
+            Base::Circe => "circe",
+            Base::AntiCirce => "anticirce",
+            Base::MarsCirce => "mars",
+            Base::AntiMarsCirce => "antimars",
+            Base::PhantomChess => "phantom",
+            Base::ImmunChess => "immun",
+            Base::GenevaChess => "geneva",
+        });
+        let mut line = base.to_string();
+        for word in option_words(lang, r) {
+            line.push(' ');
+            line.push_str(&word);
+        }
+        lines.push((i, line));
+    }
+    if rules.has(Condition::Madrasi) {
+        let (i, n) = name("madras");
+        let mut line = n.to_string();
+        if rules.has(Condition::MadrasiRexInclusive) {
+            line.push(' ');
+            line.push_str(O::RexInclusive.word(lang));
+        }
+        lines.push((i, line));
+    }
+    if rules.has(Condition::DangerCirce) {
+        let (i, n) = name("danger_circe");
+        lines.push((i, n.to_string()));
+    }
+    lines.sort_by_key(|(i, _)| *i);
+    lines.into_iter().map(|(_, l)| l).collect()
+}
+
+/// The option words of one record, in Popeye's order.
+fn option_words(lang: Language, r: &CirceRules) -> Vec<String> {
+    let mut w: Vec<String> = Vec::new();
+    let mut push = |o: CirceOption| w.push(o.word(lang).to_string());
+    use RebirthSquare as S;
+    match r.square {
+        S::Pwc => push(O::Pwc),
+        S::Symmetry => push(O::Symmetry),
+        S::VerticalSymmetry => push(O::VerticalSymmetry),
+        S::HorizontalSymmetry => push(O::HorizontalSymmetry),
+        S::Diagram => push(O::Diagram),
+        S::Cage => push(O::Cage),
+        S::Classic if r.side == SideOverride::Rank => push(O::Rank),
+        S::File => push(O::File),
+        _ => {}
+    }
+    if r.couscous {
+        push(O::Couscous);
+    }
+    match r.square {
+        S::Antipodes => push(O::Antipodes),
+        S::TakeMake => push(O::TakeMake),
+        S::Super => push(O::Super),
+        S::CaptureSquare => push(O::CaptureSquare),
+        _ => {}
+    }
+    let mut words = w;
+    if let Some(set) = r.april {
+        words.push(O::April.word(lang).to_string());
+        for k in popeye_walk_order().filter(|k| set.contains(*k)) {
+            words.push(k.def().codes[column(lang)].to_string());
+        }
+    }
+    let mut push = |o: CirceOption| words.push(o.word(lang).to_string());
+    let mirror_said = r.square == S::Equipollents
+        && r.relevant_capture == RelevantCapture::LastMove
+        && r.side == SideOverride::Mirror;
+    if r.square == S::Equipollents {
+        match r.relevant_capture {
+            RelevantCapture::LastMove if mirror_said => push(O::ContraParrain),
+            RelevantCapture::LastMove => push(O::Parrain),
+            _ => push(O::Equipollents),
+        }
+    }
+    if r.relevant_capture == RelevantCapture::WaitCapture {
+        push(O::WaitCapture);
+    }
+    if r.side == SideOverride::Mirror {
+        push(O::Mirror);
+    }
+    if r.on_occupied_written {
+        push(match r.on_occupied {
+            OnOccupied::Assassin => O::Assassin,
+            OnOccupied::Strict => O::Strict,
+            OnOccupied::Relaxed => O::Relaxed,
+            OnOccupied::Parachute => O::Parachute,
+            OnOccupied::Volcanic => O::Volcanic,
+        });
+    } else if r.on_occupied == OnOccupied::Assassin {
+        push(O::Assassin);
+    }
+    match r.adapter {
+        SquareAdapter::Diametral => push(O::Diametral),
+        SquareAdapter::VerticalMirror => push(O::VerticalMirror),
+        _ => {}
+    }
+    match r.reborn_walk {
+        RebornWalk::Clone => push(O::Clone),
+        RebornWalk::Einstein => push(O::Einstein),
+        RebornWalk::ReversalEinstein => push(O::ReversalEinstein),
+        RebornWalk::Chameleon => push(O::Chameleon),
+        RebornWalk::Same => {}
+    }
+    if let (RebornWalk::Chameleon, Some(seq)) = (r.reborn_walk, r.chameleon) {
+        if let Some(last) = words.last_mut() {
+            last.push(' ');
+            last.push_str(&chameleon_cycles(lang, &seq));
+        }
+    }
+    let mut push = |o: CirceOption| words.push(o.word(lang).to_string());
+    if r.turncoats {
+        push(O::Turncoats);
+    }
+    if r.adapter == SquareAdapter::Frischauf {
+        push(O::Frischauf);
+    }
+    if r.anticirce_type == AntiCirceType::Cheylan {
+        push(O::Cheylan);
+    }
+    if r.rex_inclusive != CirceRules::of(r.base).rex_inclusive {
+        push(if r.rex_inclusive {
+            O::RexInclusive
+        } else {
+            O::RexExclusive
+        });
+    }
+    words
+}
+
+/// Popeye's order of walks: king, pawn, queen, knight, rook, bishop, then
+/// the fairy kinds.
+fn popeye_walk_order() -> impl Iterator<Item = Kind> {
+    [
+        Kind::KING,
+        Kind::PAWN,
+        Kind::QUEEN,
+        Kind::KNIGHT,
+        Kind::ROOK,
+        Kind::BISHOP,
+    ]
+    .into_iter()
+    .chain(Kind::all().filter(|k| !k.is_orthodox()))
+}
+
+/// An explicit chameleon sequence as Popeye prints it: each cycle from its
+/// first kind in Popeye's walk order, `Q->R->B->S->Q`, cycles joined.
+fn chameleon_cycles(lang: Language, seq: &ChameleonSequence) -> String {
+    let code = |k: Kind| k.def().codes[column(lang)];
+    let mut done: Vec<Kind> = Vec::new();
+    let mut out = String::new();
+    for start in popeye_walk_order() {
+        if done.contains(&start) || seq.next(start) == start {
+            continue;
+        }
+        out.push_str(code(start));
+        let mut k = start;
+        loop {
+            done.push(k);
+            k = seq.next(k);
+            out.push_str("->");
+            out.push_str(code(k));
+            if k == start || done.contains(&k) {
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Phrase(Vec<Word>, usize);
+
+    impl Words for Phrase {
+        fn peek(&mut self) -> Option<Word> {
+            self.0.get(self.1).cloned()
+        }
+        fn advance(&mut self) {
+            self.1 += 1;
+        }
+    }
+
+    fn parse(lang: Language, text: &str) -> ParsedConditions {
+        let words = text
+            .split_whitespace()
+            .map(|t| Word {
+                text: t.to_string(),
+                line: 1,
+            })
+            .collect();
+        read_phrase(&mut Phrase(words, 0), lang, &|_| false).expect("parses")
+    }
+
+    fn line(lang: Language, text: &str) -> Vec<String> {
+        condition_lines(lang, &parse(lang, text).rules)
+    }
+
+    #[test]
+    fn base_conditions_and_their_defaults() {
+        let r = parse(Language::English, "circe").rules;
+        assert_eq!(r.single_family(), Some(&CirceRules::CIRCE));
+        let r = parse(Language::English, "anticirce cheylan").rules;
+        assert_eq!(r.single_family(), Some(&CirceRules::ANTICIRCE_CHEYLAN));
+        let r = parse(Language::English, "Circe RexInclusive").rules;
+        assert_eq!(r.single_family(), Some(&CirceRules::CIRCE_REX_INCLUSIVE));
+        let r = parse(Language::German, "marscirce").rules;
+        assert!(r.family(Base::MarsCirce).unwrap().rex_inclusive);
+    }
+
+    #[test]
+    fn traditional_names_are_a_base_and_options() {
+        let mirror = parse(Language::English, "MirrorCirce").rules;
+        let explicit = parse(Language::English, "Circe Mirror").rules;
+        assert_eq!(mirror, explicit);
+        let r = *parse(Language::German, "CirceParrain")
+            .rules
+            .single_family()
+            .unwrap();
+        assert_eq!(r.square, RebirthSquare::Equipollents);
+        assert_eq!(r.relevant_capture, RelevantCapture::LastMove);
+        assert!(r.promotion);
+        // Only the listed trailing word is taken after a traditional name.
+        let r = *parse(Language::English, "MirrorCirce RexInclusive")
+            .rules
+            .single_family()
+            .unwrap();
+        assert!(r.rex_inclusive && r.side == SideOverride::Mirror);
+    }
+
+    #[test]
+    fn a_second_word_for_one_slot_is_a_nonsense_combination() {
+        let p = parse(Language::English, "Circe Equipollents PWC");
+        assert_eq!(
+            p.rules.single_family().unwrap().square,
+            RebirthSquare::Equipollents
+        );
+        assert_eq!(p.warnings.len(), 1);
+    }
+
+    #[test]
+    fn unknown_and_unsupported_conditions_are_errors() {
+        let mut w = Phrase(
+            vec![Word {
+                text: "Andernach".into(),
+                line: 3,
+            }],
+            0,
+        );
+        let e = parse_conditions(&mut w, Language::English, Strictness::Popeye, &|_| false)
+            .unwrap_err();
+        assert_eq!(e.0, 3);
+        assert!(e.1.contains("Andernach"), "{}", e.1);
+    }
+
+    #[test]
+    fn lines_name_the_rules_in_popeyes_order() {
+        assert_eq!(line(Language::English, "circe"), ["Circe"]);
+        assert_eq!(line(Language::English, "anticirce"), ["AntiCirce"]);
+        assert_eq!(line(Language::English, "anticirce calvet"), ["AntiCirce"]);
+        assert_eq!(
+            line(Language::German, "circe rexinklusive"),
+            ["Circe RexInklusive"]
+        );
+        assert_eq!(line(Language::English, "SuperCirce"), ["Circe Super"]);
+        assert_eq!(
+            line(Language::English, "ContraParrain"),
+            ["Circe ContraParrain Mirror"]
+        );
+        assert_eq!(
+            line(Language::English, "Circe Mirror Assassin"),
+            ["Circe Mirror Assassin"]
+        );
+        assert_eq!(line(Language::English, "CirceAssassin"), ["Circe Assassin"]);
+        assert_eq!(line(Language::German, "SpiegelCirce"), ["Circe Spiegel"]);
+        assert_eq!(
+            line(Language::English, "Circe Chameleon Q R B S Q"),
+            ["Circe Chameleon Q->R->B->S->Q"]
+        );
+        assert_eq!(
+            line(Language::English, "Circe Madrasi"),
+            ["Circe", "Madrasi"]
+        );
+        assert_eq!(
+            line(
+                Language::English,
+                "AntiCirce Mirror Relaxed Cheylan RexExclusive"
+            ),
+            ["AntiCirce Mirror Relaxed Cheylan RexExclusive"]
+        );
+        assert_eq!(
+            line(Language::English, "AprilChess S"),
+            ["Circe Super April S"]
+        );
+    }
+}
