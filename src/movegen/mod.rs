@@ -50,6 +50,11 @@ fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
         return Bitboard::EMPTY;
     }
     let them = us.opponent();
+    // Only sliders pin here; a fairy unit (a hopper pins by its hurdle)
+    // makes every move be played out.
+    if (pos.fairy() & pos.by_color(them)).nonempty() {
+        return Bitboard::EMPTY;
+    }
     let occ = pos.occupied();
     let mut pinned = Bitboard::EMPTY;
     let rq = (pos.pieces(them, Kind::ROOK) | pos.pieces(them, Kind::QUEEN))
