@@ -67,18 +67,29 @@ impl Table {
         self.entries.len() * ENTRY_BYTES
     }
 
+    /// The key of an entry: the position's hash mixed with the question,
+    /// its length and the search's salt. The question and the length go
+    /// into the low bits before the odd multiplication, whose low bits
+    /// depend only on the factors' low bits: so the answers about one
+    /// position for different lengths land in different slots and do not
+    /// evict each other (a position is met at many lengths in help play).
     #[inline]
     fn key(hash: u64, question: Question, n: u32, salt: u64) -> u64 {
-        let q = (question as u64) << 56 ^ u64::from(n) << 48 ^ salt.rotate_left(17);
-        // Mix so that nearby n and questions land in different slots.
+        let q = (u64::from(n) << 4 | question as u64) ^ salt.rotate_left(17) << 36;
         hash ^ q.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    /// The slot of a key.
+    #[inline]
+    fn slot(&self, key: u64) -> &Entry {
+        &self.entries[key as usize & self.mask]
     }
 
     /// The stored value, if any (values are never 0).
     #[inline]
     pub fn probe(&self, hash: u64, question: Question, n: u32, salt: u64) -> Option<u64> {
         let key = Table::key(hash, question, n, salt);
-        let e = &self.entries[key as usize & self.mask];
+        let e = self.slot(key);
         let value = e.value.load(Ordering::Relaxed);
         let check = e.check.load(Ordering::Relaxed);
         (value != 0 && check ^ value == key).then_some(value)
@@ -88,7 +99,7 @@ impl Table {
     pub fn store(&self, hash: u64, question: Question, n: u32, salt: u64, value: u64) {
         debug_assert!(value != 0);
         let key = Table::key(hash, question, n, salt);
-        let e = &self.entries[key as usize & self.mask];
+        let e = self.slot(key);
         e.value.store(value, Ordering::Relaxed);
         e.check.store(key ^ value, Ordering::Relaxed);
     }
@@ -107,5 +118,27 @@ mod tests {
         assert_eq!(t.probe(42, Question::HelpFails, 5, 0), None);
         assert_eq!(t.probe(42, Question::SeriesFails, 3, 0), None);
         assert_eq!(t.probe(43, Question::HelpFails, 3, 0), None);
+    }
+
+    #[test]
+    fn one_position_at_many_lengths_takes_many_slots() {
+        // Help play meets a position at many lengths; the answers for
+        // different lengths and questions must not share a slot.
+        let t = Table::new(1);
+        let salt = 0x1234_5678_9abc_def0;
+        let questions = [Question::HelpFails, Question::SeriesFails, Question::IntroFails];
+        let mut slots = std::collections::HashSet::new();
+        for q in questions {
+            for n in 1..=30 {
+                slots.insert(Table::key(7, q, n, salt) as usize & t.mask);
+                t.store(7, q, n, salt, u64::from(n));
+            }
+        }
+        assert_eq!(slots.len(), 90);
+        for q in questions {
+            for n in 1..=30 {
+                assert_eq!(t.probe(7, q, n, salt), Some(u64::from(n)));
+            }
+        }
     }
 }
