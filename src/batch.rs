@@ -13,7 +13,6 @@ use crate::problem::{InputError, Problem};
 use crate::report::{render_problem, Format, ReportOptions};
 use crate::solve::{solve_problem_with, Cancel, Layout, Node, Solution, SolveError, TwinSolution};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::io::Write;
@@ -366,13 +365,19 @@ where
         .clamp(1, items.len().max(1));
     let whole_hash = crate::solve::hash_mb();
     crate::solve::set_hash_mb(whole_hash / jobs);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs.unwrap_or(0))
-        .build();
-    match pool {
-        Ok(pool) => pool.install(|| items.par_iter().with_max_len(1).for_each(solve_item)),
-        Err(_) => items.iter().for_each(solve_item),
-    }
+    // `jobs` lanes on the current pool (the one `--threads` sized) take
+    // the problems in order; each search shares out its own work on the
+    // same pool, so a lone problem gets every thread.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    rayon::scope(|s| {
+        for _ in 0..jobs {
+            s.spawn(|_| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                solve_item(item);
+            });
+        }
+    });
     crate::solve::set_hash_mb(whole_hash);
     finished.store(true, Ordering::Relaxed);
     let _ = watchdog.join();
