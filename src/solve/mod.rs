@@ -1,11 +1,13 @@
 //! Solving: turning a problem and its stipulation into a solution tree.
 
 mod buffers;
+mod checks;
 mod direct;
 pub mod goal;
 mod numbering;
 pub mod popeye_order;
 mod search;
+pub mod stats;
 pub mod table;
 
 use crate::board::{Color, Position, Role};

@@ -2,7 +2,9 @@
 //! reflex play (the keys).
 
 use super::buffers::MoveBuffers;
+use super::checks::retain_checking_candidates;
 use super::goal::Judge;
+use super::stats::{count, Counter};
 use super::table::{Question, Table};
 use super::{Layout, Node, Solution};
 use crate::board::Position;
@@ -102,10 +104,6 @@ impl Drop for Searcher {
         self.node_total.fetch_add(self.nodes, Ordering::Relaxed);
     }
 }
-
-/// Below this many half-moves left a subtree is cheaper to search than to
-/// look up.
-const TABLE_MIN_PLIES: u32 = 2;
 
 impl Searcher {
     pub fn new(rules: Rules, goal: Goal, table: Arc<Table>) -> Searcher {
@@ -254,16 +252,20 @@ impl Searcher {
             return self.self_moves(pos, depth);
         }
         let question = help_question(end);
-        let hash = (plies >= TABLE_MIN_PLIES).then(|| pos.zobrist());
-        if let Some(h) = hash {
-            if self.known_to_fail(h, question, plies) {
-                return Vec::new();
-            }
+        // Every length is looked up, the last half-move too: positions
+        // recur there most (three in four in a h#5).
+        let hash = pos.zobrist();
+        count(Counter::Probes, plies, 1);
+        if self.known_to_fail(hash, question, plies) {
+            count(Counter::Hits, plies, 1);
+            return Vec::new();
         }
         let nodes = if plies == 1 {
             self.goal_moves(pos, depth)
         } else {
             let moves = self.moves(pos, depth);
+            count(Counter::Nodes, plies, 1);
+            count(Counter::Moves, plies, moves.len() as u64);
             let mut nodes = Vec::new();
             for &mv in &moves {
                 let after = pos.play(&mv);
@@ -276,8 +278,9 @@ impl Searcher {
             self.put_back(depth, moves);
             nodes
         };
-        if let (Some(h), true) = (hash, nodes.is_empty()) {
-            self.record_failure(h, question, plies);
+        if nodes.is_empty() {
+            count(Counter::Stores, plies, 1);
+            self.record_failure(hash, question, plies);
         }
         nodes
     }
@@ -328,9 +331,9 @@ impl Searcher {
         nodes
     }
 
-    /// [`Searcher::goal_moves`] through the table. Series ends meet the same
-    /// positions over and over, so there a look-up pays; in help play it
-    /// costs more than it saves.
+    /// [`Searcher::goal_moves`] through the table (the entry help play's
+    /// last half-move uses too): the ends of lines meet the same positions
+    /// over and over.
     fn goal_moves_remembered(&mut self, pos: &Position, depth: usize) -> Vec<Node> {
         let hash = pos.zobrist();
         if self.known_to_fail(hash, Question::HelpFails, 1) {
@@ -357,7 +360,12 @@ impl Searcher {
         let mut moves = self.buffers.take(depth);
         if !self.cancel.is_cancelled() {
             pseudo_legal_moves(pos, &self.judge.rules, &mut moves);
+            if needs_check {
+                retain_checking_candidates(pos, &self.judge.rules, &mut moves);
+            }
         }
+        count(Counter::Nodes, 1, 1);
+        count(Counter::Moves, 1, moves.len() as u64);
         let mut nodes = Vec::new();
         for &mv in &moves {
             let after = pos.play(&mv);

@@ -12,7 +12,7 @@ struct Entry {
 }
 
 pub struct Table {
-    entries: Box<[Entry]>,
+    entries: Slab,
     mask: usize,
 }
 
@@ -49,16 +49,9 @@ impl Table {
         } else {
             wanted.next_power_of_two() / 2
         };
-        let entries = (0..count)
-            .map(|_| Entry {
-                check: AtomicU64::new(0),
-                value: AtomicU64::new(0),
-            })
-            .collect::<Vec<_>>()
-            .into_boxed_slice();
         Table {
             mask: count - 1,
-            entries,
+            entries: Slab::zeroed(count),
         }
     }
 
@@ -105,6 +98,47 @@ impl Table {
     }
 }
 
+/// The entries, in memory the system hands out zeroed and untouched: a
+/// problem that needs a few thousand entries pays for those pages only, not
+/// for clearing the whole table first.
+struct Slab {
+    ptr: std::ptr::NonNull<Entry>,
+    len: usize,
+    layout: std::alloc::Layout,
+}
+
+// SAFETY: the entries are atomics, shared by reference only.
+unsafe impl Send for Slab {}
+unsafe impl Sync for Slab {}
+
+impl Slab {
+    fn zeroed(len: usize) -> Slab {
+        let layout = std::alloc::Layout::array::<Entry>(len).expect("table layout");
+        // SAFETY: the layout has a non-zero size (len >= 1); an entry of
+        // zero bytes is two atomics holding 0, a valid (empty) entry.
+        let raw = unsafe { std::alloc::alloc_zeroed(layout) };
+        let Some(ptr) = std::ptr::NonNull::new(raw.cast::<Entry>()) else {
+            std::alloc::handle_alloc_error(layout)
+        };
+        Slab { ptr, len, layout }
+    }
+}
+
+impl std::ops::Deref for Slab {
+    type Target = [Entry];
+    fn deref(&self) -> &[Entry] {
+        // SAFETY: `ptr` holds `len` initialised entries until drop.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Slab {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `zeroed` with this layout.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), self.layout) }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,7 +160,11 @@ mod tests {
         // different lengths and questions must not share a slot.
         let t = Table::new(1);
         let salt = 0x1234_5678_9abc_def0;
-        let questions = [Question::HelpFails, Question::SeriesFails, Question::IntroFails];
+        let questions = [
+            Question::HelpFails,
+            Question::SeriesFails,
+            Question::IntroFails,
+        ];
         let mut slots = std::collections::HashSet::new();
         for q in questions {
             for n in 1..=30 {
