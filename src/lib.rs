@@ -13,6 +13,7 @@ pub mod legality;
 pub mod make;
 pub mod movegen;
 pub mod moves;
+pub mod pieces;
 pub mod problem;
 pub mod report;
 pub mod rules;

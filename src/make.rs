@@ -1,97 +1,134 @@
-//! Playing a move on a copy of the position.
+//! Playing a move on a copy of the position: its motion, then its effects
+//! in order (those marked as coming before the motion first).
 
-use crate::board::{Piece, Position, Role, Square};
-use crate::moves::{Fate, Move, MoveKind};
+use crate::board::{Kind, Piece, Position, Square};
+use crate::moves::{Effect, Motion, Move};
 
 impl Position {
     /// The position after `mv`, which must have come from this position's
-    /// move generator. Rebirths are applied in Popeye's order: the capturer's,
-    /// then the captured unit's.
+    /// move generator.
     #[inline]
     pub fn play(&self, mv: &Move) -> Position {
         let mut p = *self;
         p.ep_square = None;
         p.turn = self.turn.opponent();
-        match mv.kind {
-            MoveKind::CastleShort | MoveKind::CastleLong => {
-                let rank = mv.from.rank();
-                let (rook_from, rook_to) = if mv.kind == MoveKind::CastleShort {
-                    (Square::new(7, rank), Square::new(5, rank))
-                } else {
-                    (Square::new(0, rank), Square::new(3, rank))
-                };
-                let king = p.remove(mv.from).expect("castling king");
-                let rook = p.remove(rook_from).expect("castling rook");
-                p.put(mv.to, king);
-                p.put(rook_to, rook);
-                if p.tracks_identities() {
-                    let (k, r) = (self.id_code(mv.from), self.id_code(rook_from));
-                    p.set_id_code(mv.from, 0);
-                    p.set_id_code(rook_from, 0);
-                    p.set_id_code(mv.to, k);
-                    p.set_id_code(rook_to, r);
+        // A pending rebirth happens with this move or not at all.
+        p.waiting.pending = None;
+        let tracking = p.tracks_identities();
+        for e in &mv.effects {
+            if let Effect::Premove { from, to, unit } = *e {
+                p.remove(from);
+                p.put(to, unit);
+                if tracking {
+                    p.carry_identity(from, to);
                 }
-                return p;
-            }
-            _ => {}
-        }
-        if mv.captured.is_some() {
-            p.remove(mv.capture_square);
-        }
-        p.remove(mv.from);
-        let arriving = mv.arriving_piece();
-        p.put(mv.to, arriving);
-        if mv.kind == MoveKind::DoubleStep {
-            p.ep_square = Some(Square::new(
-                mv.from.file(),
-                (mv.from.rank() + mv.to.rank()) / 2,
-            ));
-        }
-        match mv.capturer_fate {
-            Fate::Stays => {}
-            Fate::Vanishes => {
-                p.remove(mv.to);
-            }
-            Fate::Reborn(sq) => {
-                p.remove(mv.to);
-                p.put_reborn(sq, arriving);
             }
         }
-        if let (Some(captured), Fate::Reborn(sq)) = (mv.captured, mv.captured_fate) {
-            p.put_reborn(sq, captured);
-        }
-        if p.tracks_identities() {
-            p.move_identities(self, mv);
+        if mv.is_castling() {
+            p.castle(mv);
+        } else {
+            let moving = tracking.then(|| p.id_code(mv.from));
+            let captured = (tracking && mv.is_capture()).then(|| p.id_code(mv.capture_square));
+            if mv.captured.is_some() {
+                p.remove(mv.capture_square);
+            }
+            p.remove(mv.from);
+            p.put(mv.to, mv.arriving_piece());
+            if mv.motion == Motion::DoubleStep {
+                p.ep_square = Some(Square::new(
+                    mv.from.file(),
+                    (mv.from.rank() + mv.to.rank()) / 2,
+                ));
+            }
+            if let Some(code) = moving {
+                p.set_id_code(mv.from, 0);
+                p.set_id_code(mv.capture_square, 0);
+                p.set_id_code(mv.to, code);
+            }
+            for e in &mv.effects {
+                p.apply(mv, e, captured);
+            }
         }
         p
     }
 
-    /// Carries units' identities along with `mv`, played from `before`.
-    fn move_identities(&mut self, before: &Position, mv: &Move) {
-        let moving = before.id_code(mv.from);
-        let captured = before.id_code(mv.capture_square);
-        self.set_id_code(mv.from, 0);
-        if mv.captured.is_some() {
-            self.set_id_code(mv.capture_square, 0);
+    /// Castling: the king goes to `mv.to`, the rook over it.
+    fn castle(&mut self, mv: &Move) {
+        let rank = mv.from.rank();
+        let (rook_from, rook_to) = if mv.motion == Motion::CastleShort {
+            (Square::new(7, rank), Square::new(5, rank))
+        } else {
+            (Square::new(0, rank), Square::new(3, rank))
+        };
+        let king = self.remove(mv.from).expect("castling king");
+        let rook = self.remove(rook_from).expect("castling rook");
+        self.put(mv.to, king);
+        self.put(rook_to, rook);
+        if self.tracks_identities() {
+            self.carry_identity(mv.from, mv.to);
+            self.carry_identity(rook_from, rook_to);
         }
-        match mv.capturer_fate {
-            Fate::Stays => self.set_id_code(mv.to, moving),
-            Fate::Vanishes => self.set_id_code(mv.to, 0),
-            Fate::Reborn(sq) => {
-                self.set_id_code(mv.to, 0);
-                self.set_id_code(sq, moving);
+    }
+
+    /// One effect after the motion. `captured_id` is the identity of the
+    /// captured unit when identities are tracked.
+    #[inline]
+    fn apply(&mut self, mv: &Move, e: &Effect, captured_id: Option<u8>) {
+        match *e {
+            Effect::CapturerReborn { to, unit } => {
+                self.remove(mv.to);
+                self.put_reborn(to, unit);
+                if self.tracks_identities() {
+                    self.carry_identity(mv.to, to);
+                }
             }
+            Effect::CapturerVanishes => {
+                self.remove(mv.to);
+                if self.tracks_identities() {
+                    self.set_id_code(mv.to, 0);
+                }
+            }
+            Effect::CapturedReborn { on, unit } => {
+                self.put_reborn(on, unit);
+                if let Some(id) = captured_id {
+                    self.set_id_code(on, id);
+                }
+            }
+            Effect::Removed { on, .. } => {
+                self.remove(on);
+                if self.tracks_identities() {
+                    self.set_id_code(on, 0);
+                }
+            }
+            Effect::Added { on, unit } | Effect::Emerges { on, unit } => {
+                if matches!(e, Effect::Emerges { .. }) {
+                    self.waiting.unbury(on);
+                }
+                self.put_reborn(on, unit);
+            }
+            Effect::Buried { on, unit } => {
+                // The generator never buries more units than there is room for.
+                let buried = self.waiting.bury(on, unit);
+                debug_assert!(buried);
+            }
+            Effect::Pending { on, unit } => self.waiting.pending = Some((unit, on)),
+            Effect::Premove { .. } => {}
         }
-        if let (Some(_), Fate::Reborn(sq)) = (mv.captured, mv.captured_fate) {
-            self.set_id_code(sq, captured);
-        }
+    }
+
+    /// Moves the identity of the unit on `from` to `to` (identities are
+    /// tracked).
+    fn carry_identity(&mut self, from: Square, to: Square) {
+        let id = self.id_code(from);
+        self.set_id_code(from, 0);
+        self.set_id_code(to, id);
     }
 
     /// Places a reborn unit; a king or rook reborn on its game-array square
     /// counts as unmoved (rules.md section 1).
     fn put_reborn(&mut self, sq: Square, piece: Piece) {
         self.put(sq, piece);
-        if matches!(piece.role, Role::King | Role::Rook) && self.is_on_home_castling_square(sq) {
+        if matches!(piece.kind, Kind::KING | Kind::ROOK) && self.is_on_home_castling_square(sq) {
             self.unmoved.set(sq);
         }
     }

@@ -103,7 +103,7 @@ pub enum TwinCommand {
     Shift(Square, Square),
     /// Swap the colours of all units.
     PolishType,
-    Substitute(crate::board::Role, crate::board::Role),
+    Substitute(crate::board::Kind, crate::board::Kind),
     Stipulation(String),
     Condition(Rules),
     /// `forsyth`: a new placement of all the units, as written.

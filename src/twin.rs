@@ -134,8 +134,8 @@ pub fn apply_to_position(pos: &mut Position, c: &TwinCommand) -> Result<(), Twin
         TwinCommand::Substitute(from, to) => remap(pos, |sq, p| {
             Some((
                 sq,
-                if p.role == *from {
-                    Piece { role: *to, ..p }
+                if p.kind == *from {
+                    Piece { kind: *to, ..p }
                 } else {
                     p
                 },
@@ -240,7 +240,7 @@ pub fn instances(problem: &Problem) -> Vec<TwinInstance> {
     out
 }
 
-/// The problem with the other side's roles: Popeye's duplex solves the
+/// The problem with the other side's kinds: Popeye's duplex solves the
 /// stipulation a second time as with `halfduplex`.
 pub fn duplex_half(problem: &Problem) -> Problem {
     let mut p = problem.clone();

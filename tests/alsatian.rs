@@ -5,7 +5,7 @@
 use circe::io::fen::parse_fen;
 use circe::io::notation::{popeye_move, Alphabet};
 use circe::movegen::legal_moves;
-use circe::rules::{CirceRules, Rules};
+use circe::rules::{CirceRules, Condition, Rules};
 
 fn moves(fen: &str, rules: &Rules) -> Vec<String> {
     let p = parse_fen(fen).unwrap();
@@ -21,10 +21,7 @@ fn circe() -> Rules {
 }
 
 fn alsatian() -> Rules {
-    Rules {
-        alsatian: true,
-        ..circe()
-    }
+    circe().with(Condition::Alsatian)
 }
 
 #[test]

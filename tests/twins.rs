@@ -2,7 +2,7 @@
 //! of twins (plain, continued, zeroposition), duplex and maxsolutions, and
 //! whole printed outputs compared with Popeye 4.104's recorded ones.
 
-use circe::board::{Color, Piece, Position, Role, Square};
+use circe::board::{Color, Kind, Piece, Position, Square};
 use circe::io::popeye_input::parse_popeye;
 use circe::problem::{MirrorAxis, Problem, ProblemOption, TwinCommand};
 use circe::report::{render_problem, Format, ReportOptions};
@@ -25,14 +25,7 @@ fn units(p: &Position) -> String {
         .filter_map(|s| {
             p.piece_at(s).map(|u| {
                 let c = if u.color == Color::White { 'w' } else { 'b' };
-                let r = match u.role {
-                    Role::King => 'K',
-                    Role::Queen => 'Q',
-                    Role::Rook => 'R',
-                    Role::Bishop => 'B',
-                    Role::Knight => 'S',
-                    Role::Pawn => 'P',
-                };
+                let r = u.kind.def().codes[0].to_uppercase();
                 format!("{c}{r}{s}")
             })
         })
@@ -74,7 +67,7 @@ fn exchange_swaps_two_units_or_moves_onto_an_empty_square() {
 
 #[test]
 fn add_and_remove() {
-    let bishop = Piece::new(Color::White, Role::Bishop);
+    let bishop = Piece::new(Color::White, Kind::BISHOP);
     assert_eq!(
         applied("wKe1 wRf5", TwinCommand::Add(bishop, sq("f5"))),
         "wBf5 wKe1"
@@ -127,7 +120,7 @@ fn polish_type_swaps_colours_and_substitute_changes_walks() {
     assert_eq!(
         applied(
             "wKe1 wRa1 bRh8 wQd1",
-            TwinCommand::Substitute(Role::Rook, Role::Bishop)
+            TwinCommand::Substitute(Kind::ROOK, Kind::BISHOP)
         ),
         "bBh8 wBa1 wKe1 wQd1"
     );

@@ -4,8 +4,10 @@ pub mod attacks;
 pub mod bitboard;
 pub mod position;
 pub mod types;
+pub mod waiting;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use position::Position;
-pub use types::{Color, Piece, Role, Square};
+pub use types::{Attrs, Color, Kind, Piece, Square};
+pub use waiting::Waiting;

@@ -3,7 +3,8 @@
 
 use super::attacks;
 use super::bitboard::Bitboard;
-use super::types::{Color, Piece, Role, Square};
+use super::types::{Attrs, Color, Kind, Piece, Square};
+use super::waiting::Waiting;
 
 /// A position. It need not be reachable in a game: problem diagrams often
 /// are not. Cheap to copy: moves are played on a copy (copy-make).
@@ -11,63 +12,31 @@ use super::types::{Color, Piece, Role, Square};
 pub struct Position {
     /// Units of each side; a neutral unit is in both.
     by_color: [Bitboard; 2],
-    by_role: [Bitboard; 6],
-    /// Units carrying Popeye's `kamikaze` attribute.
-    kamikaze: Bitboard,
-    /// Neutral units (also in both colours' sets).
-    neutral: Bitboard,
-    /// The unit on each square, encoded (see `encode`), for O(1) look-up.
-    mailbox: [u8; 64],
+    /// Units of each orthodox kind, for the generator's fast paths.
+    by_kind: [Bitboard; Kind::ORTHODOX_COUNT],
+    /// Units of every other kind (fairy units).
+    fairy: Bitboard,
+    /// Units carrying any attribute ([`Attrs`]).
+    attributed: Bitboard,
+    /// The unit on each square, for O(1) look-up: its kind's index + 1 in
+    /// the low byte (0: empty), its attributes in the high byte. The colour
+    /// is read from `by_color` (both colours: neutral). Kept small: every
+    /// move played copies the position.
+    mailbox: [u16; 64],
     /// Kings on e1/e8 and rooks on a1/h1/a8/h8 that count as unmoved, so may
     /// castle. A rook or king reborn on its game-array square joins this set.
     pub unmoved: Bitboard,
     /// The square a pawn has just passed over with its double step.
     pub ep_square: Option<Square>,
     pub turn: Color,
+    /// Units waiting under squares, a rebirth pending until the next move.
+    pub waiting: Waiting,
     /// Whether `ids` is kept up to date: only for goals about units'
     /// identity (circuit, exchange), so other problems pay nothing for it.
     tracks_ids: bool,
     /// Identity of the unit on each square when `tracks_ids`: its square in
     /// the diagram + 1 (0 for an empty square). A reborn unit keeps it.
     ids: [u8; 64],
-}
-
-/// Mailbox code of a unit: 0 for an empty square, else role + 1 in bits
-/// 0-2, colour in bit 3, kamikaze in bit 4, neutral in bit 5. A neutral
-/// unit is stored as White, so one unit has one code whoever moved it.
-#[inline]
-fn encode(p: Piece) -> u8 {
-    let color = p.color as u8 & u8::from(!p.neutral);
-    (p.role as u8 + 1) | (color << 3) | (u8::from(p.kamikaze) << 4) | (u8::from(p.neutral) << 5)
-}
-
-/// The unit of each mailbox code, looked up rather than computed: reading
-/// a square is on the path of every move generated.
-static DECODED: [Option<Piece>; 64] = {
-    let mut table = [None; 64];
-    let mut code = 0;
-    while code < 64 {
-        let role = code & 7;
-        if role != 0 && role != 7 {
-            table[code] = Some(Piece {
-                role: Role::ALL[role - 1],
-                color: if code & 8 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                },
-                kamikaze: code & 16 != 0,
-                neutral: code & 32 != 0,
-            });
-        }
-        code += 1;
-    }
-    table
-};
-
-#[inline]
-fn decode(code: u8) -> Option<Piece> {
-    DECODED[usize::from(code & 63)]
 }
 
 /// The squares where a unit counts as unmoved for castling.
@@ -84,13 +53,14 @@ impl Position {
     pub const fn empty() -> Position {
         Position {
             by_color: [Bitboard::EMPTY; 2],
-            by_role: [Bitboard::EMPTY; 6],
-            kamikaze: Bitboard::EMPTY,
-            neutral: Bitboard::EMPTY,
+            by_kind: [Bitboard::EMPTY; Kind::ORTHODOX_COUNT],
+            fairy: Bitboard::EMPTY,
+            attributed: Bitboard::EMPTY,
             mailbox: [0; 64],
             unmoved: Bitboard::EMPTY,
             ep_square: None,
             turn: Color::White,
+            waiting: Waiting::EMPTY,
             tracks_ids: false,
             ids: [0; 64],
         }
@@ -141,21 +111,61 @@ impl Position {
     pub fn by_color(&self, c: Color) -> Bitboard {
         self.by_color[c.index()]
     }
+    /// Units of `kind` (either colour).
     #[inline]
-    pub fn by_role(&self, r: Role) -> Bitboard {
-        self.by_role[r.index()]
+    pub fn by_kind(&self, kind: Kind) -> Bitboard {
+        if kind.is_orthodox() {
+            self.by_kind[kind.index()]
+        } else {
+            self.fairy_of(kind)
+        }
     }
     #[inline]
-    pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
-        self.by_color[c.index()] & self.by_role[r.index()]
+    pub fn pieces(&self, c: Color, kind: Kind) -> Bitboard {
+        self.by_color[c.index()] & self.by_kind(kind)
     }
+    /// Units of the non-orthodox kinds.
+    #[inline]
+    pub fn fairy(&self) -> Bitboard {
+        self.fairy
+    }
+    fn fairy_of(&self, kind: Kind) -> Bitboard {
+        let code = kind.index() as u16 + 1;
+        let mut b = Bitboard::EMPTY;
+        for sq in self.fairy {
+            if self.mailbox[sq.index()] & 0xff == code {
+                b.set(sq);
+            }
+        }
+        b
+    }
+    /// Units that carry every attribute of `attrs`.
+    pub fn with_attrs(&self, attrs: Attrs) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for sq in self.attributed {
+            if Attrs::from_bits((self.mailbox[sq.index()] >> 8) as u8).contains(attrs) {
+                b.set(sq);
+            }
+        }
+        b
+    }
+    /// Units that carry some attribute.
+    #[inline]
+    pub fn attributed(&self) -> Bitboard {
+        self.attributed
+    }
+    /// Units with the kamikaze attribute.
     #[inline]
     pub fn kamikaze(&self) -> Bitboard {
-        self.kamikaze
+        if self.attributed.is_empty() {
+            return Bitboard::EMPTY;
+        }
+        self.with_attrs(Attrs::KAMIKAZE)
     }
+    /// Neutral units: those in both colours' sets.
     #[inline]
     pub fn neutral(&self) -> Bitboard {
-        self.neutral
+        self.by_color[0] & self.by_color[1]
     }
     #[inline]
     pub fn is_empty_square(&self, sq: Square) -> bool {
@@ -165,7 +175,7 @@ impl Position {
     /// The king of `c`, if there is exactly one... or the first one found.
     #[inline]
     pub fn king(&self, c: Color) -> Option<Square> {
-        self.pieces(c, Role::King).first()
+        self.pieces(c, Kind::KING).first()
     }
 
     #[inline]
@@ -174,12 +184,10 @@ impl Position {
     }
 
     #[inline]
-    pub fn role_at(&self, sq: Square) -> Option<Role> {
-        self.piece_at(sq).map(|p| p.role)
+    pub fn kind_at(&self, sq: Square) -> Option<Kind> {
+        self.piece_at(sq).map(|p| p.kind)
     }
 
-    /// The unit on `sq`; a neutral one reads as White (see [`Piece::color`]).
-    #[inline]
     /// Every unit with its square, a1 to h8.
     pub fn units(&self) -> impl Iterator<Item = (Piece, Square)> + '_ {
         self.occupied()
@@ -187,8 +195,19 @@ impl Position {
             .filter_map(|sq| Some((self.piece_at(sq)?, sq)))
     }
 
+    /// The unit on `sq`; a neutral one reads as White (see [`Piece::color`]).
+    #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        decode(self.mailbox[sq.index()])
+        let code = self.mailbox[sq.index()];
+        if code == 0 {
+            return None;
+        }
+        let black = self.by_color[1].contains(sq) && !self.by_color[0].contains(sq);
+        Some(Piece {
+            color: if black { Color::Black } else { Color::White },
+            kind: Kind::from_code((code & 0xff) as u8 - 1),
+            attrs: Attrs::from_bits((code >> 8) as u8),
+        })
     }
 
     /// The unit on `sq` as `side` plays it: a neutral unit takes `side`'s colour.
@@ -202,28 +221,36 @@ impl Position {
     #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) {
         self.remove(sq);
-        self.mailbox[sq.index()] = encode(piece);
-        if piece.neutral {
+        self.mailbox[sq.index()] =
+            (piece.kind.index() as u16 + 1) | u16::from(piece.attrs.bits()) << 8;
+        if piece.is_neutral() {
             self.by_color[0].set(sq);
             self.by_color[1].set(sq);
-            self.neutral.set(sq);
         } else {
             self.by_color[piece.color.index()].set(sq);
         }
-        self.by_role[piece.role.index()].set(sq);
-        if piece.kamikaze {
-            self.kamikaze.set(sq);
+        if piece.kind.is_orthodox() {
+            self.by_kind[piece.kind.index()].set(sq);
+        } else {
+            self.fairy.set(sq);
+        }
+        if !piece.attrs.is_empty() {
+            self.attributed.set(sq);
         }
     }
 
     /// Removes and returns the unit on `sq`. The square loses its castling right.
+    #[inline]
     pub fn remove(&mut self, sq: Square) -> Option<Piece> {
         let p = self.piece_at(sq)?;
         self.by_color[0].clear(sq);
         self.by_color[1].clear(sq);
-        self.by_role[p.role.index()].clear(sq);
-        self.kamikaze.clear(sq);
-        self.neutral.clear(sq);
+        if p.kind.is_orthodox() {
+            self.by_kind[p.kind.index()].clear(sq);
+        } else {
+            self.fairy.clear(sq);
+        }
+        self.attributed.clear(sq);
         self.unmoved.clear(sq);
         self.mailbox[sq.index()] = 0;
         Some(p)
@@ -244,16 +271,16 @@ impl Position {
     /// that castling square (e1: white king, a8: black rook ...). Neutral
     /// units never castle.
     pub fn is_on_home_castling_square(&self, sq: Square) -> bool {
-        let Some(p) = self.piece_at(sq).filter(|p| !p.neutral) else {
+        let Some(p) = self.piece_at(sq).filter(|p| !p.is_neutral()) else {
             return false;
         };
         let home_rank = p.color.back_rank();
         if sq.rank() != home_rank {
             return false;
         }
-        match p.role {
-            Role::King => sq.file() == 4,
-            Role::Rook => sq.file() == 0 || sq.file() == 7,
+        match p.kind {
+            Kind::KING => sq.file() == 4,
+            Kind::ROOK => sq.file() == 0 || sq.file() == 7,
             _ => false,
         }
     }
@@ -263,33 +290,51 @@ impl Position {
     /// units count, acting for `by` (their pawns capture in `by`'s direction).
     pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let them = self.by_color(by);
-        let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
-        let bq = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-        (attacks::rook(sq, occupied) & rq
+        let rq = self.by_kind[Kind::ROOK.index()] | self.by_kind[Kind::QUEEN.index()];
+        let bq = self.by_kind[Kind::BISHOP.index()] | self.by_kind[Kind::QUEEN.index()];
+        let orthodox = (attacks::rook(sq, occupied) & rq
             | attacks::bishop(sq, occupied) & bq
-            | attacks::knight(sq) & self.by_role(Role::Knight)
-            | attacks::king(sq) & self.by_role(Role::King)
-            | attacks::pawn(by.opponent(), sq) & self.by_role(Role::Pawn))
-            & them
+            | attacks::knight(sq) & self.by_kind[Kind::KNIGHT.index()]
+            | attacks::king(sq) & self.by_kind[Kind::KING.index()]
+            | attacks::pawn(by.opponent(), sq) & self.by_kind[Kind::PAWN.index()])
+            & them;
+        let fairy = self.fairy & them & occupied;
+        if fairy.is_empty() {
+            return orthodox;
+        }
+        // The target counts as occupied: observation is a capture walk.
+        let mut occupied = occupied;
+        occupied.set(sq);
+        let mut found = orthodox;
+        for from in fairy {
+            let unit = self.piece_as(from, by).expect("fairy unit");
+            if crate::movegen::fairy::observes(unit, from, sq, occupied) {
+                found.set(from);
+            }
+        }
+        found
     }
 
-    /// The orthodox attack set of the unit `p` standing on `sq` (a neutral
-    /// pawn's as `p.color` plays it).
+    /// The squares the unit `p` standing on `sq` attacks: where it would
+    /// capture (a neutral pawn's as `p.color` plays it). For orthodox kinds
+    /// every square of the attack set; for fairy kinds the occupied ones
+    /// (what a hopper attacks depends on its hurdle).
     pub fn attacks_from(&self, sq: Square, p: Piece) -> Bitboard {
         let occ = self.occupied();
-        match p.role {
-            Role::King => attacks::king(sq),
-            Role::Queen => attacks::queen(sq, occ),
-            Role::Rook => attacks::rook(sq, occ),
-            Role::Bishop => attacks::bishop(sq, occ),
-            Role::Knight => attacks::knight(sq),
-            Role::Pawn => attacks::pawn(p.color, sq),
+        match p.kind {
+            Kind::KING => attacks::king(sq),
+            Kind::QUEEN => attacks::queen(sq, occ),
+            Kind::ROOK => attacks::rook(sq, occ),
+            Kind::BISHOP => attacks::bishop(sq, occ),
+            Kind::KNIGHT => attacks::knight(sq),
+            Kind::PAWN => attacks::pawn(p.color, sq),
+            _ => crate::movegen::fairy::observed(p, sq, occ),
         }
     }
 
     /// Number of units of colour `c`, neutral units left out.
     pub fn count(&self, c: Color) -> u32 {
-        (self.by_color(c) & !self.neutral).count()
+        (self.by_color(c) & !self.neutral()).count()
     }
 }
 
@@ -330,22 +375,23 @@ pub fn parse_placed_piece(token: &str) -> Result<(Piece, Square), String> {
     if rest.len() != 3 {
         return Err(bad());
     }
-    let role = match rest.as_bytes()[0].to_ascii_uppercase() {
-        b'K' => Role::King,
-        b'Q' => Role::Queen,
-        b'R' => Role::Rook,
-        b'B' => Role::Bishop,
-        b'S' | b'N' => Role::Knight,
-        b'P' => Role::Pawn,
+    let kind = match rest.as_bytes()[0].to_ascii_uppercase() {
+        b'K' => Kind::KING,
+        b'Q' => Kind::QUEEN,
+        b'R' => Kind::ROOK,
+        b'B' => Kind::BISHOP,
+        b'S' | b'N' => Kind::KNIGHT,
+        b'P' => Kind::PAWN,
         _ => return Err(bad()),
     };
     let sq = Square::parse(&rest[1..]).ok_or_else(bad)?;
     Ok((
         Piece {
             color,
-            role,
-            kamikaze,
-            neutral,
+            kind,
+            attrs: Attrs::NONE
+                .with_if(Attrs::KAMIKAZE, kamikaze)
+                .with_if(Attrs::NEUTRAL, neutral),
         },
         sq,
     ))
@@ -359,11 +405,11 @@ mod tests {
     fn put_and_remove() {
         let mut p = Position::empty();
         let e1 = Square::parse("e1").unwrap();
-        p.put(e1, Piece::new(Color::White, Role::King));
+        p.put(e1, Piece::new(Color::White, Kind::KING));
         p.set_unmoved_from_placement();
         assert!(p.unmoved.contains(e1));
         assert_eq!(p.king(Color::White), Some(e1));
-        assert_eq!(p.remove(e1).unwrap().role, Role::King);
+        assert_eq!(p.remove(e1).unwrap().kind, Kind::KING);
         assert!(!p.unmoved.contains(e1));
         assert!(p.occupied().is_empty());
     }

@@ -50,32 +50,73 @@ impl Color {
     }
 }
 
-/// The kinds of unit. Fairy pieces will be added here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Role {
-    King = 0,
-    Queen = 1,
-    Rook = 2,
-    Bishop = 3,
-    Knight = 4,
-    Pawn = 5,
-}
+pub use crate::pieces::Kind;
 
-impl Role {
-    pub const ALL: [Role; 6] = [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ];
-    /// The pieces a pawn may promote to, in the order Popeye lists them.
-    pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Knight, Role::Rook, Role::Bishop];
+/// The attributes Popeye lets a problem give a unit, as one set of flags.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Attrs(u8);
+
+impl Attrs {
+    pub const NONE: Attrs = Attrs(0);
+    /// A neutral unit: either side may move it, and either may capture it.
+    pub const NEUTRAL: Attrs = Attrs(1);
+    /// Popeye's `kamikaze`: the unit is itself removed when it captures.
+    pub const KAMIKAZE: Attrs = Attrs(1 << 1);
+    /// Popeye's `royal`: the unit is a king for check and mate.
+    pub const ROYAL: Attrs = Attrs(1 << 2);
+    /// Popeye's `chameleon`: the unit changes its kind after each move.
+    pub const CHAMELEON: Attrs = Attrs(1 << 3);
+    /// Popeye's `paralysing`: units it observes cannot move.
+    pub const PARALYSING: Attrs = Attrs(1 << 4);
+    /// Popeye's `volage`: the unit changes colour when it first reaches a
+    /// square of the other colour.
+    pub const VOLAGE: Attrs = Attrs(1 << 5);
+    /// Popeye's `halfneutral`.
+    pub const HALF_NEUTRAL: Attrs = Attrs(1 << 6);
+    /// A unit that was promoted (Frischauf Circe reads it).
+    pub const PROMOTED: Attrs = Attrs(1 << 7);
+
+    /// The attributes with these bits.
+    #[inline]
+    pub const fn from_bits(bits: u8) -> Attrs {
+        Attrs(bits)
+    }
 
     #[inline]
-    pub fn index(self) -> usize {
-        self as usize
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+    #[inline]
+    pub const fn contains(self, other: Attrs) -> bool {
+        self.0 & other.0 == other.0
+    }
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    #[inline]
+    pub const fn with(self, other: Attrs) -> Attrs {
+        Attrs(self.0 | other.0)
+    }
+    /// These attributes, with `other` added when `yes`.
+    #[inline]
+    pub const fn with_if(self, other: Attrs, yes: bool) -> Attrs {
+        if yes {
+            self.with(other)
+        } else {
+            self
+        }
+    }
+    #[inline]
+    pub const fn without(self, other: Attrs) -> Attrs {
+        Attrs(self.0 & !other.0)
+    }
+}
+
+impl std::ops::BitOr for Attrs {
+    type Output = Attrs;
+    fn bitor(self, rhs: Attrs) -> Attrs {
+        self.with(rhs)
     }
 }
 
@@ -86,36 +127,51 @@ pub struct Piece {
     /// `color` is the side it acts for (the mover for a moving unit, the
     /// other side for a captured one); read from the board it is White.
     pub color: Color,
-    pub role: Role,
-    /// Popeye's `kamikaze` attribute: the unit is itself removed when it captures.
-    pub kamikaze: bool,
-    /// A neutral unit: either side may move it, and either may capture it.
-    pub neutral: bool,
+    pub kind: Kind,
+    pub attrs: Attrs,
 }
 
 impl Piece {
-    pub fn new(color: Color, role: Role) -> Piece {
+    pub const fn new(color: Color, kind: Kind) -> Piece {
         Piece {
             color,
-            role,
-            kamikaze: false,
-            neutral: false,
+            kind,
+            attrs: Attrs::NONE,
         }
     }
 
-    /// A neutral unit of `role`.
-    pub fn neutral(role: Role) -> Piece {
+    /// A neutral unit of `kind`.
+    pub const fn neutral(kind: Kind) -> Piece {
         Piece {
-            neutral: true,
-            ..Piece::new(Color::White, role)
+            color: Color::White,
+            kind,
+            attrs: Attrs::NEUTRAL,
         }
+    }
+
+    /// The same unit with `attrs` added.
+    pub const fn with(self, attrs: Attrs) -> Piece {
+        Piece {
+            attrs: self.attrs.with(attrs),
+            ..self
+        }
+    }
+
+    #[inline]
+    pub const fn is_neutral(self) -> bool {
+        self.attrs.contains(Attrs::NEUTRAL)
+    }
+
+    #[inline]
+    pub const fn is_kamikaze(self) -> bool {
+        self.attrs.contains(Attrs::KAMIKAZE)
     }
 
     /// The unit as seen by `side`'s play: a neutral unit takes that colour,
     /// any other keeps its own.
     #[inline]
     pub fn acting_for(self, side: Color) -> Piece {
-        if self.neutral {
+        if self.is_neutral() {
             Piece {
                 color: side,
                 ..self

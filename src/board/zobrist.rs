@@ -3,7 +3,7 @@
 //! castling rights (which rebirth can give back) and the en-passant square.
 
 use super::position::Position;
-use super::types::{Color, Role};
+use super::types::{Color, Kind};
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -13,8 +13,9 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
-/// Keys: [colour][role][square], then kamikaze[square], neutral[square],
-/// unmoved[square], en passant file, side to move.
+/// Keys: [colour][kind][square] for the orthodox kinds, unmoved[square],
+/// en passant square, side to move; fairy units and attributes are keyed
+/// by [`mix`], so that no table is sized by the number of kinds.
 const fn table<const N: usize>(seed: u64) -> [u64; N] {
     let mut t = [0u64; N];
     let mut state = seed;
@@ -28,35 +29,48 @@ const fn table<const N: usize>(seed: u64) -> [u64; N] {
     t
 }
 
-const UNITS: [u64; 2 * 6 * 64] = table(1);
-const KAMIKAZE: [u64; 64] = table(2);
+const UNITS: [u64; 2 * Kind::ORTHODOX_COUNT * 64] = table(1);
 const UNMOVED: [u64; 64] = table(3);
 const EP: [u64; 64] = table(4);
 const BLACK_TO_MOVE: u64 = table::<1>(5)[0];
-const NEUTRAL: [u64; 64] = table(6);
+
+/// A well-mixed key for any small value.
+#[inline]
+fn mix(value: u64) -> u64 {
+    splitmix(value.wrapping_mul(0x2545_f491_4f6c_dd1d)).1
+}
 
 impl Position {
     /// The Zobrist key of this position.
     pub fn zobrist(&self) -> u64 {
         let mut h = 0;
         for color in Color::ALL {
-            for role in Role::ALL {
-                let base = (color.index() * 6 + role.index()) * 64;
-                for sq in self.pieces(color, role) {
+            for kind in Kind::ORTHODOX {
+                let base = (color.index() * Kind::ORTHODOX_COUNT + kind.index()) * 64;
+                for sq in self.pieces(color, kind) {
                     h ^= UNITS[base + sq.index()];
                 }
             }
         }
-        for sq in self.kamikaze() {
-            h ^= KAMIKAZE[sq.index()];
+        for sq in self.fairy() {
+            let p = self.piece_at(sq).expect("fairy unit");
+            h ^= mix(0x1000
+                | (p.kind.index() as u64) << 7
+                | (p.color.index() as u64) << 6
+                | sq.index() as u64);
         }
-        // A neutral unit is in both colours' sets; its own key tells it
-        // from a white and a black unit on the same square.
-        for sq in self.neutral() {
-            h ^= NEUTRAL[sq.index()];
+        // Attributes (neutral included: a neutral unit is also in both
+        // colours' sets, and its attribute key tells it from a white and a
+        // black unit on the same square).
+        for sq in self.attributed() {
+            let p = self.piece_at(sq).expect("attributed unit");
+            h ^= mix((u64::from(p.attrs.bits()) << 8 | sq.index() as u64) ^ 0x5bd1_e995 << 32);
         }
         for sq in self.unmoved {
             h ^= UNMOVED[sq.index()];
+        }
+        if !self.waiting.is_empty() {
+            h ^= self.waiting.key(mix);
         }
         if let Some(ep) = self.ep_square {
             h ^= EP[ep.index()];

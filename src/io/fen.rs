@@ -5,7 +5,7 @@
 //! en-passant square may follow; the two move counters are accepted and
 //! ignored (a problem has no game history).
 
-use crate::board::{Color, Piece, Position, Role, Square};
+use crate::board::{Color, Kind, Piece, Position, Square};
 
 /// What is wrong with a FEN string. The message names the field and, where
 /// there is one, the offending character.
@@ -19,18 +19,18 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
 
 /// The piece letters, White's upper case. `S` (German Springer, Popeye's
 /// letter) is read as a knight too; `N` is written.
-const ROLE_LETTERS: [(char, Role); 7] = [
-    ('K', Role::King),
-    ('Q', Role::Queen),
-    ('R', Role::Rook),
-    ('B', Role::Bishop),
-    ('N', Role::Knight),
-    ('S', Role::Knight),
-    ('P', Role::Pawn),
+const ROLE_LETTERS: [(char, Kind); 7] = [
+    ('K', Kind::KING),
+    ('Q', Kind::QUEEN),
+    ('R', Kind::ROOK),
+    ('B', Kind::BISHOP),
+    ('N', Kind::KNIGHT),
+    ('S', Kind::KNIGHT),
+    ('P', Kind::PAWN),
 ];
 
-/// The role for a piece letter of either case.
-pub fn role_from_letter(c: char) -> Option<Role> {
+/// The kind for a piece letter of either case.
+pub fn role_from_letter(c: char) -> Option<Kind> {
     let up = c.to_ascii_uppercase();
     ROLE_LETTERS.iter().find(|(l, _)| *l == up).map(|(_, r)| *r)
 }
@@ -38,7 +38,7 @@ pub fn role_from_letter(c: char) -> Option<Role> {
 fn letter(p: Piece) -> char {
     let c = ROLE_LETTERS
         .iter()
-        .find(|(_, r)| *r == p.role)
+        .find(|(_, r)| *r == p.kind)
         .map(|(l, _)| *l)
         .unwrap_or('?');
     match p.color {
@@ -136,14 +136,14 @@ fn parse_board(board: &str) -> Result<Position, FenError> {
                     ));
                 }
                 file += d;
-            } else if let Some(role) = role_from_letter(c) {
+            } else if let Some(kind) = role_from_letter(c) {
                 if file < 8 {
                     let color = if c.is_ascii_uppercase() {
                         Color::White
                     } else {
                         Color::Black
                     };
-                    pos.put(Square::new(file as u8, rank), Piece::new(color, role));
+                    pos.put(Square::new(file as u8, rank), Piece::new(color, kind));
                 }
                 file += 1;
             } else {
@@ -181,11 +181,11 @@ fn parse_castling(pos: &mut Position, castling: &str) -> Result<(), FenError> {
             ));
         };
         let (king, rook) = (sq(king), sq(rook));
-        let has = |s: Square, role: Role| {
+        let has = |s: Square, kind: Kind| {
             pos.piece_at(s)
-                .is_some_and(|p| p.role == role && p.color == color)
+                .is_some_and(|p| p.kind == kind && p.color == color)
         };
-        if !has(king, Role::King) || !has(rook, Role::Rook) {
+        if !has(king, Kind::KING) || !has(rook, Kind::ROOK) {
             let side = if color == Color::White {
                 "white"
             } else {
@@ -235,13 +235,13 @@ pub fn to_fen(pos: &Position) -> String {
     let mut any = false;
     for (c, color, king, rook) in CASTLING {
         let (king, rook) = (sq(king), sq(rook));
-        let ok = |s: Square, role: Role| {
+        let ok = |s: Square, kind: Kind| {
             pos.unmoved.contains(s)
                 && pos
                     .piece_at(s)
-                    .is_some_and(|p| p.role == role && p.color == color)
+                    .is_some_and(|p| p.kind == kind && p.color == color)
         };
-        if ok(king, Role::King) && ok(rook, Role::Rook) {
+        if ok(king, Kind::KING) && ok(rook, Kind::ROOK) {
             out.push(c);
             any = true;
         }
@@ -275,11 +275,11 @@ mod tests {
         assert_eq!(p.count(Color::Black), 16);
         assert_eq!(
             p.piece_at(s("g1")),
-            Some(Piece::new(Color::White, Role::Knight))
+            Some(Piece::new(Color::White, Kind::KNIGHT))
         );
         assert_eq!(
             p.piece_at(s("d8")),
-            Some(Piece::new(Color::Black, Role::Queen))
+            Some(Piece::new(Color::Black, Kind::QUEEN))
         );
         assert_eq!(p.unmoved.count(), 6);
         assert_eq!(to_fen(&p), START);
@@ -290,11 +290,11 @@ mod tests {
         let p = parse_fen("8/8/8/8/8/8/8/1S4s1").unwrap();
         assert_eq!(
             p.piece_at(s("b1")),
-            Some(Piece::new(Color::White, Role::Knight))
+            Some(Piece::new(Color::White, Kind::KNIGHT))
         );
         assert_eq!(
             p.piece_at(s("g1")),
-            Some(Piece::new(Color::Black, Role::Knight))
+            Some(Piece::new(Color::Black, Kind::KNIGHT))
         );
         assert!(to_fen(&p).starts_with("8/8/8/8/8/8/8/1N4n1 w - -"));
     }

@@ -4,7 +4,7 @@
 //! data taken from its output tables (and checked against the recorded
 //! outputs in the corpus), so writers never spell a word themselves.
 
-use crate::board::{Color, Role};
+use crate::board::{Color, Kind};
 use crate::problem::Language;
 
 /// Index of a language in the tables below.
@@ -16,22 +16,15 @@ fn idx(lang: Language) -> usize {
     }
 }
 
-/// Piece letters in [`Role`] order: king, queen, rook, bishop, knight, pawn.
-const PIECE_LETTERS: [[char; 6]; 3] = [
-    ['K', 'Q', 'R', 'B', 'S', 'P'],
-    ['K', 'D', 'T', 'L', 'S', 'B'],
-    ['R', 'D', 'T', 'F', 'C', 'P'],
-];
-
-/// The upper-case letter of a piece kind, as on the diagram and in moves.
-pub fn piece_letter(lang: Language, role: Role) -> char {
-    PIECE_LETTERS[idx(lang)][role.index()]
+/// The code of a piece kind (one or two upper-case letters), as on the
+/// diagram and in moves: the language's column of the kinds table.
+pub fn piece_letter(lang: Language, kind: Kind) -> &'static str {
+    kind.def().codes[idx(lang)]
 }
 
-/// The kind a piece letter stands for (either case), if it is orthodox.
-pub fn role_from_letter(lang: Language, letter: char) -> Option<Role> {
-    let up = letter.to_ascii_uppercase();
-    Role::ALL.into_iter().find(|&r| piece_letter(lang, r) == up)
+/// The kind a piece code stands for (either case), if any.
+pub fn kind_from_code(lang: Language, code: &str) -> Option<Kind> {
+    Kind::all().find(|&k| piece_letter(lang, k).eq_ignore_ascii_case(code))
 }
 
 /// Colour letters: the lower-cased initial of Popeye's colour names
@@ -354,18 +347,18 @@ mod tests {
 
     #[test]
     fn piece_letters_per_language() {
-        let s: String = Role::ALL
+        let s: String = Kind::ORTHODOX
             .iter()
             .map(|&r| piece_letter(Language::German, r))
             .collect();
         assert_eq!(s, "KDTLSB");
-        let s: String = Role::ALL
+        let s: String = Kind::ORTHODOX
             .iter()
             .map(|&r| piece_letter(Language::French, r))
             .collect();
         assert_eq!(s, "RDTFCP");
-        assert_eq!(role_from_letter(Language::English, 's'), Some(Role::Knight));
-        assert_eq!(role_from_letter(Language::German, 'x'), None);
+        assert_eq!(kind_from_code(Language::English, "s"), Some(Kind::KNIGHT));
+        assert_eq!(kind_from_code(Language::German, "x"), None);
     }
 
     #[test]

@@ -2,9 +2,9 @@
 //! notation for people (`Qxd3(+bSg8)`, Latvian `Dxd3(+mZg8)`, Anticirce
 //! `Qxd3 (Qd3>d1)`), rules.md section 7.
 
-use crate::board::{Color, Piece, Role};
+use crate::board::{Color, Kind, Piece};
 use crate::io::language;
-use crate::moves::{Fate, Move, MoveKind};
+use crate::moves::{Effect, Motion, Move};
 use crate::problem::Language;
 use std::fmt::Write;
 
@@ -18,12 +18,14 @@ pub enum Alphabet {
 }
 
 impl Alphabet {
-    /// The letter of a piece (K Q R B S P in English).
-    pub fn piece(self, role: Role) -> char {
+    /// The code of a piece (K Q R B S P in English, G for a grasshopper).
+    pub fn piece(self, kind: Kind) -> &'static str {
         match self.language() {
-            Some(lang) => language::piece_letter(lang, role),
-            // karalis, dama, tornis, laidnis, zirdzins, bandinieks
-            None => ['K', 'D', 'T', 'L', 'Z', 'B'][role.index()],
+            Some(lang) => language::piece_letter(lang, kind),
+            // karalis, dama, tornis, laidnis, zirdzins, bandinieks; fairy
+            // pieces keep their English codes.
+            None if kind.is_orthodox() => ["K", "D", "T", "L", "Z", "B"][kind.index()],
+            None => language::piece_letter(Language::English, kind),
         }
     }
 
@@ -47,7 +49,7 @@ impl Alphabet {
 
     /// The colour letter of a unit, or the neutral letter.
     pub fn unit_color(self, piece: Piece) -> char {
-        if piece.neutral {
+        if piece.is_neutral() {
             self.neutral()
         } else {
             self.color(piece.color)
@@ -79,21 +81,21 @@ impl From<Language> for Alphabet {
 /// Popeye writes Popeye's attribute prefixes before a piece letter, and
 /// then the letter even of a pawn (`nkPc2-c1`).
 fn popeye_unit(out: &mut String, a: Alphabet, piece: Piece, pawn_letter: bool) {
-    if piece.neutral {
+    if piece.is_neutral() {
         out.push(a.neutral());
     }
-    if piece.kamikaze {
+    if piece.is_kamikaze() {
         out.push('k');
     }
-    if piece.role != Role::Pawn || pawn_letter || piece.kamikaze || piece.neutral {
-        out.push(a.piece(piece.role));
+    if piece.kind != Kind::PAWN || pawn_letter || piece.is_kamikaze() || piece.is_neutral() {
+        out.push_str(a.piece(piece.kind));
     }
 }
 
 /// A unit in a rebirth: its colour letter (none for a neutral unit, whose
 /// `n` comes with the attributes), attributes and letter: `bP`, `nkL`.
 fn popeye_reborn_unit(out: &mut String, a: Alphabet, piece: Piece) {
-    if !piece.neutral {
+    if !piece.is_neutral() {
         out.push(a.color(piece.color));
     }
     popeye_unit(out, a, piece, true);
@@ -103,32 +105,67 @@ fn popeye_reborn_unit(out: &mut String, a: Alphabet, piece: Piece) {
 /// check mark: `Sc6*e5[+bPe7]`, `Ra4*a1[wRa1->a1]`, `e7*f8=Q`, `0-0`.
 pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
     let mut s = String::with_capacity(24);
-    match mv.kind {
-        MoveKind::CastleShort => return "0-0".into(),
-        MoveKind::CastleLong => return "0-0-0".into(),
+    for e in &mv.effects {
+        if let Effect::Premove { from, to, unit } = *e {
+            s.push('[');
+            popeye_reborn_unit(&mut s, a, unit);
+            let _ = write!(s, "{from}->{to}]");
+        }
+    }
+    match mv.motion {
+        Motion::CastleShort => {
+            s.push_str("0-0");
+            return s;
+        }
+        Motion::CastleLong => {
+            s.push_str("0-0-0");
+            return s;
+        }
         _ => {}
     }
     popeye_unit(&mut s, a, mv.piece, false);
     let sep = if mv.is_capture() { '*' } else { '-' };
     let _ = write!(s, "{}{}{}", mv.from, sep, mv.to);
-    if mv.kind == MoveKind::EnPassant {
+    if mv.motion == Motion::EnPassant {
         s.push_str(" ep.");
     }
-    if let Some(role) = mv.promotion {
+    if let Some(kind) = mv.promotion {
         s.push('=');
-        popeye_unit(&mut s, a, Piece { role, ..mv.piece }, true);
+        popeye_unit(&mut s, a, Piece { kind, ..mv.piece }, true);
     }
-    if let Fate::Reborn(sq) = mv.capturer_fate {
-        s.push('[');
-        popeye_reborn_unit(&mut s, a, mv.arriving_piece());
-        let _ = write!(s, "{}->{}]", mv.to, sq);
-    }
-    if let (Some(victim), Fate::Reborn(sq)) = (mv.captured, mv.captured_fate) {
-        s.push_str("[+");
-        popeye_reborn_unit(&mut s, a, victim);
-        let _ = write!(s, "{sq}]");
+    for e in &mv.effects {
+        popeye_effect(&mut s, a, mv, e);
     }
     s
+}
+
+/// One effect of a move in Popeye's notation, in brackets after the move.
+fn popeye_effect(s: &mut String, a: Alphabet, mv: &Move, e: &Effect) {
+    match *e {
+        Effect::CapturerReborn { to, unit } => {
+            s.push('[');
+            popeye_reborn_unit(s, a, unit);
+            let _ = write!(s, "{}->{to}]", mv.to);
+        }
+        Effect::CapturedReborn { on, unit }
+        | Effect::Added { on, unit }
+        | Effect::Emerges { on, unit } => {
+            s.push_str("[+");
+            popeye_reborn_unit(s, a, unit);
+            let _ = write!(s, "{on}]");
+        }
+        Effect::Removed { on, unit } => {
+            s.push_str("[-");
+            popeye_reborn_unit(s, a, unit);
+            let _ = write!(s, "{on}]");
+        }
+        Effect::Buried { on, unit } => {
+            s.push_str("[+");
+            popeye_reborn_unit(s, a, unit);
+            let _ = write!(s, "{on}->v]");
+        }
+        Effect::CapturerVanishes | Effect::Pending { .. } | Effect::Premove { .. } => {}
+    }
 }
 
 /// How to tell a move apart from others of the same piece type to the same
@@ -143,13 +180,13 @@ pub enum Disambiguation {
 
 /// Which disambiguation short algebraic needs for `mv` among `legal`.
 pub fn disambiguation(mv: &Move, legal: &[Move]) -> Disambiguation {
-    if mv.piece.role == Role::Pawn || mv.is_castling() {
+    if mv.piece.kind == Kind::PAWN || mv.is_castling() {
         return Disambiguation::None;
     }
     let rivals: Vec<&Move> = legal
         .iter()
         .filter(|o| {
-            o.to == mv.to && o.from != mv.from && o.piece.role == mv.piece.role && !o.is_castling()
+            o.to == mv.to && o.from != mv.from && o.piece.kind == mv.piece.kind && !o.is_castling()
         })
         .collect();
     if rivals.is_empty() {
@@ -167,11 +204,11 @@ pub fn disambiguation(mv: &Move, legal: &[Move]) -> Disambiguation {
 /// neutral unit; a neutral pawn is written too (`nP`), so that the `n`
 /// never stands alone.
 fn circe_unit(out: &mut String, a: Alphabet, piece: Piece) {
-    if piece.neutral {
+    if piece.is_neutral() {
         out.push(a.neutral());
-        out.push(a.piece(piece.role));
-    } else if piece.role != Role::Pawn {
-        out.push(a.piece(piece.role));
+        out.push_str(a.piece(piece.kind));
+    } else if piece.kind != Kind::PAWN {
+        out.push_str(a.piece(piece.kind));
     }
 }
 
@@ -181,14 +218,14 @@ fn circe_unit(out: &mut String, a: Alphabet, piece: Piece) {
 /// Neutral units carry `n`: `nPbxa8=nS(+nBf8)`.
 pub fn circe_move(mv: &Move, a: Alphabet, disambiguation: Disambiguation) -> String {
     let mut s = String::with_capacity(24);
-    match mv.kind {
-        MoveKind::CastleShort => return "0-0".into(),
-        MoveKind::CastleLong => return "0-0-0".into(),
+    match mv.motion {
+        Motion::CastleShort => return "0-0".into(),
+        Motion::CastleLong => return "0-0-0".into(),
         _ => {}
     }
     let from = mv.from.to_string();
     circe_unit(&mut s, a, mv.piece);
-    if mv.piece.role == Role::Pawn {
+    if mv.piece.kind == Kind::PAWN {
         if mv.is_capture() {
             s.push_str(&from[..1]);
         }
@@ -204,29 +241,43 @@ pub fn circe_move(mv: &Move, a: Alphabet, disambiguation: Disambiguation) -> Str
         s.push('x');
     }
     let _ = write!(s, "{}", mv.to);
-    if mv.kind == MoveKind::EnPassant {
+    if mv.motion == Motion::EnPassant {
         s.push_str(" e.p.");
     }
     if mv.promotion.is_some() {
         s.push('=');
         circe_unit(&mut s, a, mv.arriving_piece());
     }
-    if let Fate::Reborn(sq) = mv.capturer_fate {
-        let unit = mv.arriving_piece();
-        s.push_str(" (");
-        if unit.neutral {
-            s.push(a.neutral());
-        }
-        let _ = write!(s, "{}{}>{})", a.piece(unit.role), mv.to, sq);
-    }
-    if let (Some(victim), Fate::Reborn(sq)) = (mv.captured, mv.captured_fate) {
-        let _ = write!(
-            s,
-            "(+{}{}{})",
-            a.unit_color(victim),
-            a.piece(victim.role),
-            sq
-        );
+    for e in &mv.effects {
+        circe_effect(&mut s, a, mv, e);
     }
     s
+}
+
+/// One effect of a move in the Circe notation, in parentheses.
+fn circe_effect(s: &mut String, a: Alphabet, mv: &Move, e: &Effect) {
+    match *e {
+        Effect::CapturerReborn { to, unit } => {
+            s.push_str(" (");
+            if unit.is_neutral() {
+                s.push(a.neutral());
+            }
+            let _ = write!(s, "{}{}>{to})", a.piece(unit.kind), mv.to);
+        }
+        Effect::CapturedReborn { on, unit }
+        | Effect::Added { on, unit }
+        | Effect::Emerges { on, unit } => {
+            let _ = write!(s, "(+{}{}{on})", a.unit_color(unit), a.piece(unit.kind));
+        }
+        Effect::Removed { on, unit } => {
+            let _ = write!(s, "(-{}{}{on})", a.unit_color(unit), a.piece(unit.kind));
+        }
+        Effect::Buried { on, unit } => {
+            let _ = write!(s, "(+{}{}{on}>v)", a.unit_color(unit), a.piece(unit.kind));
+        }
+        Effect::Premove { from, to, unit } => {
+            let _ = write!(s, " ({}{from}>{to})", a.piece(unit.kind));
+        }
+        Effect::CapturerVanishes | Effect::Pending { .. } => {}
+    }
 }

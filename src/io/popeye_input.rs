@@ -17,12 +17,12 @@
 //! traditional stipulation can start with. As the manual says, a later
 //! `condition` replaces an earlier one; metadata lines accumulate.
 
-use crate::board::{Color, Piece, Position, Role, Square};
+use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
 use crate::problem::{
     InputError, Language, Metadata, MirrorAxis, Problem, ProblemOption, SourceRef, Spanned, Twin,
     TwinCommand,
 };
-use crate::rules::{CirceRules, Rules};
+use crate::rules::{CirceRules, Condition, Rules};
 use std::path::{Path, PathBuf};
 
 /// Reads every problem of a Popeye input file.
@@ -145,7 +145,7 @@ struct Lang {
     colours: Table<Colour>,
     attributes: Table<Attr>,
     /// The orthodox piece letters.
-    pieces: Table<Role>,
+    pieces: Table<Kind>,
     /// Popeye's other piece codes in this language, for "not supported".
     fairy: &'static str,
 }
@@ -265,12 +265,12 @@ const ENGLISH: Lang = Lang {
         ("frischauf", Attr::Unsupported),
     ],
     pieces: &[
-        ("k", Role::King),
-        ("q", Role::Queen),
-        ("r", Role::Rook),
-        ("b", Role::Bishop),
-        ("s", Role::Knight),
-        ("p", Role::Pawn),
+        ("k", Kind::KING),
+        ("q", Kind::QUEEN),
+        ("r", Kind::ROOK),
+        ("b", Kind::BISHOP),
+        ("s", Kind::KNIGHT),
+        ("p", Kind::PAWN),
     ],
     fairy: "le ma pa va ro g n z ca gi rf bu we al fe da li ne l bp am em pr gn an sq wa dr ka \
             ss uu ha m ea sw ar rb c nh du cr zr gr ch zh gh ds bk eq ct bs sp rl bl si tr nd o \
@@ -396,12 +396,12 @@ const GERMAN: Lang = Lang {
         ("frischauf", Attr::Unsupported),
     ],
     pieces: &[
-        ("k", Role::King),
-        ("d", Role::Queen),
-        ("t", Role::Rook),
-        ("l", Role::Bishop),
-        ("s", Role::Knight),
-        ("b", Role::Pawn),
+        ("k", Kind::KING),
+        ("d", Kind::QUEEN),
+        ("t", Kind::ROOK),
+        ("l", Kind::BISHOP),
+        ("s", Kind::KNIGHT),
+        ("b", Kind::PAWN),
     ],
     fairy: "le ma pa va ro g n z ca gi wf bu we al fe da li ne h bb am kn pr gn an ei wa dr ka \
             ss uu ha el ad sp er rl kl nh du cr zr gr ch zh gh ds rs eq ct bs sb tl ll si tr nd \
@@ -527,12 +527,12 @@ const FRENCH: Lang = Lang {
         ("frischauf", Attr::Unsupported),
     ],
     pieces: &[
-        ("r", Role::King),
-        ("d", Role::Queen),
-        ("t", Role::Rook),
-        ("f", Role::Bishop),
-        ("c", Role::Knight),
-        ("p", Role::Pawn),
+        ("r", Kind::KING),
+        ("d", Kind::QUEEN),
+        ("t", Kind::ROOK),
+        ("f", Kind::BISHOP),
+        ("c", Kind::KNIGHT),
+        ("p", Kind::PAWN),
     ],
     fairy: "le ma pa va ro s n z ch gi cc bu vi al fe da li eq l pb am im pr g an ec v dr ka cs \
             uu ha e ai m ar fr ca sn pi cn zn gn sc sz sg cd cr ea ct bs sp tl fl si tr ne o eh \
@@ -1203,9 +1203,11 @@ impl<'a> Parser<'a> {
                 );
             }
         }
-        Ok(Rules {
-            circe: Some(circe),
-            alsatian: *base == Cond::Alsatian,
+        let rules = Rules::with_circe(circe);
+        Ok(if *base == Cond::Alsatian {
+            rules.with(Condition::Alsatian)
+        } else {
+            rules
         })
     }
 
@@ -1268,8 +1270,8 @@ impl<'a> Parser<'a> {
                     format!("piece '{}' before a colour (white or black)", tok.text),
                 );
             };
-            let role = self.piece_spec_role(&tok)?;
-            if neutral && role == Role::King {
+            let kind = self.piece_spec_role(&tok)?;
+            if neutral && kind == Kind::KING {
                 return self.err(tok.line, "neutral kings are not supported");
             }
             let name_len = if !tok.text.len().is_multiple_of(2) {
@@ -1294,9 +1296,10 @@ impl<'a> Parser<'a> {
                 out.push((
                     Piece {
                         color,
-                        role,
-                        kamikaze,
-                        neutral,
+                        kind,
+                        attrs: Attrs::NONE
+                            .with_if(Attrs::KAMIKAZE, kamikaze)
+                            .with_if(Attrs::NEUTRAL, neutral),
                     },
                     sq,
                 ));
@@ -1305,8 +1308,8 @@ impl<'a> Parser<'a> {
         Ok(out)
     }
 
-    /// What a piece code names: an orthodox role, or a fairy piece.
-    fn piece_kind(&self, code: &str) -> Option<Result<Role, ()>> {
+    /// What a piece code names: an orthodox kind, or a fairy piece.
+    fn piece_kind(&self, code: &str) -> Option<Result<Kind, ()>> {
         let code = code.to_ascii_lowercase();
         if let Some((_, r)) = self.lang.pieces.iter().find(|(n, _)| *n == code) {
             return Some(Ok(*r));
@@ -1317,9 +1320,9 @@ impl<'a> Parser<'a> {
         None
     }
 
-    /// The role named at the start of a piece word like `ba7e7`: an odd
+    /// The kind named at the start of a piece word like `ba7e7`: an odd
     /// length means a one-letter name, as squares take two characters each.
-    fn piece_spec_role(&self, tok: &Token) -> Res<Role> {
+    fn piece_spec_role(&self, tok: &Token) -> Res<Kind> {
         if !tok.text.is_ascii() {
             return self.err(tok.line, format!("unknown piece '{}'", tok.text));
         }
@@ -1330,7 +1333,7 @@ impl<'a> Parser<'a> {
         };
         let name = &tok.text[..name_len];
         match self.piece_kind(name) {
-            Some(Ok(role)) => Ok(role),
+            Some(Ok(kind)) => Ok(kind),
             Some(Err(())) => self.err(tok.line, format!("fairy piece {name} is not supported")),
             None => self.err(
                 tok.line,
@@ -1392,7 +1395,7 @@ impl<'a> Parser<'a> {
                 Some(x) if x.is_ascii_lowercase() => Color::Black,
                 _ => Color::White,
             };
-            let role = match self.piece_kind(&code) {
+            let kind = match self.piece_kind(&code) {
                 Some(Ok(r)) => r,
                 Some(Err(())) => return bad(format!("fairy piece {code} is not supported")),
                 None => return bad(format!("unknown piece '{code}' in forsyth '{}'", tok.text)),
@@ -1400,16 +1403,13 @@ impl<'a> Parser<'a> {
             if index >= 64 {
                 return bad(format!("forsyth '{}' has more than 64 squares", tok.text));
             }
-            if neutral && role == Role::King {
+            if neutral && kind == Kind::KING {
                 return bad("neutral kings are not supported".to_string());
             }
             let sq = Square::new((index % 8) as u8, 7 - (index / 8) as u8);
             pos.put(
                 sq,
-                Piece {
-                    neutral,
-                    ..Piece::new(color, role)
-                },
+                Piece::new(color, kind).with(Attrs::NONE.with_if(Attrs::NEUTRAL, neutral)),
             );
             index += 1;
         }
@@ -1561,7 +1561,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A bare piece name (`substitute R B`).
-    fn piece_name(&self, t: &Token) -> Res<Role> {
+    fn piece_name(&self, t: &Token) -> Res<Kind> {
         match self.piece_kind(&t.text) {
             Some(Ok(r)) => Ok(r),
             Some(Err(())) => self.err(t.line, format!("fairy piece {} is not supported", t.text)),
@@ -1585,22 +1585,22 @@ fn parse_squares(s: &str) -> Option<Vec<Square>> {
 fn initial_game_array() -> Position {
     let mut pos = Position::empty();
     let back = [
-        Role::Rook,
-        Role::Knight,
-        Role::Bishop,
-        Role::Queen,
-        Role::King,
-        Role::Bishop,
-        Role::Knight,
-        Role::Rook,
+        Kind::ROOK,
+        Kind::KNIGHT,
+        Kind::BISHOP,
+        Kind::QUEEN,
+        Kind::KING,
+        Kind::BISHOP,
+        Kind::KNIGHT,
+        Kind::ROOK,
     ];
     for color in Color::ALL {
-        for (file, role) in back.iter().enumerate() {
+        for (file, kind) in back.iter().enumerate() {
             let f = file as u8;
-            pos.put(Square::new(f, color.back_rank()), Piece::new(color, *role));
+            pos.put(Square::new(f, color.back_rank()), Piece::new(color, *kind));
             pos.put(
                 Square::new(f, color.pawn_rank()),
-                Piece::new(color, Role::Pawn),
+                Piece::new(color, Kind::PAWN),
             );
         }
     }

@@ -127,12 +127,12 @@ fn at(p: &Problem, s: &str) -> Option<Piece> {
     p.position.piece_at(sq(s))
 }
 
-fn white(role: Role) -> Option<Piece> {
-    Some(Piece::new(Color::White, role))
+fn white(kind: Kind) -> Option<Piece> {
+    Some(Piece::new(Color::White, kind))
 }
 
-fn black(role: Role) -> Option<Piece> {
-    Some(Piece::new(Color::Black, role))
+fn black(kind: Kind) -> Option<Piece> {
+    Some(Piece::new(Color::Black, kind))
 }
 
 #[test]
@@ -161,13 +161,13 @@ fn english_problem() {
     assert_eq!(p.condition_text, ["circe"]);
     let opts: Vec<_> = p.options.iter().map(|o| o.value.clone()).collect();
     assert_eq!(opts, [ProblemOption::Try, ProblemOption::Variation]);
-    assert_eq!(at(&p, "e1"), white(Role::King));
-    assert_eq!(at(&p, "h1"), white(Role::Rook));
-    assert_eq!(at(&p, "d1"), white(Role::Queen));
-    assert_eq!(at(&p, "c1"), white(Role::Bishop));
-    assert_eq!(at(&p, "b1"), white(Role::Knight));
-    assert_eq!(at(&p, "a2"), white(Role::Pawn));
-    assert_eq!(at(&p, "a8"), black(Role::Rook));
+    assert_eq!(at(&p, "e1"), white(Kind::KING));
+    assert_eq!(at(&p, "h1"), white(Kind::ROOK));
+    assert_eq!(at(&p, "d1"), white(Kind::QUEEN));
+    assert_eq!(at(&p, "c1"), white(Kind::BISHOP));
+    assert_eq!(at(&p, "b1"), white(Kind::KNIGHT));
+    assert_eq!(at(&p, "a2"), white(Kind::PAWN));
+    assert_eq!(at(&p, "a8"), black(Kind::ROOK));
     assert_eq!(p.position.turn, Color::White);
     // Kings and rooks on their game-array squares may castle.
     for s in ["e1", "a1", "h1", "e8", "a8"] {
@@ -194,13 +194,13 @@ fn german_problem_with_several_squares_per_piece() {
     assert_eq!(p.rules, Rules::with_circe(CirceRules::ANTICIRCE_CALVET));
     assert_eq!(p.options.len(), 2);
     assert_eq!(p.options[1].line, 8);
-    assert_eq!(at(&p, "h3"), white(Role::Bishop));
-    assert_eq!(at(&p, "a8"), white(Role::Knight));
-    assert_eq!(at(&p, "a7"), white(Role::Pawn));
-    assert_eq!(at(&p, "e7"), white(Role::Pawn));
-    assert_eq!(at(&p, "d3"), black(Role::Rook));
-    assert_eq!(at(&p, "h2"), black(Role::Rook));
-    assert_eq!(at(&p, "d1"), black(Role::Queen));
+    assert_eq!(at(&p, "h3"), white(Kind::BISHOP));
+    assert_eq!(at(&p, "a8"), white(Kind::KNIGHT));
+    assert_eq!(at(&p, "a7"), white(Kind::PAWN));
+    assert_eq!(at(&p, "e7"), white(Kind::PAWN));
+    assert_eq!(at(&p, "d3"), black(Kind::ROOK));
+    assert_eq!(at(&p, "h2"), black(Kind::ROOK));
+    assert_eq!(at(&p, "d1"), black(Kind::QUEEN));
 }
 
 #[test]
@@ -220,13 +220,13 @@ fn french_problem() {
     assert_eq!(p.meta.award, ["W"]);
     assert_eq!(p.rules, Rules::with_circe(CirceRules::ANTICIRCE_CHEYLAN));
     assert_eq!(p.options[0].value, ProblemOption::WhiteBegins);
-    assert_eq!(at(&p, "e1"), white(Role::King));
-    assert_eq!(at(&p, "d1"), white(Role::Queen));
-    assert_eq!(at(&p, "a1"), white(Role::Rook));
-    assert_eq!(at(&p, "f1"), white(Role::Bishop));
-    assert_eq!(at(&p, "g1"), white(Role::Knight));
-    assert_eq!(at(&p, "e2"), white(Role::Pawn));
-    assert_eq!(at(&p, "h8"), black(Role::King));
+    assert_eq!(at(&p, "e1"), white(Kind::KING));
+    assert_eq!(at(&p, "d1"), white(Kind::QUEEN));
+    assert_eq!(at(&p, "a1"), white(Kind::ROOK));
+    assert_eq!(at(&p, "f1"), white(Kind::BISHOP));
+    assert_eq!(at(&p, "g1"), white(Kind::KNIGHT));
+    assert_eq!(at(&p, "e2"), white(Kind::PAWN));
+    assert_eq!(at(&p, "h8"), black(Kind::KING));
 }
 
 #[test]
@@ -270,7 +270,10 @@ fn several_problems_per_file() {
     assert_eq!(v.len(), 3);
     assert_eq!(v[1].stipulation.value, "h#3");
     assert_eq!(v[1].source.line, 5);
-    assert_eq!(v[1].rules.circe, Some(CirceRules::ANTICIRCE_CALVET));
+    assert_eq!(
+        v[1].rules.single_family().copied(),
+        Some(CirceRules::ANTICIRCE_CALVET)
+    );
     assert_eq!(v[2].rules, Rules::orthodox());
     assert_eq!(v[2].stipulation.value, "~1");
 }
@@ -319,11 +322,11 @@ fn missing_stipulation_is_an_error() {
 fn kamikaze_attribute() {
     let p = one("beginproblem\nstipulation ~1\ncondition circe\n\
                  pieces white kh1\n white kamikaze bf8 pe2\n black ka2\nendproblem");
-    assert!(at(&p, "f8").unwrap().kamikaze);
-    assert!(at(&p, "e2").unwrap().kamikaze);
-    assert!(!at(&p, "h1").unwrap().kamikaze);
+    assert!(at(&p, "f8").unwrap().is_kamikaze());
+    assert!(at(&p, "e2").unwrap().is_kamikaze());
+    assert!(!at(&p, "h1").unwrap().is_kamikaze());
     // A new colour word ends the attributes.
-    assert!(!at(&p, "a2").unwrap().kamikaze);
+    assert!(!at(&p, "a2").unwrap().is_kamikaze());
 }
 
 #[test]
@@ -353,22 +356,22 @@ fn fairy_pieces_and_neutral_kings_are_refused() {
 #[test]
 fn forsyth() {
     let p = one("beginproblem\nstipulation #2\nforsyth rsbqkbsr/pppp1ppp/8/4p3/8/8/PPP1PPPP/RSBQKBSR/\nendproblem");
-    assert_eq!(at(&p, "a8"), black(Role::Rook));
-    assert_eq!(at(&p, "b8"), black(Role::Knight));
-    assert_eq!(at(&p, "e5"), black(Role::Pawn));
+    assert_eq!(at(&p, "a8"), black(Kind::ROOK));
+    assert_eq!(at(&p, "b8"), black(Kind::KNIGHT));
+    assert_eq!(at(&p, "e5"), black(Kind::PAWN));
     assert_eq!(at(&p, "e7"), None);
     assert_eq!(at(&p, "d2"), None);
-    assert_eq!(at(&p, "e1"), white(Role::King));
+    assert_eq!(at(&p, "e1"), white(Kind::KING));
     assert_eq!(p.position.count(Color::White), 15);
     // Numbers run across rank ends; German letters.
     let p = one("anfangproblem\nforderung #2\nfors 1s6/K7/T7/40\nendeproblem");
-    assert_eq!(at(&p, "b8"), black(Role::Knight));
-    assert_eq!(at(&p, "a7"), white(Role::King));
-    assert_eq!(at(&p, "a6"), white(Role::Rook));
+    assert_eq!(at(&p, "b8"), black(Kind::KNIGHT));
+    assert_eq!(at(&p, "a7"), white(Kind::KING));
+    assert_eq!(at(&p, "a6"), white(Kind::ROOK));
     let p = one("beginproblem\nstipulation #2\nforsyth 32/1k6/4b3/8/1K\nendproblem");
-    assert_eq!(at(&p, "b4"), black(Role::King));
-    assert_eq!(at(&p, "e3"), black(Role::Bishop));
-    assert_eq!(at(&p, "b1"), white(Role::King));
+    assert_eq!(at(&p, "b4"), black(Kind::KING));
+    assert_eq!(at(&p, "e3"), black(Kind::BISHOP));
+    assert_eq!(at(&p, "b1"), white(Kind::KING));
     let e = error("beginproblem\nstipulation #2\nforsyth 8/.gi7/56\nendproblem");
     assert_eq!(
         (e.line, e.message.as_str()),
@@ -408,9 +411,9 @@ fn conditions_map_to_rules() {
         Rules::with_circe(CirceRules::ANTICIRCE_CHEYLAN)
     );
     let alsatian = rules("AlsatianCirce");
-    assert_eq!(alsatian.circe, Some(CirceRules::CIRCE));
-    assert!(alsatian.alsatian);
-    assert!(rules("CirceAlsacien").alsatian);
+    assert_eq!(alsatian.single_family().copied(), Some(CirceRules::CIRCE));
+    assert!(alsatian.alsatian());
+    assert!(rules("CirceAlsacien").alsatian());
     let p = one(
         "anfangproblem\nforderung #2\nbedingung circe rexinklusive\nsteine weiss ke1\nendeproblem",
     );
@@ -521,12 +524,7 @@ fn twins() {
     assert!(!p.twins[0].continued);
     assert_eq!(p.twins[0].line, 5);
     assert!(p.twins[1].continued);
-    let kb = Piece {
-        color: Color::Black,
-        role: Role::Pawn,
-        kamikaze: true,
-        neutral: false,
-    };
+    let kb = Piece::new(Color::Black, Kind::PAWN).with(Attrs::KAMIKAZE);
     assert_eq!(
         p.twins[1].commands,
         [T::Add(kb, sq("b2")), T::Remove(sq("e1"))]
@@ -543,7 +541,7 @@ fn twins() {
         p.twins[3].commands,
         [
             T::PolishType,
-            T::Substitute(Role::Rook, Role::Bishop),
+            T::Substitute(Kind::ROOK, Kind::BISHOP),
             T::Stipulation("#3".into()),
             T::Condition(Rules::with_circe(CirceRules::ANTICIRCE_CHEYLAN)),
         ]
@@ -598,7 +596,7 @@ fn twin_errors() {
 fn initial_game_array_and_protocol() {
     let p = one("beginproblem\nprotocol out.txt\nstipulation dia3\ninitialgamearray\nendproblem");
     assert_eq!(p.position.count(Color::White), 16);
-    assert_eq!(at(&p, "d8"), black(Role::Queen));
+    assert_eq!(at(&p, "d8"), black(Kind::QUEEN));
     assert_eq!(p.position.unmoved.count(), 6);
 }
 

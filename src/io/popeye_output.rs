@@ -117,11 +117,12 @@ fn board_cell(lang: Language, piece: Option<Piece>) -> String {
         None => "  . ".to_string(),
         Some(p) => {
             let sign = match p.color {
-                _ if p.neutral => '=',
+                _ if p.is_neutral() => '=',
                 Color::Black => '-',
                 Color::White => ' ',
             };
-            format!(" {sign}{} ", piece_letter(lang, p.role))
+            let text = format!("{sign}{}", piece_letter(lang, p.kind));
+            format!("{text:>3} ")
         }
     }
 }
@@ -266,8 +267,7 @@ fn write_kamikaze_line(out: &mut String, lang: Language, pos: &Position) {
 /// The condition lines, uncentred: `Circe RexInclusive`, `AntiCirce Cheylan`.
 pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
     rules
-        .circe
-        .iter()
+        .families()
         .map(|c| circe_condition_line(lang, c))
         .collect()
 }
@@ -277,7 +277,7 @@ pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
 /// forbidden capture onto an occupied rebirth square, and the default rex
 /// rule (exclusive for Circe, inclusive for Anticirce).
 fn circe_condition_line(lang: Language, c: &CirceRules) -> String {
-    let (base, rex_default_inclusive) = match c.reborn {
+    let (base, rex_default_inclusive) = match c.reborn() {
         Reborn::Captured => (ConditionName::Circe, false),
         Reborn::Capturer => (ConditionName::AntiCirce, true),
     };
@@ -286,10 +286,10 @@ fn circe_condition_line(lang: Language, c: &CirceRules) -> String {
     match c.square {
         RebirthSquare::Classic => {}
     }
-    if c.reborn == Reborn::Captured && c.on_occupied == OnOccupied::Forbid {
+    if c.reborn() == Reborn::Captured && c.on_occupied == OnOccupied::Forbid {
         variants.push(CirceVariant::Strict);
     }
-    if c.reborn == Reborn::Capturer
+    if c.reborn() == Reborn::Capturer
         && c.capture_on_rebirth_square == CaptureOnRebirthSquare::Forbidden
     {
         variants.push(CirceVariant::Cheylan);
@@ -401,15 +401,15 @@ pub fn write_zero_position(out: &mut String, lang: Language) {
 /// (pawns too), square: `wBh2`, `sKa8`.
 fn unit_text(lang: Language, p: Piece, sq: Square) -> String {
     let mut s = String::new();
-    s.push(if p.neutral {
+    s.push(if p.is_neutral() {
         neutral_letter(lang)
     } else {
         color_letter(lang, p.color)
     });
-    if p.kamikaze {
+    if p.is_kamikaze() {
         s.push(kamikaze_letter(lang));
     }
-    s.push(piece_letter(lang, p.role));
+    s.push_str(piece_letter(lang, p.kind));
     let _ = write!(s, "{sq}");
     s
 }
@@ -469,25 +469,21 @@ mod tests {
     //! output (corpus file named above each expected text).
 
     use super::*;
-    use crate::board::Role;
-    use crate::io::language::role_from_letter;
+    use crate::board::Attrs;
+    use crate::board::Kind;
+    use crate::io::language::kind_from_code;
     use crate::problem::{Metadata, SourceRef, Spanned};
 
     /// Places units written as in Popeye's `pieces` line: a piece letter
     /// followed by one or more squares, `kb1 lh3 ba7e7`.
     fn place(pos: &mut Position, lang: Language, color: Color, kamikaze: bool, spec: &str) {
         for group in spec.split_whitespace() {
-            let role = role_from_letter(lang, group.chars().next().unwrap()).unwrap();
+            let kind = kind_from_code(lang, &group[..1]).unwrap();
             for i in (1..group.len()).step_by(2) {
                 let sq = Square::parse(&group[i..i + 2]).unwrap();
                 pos.put(
                     sq,
-                    Piece {
-                        color,
-                        role,
-                        kamikaze,
-                        neutral: false,
-                    },
+                    Piece::new(color, kind).with(Attrs::NONE.with_if(Attrs::KAMIKAZE, kamikaze)),
                 );
             }
         }
@@ -908,13 +904,13 @@ Loesung beendet. Zeit = 1.943 s
         // tier2/BEISPIEL_cirsquar__008: `hinzu weis lf5` onto the rook on
         // f5 prints without `+`; tier2/BEISPIEL_mars__024: `+c) +sBc7`.
         place(&mut pos, de, Color::White, false, "tf5");
-        let lf5 = Piece::new(Color::White, Role::Bishop);
+        let lf5 = Piece::new(Color::White, Kind::BISHOP);
         let t = twin(
             false,
             vec![TwinCommand::Add(lf5, Square::parse("f5").unwrap())],
         );
         assert_eq!(twin_line(de, 1, &t, &pos), "\nb) wLf5  \n\n");
-        let bc7 = Piece::new(Color::Black, Role::Pawn);
+        let bc7 = Piece::new(Color::Black, Kind::PAWN);
         let t = twin(
             true,
             vec![TwinCommand::Add(bc7, Square::parse("c7").unwrap())],

@@ -266,20 +266,18 @@ pub fn tree_json(
 }
 
 fn node_json(node: &Node, rules: &crate::rules::Rules, a: Alphabet) -> serde_json::Value {
-    use crate::moves::Fate;
     let p = &node.played;
     let mv = &p.mv;
     let mut rebirths = Vec::new();
-    if let Fate::Reborn(sq) = mv.capturer_fate {
-        let u = mv.arriving_piece();
+    if let Some((sq, u)) = mv.capturer_rebirth() {
         rebirths.push(serde_json::json!({
-            "unit": format!("{}{}", a.unit_color(u), a.piece(u.role)),
+            "unit": format!("{}{}", a.unit_color(u), a.piece(u.kind)),
             "whose": "capturer", "from": mv.to.to_string(), "to": sq.to_string(),
         }));
     }
-    if let (Some(v), Fate::Reborn(sq)) = (mv.captured, mv.captured_fate) {
+    if let Some((sq, v)) = mv.captured_rebirth() {
         rebirths.push(serde_json::json!({
-            "unit": format!("{}{}", a.unit_color(v), a.piece(v.role)),
+            "unit": format!("{}{}", a.unit_color(v), a.piece(v.kind)),
             "whose": "captured", "from": mv.capture_square.to_string(), "to": sq.to_string(),
         }));
     }
@@ -291,7 +289,7 @@ fn node_json(node: &Node, rules: &crate::rules::Rules, a: Alphabet) -> serde_jso
         "from": mv.from.to_string(),
         "to": mv.to.to_string(),
         "capture": mv.captured.map(|v| serde_json::json!({
-            "unit": format!("{}{}", a.unit_color(v), a.piece(v.role)),
+            "unit": format!("{}{}", a.unit_color(v), a.piece(v.kind)),
             "square": mv.capture_square.to_string(),
         })),
         "rebirths": rebirths,

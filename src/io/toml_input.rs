@@ -6,13 +6,13 @@
 //! values are interpreted here (FEN, squares, conditions, options), each
 //! error carrying the line of the value it came from.
 
-use crate::board::{Color, Piece, Position, Role, Square};
+use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
 use crate::io::fen::{parse_fen, role_from_letter};
 use crate::problem::{
     InputError, Language, Metadata, MirrorAxis, Problem, ProblemOption, SourceRef, Spanned, Twin,
     TwinCommand,
 };
-use crate::rules::{CirceRules, Rules};
+use crate::rules::{CirceRules, Condition, Rules};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use std::ops::Range;
@@ -388,7 +388,7 @@ impl Reader<'_> {
         }
         if kamikaze_all {
             for sq in position.occupied() {
-                if position.role_at(sq) != Some(Role::King) {
+                if position.kind_at(sq) != Some(Kind::KING) {
                     set_kamikaze(&mut position, sq);
                 }
             }
@@ -402,14 +402,14 @@ impl Reader<'_> {
                         format!("neutral: {sq} is empty; the list names squares of units"),
                     ))
                 }
-                Some(p) if p.role == Role::King => {
+                Some(p) if p.kind == Kind::KING => {
                     return Err(self.error(
                         name.span(),
                         format!("neutral: {sq} holds a king; neutral kings are not supported"),
                     ))
                 }
                 // `put` clears the square's castling right: neutral units never castle.
-                Some(p) => position.put(sq, Piece { neutral: true, ..p }),
+                Some(p) => position.put(sq, p.with(Attrs::NEUTRAL)),
             }
         }
 
@@ -507,10 +507,10 @@ impl Reader<'_> {
                 ),
             )
         })?;
-        let rules = Rules {
-            circe: Some(def.circe),
-            alsatian: def.alsatian,
-        };
+        let mut rules = Rules::with_circe(def.circe);
+        if def.alsatian {
+            rules = rules.with(Condition::Alsatian);
+        }
         Ok((rules, def.kamikaze_all))
     }
 
@@ -679,7 +679,7 @@ fn set_kamikaze(pos: &mut Position, sq: Square) -> bool {
     };
     // `put` clears the square first, castling right included: keep it.
     let unmoved = pos.unmoved.contains(sq);
-    p.kamikaze = true;
+    p = p.with(Attrs::KAMIKAZE);
     pos.put(sq, p);
     if unmoved {
         pos.unmoved.set(sq);
@@ -740,14 +740,15 @@ fn piece_on_square(s: &str) -> Option<(Piece, Square)> {
         ['k', rest @ ..] if rest.len() == 3 => (true, rest),
         _ => (false, rest),
     };
-    let [role, f, r] = rest else { return None };
+    let [kind, f, r] = rest else { return None };
     let square = Square::parse(&format!("{f}{r}"))?;
     Some((
         Piece {
             color,
-            role: role_from_letter(*role)?,
-            kamikaze,
-            neutral,
+            kind: role_from_letter(*kind)?,
+            attrs: Attrs::NONE
+                .with_if(Attrs::KAMIKAZE, kamikaze)
+                .with_if(Attrs::NEUTRAL, neutral),
         },
         square,
     ))
@@ -774,15 +775,17 @@ fn twin_command(key: TwinKey, item: &str, kamikaze_all: bool) -> Result<TwinComm
         TwinKey::Add => {
             let (mut piece, sq) = piece_on_square(item)
                 .ok_or("is not a unit on a square, e.g. \"wQd1\", \"bSg8\" or \"nPb7\"")?;
-            if piece.neutral && piece.role == Role::King {
+            if piece.is_neutral() && piece.kind == Kind::KING {
                 return Err("is a neutral king; neutral kings are not supported");
             }
             // Under Kamikaze Circe every unit but the king is kamikaze.
-            piece.kamikaze |= kamikaze_all && piece.role != Role::King;
+            if kamikaze_all && piece.kind != Kind::KING {
+                piece = piece.with(Attrs::KAMIKAZE);
+            }
             TwinCommand::Add(piece, sq)
         }
         TwinKey::Substitute => {
-            let roles: Vec<Option<Role>> = item
+            let kinds: Vec<Option<Kind>> = item
                 .split(|c: char| c.is_whitespace() || c == '-' || c == '>')
                 .filter(|p| !p.is_empty())
                 .map(|p| {
@@ -793,7 +796,7 @@ fn twin_command(key: TwinKey, item: &str, kamikaze_all: bool) -> Result<TwinComm
                     }
                 })
                 .collect();
-            match roles[..] {
+            match kinds[..] {
                 [Some(a), Some(b)] => TwinCommand::Substitute(a, b),
                 _ => return Err("is not two piece letters, e.g. \"Q R\""),
             }

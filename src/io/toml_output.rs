@@ -8,7 +8,7 @@
 //! except Popeye options that change only the display or the speed, which
 //! are dropped with a comment.
 
-use crate::board::{Color, Piece, Role, Square};
+use crate::board::{Color, Kind, Piece, Square};
 use crate::io::fen::to_fen;
 use crate::problem::{Language, MirrorAxis, Problem, ProblemOption, TwinCommand};
 use crate::rules::{CirceRules, Rules};
@@ -58,16 +58,16 @@ pub fn multiline(text: &str) -> String {
 
 /// The `condition` value for a set of rules, if the format has one.
 pub fn condition_name(rules: &Rules) -> Result<Option<&'static str>, ConvertError> {
-    let Some(circe) = rules.circe else {
-        return if rules.alsatian {
+    let Some(&circe) = rules.single_family() else {
+        return if rules.alsatian() {
             Err(ConvertError("alsatian without a Circe form".into()))
         } else {
             Ok(None)
         };
     };
     let name = match circe {
-        c if c == CirceRules::CIRCE && rules.alsatian => "alsatian circe",
-        _ if rules.alsatian => {
+        c if c == CirceRules::CIRCE && rules.alsatian() => "alsatian circe",
+        _ if rules.alsatian() => {
             return Err(ConvertError(
                 "alsatian with a Circe form other than plain Circe".into(),
             ))
@@ -85,25 +85,26 @@ pub fn condition_name(rules: &Rules) -> Result<Option<&'static str>, ConvertErro
     Ok(Some(name))
 }
 
-fn letter(role: Role) -> char {
-    match role {
-        Role::King => 'K',
-        Role::Queen => 'Q',
-        Role::Rook => 'R',
-        Role::Bishop => 'B',
-        Role::Knight => 'S',
-        Role::Pawn => 'P',
+fn letter(kind: Kind) -> char {
+    match kind {
+        Kind::KING => 'K',
+        Kind::QUEEN => 'Q',
+        Kind::ROOK => 'R',
+        Kind::BISHOP => 'B',
+        Kind::KNIGHT => 'S',
+        Kind::PAWN => 'P',
+        _ => '?',
     }
 }
 
 fn unit(p: Piece, sq: Square) -> String {
     let c = match p.color {
-        _ if p.neutral => 'n',
+        _ if p.is_neutral() => 'n',
         Color::White => 'w',
         Color::Black => 'b',
     };
-    let k = if p.kamikaze { "k" } else { "" };
-    format!("{c}{k}{}{sq}", letter(p.role))
+    let k = if p.is_kamikaze() { "k" } else { "" };
+    format!("{c}{k}{}{sq}", letter(p.kind))
 }
 
 /// The option as the TOML format writes it; `None` for options that only

@@ -23,7 +23,7 @@
 //! left rank 8); accepted: `8/ppppppp1/8/4k2p/8/8/8/4K3 w`.
 
 use super::material::{color_name, role_name, square_list};
-use crate::board::{Bitboard, Color, Position, Role, Square};
+use crate::board::{Bitboard, Color, Kind, Position, Square};
 
 const FILE_A: Bitboard = Bitboard::file(0);
 const FILE_H: Bitboard = Bitboard::file(7);
@@ -56,24 +56,25 @@ fn knight_jumps(b: Bitboard) -> Bitboard {
     )
 }
 
-/// The single steps a unit of `role` can make (for sliders: one square of
+/// The single steps a unit of `kind` can make (for sliders: one square of
 /// a slide).
-fn steps(role: Role, b: Bitboard) -> Bitboard {
-    match role {
-        Role::King | Role::Queen => orthogonal_steps(b) | diagonal_steps(b),
-        Role::Rook => orthogonal_steps(b),
-        Role::Bishop => diagonal_steps(b),
-        Role::Knight => knight_jumps(b),
-        Role::Pawn => Bitboard::EMPTY,
+fn steps(kind: Kind, b: Bitboard) -> Bitboard {
+    match kind {
+        Kind::KING | Kind::QUEEN => orthogonal_steps(b) | diagonal_steps(b),
+        Kind::ROOK => orthogonal_steps(b),
+        Kind::BISHOP => diagonal_steps(b),
+        Kind::KNIGHT => knight_jumps(b),
+        // Alsatian Circe is orthodox legality: no fairy kinds get here.
+        _ => Bitboard::EMPTY,
     }
 }
 
-/// Every square reachable from `from` by steps of `role`, never entering
+/// Every square reachable from `from` by steps of `kind`, never entering
 /// `blocked`.
-fn fill(role: Role, from: Bitboard, blocked: Bitboard) -> Bitboard {
+fn fill(kind: Kind, from: Bitboard, blocked: Bitboard) -> Bitboard {
     let mut reach = from & !blocked;
     loop {
-        let next = reach | (steps(role, reach) & !blocked);
+        let next = reach | (steps(kind, reach) & !blocked);
         if next == reach {
             return reach;
         }
@@ -84,29 +85,29 @@ fn fill(role: Role, from: Bitboard, blocked: Bitboard) -> Bitboard {
 /// Squares held by pawns that have never moved: white pawns on rank 2,
 /// black pawns on rank 7.
 pub(super) fn unmoved_pawns(pos: &Position) -> Bitboard {
-    pos.pieces(Color::White, Role::Pawn) & Bitboard::rank(1)
-        | pos.pieces(Color::Black, Role::Pawn) & Bitboard::rank(6)
+    pos.pieces(Color::White, Kind::PAWN) & Bitboard::rank(1)
+        | pos.pieces(Color::Black, Kind::PAWN) & Bitboard::rank(6)
 }
 
-/// Where a unit of `role` and colour `c` may have started: its game-array
+/// Where a unit of `kind` and colour `c` may have started: its game-array
 /// squares, and (when a pawn of `c` is missing) the promotion squares a
 /// pawn could have reached: not those whose every approach (straight, or
 /// capturing from either side) is held by a never-moved enemy pawn.
-fn starts(pos: &Position, c: Color, role: Role, blocked: Bitboard) -> Bitboard {
+fn starts(pos: &Position, c: Color, kind: Kind, blocked: Bitboard) -> Bitboard {
     let rank = c.back_rank();
-    let files: &[u8] = match role {
-        Role::King => &[4],
-        Role::Queen => &[3],
-        Role::Rook => &[0, 7],
-        Role::Bishop => &[2, 5],
-        Role::Knight => &[1, 6],
-        Role::Pawn => &[],
+    let files: &[u8] = match kind {
+        Kind::KING => &[4],
+        Kind::QUEEN => &[3],
+        Kind::ROOK => &[0, 7],
+        Kind::BISHOP => &[2, 5],
+        Kind::KNIGHT => &[1, 6],
+        _ => &[],
     };
     let mut out = Bitboard::EMPTY;
     for &f in files {
         out.set(Square::new(f, rank));
     }
-    if role != Role::King && pos.pieces(c, Role::Pawn).count() < 8 {
+    if kind != Kind::KING && pos.pieces(c, Kind::PAWN).count() < 8 {
         let last = c.promotion_rank();
         let before = c.opponent().pawn_rank();
         for f in 0..8u8 {
@@ -127,24 +128,24 @@ pub(super) fn caged_units(pos: &Position) -> Option<String> {
         return None;
     }
     for c in Color::ALL {
-        for role in [
-            Role::King,
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
+        for kind in [
+            Kind::KING,
+            Kind::QUEEN,
+            Kind::ROOK,
+            Kind::BISHOP,
+            Kind::KNIGHT,
         ] {
-            let units = pos.pieces(c, role);
+            let units = pos.pieces(c, kind);
             if units.is_empty() {
                 continue;
             }
-            let reach = fill(role, starts(pos, c, role, blocked), blocked);
+            let reach = fill(kind, starts(pos, c, kind, blocked), blocked);
             if let Some(sq) = (units & !reach).first() {
                 // The pawns walling the unit in: the border of the region
                 // it can reach from where it stands.
-                let region = fill(role, Bitboard::from_square(sq), blocked);
-                let wall = steps(role, region) & blocked;
-                let promotions = if pos.pieces(c, Role::Pawn).count() >= 8 {
+                let region = fill(kind, Bitboard::from_square(sq), blocked);
+                let wall = steps(kind, region) & blocked;
+                let promotions = if pos.pieces(c, Kind::PAWN).count() >= 8 {
                     " (and, with 8 pawns, it is no promoted pawn)"
                 } else {
                     ""
@@ -153,7 +154,7 @@ pub(super) fn caged_units(pos: &Position) -> Option<String> {
                     "the {} {} on {sq} could only have come through {}, held by \
                      {} that never moved{promotions}",
                     color_name(c),
-                    role_name(role),
+                    role_name(kind),
                     square_list(wall),
                     if wall.count() == 1 { "a pawn" } else { "pawns" },
                 ));

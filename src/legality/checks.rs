@@ -3,7 +3,7 @@
 
 use super::material::{color_name, role_name, side_name, square_list};
 use crate::board::attacks;
-use crate::board::{Bitboard, Color, Position, Role, Square};
+use crate::board::{Bitboard, Color, Kind, Position, Square};
 
 /// `opponent-in-check`: the side that has just moved cannot have left its
 /// own king in check.
@@ -28,8 +28,8 @@ pub(super) fn opponent_in_check(pos: &Position) -> Option<String> {
 fn describe(pos: &Position, units: Bitboard) -> String {
     units
         .map(|s| {
-            let role = pos.role_at(s).expect("unit");
-            format!("the {} on {s}", role_name(role))
+            let kind = pos.kind_at(s).expect("unit");
+            format!("the {} on {s}", role_name(kind))
         })
         .collect::<Vec<_>>()
         .join(" and ")
@@ -55,25 +55,25 @@ fn retro_moves(pos: &Position, s: Color, out: &mut Vec<Retro>) {
         vacated: Bitboard::from_square(from),
     };
     for t in pos.by_color(s) {
-        let role = pos.role_at(t).expect("unit");
-        let from: Bitboard = match role {
-            Role::King => attacks::king(t),
-            Role::Queen => attacks::queen(t, occ),
-            Role::Rook => attacks::rook(t, occ),
-            Role::Bishop => attacks::bishop(t, occ),
-            Role::Knight => attacks::knight(t),
-            Role::Pawn => Bitboard::EMPTY,
+        let kind = pos.kind_at(t).expect("unit");
+        let from: Bitboard = match kind {
+            Kind::KING => attacks::king(t),
+            Kind::QUEEN => attacks::queen(t, occ),
+            Kind::ROOK => attacks::rook(t, occ),
+            Kind::BISHOP => attacks::bishop(t, occ),
+            Kind::KNIGHT => attacks::knight(t),
+            _ => Bitboard::EMPTY,
         } & empty;
         out.extend(from.map(|f| single(t, f)));
         // A promoted unit came from the rank before, straight or capturing.
-        if role != Role::King && role != Role::Pawn && t.rank() == s.promotion_rank() {
+        if kind != Kind::KING && kind != Kind::PAWN && t.rank() == s.promotion_rank() {
             for df in [-1, 0, 1] {
                 if let Some(f) = t.offset(df, back).filter(|f| empty.contains(*f)) {
                     out.push(single(t, f));
                 }
             }
         }
-        if role == Role::Pawn && t.rank() != s.pawn_rank() {
+        if kind == Kind::PAWN && t.rank() != s.pawn_rank() {
             let Some(one) = t.offset(0, back) else {
                 continue;
             };
@@ -106,13 +106,13 @@ fn retro_moves(pos: &Position, s: Color, out: &mut Vec<Retro>) {
             }
         }
         // Castling: the rook arrives beside the king and both corners empty.
-        if role == Role::King && t.rank() == s.back_rank() {
+        if kind == Kind::KING && t.rank() == s.back_rank() {
             let rank = s.back_rank();
             for (king_file, rook_file, corner) in [(6u8, 5u8, 7u8), (2, 3, 0)] {
                 let rook = Square::new(rook_file, rank);
                 let (e, c) = (Square::new(4, rank), Square::new(corner, rank));
                 if t.file() == king_file
-                    && pos.pieces(s, Role::Rook).contains(rook)
+                    && pos.pieces(s, Kind::ROOK).contains(rook)
                     && empty.contains(e)
                     && empty.contains(c)
                 {

@@ -1,7 +1,7 @@
 //! Conditions on material: kings, pawns, promoted units, and the captures
 //! the pawn structure requires.
 
-use crate::board::{Bitboard, Color, Position, Role};
+use crate::board::{Bitboard, Color, Kind, Position};
 
 pub(super) fn color_name(c: Color) -> &'static str {
     match c {
@@ -17,15 +17,8 @@ pub(super) fn side_name(c: Color) -> &'static str {
     }
 }
 
-pub(super) fn role_name(r: Role) -> &'static str {
-    match r {
-        Role::King => "king",
-        Role::Queen => "queen",
-        Role::Rook => "rook",
-        Role::Bishop => "bishop",
-        Role::Knight => "knight",
-        Role::Pawn => "pawn",
-    }
+pub(super) fn role_name(r: Kind) -> &'static str {
+    r.def().names[0]
 }
 
 pub(super) fn square_list(b: Bitboard) -> String {
@@ -42,7 +35,7 @@ const LIGHT: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 /// accepted: `4k3/8/8/8/8/8/8/4K3 w`.
 pub(super) fn kings(pos: &Position) -> Option<String> {
     Color::ALL.into_iter().find_map(|c| {
-        let n = pos.pieces(c, Role::King).count();
+        let n = pos.pieces(c, Kind::KING).count();
         (n != 1).then(|| format!("{} has {n} kings", side_name(c)))
     })
 }
@@ -53,7 +46,7 @@ pub(super) fn kings(pos: &Position) -> Option<String> {
 /// Rejected: `4k3/8/8/8/8/8/8/P3K3 w` (white pawn on a1);
 /// accepted: `4k3/8/8/8/8/8/P7/4K3 w`.
 pub(super) fn pawns_on_back_rank(pos: &Position) -> Option<String> {
-    let bad = pos.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7));
+    let bad = pos.by_kind(Kind::PAWN) & (Bitboard::rank(0) | Bitboard::rank(7));
     let sq = bad.first()?;
     let c = pos.color_at(sq).expect("pawn");
     Some(format!(
@@ -69,7 +62,7 @@ pub(super) fn pawns_on_back_rank(pos: &Position) -> Option<String> {
 /// accepted: eight, `4k3/8/8/8/8/P7/1PPPPPPP/4K3 w`.
 pub(super) fn pawn_count(pos: &Position) -> Option<String> {
     Color::ALL.into_iter().find_map(|c| {
-        let n = pos.pieces(c, Role::Pawn).count();
+        let n = pos.pieces(c, Kind::PAWN).count();
         (n > 8).then(|| format!("{} has {n} pawns", side_name(c)))
     })
 }
@@ -78,12 +71,12 @@ pub(super) fn pawn_count(pos: &Position) -> Option<String> {
 /// square colour, 2 knights): each must be a promoted pawn.
 pub(super) fn promoted_count(pos: &Position, c: Color) -> u32 {
     let excess = |n: u32, base: u32| n.saturating_sub(base);
-    let bishops = pos.pieces(c, Role::Bishop);
-    excess(pos.pieces(c, Role::Queen).count(), 1)
-        + excess(pos.pieces(c, Role::Rook).count(), 2)
+    let bishops = pos.pieces(c, Kind::BISHOP);
+    excess(pos.pieces(c, Kind::QUEEN).count(), 1)
+        + excess(pos.pieces(c, Kind::ROOK).count(), 2)
         + excess((bishops & LIGHT).count(), 1)
         + excess((bishops & !LIGHT).count(), 1)
-        + excess(pos.pieces(c, Role::Knight).count(), 2)
+        + excess(pos.pieces(c, Kind::KNIGHT).count(), 2)
 }
 
 /// `promoted-units`: every unit beyond the game array is a promoted pawn,
@@ -95,7 +88,7 @@ pub(super) fn promoted_count(pos: &Position, c: Color) -> u32 {
 pub(super) fn promoted_units(pos: &Position) -> Option<String> {
     Color::ALL.into_iter().find_map(|c| {
         let promoted = promoted_count(pos, c);
-        let missing = 8 - pos.pieces(c, Role::Pawn).count().min(8);
+        let missing = 8 - pos.pieces(c, Kind::PAWN).count().min(8);
         (promoted > missing).then(|| {
             format!(
                 "{} has {promoted} unit(s) beyond the game array, which must be \
@@ -116,7 +109,7 @@ pub(super) fn pawn_captures_needed(pos: &Position, c: Color) -> Option<u32> {
     // files in `mask`.
     let mut dp = vec![NONE; 256];
     dp[0] = 0;
-    for sq in pos.pieces(c, Role::Pawn) {
+    for sq in pos.pieces(c, Kind::PAWN) {
         let advanced = (sq.rank() as i32 - c.pawn_rank() as i32).unsigned_abs();
         let mut next = vec![NONE; 256];
         for (mask, &cost) in dp.iter().enumerate() {
@@ -150,7 +143,7 @@ pub(super) fn pawn_captures(pos: &Position) -> Option<String> {
     Color::ALL.into_iter().find_map(|c| {
         let them = c.opponent();
         let missing = 16u32.saturating_sub(pos.by_color(them).count());
-        let pawns = square_list(pos.pieces(c, Role::Pawn));
+        let pawns = square_list(pos.pieces(c, Kind::PAWN));
         match pawn_captures_needed(pos, c) {
             None => Some(format!(
                 "{}'s pawns on {pawns} cannot each have come from a file of its own",

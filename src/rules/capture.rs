@@ -2,112 +2,134 @@
 //! vanishes, or whether the capture is illegal.
 
 use super::{CaptureOnRebirthSquare, CirceRules, OnOccupied, Reborn, Rules};
-use crate::board::{Bitboard, Piece, Role, Square};
-use crate::moves::Fate;
+use crate::board::{Bitboard, Kind, Piece, Position, Square};
+use crate::moves::{Effect, Effects};
 
-/// The effects of one capture: the capturer's fate, then the captured
-/// unit's. `None` from [`Rules::resolve_capture`] means the capture is
-/// illegal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CaptureOutcome {
-    pub capturer: Fate,
-    pub captured: Fate,
+/// Everything a capture's resolution may look at.
+#[derive(Clone, Copy, Debug)]
+pub struct Capture<'a> {
+    /// The position before the move.
+    pub pos: &'a Position,
+    /// The capturing unit as it arrives on `to` (promoted already).
+    pub capturer: Piece,
+    pub from: Square,
+    pub to: Square,
+    /// The captured unit, as the capturer's opponent (a neutral unit
+    /// counts as the opponent's).
+    pub victim: Piece,
+    /// Where the victim stood: `to`, except for en passant.
+    pub capture_square: Square,
+    /// The board after the capturer has arrived on `to` and the victim has
+    /// been removed.
+    pub occupied: Bitboard,
 }
 
 impl Rules {
-    /// Decides a capture. `capturer` is the unit as it arrives on `to`
-    /// (promoted already); `captured` stood on `capture_square` (differs
-    /// from `to` only for en passant); `occupied` is the board after the
-    /// capturer has arrived on `to` and the captured unit has been removed.
+    /// Resolves a capture: calls `outcome` once for each way it may end
+    /// (each a move of its own), with the effects the rules add; not at all
+    /// when the rules forbid the capture.
     ///
     /// Rebirths happen in Popeye's order: the capturer's first (a kamikaze
     /// or Anticirce capturer leaves the capture square), then the captured
     /// unit's, on the board as the first left it.
     #[inline]
-    pub fn resolve_capture(
-        &self,
-        capturer: Piece,
-        to: Square,
-        captured: Piece,
-        capture_square: Square,
-        occupied: Bitboard,
-    ) -> Option<CaptureOutcome> {
-        let Some(circe) = self.circe else {
+    pub fn resolve_capture(&self, c: &Capture, mut outcome: impl FnMut(Effects)) {
+        if let Some(effects) = self.single_outcome(c) {
+            outcome(effects);
+        }
+    }
+
+    #[inline]
+    fn single_outcome(&self, c: &Capture) -> Option<Effects> {
+        let mut effects = Effects::NONE;
+        let capturer = c.capturer;
+        let to = c.to;
+        let Some(circe) = self.families().next().copied() else {
             // Orthodox chess: a kamikaze capturer is removed with its victim.
-            let capturer = if capturer.kamikaze && capturer.role != Role::King {
-                Fate::Vanishes
-            } else {
-                Fate::Stays
-            };
-            return Some(CaptureOutcome {
-                capturer,
-                captured: Fate::Vanishes,
-            });
-        };
-        let mut occupied = occupied;
-        let capturer_fate = match circe.reborn {
-            Reborn::Capturer if capturer.role != Role::King || circe.rex_inclusive => {
-                circe.capturer_rebirth(capturer, to, occupied)?
+            if capturer.is_kamikaze() && capturer.kind != Kind::KING {
+                effects.push(Effect::CapturerVanishes);
             }
-            Reborn::Captured if capturer.kamikaze && capturer.role != Role::King => {
-                // The kamikaze unit is captured by its own capture, on `to`.
-                occupied.clear(to);
-                circe.captured_rebirth(capturer, to, occupied)?
-            }
-            _ => Fate::Stays,
+            return Some(effects);
         };
-        match capturer_fate {
-            Fate::Reborn(sq) => {
+        let mut occupied = c.occupied;
+        match circe.reborn() {
+            Reborn::Capturer if capturer.kind != Kind::KING || circe.rex_inclusive => {
+                let sq = circe.capturer_rebirth(capturer, to, occupied)?;
                 occupied.clear(to);
                 occupied.set(sq);
+                effects.push(Effect::CapturerReborn {
+                    to: sq,
+                    unit: capturer,
+                });
             }
-            Fate::Vanishes => occupied.clear(to),
-            Fate::Stays => {}
+            Reborn::Captured if capturer.is_kamikaze() && capturer.kind != Kind::KING => {
+                // The kamikaze unit is captured by its own capture, on `to`.
+                occupied.clear(to);
+                match circe.captured_rebirth(capturer, to, occupied)? {
+                    Some(sq) => {
+                        occupied.set(sq);
+                        effects.push(Effect::CapturerReborn {
+                            to: sq,
+                            unit: capturer,
+                        });
+                    }
+                    None => effects.push(Effect::CapturerVanishes),
+                }
+            }
+            _ => {}
         }
-        let captured_fate = match circe.reborn {
-            Reborn::Captured if captured.role != Role::King || circe.rex_inclusive => {
-                circe.captured_rebirth(captured, capture_square, occupied)?
+        let victim = c.victim;
+        if circe.reborn() == Reborn::Captured && (victim.kind != Kind::KING || circe.rex_inclusive)
+        {
+            if let Some(sq) = circe.captured_rebirth(victim, c.capture_square, occupied)? {
+                effects.push(Effect::CapturedReborn {
+                    on: sq,
+                    unit: victim,
+                });
             }
-            _ => Fate::Vanishes,
-        };
-        Some(CaptureOutcome {
-            capturer: capturer_fate,
-            captured: captured_fate,
-        })
+        }
+        Some(effects)
     }
 }
 
 impl CirceRules {
-    /// The rebirth of a unit captured on `on` (Circe): reborn if its square
-    /// is free, else it vanishes or the capture is forbidden.
+    /// The rebirth of a unit captured on `on` (Circe): Some(square) when it
+    /// is reborn, None when it vanishes; an illegal capture is None outside.
     #[inline]
-    fn captured_rebirth(&self, unit: Piece, on: Square, occupied: Bitboard) -> Option<Fate> {
-        self.land(self.square.of(unit.role, unit.color, on), occupied)
+    fn captured_rebirth(
+        &self,
+        unit: Piece,
+        on: Square,
+        occupied: Bitboard,
+    ) -> Option<Option<Square>> {
+        self.land(self.square.of(unit.kind, unit.color, on), occupied)
     }
 
     /// Rebirth on `square`: reborn when it is free, else as `on_occupied` says.
     #[inline]
-    fn land(&self, square: Square, occupied: Bitboard) -> Option<Fate> {
+    fn land(&self, square: Square, occupied: Bitboard) -> Option<Option<Square>> {
         if !occupied.contains(square) {
-            Some(Fate::Reborn(square))
+            Some(Some(square))
         } else {
             match self.on_occupied {
-                OnOccupied::Vanish => Some(Fate::Vanishes),
+                OnOccupied::Vanish => Some(None),
                 OnOccupied::Forbid => None,
             }
         }
     }
 
-    /// The rebirth of the capturing unit (Anticirce), which stands on `to`.
+    /// The rebirth square of the capturing unit (Anticirce), which stands
+    /// on `to`; None when the capture is illegal.
     #[inline]
-    fn capturer_rebirth(&self, unit: Piece, to: Square, occupied: Bitboard) -> Option<Fate> {
-        let square = self.square.of(unit.role, unit.color, to);
+    fn capturer_rebirth(&self, unit: Piece, to: Square, occupied: Bitboard) -> Option<Square> {
+        let square = self.square.of(unit.kind, unit.color, to);
         if square == to {
             return match self.capture_on_rebirth_square {
-                CaptureOnRebirthSquare::Allowed => Some(Fate::Reborn(to)),
+                CaptureOnRebirthSquare::Allowed => Some(to),
                 CaptureOnRebirthSquare::Forbidden => None,
             };
         }
-        self.land(square, occupied)
+        // Anticirce has no "vanish" on an occupied square: it forbids.
+        self.land(square, occupied).flatten()
     }
 }

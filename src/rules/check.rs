@@ -3,9 +3,9 @@
 //! king being reborn (rules.md sections 2 and 3). This is the one place where
 //! Rex Inclusive and Anticirce redefine check.
 
-use super::{OnOccupied, Reborn, Rules};
-use crate::board::{Bitboard, Color, Piece, Position, Role, Square};
-use crate::moves::Fate;
+use super::{Capture, OnOccupied, Reborn, Rules};
+use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
+use crate::moves::Effect;
 
 impl Rules {
     /// Is the king of `color` in check?
@@ -18,23 +18,15 @@ impl Rules {
         attackers.nonempty() && self.any_capture_for_good(pos, king, attackers)
     }
 
-    /// Whether the unit on `from` could capture the king on `king` for good.
-    pub fn captures_king_for_good(&self, pos: &Position, from: Square, king: Square) -> bool {
-        self.any_capture_for_good(pos, king, Bitboard::from_square(from))
-    }
-
     /// Whether the orthodox attack is always a check under these rules: no
     /// rebirth of the king, and nothing that could make the capture illegal.
     #[inline]
     pub fn attack_is_always_check(&self) -> bool {
-        match self.circe {
-            None => true,
-            Some(c) => {
-                c.reborn == Reborn::Captured
-                    && !c.rex_inclusive
-                    && c.on_occupied == OnOccupied::Vanish
-            }
-        }
+        self.families().all(|c| {
+            c.reborn() == Reborn::Captured
+                && !c.rex_inclusive
+                && c.on_occupied == OnOccupied::Vanish
+        })
     }
 
     fn any_capture_for_good(&self, pos: &Position, king: Square, attackers: Bitboard) -> bool {
@@ -54,18 +46,29 @@ impl Rules {
             let mut after = occupied;
             after.clear(from);
             let promotes =
-                attacker.role == Role::Pawn && king.rank() == attacker.color.promotion_rank();
-            let roles: &[Role] = if promotes {
-                &Role::PROMOTIONS
+                attacker.kind == Kind::PAWN && king.rank() == attacker.color.promotion_rank();
+            let kinds: &[Kind] = if promotes {
+                &Kind::PROMOTIONS
             } else {
-                std::slice::from_ref(&attacker.role)
+                std::slice::from_ref(&attacker.kind)
             };
-            roles.iter().any(|&role| {
-                let capturer = Piece { role, ..attacker };
-                matches!(
-                    self.resolve_capture(capturer, king, victim, king, after),
-                    Some(outcome) if outcome.captured == Fate::Vanishes
-                )
+            kinds.iter().any(|&kind| {
+                let capture = Capture {
+                    pos,
+                    capturer: Piece { kind, ..attacker },
+                    from,
+                    to: king,
+                    victim,
+                    capture_square: king,
+                    occupied: after,
+                };
+                let mut for_good = false;
+                self.resolve_capture(&capture, |effects| {
+                    for_good |= !effects
+                        .iter()
+                        .any(|e| matches!(e, Effect::CapturedReborn { .. }));
+                });
+                for_good
             })
         })
     }

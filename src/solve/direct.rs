@@ -10,7 +10,7 @@ use super::goal::Judge;
 use super::search::Attack;
 use super::table::{Question, Table};
 use super::{Layout, Mark, Node, Remark, Solution};
-use crate::board::{Position, Role, Square};
+use crate::board::{Kind, Position, Square};
 use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::rules::Rules;
@@ -246,7 +246,7 @@ impl Battle {
         let mut flights = 0;
         for mv in &moves {
             let after = pos.play(mv);
-            let stayed = king.is_some_and(|sq| after.pieces(fleeing, Role::King).contains(sq));
+            let stayed = king.is_some_and(|sq| after.pieces(fleeing, Kind::KING).contains(sq));
             if !stayed {
                 flights += 1;
                 if flights > max {

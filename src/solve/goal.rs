@@ -4,7 +4,7 @@
 use super::{Mark, PlayedMove, Remark};
 use crate::board::{Position, Square};
 use crate::movegen::{has_legal_move, pseudo_legal_moves};
-use crate::moves::{Fate, Move, MoveKind};
+use crate::moves::{Fate, Motion, Move};
 use crate::rules::Rules;
 use crate::stipulation::Goal;
 
@@ -95,13 +95,13 @@ impl Judge {
             // The arriving unit counts where it ends up: an Anticirce
             // capturer on its rebirth square,
             // a kamikaze capturer nowhere.
-            Goal::Target(sq) => match mv.capturer_fate {
+            Goal::Target(sq) => match mv.capturer_fate() {
                 crate::moves::Fate::Reborn(r) => r == sq,
                 crate::moves::Fate::Vanishes => false,
                 crate::moves::Fate::Stays => mv.to == sq,
             },
             Goal::Castling => mv.is_castling(),
-            Goal::EnPassant => mv.kind == MoveKind::EnPassant,
+            Goal::EnPassant => mv.motion == Motion::EnPassant,
             Goal::Mate => self.in_check(after) && !self.can_move(after),
             Goal::Stalemate => !self.in_check(after) && !self.can_move(after),
             Goal::MateOrStalemate => !self.can_move(after),
@@ -130,7 +130,7 @@ impl Judge {
             }),
             // A capture whose victim stays off the board: not reborn.
             Goal::WinPiece => {
-                mv.is_capture() && !matches!(mv.captured_fate, crate::moves::Fate::Reborn(_))
+                mv.is_capture() && !matches!(mv.captured_fate(), crate::moves::Fate::Reborn(_))
             }
         }
     }
@@ -205,7 +205,7 @@ impl Judge {
 /// Where the unit that made `mv` ends up: its arrival square, or its
 /// rebirth square (Anticirce, Kamikaze Circe); none if it vanished.
 fn moved_unit_square(mv: &Move) -> Option<Square> {
-    match mv.capturer_fate {
+    match mv.capturer_fate() {
         Fate::Stays => Some(mv.to),
         Fate::Vanishes => None,
         Fate::Reborn(sq) => Some(sq),
@@ -215,7 +215,7 @@ fn moved_unit_square(mv: &Move) -> Option<Square> {
 /// The square where `mv` brought a unit back: the captured unit's rebirth
 /// square, else the capturer's (Anticirce).
 fn rebirth_square(mv: &Move) -> Option<Square> {
-    match (mv.captured, mv.captured_fate, mv.capturer_fate) {
+    match (mv.captured, mv.captured_fate(), mv.capturer_fate()) {
         (Some(_), Fate::Reborn(sq), _) => Some(sq),
         (_, _, Fate::Reborn(sq)) => Some(sq),
         _ => None,

@@ -10,7 +10,7 @@ mod search;
 pub mod stats;
 pub mod table;
 
-use crate::board::{Color, Position, Role};
+use crate::board::{Color, Kind, Position};
 use crate::moves::Move;
 use crate::problem::{Problem, ProblemOption};
 use crate::stipulation::{Play, Stipulation};
@@ -277,19 +277,19 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     }
     let rules = problem.rules;
     if pos.neutral().nonempty() {
-        if rules.alsatian {
+        if rules.alsatian() {
             return Err(SolveError::Unsupported(
                 "Alsatian Circe with neutral units".into(),
             ));
         }
-        if (pos.neutral() & pos.by_role(Role::King)).nonempty() {
+        if (pos.neutral() & pos.by_kind(Kind::KING)).nonempty() {
             return Err(SolveError::Unsupported("a neutral king".into()));
         }
     }
     if rules.in_check(&pos, pos.turn.opponent()) {
         return Err(SolveError::OpponentInCheck);
     }
-    if rules.alsatian {
+    if rules.alsatian() {
         if let Some(v) = crate::legality::orthodox_violation(&pos) {
             return Err(SolveError::IllegalDiagram(v));
         }
@@ -555,7 +555,7 @@ fn keep_leaves(nodes: Vec<Node>, left: &mut usize) -> Vec<Node> {
 }
 
 /// What was found for one twin: one solution, or two with `duplex` (the
-/// second with the sides' roles swapped).
+/// second with the sides' kinds swapped).
 #[derive(Debug)]
 pub struct TwinSolution {
     pub instance: crate::twin::TwinInstance,

@@ -8,8 +8,8 @@
 //! the corpus, which list every move in Popeye's order.
 
 use super::{Layout, Node, Solution};
-use crate::board::Role;
-use crate::moves::{Move, MoveKind};
+use crate::board::Kind;
+use crate::moves::{Motion, Move};
 
 /// King, queen, rook and bishop lines, in the order Popeye tries them.
 const LINES: [(i8, i8); 8] = [
@@ -41,14 +41,14 @@ pub fn key(mv: &Move) -> (u8, u8, u8, u8) {
     let dr = mv.to.rank() as i8 - mv.from.rank() as i8;
     let promotion = mv
         .promotion
-        .and_then(|r| Role::PROMOTIONS.iter().position(|&p| p == r))
+        .and_then(|r| Kind::PROMOTIONS.iter().position(|&p| p == r))
         .unwrap_or(0) as u8;
-    let (direction, distance) = match (mv.piece.role, mv.kind) {
+    let (direction, distance) = match (mv.piece.kind, mv.motion) {
         // Castling, long then short, before the king's steps.
-        (_, MoveKind::CastleLong) => (0, 0),
-        (_, MoveKind::CastleShort) => (1, 0),
-        (Role::Pawn, _) => (pawn_rank(mv, df), 0),
-        (Role::Knight, _) => (index_of(&LEAPS, (df, dr)), 0),
+        (_, Motion::CastleLong) => (0, 0),
+        (_, Motion::CastleShort) => (1, 0),
+        (Kind::PAWN, _) => (pawn_rank(mv, df), 0),
+        (Kind::KNIGHT, _) => (index_of(&LEAPS, (df, dr)), 0),
         _ => {
             let line = (df.signum(), dr.signum());
             let far_first = 8 - df.abs().max(dr.abs()) as u8;
@@ -61,8 +61,8 @@ pub fn key(mv: &Move) -> (u8, u8, u8, u8) {
 /// A pawn's double step, then its step, then its captures towards the
 /// h-file and towards the a-file (for either side).
 fn pawn_rank(mv: &Move, df: i8) -> u8 {
-    match (mv.kind, df) {
-        (MoveKind::DoubleStep, _) => 0,
+    match (mv.motion, df) {
+        (Motion::DoubleStep, _) => 0,
         (_, 0) => 1,
         (_, d) if d > 0 => 2,
         _ => 3,

@@ -80,11 +80,8 @@ fn a_full_problem_reads() {
         ]
     );
     assert_eq!(p.twins.len(), 2);
-    let kq = Piece::new(Color::Black, Role::Queen);
-    let ks = Piece {
-        kamikaze: true,
-        ..Piece::new(Color::White, Role::Knight)
-    };
+    let kq = Piece::new(Color::Black, Kind::QUEEN);
+    let ks = Piece::new(Color::White, Kind::KNIGHT).with(Attrs::KAMIKAZE);
     assert_eq!(
         p.twins[0],
         Twin {
@@ -175,8 +172,8 @@ fn kamikaze_circe_makes_every_unit_but_the_kings_kamikaze() {
 fn alsatian_circe_sets_the_flag() {
     for c in ["alsatian circe", "circe alsatian"] {
         let p = with_condition(c);
-        assert_eq!(p.rules.circe, Some(CirceRules::CIRCE));
-        assert!(p.rules.alsatian, "{c}");
+        assert_eq!(p.rules.single_family().copied(), Some(CirceRules::CIRCE));
+        assert!(p.rules.alsatian(), "{c}");
     }
 }
 

@@ -6,10 +6,12 @@
 //! rules define check. Moves go into a caller-owned buffer: no allocation
 //! per node once the buffer has grown.
 
-use crate::board::{attacks, Bitboard, Color, Piece, Position, Role, Square};
+pub mod fairy;
+
+use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::legality::orthodox_violation;
-use crate::moves::{Fate, Move, MoveKind};
-use crate::rules::Rules;
+use crate::moves::{Effect, Motion, Move};
+use crate::rules::{Capture, Rules};
 
 /// Appends every legal move of the side to move to `out`.
 pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
@@ -20,7 +22,7 @@ pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
     for i in start..out.len() {
         let mv = out[i];
         let quiet =
-            !mv.is_capture() && mv.kind == MoveKind::Normal || mv.kind == MoveKind::DoubleStep;
+            !mv.is_capture() && mv.motion == Motion::Normal || mv.motion == Motion::DoubleStep;
         if (quiet && safe.contains(mv.from)) || is_legal(pos, rules, &mv) {
             out[keep] = mv;
             keep += 1;
@@ -37,22 +39,22 @@ pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
 /// capturer's king. Empty when the rules make check depend on more than
 /// attack (Rex Inclusive, Anticirce) or ask for orthodox legality (Alsatian).
 fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
-    if !rules.attack_is_always_check() || rules.alsatian {
+    if !rules.attack_is_always_check() || rules.alsatian() {
         return Bitboard::EMPTY;
     }
     let us = pos.turn;
     let Some(king) = pos.king(us) else {
         return pos.by_color(us);
     };
-    if pos.pieces(us, Role::King).count() > 1 || rules.in_check(pos, us) {
+    if pos.pieces(us, Kind::KING).count() > 1 || rules.in_check(pos, us) {
         return Bitboard::EMPTY;
     }
     let them = us.opponent();
     let occ = pos.occupied();
     let mut pinned = Bitboard::EMPTY;
-    let rq = (pos.pieces(them, Role::Rook) | pos.pieces(them, Role::Queen))
+    let rq = (pos.pieces(them, Kind::ROOK) | pos.pieces(them, Kind::QUEEN))
         & attacks::rook(king, Bitboard::EMPTY);
-    let bq = (pos.pieces(them, Role::Bishop) | pos.pieces(them, Role::Queen))
+    let bq = (pos.pieces(them, Kind::BISHOP) | pos.pieces(them, Kind::QUEEN))
         & attacks::bishop(king, Bitboard::EMPTY);
     for slider in rq | bq {
         let between = attacks::between(king, slider) & occ;
@@ -60,7 +62,7 @@ fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
             pinned |= between;
         }
     }
-    pos.by_color(us) & !pinned & !pos.pieces(us, Role::King) & !pos.neutral()
+    pos.by_color(us) & !pinned & !pos.pieces(us, Kind::KING) & !pos.neutral()
 }
 
 /// Whether the side to move has at least one legal move.
@@ -86,7 +88,7 @@ pub fn is_legal_after(pos: &Position, rules: &Rules, mv: &Move, after: &Position
     if rules.in_check(after, pos.turn) {
         return false;
     }
-    !(rules.alsatian && mv.is_capture() && orthodox_violation(after).is_some())
+    !(rules.alsatian() && mv.is_capture() && orthodox_violation(after).is_some())
 }
 
 /// Appends the pseudo-legal moves: moves that obey the rules except,
@@ -105,12 +107,20 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
         occ,
         capturable,
     };
-    for from in ours & !pos.by_role(Role::Pawn) {
+    for from in ours & !pos.by_kind(Kind::PAWN) & !pos.fairy() {
         let piece = pos.piece_as(from, us).expect("own unit");
         let targets = pos.attacks_from(from, piece) & (capturable | !occ);
         for to in targets {
-            gen.push(out, piece, from, to, MoveKind::Normal, None);
+            gen.push(out, piece, from, to, Motion::Normal, None);
         }
+    }
+    for from in ours & pos.fairy() {
+        let piece = pos.piece_as(from, us).expect("own unit");
+        fairy::destinations(piece, from, occ, &mut |to, capture| {
+            if !capture || capturable.contains(to) {
+                gen.push(out, piece, from, to, Motion::Normal, None);
+            }
+        });
     }
     gen.pawn_moves(out, us);
     gen.castling(out, us);
@@ -119,9 +129,9 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
 /// The opponent's kings that may not be captured: all of them unless the
 /// rules rebirth kings as captured units (Circe Rex Inclusive).
 fn king_shield(pos: &Position, rules: &Rules, them: Color) -> Bitboard {
-    let kings = pos.pieces(them, Role::King);
-    match rules.circe {
-        Some(c) if c.rex_inclusive && c.reborn == crate::rules::Reborn::Captured => Bitboard::EMPTY,
+    let kings = pos.pieces(them, Kind::KING);
+    match rules.family(crate::rules::Base::Circe) {
+        Some(c) if c.rex_inclusive => Bitboard::EMPTY,
         _ => kings,
     }
 }
@@ -143,62 +153,71 @@ impl Gen<'_> {
         piece: Piece,
         from: Square,
         to: Square,
-        kind: MoveKind,
-        promotion: Option<Role>,
+        motion: Motion,
+        promotion: Option<Kind>,
     ) {
-        let mut mv = Move::quiet(piece, from, to, kind);
+        let mut mv = Move::quiet(piece, from, to, motion);
         mv.promotion = promotion;
-        let capture_square = if kind == MoveKind::EnPassant {
+        let capture_square = if motion == Motion::EnPassant {
             Square::new(to.file(), from.rank())
         } else {
             to
         };
         // A captured neutral unit counts as the opponent's (its rebirth square).
-        if let Some(victim) = self.pos.piece_as(capture_square, piece.color.opponent()) {
-            let mut after = self.occ;
-            after.clear(from);
-            after.clear(capture_square);
-            after.set(to);
-            let Some(outcome) =
-                self.rules
-                    .resolve_capture(mv.arriving_piece(), to, victim, capture_square, after)
-            else {
-                return;
-            };
+        let Some(victim) = self.pos.piece_as(capture_square, piece.color.opponent()) else {
+            out.push(mv);
+            return;
+        };
+        let mut after = self.occ;
+        after.clear(from);
+        after.clear(capture_square);
+        after.set(to);
+        mv.captured = Some(victim);
+        mv.capture_square = capture_square;
+        let capture = Capture {
+            pos: self.pos,
+            capturer: mv.arriving_piece(),
+            from,
+            to,
+            victim,
+            capture_square,
+            occupied: after,
+        };
+        self.rules.resolve_capture(&capture, |effects| {
             // A king captured for good ends the game; it is never a move.
-            if victim.role == Role::King && outcome.captured == Fate::Vanishes {
+            if victim.kind == Kind::KING
+                && !effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::CapturedReborn { .. }))
+            {
                 return;
             }
-            mv.captured = Some(victim);
-            mv.capture_square = capture_square;
-            mv.capturer_fate = outcome.capturer;
-            mv.captured_fate = outcome.captured;
-        }
-        out.push(mv);
+            out.push(Move { effects, ..mv });
+        });
     }
 
     fn pawn_moves(&self, out: &mut Vec<Move>, us: Color) {
         let pos = self.pos;
         let forward: i8 = if us == Color::White { 1 } else { -1 };
         let last_rank = us.promotion_rank();
-        for from in pos.pieces(us, Role::Pawn) {
+        for from in pos.pieces(us, Kind::PAWN) {
             let piece = pos.piece_as(from, us).expect("own pawn");
-            let mut push = |to: Square, kind: MoveKind| {
+            let mut push = |to: Square, motion: Motion| {
                 if to.rank() == last_rank {
-                    for role in Role::PROMOTIONS {
-                        self.push(out, piece, from, to, kind, Some(role));
+                    for kind in Kind::PROMOTIONS {
+                        self.push(out, piece, from, to, motion, Some(kind));
                     }
                 } else {
-                    self.push(out, piece, from, to, kind, None);
+                    self.push(out, piece, from, to, motion, None);
                 }
             };
             if let Some(one) = from.offset(0, forward) {
                 if !self.occ.contains(one) {
-                    push(one, MoveKind::Normal);
+                    push(one, Motion::Normal);
                     if from.rank() == us.pawn_rank() {
                         if let Some(two) = one.offset(0, forward) {
                             if !self.occ.contains(two) {
-                                push(two, MoveKind::DoubleStep);
+                                push(two, Motion::DoubleStep);
                             }
                         }
                     }
@@ -206,17 +225,17 @@ impl Gen<'_> {
             }
             let attacked = attacks::pawn(us, from);
             for to in attacked & self.capturable {
-                push(to, MoveKind::Normal);
+                push(to, Motion::Normal);
             }
             if let Some(ep) = pos.ep_square {
                 let victim_square = Square::new(ep.file(), from.rank());
                 if attacked.contains(ep)
                     && !self.occ.contains(ep)
                     && pos
-                        .pieces(us.opponent(), Role::Pawn)
+                        .pieces(us.opponent(), Kind::PAWN)
                         .contains(victim_square)
                 {
-                    push(ep, MoveKind::EnPassant);
+                    push(ep, Motion::EnPassant);
                 }
             }
         }
@@ -226,16 +245,15 @@ impl Gen<'_> {
         let pos = self.pos;
         let rank = us.back_rank();
         let king_from = Square::new(4, rank);
-        if !pos.unmoved.contains(king_from) || !pos.pieces(us, Role::King).contains(king_from) {
+        if !pos.unmoved.contains(king_from) || !pos.pieces(us, Kind::KING).contains(king_from) {
             return;
         }
         let mut in_check = None;
-        for (rook_file, king_file, kind) in [
-            (7u8, 6u8, MoveKind::CastleShort),
-            (0, 2, MoveKind::CastleLong),
-        ] {
+        for (rook_file, king_file, kind) in
+            [(7u8, 6u8, Motion::CastleShort), (0, 2, Motion::CastleLong)]
+        {
             let rook_from = Square::new(rook_file, rank);
-            if !pos.unmoved.contains(rook_from) || !pos.pieces(us, Role::Rook).contains(rook_from) {
+            if !pos.unmoved.contains(rook_from) || !pos.pieces(us, Kind::ROOK).contains(rook_from) {
                 continue;
             }
             if (attacks::between(king_from, rook_from) & self.occ).nonempty() {
