@@ -10,9 +10,9 @@
 //! played out. (Popeye's orthodox mating-move generator rests on the same
 //! geometry.)
 
-use crate::board::{attacks, Bitboard, Position, Role};
-use crate::moves::{Move, MoveKind};
-use crate::rules::Rules;
+use crate::board::{attacks, Attrs, Bitboard, Kind, Position};
+use crate::moves::{Motion, Move};
+use crate::rules::{Base, Condition, Conditions, Rules};
 
 /// The squares from which the side to move could check the other king.
 pub(crate) struct CheckFilter {
@@ -31,17 +31,23 @@ pub(crate) struct CheckFilter {
 impl CheckFilter {
     /// The filter for the side to move in `pos`, or None when geometry
     /// cannot decide (then every move must be played): rules beyond the
-    /// Circe forms, neutral units (they check both kings), not exactly one
-    /// king to check, or a king already attacked (under Anticirce or Rex
-    /// Inclusive an attack need not be check, and a quiet move elsewhere can
-    /// make it one, by filling or emptying a rebirth square).
+    /// Circe forms, units of the side to move with a fairy walk (a hopper
+    /// may check over a unit that just arrived), units with attributes
+    /// other than kamikaze (neutral units check both kings, paralysis comes
+    /// and goes), not exactly one king to check, or a king already attacked
+    /// (under Anticirce or Rex Inclusive an attack need not be check, and a
+    /// quiet move elsewhere can make it one, by filling or emptying a
+    /// rebirth square).
     pub(crate) fn new(pos: &Position, rules: &Rules) -> Option<CheckFilter> {
-        if !attack_geometry_decides_check(rules) || pos.neutral().nonempty() {
-            return None;
-        }
         let us = pos.turn;
         let them = us.opponent();
-        let kings = pos.pieces(them, Role::King);
+        if !attack_geometry_decides_check(rules)
+            || (pos.fairy() & pos.by_color(us)).nonempty()
+            || (pos.attributed() & !pos.with_attrs(Attrs::KAMIKAZE)).nonempty()
+        {
+            return None;
+        }
+        let kings = pos.pieces(them, Kind::KING);
         let king = kings.first()?;
         if kings.count() != 1 {
             return None;
@@ -53,11 +59,11 @@ impl CheckFilter {
         let ours = pos.by_color(us);
         let rook_lines = attacks::rook(king, occ);
         let bishop_lines = attacks::bishop(king, occ);
-        let queens = pos.pieces(us, Role::Queen);
+        let queens = pos.pieces(us, Kind::QUEEN);
         let rook_sliders =
-            (pos.pieces(us, Role::Rook) | queens) & attacks::rook(king, Bitboard::EMPTY);
+            (pos.pieces(us, Kind::ROOK) | queens) & attacks::rook(king, Bitboard::EMPTY);
         let bishop_sliders =
-            (pos.pieces(us, Role::Bishop) | queens) & attacks::bishop(king, Bitboard::EMPTY);
+            (pos.pieces(us, Kind::BISHOP) | queens) & attacks::bishop(king, Bitboard::EMPTY);
         let mut uncoverers = Bitboard::EMPTY;
         for slider in rook_sliders | bishop_sliders {
             let between = attacks::between(king, slider) & occ;
@@ -79,36 +85,50 @@ impl CheckFilter {
     /// false only when it surely gives none.
     #[inline]
     pub(crate) fn may_check(&self, mv: &Move) -> bool {
-        let plain = matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep)
+        let plain = matches!(mv.motion, Motion::Normal | Motion::DoubleStep)
             && !mv.is_capture()
-            && mv.promotion.is_none();
-        !plain || self.uncoverers.contains(mv.from) || self.reach(mv.piece.role).contains(mv.to)
+            && mv.promotion.is_none()
+            && mv.effects.is_empty();
+        !plain || self.uncoverers.contains(mv.from) || self.reach(mv.piece.kind).contains(mv.to)
     }
 
-    /// The squares from which a unit of `role` attacks the king.
+    /// The squares from which a unit of `kind` attacks the king (every
+    /// square for a kind this geometry does not know).
     #[inline]
-    fn reach(&self, role: Role) -> Bitboard {
-        match role {
-            Role::King => self.king,
-            Role::Queen => self.rook_lines | self.bishop_lines,
-            Role::Rook => self.rook_lines,
-            Role::Bishop => self.bishop_lines,
-            Role::Knight => self.knight,
-            Role::Pawn => self.pawn,
+    fn reach(&self, kind: Kind) -> Bitboard {
+        match kind {
+            Kind::KING => self.king,
+            Kind::QUEEN => self.rook_lines | self.bishop_lines,
+            Kind::ROOK => self.rook_lines,
+            Kind::BISHOP => self.bishop_lines,
+            Kind::KNIGHT => self.knight,
+            Kind::PAWN => self.pawn,
+            _ => !Bitboard::EMPTY,
         }
     }
 }
 
 /// Whether, under `rules`, check implies attack by the orthodox geometry
-/// above. True of every Circe form here; a condition that changes what
-/// attacks (Madrasi's paralysis, say) must say no, so the rules are taken
-/// apart field by field and a new field must be decided here.
+/// above. True of Circe and Anticirce in every form (check is an attack
+/// whose capture would be for good) and of Alsatian Circe (a legality
+/// rule); a base or condition that changes what observes (Mars Circe's
+/// rebirth before the capture, Madrasi's paralysis) must say no, so each
+/// is named here and a new one must be decided.
 fn attack_geometry_decides_check(rules: &Rules) -> bool {
-    let Rules {
-        circe: _,
-        alsatian: _,
-    } = rules;
-    true
+    let bases_agree = rules.families().all(|c| match c.base {
+        Base::Circe | Base::AntiCirce => true,
+    });
+    // Conditions not listed here turn the filter off.
+    let mut agreeing = Conditions::default();
+    for c in [Condition::Alsatian] {
+        let keeps_geometry = match c {
+            Condition::Alsatian => true,
+        };
+        if keeps_geometry && rules.has(c) {
+            agreeing.insert(c);
+        }
+    }
+    bases_agree && agreeing == rules.conditions
 }
 
 /// Keeps in `moves` those that could give check (all of them when the
@@ -156,6 +176,7 @@ mod tests {
     fn drops_only_moves_that_give_no_check() {
         let positions = [
             "wKe1 wQd1 wRa1 wRh1 wBc1 wBf1 wSb1 wSg1 wPe2 wPd4 bKe8 bPf7 bSb8",
+            "wKe1 wkRa7 wkBb4 wkPg7 bKf6 bkSg8 bkPe5",
             "wKa1 wRa8 wBb2 wSe5 wPg7 wPc6 bKe6 bBe4 bRc4",
             "wKh1 wQh4 wRe2 wBb3 wSf5 wPd5 bKe7 bPd7 bPf6",
             "wKc3 wRc8 wBa2 wSd4 bKf7 bPg5 bPe6",
@@ -167,6 +188,7 @@ mod tests {
             Rules::with_circe(CirceRules::CIRCE),
             Rules::with_circe(CirceRules::ANTICIRCE_CALVET),
             Rules::with_circe(CirceRules::CIRCE_REX_INCLUSIVE),
+            Rules::with_circe(CirceRules::ANTICIRCE_CHEYLAN),
         ];
         let mut dropped = 0;
         for list in positions {
