@@ -118,15 +118,13 @@ fn attack_geometry_decides_check(rules: &Rules) -> bool {
     let bases_agree = rules.families().all(|c| match c.base {
         Base::Circe | Base::AntiCirce => true,
     });
-    // Conditions not listed here turn the filter off.
+    // Conditions not named here turn the filter off.
+    let keeps_geometry = |c: Condition| match c {
+        Condition::Alsatian => true,
+    };
     let mut agreeing = Conditions::default();
-    for c in [Condition::Alsatian] {
-        let keeps_geometry = match c {
-            Condition::Alsatian => true,
-        };
-        if keeps_geometry && rules.has(c) {
-            agreeing.insert(c);
-        }
+    if keeps_geometry(Condition::Alsatian) && rules.has(Condition::Alsatian) {
+        agreeing.insert(Condition::Alsatian);
     }
     bases_agree && agreeing == rules.conditions
 }
