@@ -77,6 +77,19 @@ impl Judge {
         })
     }
 
+    /// Whether reaching the goal leaves the side to move without a move
+    /// (mate, stalemate and their kin): play cannot go on past it anyway.
+    pub fn leaves_no_move(&self) -> bool {
+        matches!(
+            self.goal,
+            Goal::Mate
+                | Goal::Stalemate
+                | Goal::MateOrStalemate
+                | Goal::DoubleMate
+                | Goal::DoubleStalemate
+        )
+    }
+
     pub fn in_check(&self, pos: &Position) -> bool {
         self.rules.in_check(pos, pos.turn)
     }

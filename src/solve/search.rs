@@ -476,6 +476,17 @@ impl<'s> Searcher<'s> {
         if plies == 1 {
             return self.last_help_move(&after, &step, end, depth + 1);
         }
+        // A move of the side that makes the last move ends the line when
+        // it reaches the goal already (a check in h+, a capture in hx);
+        // Popeye goes no further. (A goal that leaves no move ends it of
+        // itself.)
+        if end == HelpEnd::Goal
+            && (plies - 1).is_multiple_of(2)
+            && !self.judge.leaves_no_move()
+            && self.judge.reached(&mv, &after)
+        {
+            return false;
+        }
         self.help_lines(&after, plies - 1, end, depth + 1, &step)
     }
 
@@ -723,9 +734,13 @@ impl<'s> Searcher<'s> {
             };
         }
         // The series side may not check before its last move (the other
-        // side could not pass), and in ser-r the series stops where the
-        // other side can reach the goal, which it must.
-        if checks || end == SeriesEnd::Reflex && self.can_reach_goal(&after, depth + 1) {
+        // side could not pass); a series that reaches its goal ends there
+        // (ser-x); and in ser-r the series stops where the other side can
+        // reach the goal, which it must.
+        if checks
+            || end == SeriesEnd::Direct && self.judge.reached(&mv, &after)
+            || end == SeriesEnd::Reflex && self.can_reach_goal(&after, depth + 1)
+        {
             return false;
         }
         // The other side passes: the series side moves again.
