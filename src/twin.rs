@@ -18,7 +18,7 @@
 //!   `option nocastling`.
 
 use crate::board::{Piece, Position, Square};
-use crate::io::popeye_output::condition_lines;
+use crate::io::condition_words::condition_lines;
 use crate::problem::{MirrorAxis, Problem, ProblemOption, Twin, TwinCommand};
 
 /// Why a twinning command could not be applied.

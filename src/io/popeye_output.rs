@@ -17,12 +17,11 @@
 use std::fmt::Write as _;
 
 use crate::board::{Color, Piece, Position, Square};
+use crate::io::condition_words::condition_lines;
 use crate::io::language::{
-    self, circe_variant, color_letter, condition_name, kamikaze_letter, neutral_letter,
-    piece_letter, word, CirceVariant, ConditionName, Word,
+    color_letter, kamikaze_letter, neutral_letter, piece_letter, word, Word,
 };
 use crate::problem::{Language, MirrorAxis, Problem, ProblemOption, Twin, TwinCommand};
-use crate::rules::{CaptureOnRebirthSquare, CirceRules, OnOccupied, RebirthSquare, Reborn, Rules};
 
 /// Width of the diagram, `+---a---...---h---+`; lines are centred in it.
 const BOARD_WIDTH: usize = 37;
@@ -264,57 +263,6 @@ fn write_kamikaze_line(out: &mut String, lang: Language, pos: &Position) {
     centred_line(out, &line);
 }
 
-/// The condition lines, uncentred: `Circe RexInclusive`, `AntiCirce Cheylan`.
-pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
-    rules
-        .families()
-        .map(|c| circe_condition_line(lang, c))
-        .collect()
-}
-
-/// A Circe form as its condition name and variant words. Popeye leaves out
-/// what is the default of the base condition: Calvet, Anticirce's
-/// forbidden capture onto an occupied rebirth square, and the default rex
-/// rule (exclusive for Circe, inclusive for Anticirce).
-fn circe_condition_line(lang: Language, c: &CirceRules) -> String {
-    let (base, rex_default_inclusive) = match c.reborn() {
-        Reborn::Captured => (ConditionName::Circe, false),
-        Reborn::Capturer => (ConditionName::AntiCirce, true),
-    };
-    let mut variants = Vec::new();
-    // New rebirth-square forms add their word here (Mirror, PWC, ...).
-    match c.square {
-        RebirthSquare::Classic => {}
-    }
-    if c.reborn() == Reborn::Captured && c.on_occupied == OnOccupied::Forbid {
-        variants.push(CirceVariant::Strict);
-    }
-    if c.reborn() == Reborn::Capturer
-        && c.capture_on_rebirth_square == CaptureOnRebirthSquare::Forbidden
-    {
-        variants.push(CirceVariant::Cheylan);
-    }
-    if c.rex_inclusive != rex_default_inclusive {
-        variants.push(if c.rex_inclusive {
-            CirceVariant::RexInclusive
-        } else {
-            CirceVariant::RexExclusive
-        });
-    }
-    variants.sort_by_key(|v| {
-        language::CIRCE_VARIANT_ORDER
-            .iter()
-            .position(|o| o == v)
-            .unwrap_or(usize::MAX)
-    });
-    let mut line = condition_name(lang, base).to_string();
-    for v in variants {
-        line.push(' ');
-        line.push_str(circe_variant(lang, v));
-    }
-    line
-}
-
 /// Popeye's time: `0.026 s`, `1:02.345 m:s`, `1:02:03 h:m:s`, with the
 /// milliseconds cut off, not rounded.
 pub fn format_time(seconds: f64) -> String {
@@ -473,6 +421,7 @@ mod tests {
     use crate::board::Kind;
     use crate::io::language::kind_from_code;
     use crate::problem::{Metadata, SourceRef, Spanned};
+    use crate::rules::{CirceRules, Rules};
 
     /// Places units written as in Popeye's `pieces` line: a piece letter
     /// followed by one or more squares, `kb1 lh3 ba7e7`.
