@@ -19,6 +19,9 @@ use std::time::Instant;
 pub struct Measurement {
     pub name: String,
     pub seconds: f64,
+    /// Processor time used (all threads), when the system tells: on a
+    /// machine shared with other work it shows what the wall time hides.
+    pub cpu_seconds: Option<f64>,
     pub nodes: u64,
     pub popeye_seconds: Option<f64>,
     /// `Some(true)` when a recorded `.out` exists and agrees.
@@ -65,6 +68,18 @@ pub fn peak_memory_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// The processor time this process has used so far, user and system, in
+/// seconds (Linux: `/proc/self/stat`, in clock ticks of 1/100 s).
+pub fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name, which is in parentheses.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 here.
+    Some((ticks(11)? + ticks(12)?) / 100.0)
+}
+
 /// Measures every problem below `paths`.
 pub fn measure(paths: &[PathBuf]) -> Vec<Measurement> {
     let files = collect_files(paths);
@@ -97,6 +112,7 @@ pub fn measure(paths: &[PathBuf]) -> Vec<Measurement> {
                 out.push(Measurement {
                     name,
                     seconds: 0.0,
+                    cpu_seconds: None,
                     nodes: 0,
                     popeye_seconds,
                     agrees: None,
@@ -107,9 +123,13 @@ pub fn measure(paths: &[PathBuf]) -> Vec<Measurement> {
             }
         };
         let _ = crate::solve::stats::take_report();
+        let cpu_started = cpu_seconds();
         let started = Instant::now();
         let twins = solve_problem(&problem);
         let seconds = started.elapsed().as_secs_f64();
+        let cpu = cpu_seconds()
+            .zip(cpu_started)
+            .map(|(end, start)| end - start);
         let nodes = twins
             .iter()
             .filter_map(|t| t.result.as_ref().ok())
@@ -129,6 +149,7 @@ pub fn measure(paths: &[PathBuf]) -> Vec<Measurement> {
         out.push(Measurement {
             name,
             seconds,
+            cpu_seconds: cpu,
             nodes,
             popeye_seconds,
             agrees,
@@ -147,8 +168,8 @@ pub fn table(rows: &[Measurement], threads: usize, hash_mb: usize) -> String {
     let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(7).max(7);
     let _ = writeln!(
         s,
-        "{:width$}  {:>9}  {:>12}  {:>10}  {:>9}  {:>6}  agrees",
-        "problem", "time (s)", "nodes", "nodes/s", "popeye(s)", "ratio"
+        "{:width$}  {:>9}  {:>8}  {:>12}  {:>10}  {:>9}  {:>6}  agrees",
+        "problem", "time (s)", "cpu (s)", "nodes", "nodes/s", "popeye(s)", "ratio"
     );
     let (mut total, mut popeye_total, mut agreed, mut recorded) = (0.0, 0.0, 0, 0);
     let mut worst: Option<&Measurement> = None;
@@ -169,9 +190,10 @@ pub fn table(rows: &[Measurement], threads: usize, hash_mb: usize) -> String {
         };
         let _ = writeln!(
             s,
-            "{:width$}  {:>9.3}  {:>12}  {:>10}  {:>9}  {:>6}  {}",
+            "{:width$}  {:>9.3}  {:>8}  {:>12}  {:>10}  {:>9}  {:>6}  {}",
             r.name,
             r.seconds,
+            r.cpu_seconds.map_or("-".to_string(), |c| format!("{c:.2}")),
             r.nodes,
             rate,
             r.popeye_seconds
@@ -218,6 +240,7 @@ mod tests {
         Measurement {
             name: name.into(),
             seconds,
+            cpu_seconds: None,
             nodes: 10,
             popeye_seconds: popeye,
             agrees: Some(true),
