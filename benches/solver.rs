@@ -1,5 +1,6 @@
 //! Criterion benchmarks: the move generator on the shipped example
-//! positions under their own rules, and solving a few shipped problems.
+//! positions under their own rules, solving a few shipped problems, and a
+//! long helpmate.
 //! `cargo bench`; `circe bench FILES` times whole problems.
 
 use circe::io::load_problems;
@@ -57,5 +58,29 @@ fn solving(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, solving);
+/// A long helpmate: h#6 under Circe with 1,436 solutions, the kind of
+/// problem whose search time once grew thirty-fold from h#5 to h#6 (issue
+/// 14). Solved on one thread, then on every thread.
+fn long_helpmate(c: &mut Criterion) {
+    let text = "beginproblem\nstipulation h#6\ncondition circe\n\
+                pieces white ke1 pf2 black kh7 pc7 pg7\nendproblem\n";
+    let p = circe::io::popeye_input::parse_popeye(text, Path::new("long-helpmate.inp"))
+        .unwrap()
+        .remove(0);
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let mut group = c.benchmark_group("long helpmate");
+    group.sample_size(10);
+    group.bench_function("h#6 circe, 1 thread", |b| {
+        b.iter(|| one.install(|| solve_problem(black_box(&p))))
+    });
+    group.bench_function("h#6 circe, all threads", |b| {
+        b.iter(|| solve_problem(black_box(&p)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, movegen, solving, long_helpmate);
 criterion_main!(benches);

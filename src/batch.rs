@@ -10,10 +10,11 @@
 
 use crate::io::load_problems;
 use crate::problem::{InputError, Problem};
-use crate::report::{render_problem, Format, ReportOptions};
-use crate::solve::{solve_problem_with, Cancel, Layout, Node, Solution, SolveError, TwinSolution};
+use crate::report::{render_problem, Format, ProblemWriter, ReportOptions};
+use crate::solve::{
+    solve_problem_into, solve_problem_with, Cancel, Solution, SolveError, TwinSolution,
+};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::io::Write;
@@ -197,17 +198,7 @@ fn twins_outcome(
 }
 
 pub fn count_solutions(solution: &Solution) -> usize {
-    fn leaves(n: &Node) -> usize {
-        if n.children.is_empty() {
-            1
-        } else {
-            n.children.iter().map(leaves).sum()
-        }
-    }
-    match solution.layout {
-        Layout::Tree => solution.roots.len(),
-        Layout::Lines => solution.roots.iter().map(leaves).sum(),
-    }
+    solution.solutions
 }
 
 /// `FILE:LINE: message` for a solver error: the line the error names, or
@@ -256,6 +247,25 @@ type Watched = Arc<Mutex<Vec<(usize, Option<Instant>, Cancel)>>>;
 pub fn run<T, W, D>(items: &[Item], opts: &BatchOptions, work: W, done: D) -> bool
 where
     T: Send,
+    W: Fn(Solved) -> T + Sync,
+    D: FnMut(&Item, T, &ProgressBar) + Send,
+{
+    run_with(
+        items,
+        opts,
+        |_, problem, cancel, _| solve_problem_with(problem, cancel),
+        work,
+        done,
+    )
+}
+
+/// [`run`] with the solving itself given: `solve` solves an item's problem
+/// under its cancel flag (it may write as it goes, through the progress
+/// bar it is given).
+pub fn run_with<T, S, W, D>(items: &[Item], opts: &BatchOptions, solve: S, work: W, done: D) -> bool
+where
+    T: Send,
+    S: Fn(&Item, &Problem, &Cancel, &ProgressBar) -> Vec<TwinSolution> + Sync,
     W: Fn(Solved) -> T + Sync,
     D: FnMut(&Item, T, &ProgressBar) + Send,
 {
@@ -326,7 +336,7 @@ where
                     .unwrap()
                     .push((item.index, deadline, cancel.clone()));
                 let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    solve_problem_with(problem, &cancel)
+                    solve(item, problem, &cancel, &bar)
                 }));
                 watched.lock().unwrap().retain(|(i, _, _)| *i != item.index);
                 match result {
@@ -366,13 +376,19 @@ where
         .clamp(1, items.len().max(1));
     let whole_hash = crate::solve::hash_mb();
     crate::solve::set_hash_mb(whole_hash / jobs);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs.unwrap_or(0))
-        .build();
-    match pool {
-        Ok(pool) => pool.install(|| items.par_iter().with_max_len(1).for_each(solve_item)),
-        Err(_) => items.iter().for_each(solve_item),
-    }
+    // `jobs` lanes on the current pool (the one `--threads` sized) take
+    // the problems in order; each search shares out its own work on the
+    // same pool, so a lone problem gets every thread.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    rayon::scope(|s| {
+        for _ in 0..jobs {
+            s.spawn(|_| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                solve_item(item);
+            });
+        }
+    });
     crate::solve::set_hash_mb(whole_hash);
     finished.store(true, Ordering::Relaxed);
     let _ = watchdog.join();
@@ -498,25 +514,38 @@ pub fn solve_files(paths: &[PathBuf], settings: &SolveSettings) -> u8 {
     batch.progress = !settings.quiet && !json;
 
     let report = settings.report;
+    // JSON is written whole, as each problem finishes; the other formats
+    // as the search goes, problems in input order.
     let work = |s: Solved| -> (Outcome, f64, Option<String>) {
         let text = match (&s.item.problem, &s.solution) {
-            (Ok(problem), Some(solution)) => {
+            (Ok(problem), Some(solution)) if json => {
                 let text = render_problem(&report, problem, solution, s.seconds);
-                if json {
-                    Some(json_record(s.item, &s.outcome, s.seconds, Some(&text)))
-                } else {
-                    Some(text)
-                }
+                Some(json_record(s.item, &s.outcome, s.seconds, Some(&text)))
             }
             _ if json => Some(json_record(s.item, &s.outcome, s.seconds, None)),
             _ => None,
         };
         (s.outcome, s.seconds, text)
     };
+    let ordered = Mutex::new(OrderedOutput::default());
+    let solve = |item: &Item, problem: &Problem, cancel: &Cancel, bar: &ProgressBar| {
+        if json {
+            return solve_problem_with(problem, cancel);
+        }
+        let started = Instant::now();
+        let write = |text: &str| {
+            ordered
+                .lock()
+                .expect("output lock")
+                .write(item.index, text, bar)
+        };
+        let mut writer = ProblemWriter::new(&report, problem, write);
+        let twins = solve_problem_into(problem, cancel, &mut writer);
+        writer.finish(started.elapsed().as_secs_f64());
+        twins
+    };
 
     let mut rows: Vec<Row> = Vec::new();
-    let mut pending: BTreeMap<usize, Option<String>> = BTreeMap::new();
-    let mut next = 0usize;
     let mut broken_pipe = false;
     let mut write = |text: &str, bar: &ProgressBar| {
         if broken_pipe {
@@ -531,9 +560,10 @@ pub fn solve_files(paths: &[PathBuf], settings: &SolveSettings) -> u8 {
             broken_pipe = true;
         }
     };
-    let interrupted = run(
+    let interrupted = run_with(
         &items,
         &batch,
+        solve,
         work,
         |item, (outcome, seconds, text), bar| {
             match &outcome {
@@ -547,13 +577,7 @@ pub fn solve_files(paths: &[PathBuf], settings: &SolveSettings) -> u8 {
                     write(t, bar);
                 }
             } else {
-                pending.insert(item.index, text);
-                while let Some(t) = pending.remove(&next) {
-                    if let Some(t) = t {
-                        write(&t, bar);
-                    }
-                    next += 1;
-                }
+                ordered.lock().expect("output lock").finish(item.index, bar);
             }
             rows.push(Row {
                 index: item.index,
@@ -564,10 +588,10 @@ pub fn solve_files(paths: &[PathBuf], settings: &SolveSettings) -> u8 {
         },
     );
     // Interrupted: what was solved but waits for an earlier problem.
-    let bar = ProgressBar::hidden();
-    for t in pending.into_values().flatten() {
-        write(&t, &bar);
-    }
+    ordered
+        .into_inner()
+        .expect("output lock")
+        .flush_all(&ProgressBar::hidden());
 
     rows.sort_by_key(|r| r.index);
     let totals = Totals::of(&rows, items.len());
@@ -579,6 +603,58 @@ pub fn solve_files(paths: &[PathBuf], settings: &SolveSettings) -> u8 {
         eprint!("{}", summary_table(&rows, &totals, seconds));
     }
     exit_status(&totals, interrupted)
+}
+
+/// The text of problems solved at once, written in input order: the
+/// problem first in that order writes straight through, the others are
+/// held until their turn.
+#[derive(Default)]
+struct OrderedOutput {
+    /// The first problem not finished yet.
+    next: usize,
+    held: BTreeMap<usize, String>,
+    finished: std::collections::BTreeSet<usize>,
+    broken_pipe: bool,
+}
+
+impl OrderedOutput {
+    fn write(&mut self, index: usize, text: &str, bar: &ProgressBar) {
+        if index == self.next {
+            self.out(text, bar);
+        } else {
+            self.held.entry(index).or_default().push_str(text);
+        }
+    }
+
+    /// Problem `index` is done: the next ones in order write what they
+    /// hold, up to the first still running, which then writes straight.
+    fn finish(&mut self, index: usize, bar: &ProgressBar) {
+        self.finished.insert(index);
+        while self.finished.remove(&self.next) {
+            self.next += 1;
+            if let Some(text) = self.held.remove(&self.next) {
+                self.out(&text, bar);
+            }
+        }
+    }
+
+    fn flush_all(mut self, bar: &ProgressBar) {
+        for text in std::mem::take(&mut self.held).into_values() {
+            self.out(&text, bar);
+        }
+    }
+
+    fn out(&mut self, text: &str, bar: &ProgressBar) {
+        if self.broken_pipe {
+            return;
+        }
+        let ok = bar.suspend(|| {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes()).and_then(|_| out.flush())
+        });
+        // The reader has gone: stop writing, finish quietly.
+        self.broken_pipe = ok.is_err();
+    }
 }
 
 /// 0 all solved, 1 some without solution or timed out, 2 some errors,

@@ -3,9 +3,9 @@
 
 use crate::io::notation::Alphabet;
 use crate::io::popeye_output;
-use crate::io::solution_output::{tree_json, write_tree, Notation};
+use crate::io::solution_output::{tree_json, Notation, SolutionWriter};
 use crate::problem::Problem;
-use crate::solve::TwinSolution;
+use crate::solve::{Event, ProblemSink, Sink, SolveError, TwinSolution};
 use crate::twin::TwinInstance;
 
 /// The output formats.
@@ -40,72 +40,142 @@ fn twin_commands_text(lang: crate::problem::Language, instance: &TwinInstance) -
         .map_or(String::new(), |(_, rest)| rest.to_string())
 }
 
-/// Renders everything found for `problem`: its header, then per twin its
-/// label line (when the problem has twins) and its solution (both halves
-/// with `duplex`), then the footer. Twins that could not be solved show no
-/// solution; the caller reports their errors. `seconds` is the total time.
-pub fn render_problem(
-    opts: &ReportOptions,
-    problem: &Problem,
-    twins: &[TwinSolution],
-    seconds: f64,
-) -> String {
-    let mut out = String::new();
-    let alphabet = opts
-        .alphabet
-        .unwrap_or_else(|| Alphabet::from(problem.language));
-    let lang = problem.language;
-    match opts.format {
-        Format::Popeye => {
-            let notation = Notation::Popeye(Alphabet::from(lang));
-            popeye_output::write_header(&mut out, problem);
-            if problem.zero_position {
-                popeye_output::write_zero_position(&mut out, lang);
-            }
-            for t in twins {
-                let inst = &t.instance;
-                if inst.labelled {
-                    popeye_output::write_twin_header(
-                        &mut out,
-                        lang,
-                        inst.index,
-                        inst.twin.as_ref(),
-                        &inst.before,
-                    );
-                }
-                if let Ok(phases) = &t.result {
-                    for (i, phase) in phases.iter().enumerate() {
-                        if i > 0 {
-                            out.push('\n');
-                        }
-                        write_tree(
-                            &mut out,
-                            phase,
-                            notation,
-                            &inst.problem.rules,
-                            inst.problem.language,
-                        );
-                    }
+/// Writes what is found for one problem, in the text and Popeye formats,
+/// as the search reports it: the header, then per twin its label line (when
+/// the problem has twins) and its solution (both halves with `duplex`),
+/// then the footer. Each piece of text goes to `write` as soon as it is
+/// known; the header waits for the first twin that solves, so a problem
+/// that cannot be solved prints nothing.
+pub struct ProblemWriter<'a, W: FnMut(&str) + Send> {
+    format: Format,
+    problem: &'a Problem,
+    notation: Notation,
+    write: W,
+    /// Text not written yet: the header and the twin's label, until the
+    /// twin's play begins.
+    pending: String,
+    header_written: bool,
+    /// The current twin's writer, and how many plays it began (two with
+    /// `duplex`).
+    solution: Option<SolutionWriter>,
+    plays: usize,
+    twins: usize,
+    failed: bool,
+}
+
+impl<'a, W: FnMut(&str) + Send> ProblemWriter<'a, W> {
+    /// A writer for `problem` in the text or Popeye format (JSON is
+    /// written whole by [`render_problem`]).
+    pub fn new(opts: &ReportOptions, problem: &'a Problem, write: W) -> ProblemWriter<'a, W> {
+        let lang = problem.language;
+        let alphabet = opts.alphabet.unwrap_or_else(|| Alphabet::from(lang));
+        let notation = match opts.format {
+            Format::Popeye => Notation::Popeye(Alphabet::from(lang)),
+            _ => Notation::Circe(alphabet),
+        };
+        let mut pending = String::new();
+        match opts.format {
+            Format::Popeye => {
+                popeye_output::write_header(&mut pending, problem);
+                if problem.zero_position {
+                    popeye_output::write_zero_position(&mut pending, lang);
                 }
             }
-            popeye_output::write_footer(&mut out, lang, seconds);
+            _ => {
+                for line in problem.meta.author.iter().chain(&problem.meta.origin) {
+                    pending.push_str(line);
+                    pending.push('\n');
+                }
+                pending.push_str(&format!(
+                    "{}  {}  ({})\n\n",
+                    problem.stipulation.value,
+                    condition_words(problem),
+                    problem.source
+                ));
+            }
         }
-        Format::Text => {
-            for line in problem.meta.author.iter().chain(&problem.meta.origin) {
-                out.push_str(line);
-                out.push('\n');
+        ProblemWriter {
+            format: opts.format,
+            problem,
+            notation,
+            write,
+            pending,
+            header_written: false,
+            solution: None,
+            plays: 0,
+            twins: 0,
+            failed: false,
+        }
+    }
+
+    fn flush(&mut self) {
+        if !self.pending.is_empty() {
+            (self.write)(&self.pending);
+            self.pending.clear();
+        }
+        self.header_written = true;
+    }
+
+    /// Writes `text` now, or after the header when that still waits.
+    fn emit(&mut self, text: &str) {
+        if self.header_written {
+            (self.write)(text);
+        } else {
+            self.pending.push_str(text);
+        }
+    }
+
+    /// The footer, with the total time, once every twin is done; nothing
+    /// when no twin solved or one failed.
+    pub fn finish(&mut self, seconds: f64) {
+        if self.format == Format::Popeye && self.header_written && !self.failed {
+            let mut out = String::new();
+            popeye_output::write_footer(&mut out, self.problem.language, seconds);
+            (self.write)(&out);
+        }
+    }
+}
+
+impl<W: FnMut(&str) + Send> Sink for ProblemWriter<'_, W> {
+    fn event(&mut self, event: Event) {
+        let mut out = String::new();
+        if let Event::Begin { .. } = event {
+            self.plays += 1;
+            if self.plays > 1 {
+                out.push_str(match self.format {
+                    Format::Popeye => "\n",
+                    _ => "\nduplex:\n",
+                });
             }
-            out.push_str(&format!(
-                "{}  {}  ({})\n\n",
-                problem.stipulation.value,
-                condition_words(problem),
-                problem.source
-            ));
-            let notation = Notation::Circe(alphabet);
-            for (n, t) in twins.iter().enumerate() {
-                let inst = &t.instance;
-                if inst.labelled {
-                    if n > 0 {
+            if !self.header_written {
+                self.flush();
+            }
+        }
+        if let Some(w) = &mut self.solution {
+            w.event(&mut out, &event);
+        }
+        if !out.is_empty() {
+            self.emit(&out);
+        }
+    }
+}
+
+impl<W: FnMut(&str) + Send> ProblemSink for ProblemWriter<'_, W> {
+    fn twin(&mut self, instance: &TwinInstance) {
+        let lang = self.problem.language;
+        let inst = instance;
+        let mut out = String::new();
+        if inst.labelled {
+            match self.format {
+                Format::Popeye => popeye_output::write_twin_header(
+                    &mut out,
+                    lang,
+                    inst.index,
+                    inst.twin.as_ref(),
+                    &inst.before,
+                ),
+                _ => {
+                    if self.twins > 0 {
                         out.push('\n');
                     }
                     let plus = if inst.twin.as_ref().is_some_and(|t| t.continued) {
@@ -119,64 +189,106 @@ pub fn render_problem(
                         twin_commands_text(lang, inst).trim_end()
                     ));
                 }
-                match &t.result {
-                    Ok(phases) => {
-                        for (i, phase) in phases.iter().enumerate() {
-                            if i > 0 {
-                                out.push_str("\nduplex:\n");
-                            }
-                            write_tree(
-                                &mut out,
-                                phase,
-                                notation,
-                                &inst.problem.rules,
-                                inst.problem.language,
-                            );
-                        }
-                    }
-                    Err(e) => out.push_str(&format!("error: {e}\n")),
-                }
             }
         }
-        Format::Json => {
-            let list: Vec<serde_json::Value> = twins
-                .iter()
-                .map(|t| {
-                    let inst = &t.instance;
-                    let rules = &inst.problem.rules;
-                    let (solution, duplex, error) = match &t.result {
-                        Ok(phases) => (
-                            phases.first().map(|s| tree_json(s, rules, alphabet)),
-                            phases.get(1).map(|s| tree_json(s, rules, alphabet)),
-                            None,
-                        ),
-                        Err(e) => (None, None, Some(e.to_string())),
-                    };
-                    serde_json::json!({
-                        "label": popeye_output::twin_label(inst.index),
-                        "continued": inst.twin.as_ref().is_some_and(|t| t.continued),
-                        "twinning": twin_commands_text(lang, inst).trim_end(),
-                        "stipulation": inst.problem.stipulation.value,
-                        "condition": condition_words(&inst.problem),
-                        "solution": solution,
-                        "duplex": duplex,
-                        "error": error,
-                        "seconds": t.seconds,
-                    })
-                })
-                .collect();
-            let v = serde_json::json!({
-                "file": problem.source.file.display().to_string(),
-                "line": problem.source.line,
-                "stipulation": problem.stipulation.value,
-                "condition": problem.condition_text.join(" "),
-                "twins": list,
-                "seconds": seconds,
-            });
-            out.push_str(&v.to_string());
-            out.push('\n');
+        self.twins += 1;
+        self.plays = 0;
+        self.solution = Some(SolutionWriter::new(
+            self.notation,
+            inst.problem.rules,
+            inst.problem.language,
+        ));
+        self.emit(&out);
+    }
+
+    fn twin_failed(&mut self, error: &SolveError) {
+        self.failed = true;
+        if self.format == Format::Text {
+            self.flush();
+            self.emit(&format!("error: {error}\n"));
         }
     }
+}
+
+/// Renders everything found for `problem`: its header, then per twin its
+/// label line (when the problem has twins) and its solution (both halves
+/// with `duplex`), then the footer. Twins that could not be solved show no
+/// solution; the caller reports their errors. `seconds` is the total time.
+pub fn render_problem(
+    opts: &ReportOptions,
+    problem: &Problem,
+    twins: &[TwinSolution],
+    seconds: f64,
+) -> String {
+    if opts.format == Format::Json {
+        return render_json(opts, problem, twins, seconds);
+    }
+    let mut out = String::new();
+    {
+        let mut w = ProblemWriter::new(opts, problem, |text: &str| out.push_str(text));
+        for t in twins {
+            w.twin(&t.instance);
+            match &t.result {
+                Ok(phases) => {
+                    for phase in phases {
+                        for e in phase.events() {
+                            w.event(e);
+                        }
+                    }
+                }
+                Err(e) => w.twin_failed(e),
+            }
+        }
+        w.finish(seconds);
+    }
+    out
+}
+
+/// The JSON object of a problem (docs/json.md).
+fn render_json(
+    opts: &ReportOptions,
+    problem: &Problem,
+    twins: &[TwinSolution],
+    seconds: f64,
+) -> String {
+    let lang = problem.language;
+    let alphabet = opts.alphabet.unwrap_or_else(|| Alphabet::from(lang));
+    let list: Vec<serde_json::Value> = twins
+        .iter()
+        .map(|t| {
+            let inst = &t.instance;
+            let rules = &inst.problem.rules;
+            let (solution, duplex, error) = match &t.result {
+                Ok(phases) => (
+                    phases.first().map(|s| tree_json(s, rules, alphabet)),
+                    phases.get(1).map(|s| tree_json(s, rules, alphabet)),
+                    None,
+                ),
+                Err(e) => (None, None, Some(e.to_string())),
+            };
+            serde_json::json!({
+                "label": popeye_output::twin_label(inst.index),
+                "continued": inst.twin.as_ref().is_some_and(|t| t.continued),
+                "twinning": twin_commands_text(lang, inst).trim_end(),
+                "stipulation": inst.problem.stipulation.value,
+                "condition": condition_words(&inst.problem),
+                "solution": solution,
+                "duplex": duplex,
+                "error": error,
+                "seconds": t.seconds,
+            })
+        })
+        .collect();
+    let v = serde_json::json!({
+        "file": problem.source.file.display().to_string(),
+        "line": problem.source.line,
+        "stipulation": problem.stipulation.value,
+        "condition": problem.condition_text.join(" "),
+        "twins": list,
+        "seconds": seconds,
+    });
+    let mut out = v.to_string();
+    out.push('\n');
     out
 }
 

@@ -18,8 +18,8 @@
 //!   `option nocastling`.
 
 use crate::board::{Piece, Position, Square};
-use crate::io::popeye_output::condition_lines;
 use crate::problem::{MirrorAxis, Problem, ProblemOption, Twin, TwinCommand};
+use crate::vocabulary::condition_lines;
 
 /// Why a twinning command could not be applied.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -1,5 +1,6 @@
-//! The goals about units' identity: circuit `ct`, exchange `<>`, circuit by
-//! rebirth `ctr` and exchange by rebirth `<>r`, on problems whose solutions
+//! Goals: those about units' identity (circuit `ct`, exchange `<>`, circuit by
+//! rebirth `ctr`, exchange by rebirth `<>r`) and goals reached before the last
+//! move, on problems whose solutions
 //! Popeye 4.104 recorded.
 
 mod common;
@@ -63,4 +64,43 @@ fn exchange_by_rebirth_swaps_the_reborn_unit_with_one_of_its_side() {
         &out,
         &["   1.Be2-c4 ! zugzwang.\n      1...d6-d5\n          2.Kf1-e2\n              2...d5*c4[+wBf1]\n"],
     );
+}
+
+/// The solution lines (those starting with a move number) of an output.
+fn solution_lines(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| l.trim_start().starts_with("1."))
+        .collect()
+}
+
+#[test]
+fn a_help_line_ends_where_its_goal_is_reached_early() {
+    // h+2: White's first move already checking ends the line there (a
+    // solution of h+1); Popeye 4.104 prints 4388 lines, and none goes on
+    // after a check by White.
+    let out = common::solved_popeye(
+        "beginproblem\nstipulation h+2\ncondition circe\n\
+         pieces white ka1 rg2 black kh8 rb5\nendproblem\n",
+    );
+    let lines = solution_lines(&out);
+    assert_eq!(lines.len(), 4388);
+    assert!(lines.contains(&"  1.Kh8-h7 Rg2-g7 +"));
+    assert!(lines.contains(&"  1.Rb5-b1 + Ka1-a2   2.Kh8-h7 Rg2-g7 +"));
+    assert!(!lines
+        .iter()
+        .any(|l| l.starts_with("  1.Kh8-h7 Rg2-g7 +   2.")));
+}
+
+#[test]
+fn a_series_ends_where_its_goal_is_reached_early() {
+    // ser-x3: a capture on the second move ends the series (Popeye 4.104:
+    // 78 lines).
+    let out = common::solved_popeye(
+        "beginproblem\nstipulation ser-x3\ncondition circe\n\
+         pieces white ka1 rg2 black kh8 pb5 pc6\nendproblem\n",
+    );
+    let lines = solution_lines(&out);
+    assert_eq!(lines.len(), 78);
+    assert!(lines.contains(&"  1.Rg2-b2   2.Rb2*b5[+bPb7] x"));
+    assert!(!lines.contains(&"  1.Rg2-b2   2.Rb2*b5[+bPb7]   3.Rb5*b7 x"));
 }

@@ -7,7 +7,7 @@ use circe::io::popeye_input::parse_popeye;
 use circe::problem::{MirrorAxis, Problem, ProblemOption, TwinCommand};
 use circe::report::{render_problem, Format, ReportOptions};
 use circe::rules::{CirceRules, Rules};
-use circe::solve::{limit_solutions, solve_problem, Layout};
+use circe::solve::{solve_problem, Layout};
 use circe::twin::{apply_to_position, instances, TwinError};
 use std::path::{Path, PathBuf};
 
@@ -254,10 +254,17 @@ fn maxsolutions_keeps_the_first_solutions() {
     };
     assert!(leaves(&all) > 1);
     assert_eq!(leaves(&one), 1);
-    assert_eq!(
-        leaves(&limit_solutions(all.clone(), 2)),
-        2.min(leaves(&all))
-    );
+    let two = {
+        let mut q = p.clone();
+        for o in &mut q.options {
+            if let ProblemOption::MaxSolutions(n) = &mut o.value {
+                *n = 2;
+            }
+        }
+        solve_problem(&q).remove(0).result.unwrap().remove(0)
+    };
+    assert_eq!(leaves(&two), 2.min(leaves(&all)));
+    assert_eq!(two.solutions, leaves(&two));
 }
 
 #[test]

@@ -21,7 +21,7 @@ use crate::io::language::{
     color_letter, kamikaze_letter, neutral_letter, piece_letter, word, Word,
 };
 use crate::problem::{Language, MirrorAxis, Problem, ProblemOption, Twin, TwinCommand};
-use crate::rules::Rules;
+use crate::vocabulary::condition_lines;
 
 /// Width of the diagram, `+---a---...---h---+`; lines are centred in it.
 const BOARD_WIDTH: usize = 37;
@@ -263,11 +263,6 @@ fn write_kamikaze_line(out: &mut String, lang: Language, pos: &Position) {
     centred_line(out, &line);
 }
 
-/// The condition lines, uncentred: `Circe RexInclusive`, `AntiCirce Cheylan`.
-pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
-    crate::vocabulary::condition_lines(lang, rules)
-}
-
 /// Popeye's time: `0.026 s`, `1:02.345 m:s`, `1:02:03 h:m:s`, with the
 /// milliseconds cut off, not rounded.
 pub fn format_time(seconds: f64) -> String {
@@ -426,7 +421,7 @@ mod tests {
     use crate::board::Kind;
     use crate::io::language::kind_from_code;
     use crate::problem::{Metadata, SourceRef, Spanned};
-    use crate::rules::CirceRules;
+    use crate::rules::{CirceRules, Rules};
 
     /// Places units written as in Popeye's `pieces` line: a piece letter
     /// followed by one or more squares, `kb1 lh3 ba7e7`.

@@ -1,10 +1,18 @@
 //! Writing a solution: Popeye's text, the Circe notation for people, JSON.
+//!
+//! The search says what each move is (a help move, a key, a threat...);
+//! this module decides how it looks: move numbers, the goal's sign or ` +`,
+//! the marks (` !`, ` ?`), Popeye's indentation, the words (`threat:`,
+//! `but`), the blank lines around set play. It writes each event of a
+//! search as it comes ([`SolutionWriter`]), so a long solve shows its first
+//! solutions at once.
 
 use crate::io::language::{word, Word};
 use crate::io::notation::{circe_move, disambiguation, popeye_move, Alphabet};
 use crate::movegen::legal_moves;
 use crate::problem::Language;
-use crate::solve::{Layout, Mark, Node, PlayedMove, Remark, Solution};
+use crate::solve::play::{Event, Layout, Node, Played, Remark, Role, Solution};
+use crate::stipulation::Goal;
 use std::fmt::Write;
 
 /// Which notation a tree is written in.
@@ -17,7 +25,7 @@ pub enum Notation {
 }
 
 impl Notation {
-    pub fn write_move(self, played: &PlayedMove, rules: &crate::rules::Rules) -> String {
+    pub fn write_move(self, played: &Played, rules: &crate::rules::Rules) -> String {
         match self {
             Notation::Popeye(a) => popeye_move(&played.mv, a),
             Notation::Circe(a) => {
@@ -29,31 +37,336 @@ impl Notation {
     }
 }
 
-fn move_number(played: &PlayedMove) -> String {
-    if played.ellipsis {
-        format!("{}...", played.number)
+/// A move number as printed: `3.` or, for a move of the side that does not
+/// begin, `3...`; 0 for none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNumber {
+    pub number: u32,
+    pub ellipsis: bool,
+}
+
+impl MoveNumber {
+    const NONE: MoveNumber = MoveNumber {
+        number: 0,
+        ellipsis: false,
+    };
+
+    fn text(self) -> String {
+        if self.ellipsis {
+            format!("{}...", self.number)
+        } else {
+            format!("{}.", self.number)
+        }
+    }
+
+    /// The number of the move `halves` half-moves after a first move of
+    /// the side that begins.
+    fn of_half_move(halves: u32) -> MoveNumber {
+        MoveNumber {
+            number: halves / 2 + 1,
+            ellipsis: halves % 2 == 1,
+        }
+    }
+}
+
+/// The numbers Popeye prints in a line of help or series play.
+/// - An intro's moves count 1, 2, ...; the play after it counts its own
+///   side's moves from 1 again.
+/// - Help play counts pairs so that the last pair ends the line: a line of
+///   odd length starts `1...`, later second moves of a pair have none.
+/// - Series play counts the series side's moves; the other side's moves
+///   share the last number (a forced move of the series side after them
+///   takes the next).
+pub fn line_numbers(line: &[Played]) -> Vec<MoveNumber> {
+    let intro = line.iter().take_while(|p| p.role == Role::Intro).count();
+    let mut numbers: Vec<MoveNumber> = (1..=intro as u32)
+        .map(|number| MoveNumber {
+            number,
+            ellipsis: false,
+        })
+        .collect();
+    let rest = &line[intro..];
+    let help = intro == 0 && rest.first().is_some_and(|p| p.role == Role::Help);
+    if help {
+        let offset = rest.len() % 2;
+        numbers.extend(rest.iter().enumerate().map(|(i, _)| {
+            let k = i + offset;
+            if k.is_multiple_of(2) {
+                MoveNumber {
+                    number: k as u32 / 2 + 1,
+                    ellipsis: false,
+                }
+            } else if i == 0 {
+                MoveNumber {
+                    number: 1,
+                    ellipsis: true,
+                }
+            } else {
+                MoveNumber::NONE
+            }
+        }));
+    } else if let Some(first) = rest.first() {
+        let side = first.before.turn;
+        let mut next = 1;
+        numbers.extend(rest.iter().map(|p| {
+            if p.before.turn == side {
+                next += 1;
+                MoveNumber {
+                    number: next - 1,
+                    ellipsis: false,
+                }
+            } else {
+                MoveNumber::NONE
+            }
+        }));
+    }
+    numbers
+}
+
+/// Where the first move of a tree stands, in half-moves after the key's
+/// place: 0 for the attacker's first move, 1 for a defence (set play, or
+/// after the key with `postkeyplay`), 2 for a threat after the key.
+fn root_half_moves(role: Role) -> u32 {
+    match role {
+        Role::Defence | Role::Refutation | Role::Refutes => 1,
+        Role::Threat => 2,
+        _ => 0,
+    }
+}
+
+/// The half-moves of a child after its parent's: one when the other side
+/// answers, two when the same side moves again (a threat: the other side
+/// passes).
+fn child_half_moves(parent: &Played, child: &Played) -> u32 {
+    if child.before.turn == parent.before.turn {
+        2
     } else {
-        format!("{}.", played.number)
+        1
     }
 }
 
-fn suffix(played: &PlayedMove) -> &'static str {
-    played.suffix
-}
-
-fn mark(played: &PlayedMove) -> &'static str {
-    match played.mark {
-        Mark::None => "",
-        Mark::Key | Mark::Refutation => " !",
-        Mark::Refutes => "",
-        Mark::Try => " ?",
+/// The suffix after a move: the goal's sign when it reaches the goal (a
+/// check first where Popeye writes one, `+ x`), else ` +` for a check.
+pub fn suffix(goal: Goal, played: &Played) -> &'static str {
+    if played.goal {
+        let check = played.check;
+        match goal {
+            Goal::Mate => return " #",
+            Goal::Stalemate => return " =",
+            Goal::DoubleStalemate => return " ==",
+            Goal::DoubleMate => return " ##",
+            Goal::MateOrStalemate => return if check { " #" } else { " =" },
+            Goal::Target(_) => return if check { " + z" } else { " z" },
+            Goal::Capture => return if check { " + x" } else { " x" },
+            Goal::WinPiece => return if check { " + %" } else { " %" },
+            _ => {}
+        }
+    }
+    if played.check {
+        " +"
+    } else {
+        ""
     }
 }
 
-/// Writes the solution as Popeye lays it out: in play with defence a tree
-/// (set play first, then each key or try, each block followed by a blank
-/// line); in help and series play one line per solution. `lang` gives the
-/// words (`threat:`, `but`, `zugzwang.`).
+fn mark(played: &Played) -> &'static str {
+    match played.role {
+        Role::Key | Role::Refutation => " !",
+        Role::Try => " ?",
+        _ => "",
+    }
+}
+
+/// Writes the events of one play as Popeye lays them out: in play with
+/// defence a tree per first move (set play first, then each key or try,
+/// each block followed by a blank line); in help and series play one line
+/// per solution (set play first, a blank line before the rest).
+pub struct SolutionWriter {
+    notation: Notation,
+    rules: crate::rules::Rules,
+    lang: Language,
+    goal: Goal,
+    layout: Layout,
+    numbered: bool,
+    post_key: bool,
+    /// Set play was written and the blank line after it is still due.
+    set_play_open: bool,
+}
+
+impl SolutionWriter {
+    pub fn new(notation: Notation, rules: crate::rules::Rules, lang: Language) -> SolutionWriter {
+        SolutionWriter {
+            notation,
+            rules,
+            lang,
+            goal: Goal::Mate,
+            layout: Layout::Tree,
+            numbered: false,
+            post_key: false,
+            set_play_open: false,
+        }
+    }
+
+    /// Appends what `event` shows to `out`.
+    pub fn event(&mut self, out: &mut String, event: &Event) {
+        match event {
+            Event::Begin {
+                goal,
+                layout,
+                numbered,
+            } => {
+                self.goal = *goal;
+                self.layout = *layout;
+                self.numbered = *numbered;
+                self.post_key = false;
+                self.set_play_open = false;
+            }
+            Event::Line { moves, set_play } => {
+                if !set_play {
+                    self.close_set_play(out, Layout::Lines);
+                }
+                self.set_play_open |= set_play;
+                self.write_line(out, moves);
+            }
+            Event::Tree { node, set_play } => {
+                let root = root_half_moves(node.played.role);
+                if *set_play {
+                    self.set_play_open = true;
+                    self.write_node(out, node, root);
+                } else {
+                    self.close_set_play(out, Layout::Tree);
+                    self.write_node(out, node, root);
+                    if !self.post_key {
+                        out.push('\n');
+                    }
+                }
+            }
+            Event::PostKey(remark) => {
+                self.post_key = true;
+                let w = match remark {
+                    Remark::Threat => Some(Word::Threat),
+                    Remark::Zugzwang => Some(Word::Zugzwang),
+                    Remark::None => None,
+                };
+                if let Some(w) = w {
+                    let _ = writeln!(out, " {}", word(self.lang, w));
+                }
+            }
+            Event::Tried {
+                played,
+                number,
+                seconds,
+            } => {
+                self.set_play_open = false;
+                let _ = writeln!(
+                    out,
+                    "{:3}  ({}{}    {}{:.3} s)",
+                    number,
+                    self.notation.write_move(played, &self.rules),
+                    if played.check { " +" } else { "" },
+                    word(self.lang, Word::Time),
+                    seconds
+                );
+            }
+            Event::End => self.close_set_play(out, Layout::Tree),
+        }
+    }
+
+    /// The blank line after set play: before the first line of the play
+    /// proper, and after set play in a tree whatever follows (not when the
+    /// first moves are numbered).
+    fn close_set_play(&mut self, out: &mut String, applies_to: Layout) {
+        if self.set_play_open && !self.numbered && self.layout == applies_to {
+            out.push('\n');
+        }
+        self.set_play_open = false;
+    }
+
+    fn write_line(&self, out: &mut String, line: &[Played]) {
+        out.push_str("  ");
+        for (i, (p, n)) in line.iter().zip(line_numbers(line)).enumerate() {
+            if n.number > 0 {
+                if i > 0 {
+                    // Popeye right-aligns move numbers: `   9.`, `  10.`.
+                    out.push_str(if n.number < 10 { "   " } else { "  " });
+                }
+                out.push_str(&n.text());
+            } else {
+                out.push(' ');
+            }
+            out.push_str(&self.notation.write_move(p, &self.rules));
+            out.push_str(suffix(self.goal, p));
+            out.push_str(mark(p));
+        }
+        out.push('\n');
+    }
+
+    /// A tree's node, `halves` half-moves after the key's place, then its
+    /// threats, variations, and refutations after "but".
+    fn write_node(&self, out: &mut String, node: &Node, halves: u32) {
+        let p = &node.played;
+        let n = MoveNumber::of_half_move(halves);
+        let remark = match p.remark {
+            Remark::None => String::new(),
+            Remark::Threat => format!(" {}", word(self.lang, Word::Threat)),
+            Remark::Zugzwang => format!(" {}", word(self.lang, Word::Zugzwang)),
+        };
+        let indent = indent(n);
+        let _ = writeln!(
+            out,
+            "{:indent$}{}{}{}{}{}",
+            "",
+            n.text(),
+            self.notation.write_move(p, &self.rules),
+            suffix(self.goal, p),
+            mark(p),
+            remark,
+        );
+        if p.role == Role::Refutes {
+            let _ = writeln!(
+                out,
+                "{:indent$}{}",
+                "",
+                word(self.lang, Word::Refutes),
+                indent = indent + 2
+            );
+        }
+        let child = |c: &Node| halves + child_half_moves(p, &c.played);
+        let children = &node.children;
+        for c in children.iter().filter(|c| c.played.role == Role::Threat) {
+            self.write_node(out, c, child(c));
+        }
+        for c in children
+            .iter()
+            .filter(|c| !matches!(c.played.role, Role::Threat | Role::Refutation))
+        {
+            self.write_node(out, c, child(c));
+        }
+        let mut refutations = children
+            .iter()
+            .filter(|c| c.played.role == Role::Refutation)
+            .peekable();
+        if refutations.peek().is_some() {
+            let _ = writeln!(out, "    {}", word(self.lang, Word::But));
+            for c in refutations {
+                self.write_node(out, c, child(c));
+            }
+        }
+    }
+}
+
+/// Popeye's indentation: a first move at 3; later attacker moves from 10,
+/// defender moves from 6, eight more for each move number.
+fn indent(n: MoveNumber) -> usize {
+    let k = n.number.max(1) as usize;
+    match (n.ellipsis, k) {
+        (true, _) => 6 + 8 * (k - 1),
+        (false, 1) => 3,
+        (false, _) => 10 + 8 * (k - 2),
+    }
+}
+
+/// Writes a whole solution (see [`SolutionWriter`]).
 pub fn write_tree(
     out: &mut String,
     solution: &Solution,
@@ -61,192 +374,9 @@ pub fn write_tree(
     rules: &crate::rules::Rules,
     lang: Language,
 ) {
-    if !solution.tried.is_empty() {
-        write_numbered(out, solution, notation, rules, lang);
-        return;
-    }
-    match solution.layout {
-        Layout::Tree if solution.post_key.is_some() => {
-            let remark = match solution.post_key {
-                Some(Remark::Threat) => Some(Word::Threat),
-                Some(Remark::Zugzwang) => Some(Word::Zugzwang),
-                _ => None,
-            };
-            if let Some(w) = remark {
-                let _ = writeln!(out, " {}", word(lang, w));
-            }
-            for node in &solution.roots {
-                write_node(out, node, notation, rules, lang);
-            }
-        }
-        Layout::Tree => {
-            let (set, keys): (Vec<&Node>, Vec<&Node>) =
-                solution.roots.iter().partition(|n| n.played.ellipsis);
-            for node in &set {
-                write_node(out, node, notation, rules, lang);
-            }
-            if !set.is_empty() {
-                out.push('\n');
-            }
-            for node in keys {
-                write_node(out, node, notation, rules, lang);
-                out.push('\n');
-            }
-        }
-        Layout::Lines => {
-            let mut path = Vec::new();
-            for (i, node) in solution.roots.iter().enumerate() {
-                if i > 0 && i == solution.set_play_roots {
-                    out.push('\n');
-                }
-                write_lines(out, node, notation, rules, &mut path);
-            }
-        }
-    }
-}
-
-/// Option `movenumbers`: each first move tried, numbered, with the time so
-/// far (`  7  (Th1-g1 +    Time = 0.023 s)`), then the solutions it begins.
-fn write_numbered(
-    out: &mut String,
-    solution: &Solution,
-    notation: Notation,
-    rules: &crate::rules::Rules,
-    lang: Language,
-) {
-    let set_play = &solution.roots[..solution.set_play_roots.min(solution.roots.len())];
-    let play = &solution.roots[set_play.len()..];
-    let mut path = Vec::new();
-    for node in set_play {
-        match solution.layout {
-            Layout::Tree => write_node(out, node, notation, rules, lang),
-            Layout::Lines => write_lines(out, node, notation, rules, &mut path),
-        }
-    }
-    for tried in &solution.tried {
-        let p = &tried.played;
-        let _ = writeln!(
-            out,
-            "{:3}  ({}{}    {}{:.3} s)",
-            p.number,
-            notation.write_move(p, rules),
-            p.suffix,
-            word(lang, Word::Time),
-            tried.seconds
-        );
-        for node in play.iter().filter(|n| n.played.mv == p.mv) {
-            match solution.layout {
-                Layout::Tree => {
-                    write_node(out, node, notation, rules, lang);
-                    out.push('\n');
-                }
-                Layout::Lines => write_lines(out, node, notation, rules, &mut path),
-            }
-        }
-    }
-}
-
-fn write_lines<'a>(
-    out: &mut String,
-    node: &'a Node,
-    notation: Notation,
-    rules: &crate::rules::Rules,
-    path: &mut Vec<&'a PlayedMove>,
-) {
-    path.push(&node.played);
-    if node.children.is_empty() {
-        out.push_str("  ");
-        for (i, p) in path.iter().enumerate() {
-            if p.number > 0 {
-                if i > 0 {
-                    // Popeye right-aligns move numbers: `   9.`, `  10.`.
-                    out.push_str(if p.number < 10 { "   " } else { "  " });
-                }
-                out.push_str(&move_number(p));
-            } else {
-                out.push(' ');
-            }
-            out.push_str(&notation.write_move(p, rules));
-            out.push_str(suffix(p));
-            out.push_str(mark(p));
-        }
-        out.push('\n');
-    }
-    for child in &node.children {
-        write_lines(out, child, notation, rules, path);
-    }
-    path.pop();
-}
-
-/// Popeye's indentation: a first move at 3; later attacker moves from 10,
-/// defender moves from 6, eight more for each move number.
-fn indent(p: &PlayedMove) -> usize {
-    let n = p.number.max(1) as usize;
-    match (p.ellipsis, n) {
-        (true, _) => 6 + 8 * (n - 1),
-        (false, 1) => 3,
-        (false, _) => 10 + 8 * (n - 2),
-    }
-}
-
-fn write_node(
-    out: &mut String,
-    node: &Node,
-    notation: Notation,
-    rules: &crate::rules::Rules,
-    lang: Language,
-) {
-    let p = &node.played;
-    let remark = match p.remark {
-        Remark::None => String::new(),
-        Remark::Threat => format!(" {}", word(lang, Word::Threat)),
-        Remark::Zugzwang => format!(" {}", word(lang, Word::Zugzwang)),
-    };
-    let _ = writeln!(
-        out,
-        "{:indent$}{}{}{}{}{}",
-        "",
-        move_number(p),
-        notation.write_move(p, rules),
-        suffix(p),
-        mark(p),
-        remark,
-        indent = indent(p),
-    );
-    if p.mark == Mark::Refutes {
-        let _ = writeln!(
-            out,
-            "{:indent$}{}",
-            "",
-            word(lang, Word::Refutes),
-            indent = indent(p) + 2
-        );
-    }
-    // Threats (the same side moving again) come first, then the
-    // variations, then the refutations after "but".
-    let side = p.before.turn;
-    let threats = node
-        .children
-        .iter()
-        .filter(|c| c.played.before.turn == side);
-    let others = node
-        .children
-        .iter()
-        .filter(|c| c.played.before.turn != side);
-    for child in threats {
-        write_node(out, child, notation, rules, lang);
-    }
-    for child in others.clone().filter(|c| c.played.mark != Mark::Refutation) {
-        write_node(out, child, notation, rules, lang);
-    }
-    let mut refutations = others
-        .filter(|c| c.played.mark == Mark::Refutation)
-        .peekable();
-    if refutations.peek().is_some() {
-        let _ = writeln!(out, "    {}", word(lang, Word::But));
-        for child in refutations {
-            write_node(out, child, notation, rules, lang);
-        }
+    let mut w = SolutionWriter::new(notation, *rules, lang);
+    for e in solution.events() {
+        w.event(out, &e);
     }
 }
 
@@ -256,47 +386,107 @@ pub fn tree_json(
     rules: &crate::rules::Rules,
     alphabet: Alphabet,
 ) -> serde_json::Value {
+    let goal = solution.goal.unwrap_or(Goal::Mate);
+    let json = Json {
+        rules,
+        alphabet,
+        goal,
+    };
     serde_json::Value::Array(
         solution
             .roots
             .iter()
-            .map(|n| node_json(n, rules, alphabet))
+            .map(|n| match solution.layout {
+                Layout::Tree => json.tree_node(n, root_half_moves(n.played.role)),
+                Layout::Lines => json.line_node(n, &mut Vec::new()),
+            })
             .collect(),
     )
 }
 
-fn node_json(node: &Node, rules: &crate::rules::Rules, a: Alphabet) -> serde_json::Value {
-    let p = &node.played;
-    let mv = &p.mv;
-    let mut rebirths = Vec::new();
-    if let Some((sq, u)) = mv.capturer_rebirth() {
-        rebirths.push(serde_json::json!({
-            "unit": format!("{}{}", a.unit_color(u), a.piece(u.kind)),
-            "whose": "capturer", "from": mv.to.to_string(), "to": sq.to_string(),
-        }));
+struct Json<'a> {
+    rules: &'a crate::rules::Rules,
+    alphabet: Alphabet,
+    goal: Goal,
+}
+
+impl Json<'_> {
+    fn tree_node(&self, node: &Node, halves: u32) -> serde_json::Value {
+        let children = node
+            .children
+            .iter()
+            .map(|c| self.tree_node(c, halves + child_half_moves(&node.played, &c.played)))
+            .collect();
+        self.node(&node.played, MoveNumber::of_half_move(halves), children)
     }
-    if let Some((sq, v)) = mv.captured_rebirth() {
-        rebirths.push(serde_json::json!({
-            "unit": format!("{}{}", a.unit_color(v), a.piece(v.kind)),
-            "whose": "captured", "from": mv.capture_square.to_string(), "to": sq.to_string(),
-        }));
+
+    /// A node of merged lines; its number is the one it has in the first
+    /// line through it (all lines through it give it the same).
+    fn line_node(&self, node: &Node, path: &mut Vec<Played>) -> serde_json::Value {
+        path.push(node.played.clone());
+        let mut line = path.clone();
+        let mut below = node;
+        while let Some(first) = below.children.first() {
+            line.push(first.played.clone());
+            below = first;
+        }
+        let number = line_numbers(&line)[path.len() - 1];
+        let children = node
+            .children
+            .iter()
+            .map(|c| self.line_node(c, path))
+            .collect();
+        path.pop();
+        self.node(&node.played, number, children)
     }
-    serde_json::json!({
-        "number": p.number,
-        "side": if p.before.turn == crate::board::Color::White { "white" } else { "black" },
-        "popeye": popeye_move(mv, a),
-        "circe": Notation::Circe(a).write_move(p, rules),
-        "from": mv.from.to_string(),
-        "to": mv.to.to_string(),
-        "capture": mv.captured.map(|v| serde_json::json!({
-            "unit": format!("{}{}", a.unit_color(v), a.piece(v.kind)),
-            "square": mv.capture_square.to_string(),
-        })),
-        "rebirths": rebirths,
-        "promotion": mv.promotion.map(|r| a.piece(r).to_string()),
-        "suffix": p.suffix.trim(),
-        "mark": match p.mark { Mark::None => None, Mark::Key => Some("key"), Mark::Try => Some("try"), Mark::Refutation | Mark::Refutes => Some("refutation") },
-        "remark": match p.remark { Remark::None => None, Remark::Threat => Some("threat"), Remark::Zugzwang => Some("zugzwang") },
-        "children": node.children.iter().map(|c| node_json(c, rules, a)).collect::<Vec<_>>(),
-    })
+
+    fn node(
+        &self,
+        p: &Played,
+        number: MoveNumber,
+        children: Vec<serde_json::Value>,
+    ) -> serde_json::Value {
+        let a = self.alphabet;
+        let mv = &p.mv;
+        let mut rebirths = Vec::new();
+        if let Some((sq, u)) = mv.capturer_rebirth() {
+            rebirths.push(serde_json::json!({
+                "unit": format!("{}{}", a.unit_color(u), a.piece(u.kind)),
+                "whose": "capturer", "from": mv.to.to_string(), "to": sq.to_string(),
+            }));
+        }
+        if let Some((sq, v)) = mv.captured_rebirth() {
+            rebirths.push(serde_json::json!({
+                "unit": format!("{}{}", a.unit_color(v), a.piece(v.kind)),
+                "whose": "captured", "from": mv.capture_square.to_string(), "to": sq.to_string(),
+            }));
+        }
+        serde_json::json!({
+            "number": number.number,
+            "side": if p.before.turn == crate::board::Color::White { "white" } else { "black" },
+            "popeye": popeye_move(mv, a),
+            "circe": Notation::Circe(a).write_move(p, self.rules),
+            "from": mv.from.to_string(),
+            "to": mv.to.to_string(),
+            "capture": mv.captured.map(|v| serde_json::json!({
+                "unit": format!("{}{}", a.unit_color(v), a.piece(v.kind)),
+                "square": mv.capture_square.to_string(),
+            })),
+            "rebirths": rebirths,
+            "promotion": mv.promotion.map(|k| a.piece(k).to_string()),
+            "suffix": suffix(self.goal, p).trim(),
+            "mark": match p.role {
+                Role::Key => Some("key"),
+                Role::Try => Some("try"),
+                Role::Refutation | Role::Refutes => Some("refutation"),
+                _ => None,
+            },
+            "remark": match p.remark {
+                Remark::None => None,
+                Remark::Threat => Some("threat"),
+                Remark::Zugzwang => Some("zugzwang"),
+            },
+            "children": children,
+        })
+    }
 }

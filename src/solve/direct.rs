@@ -3,26 +3,29 @@
 //!
 //! The searches that decide "does the attacker win" are boolean and reuse
 //! one move buffer per ply; the printed tree is built only for the lines
-//! that are printed.
+//! that are printed, one first move at a time, and reported as soon as it
+//! is complete and its turn has come.
 
 use super::buffers::MoveBuffers;
+use super::checks::retain_checking_candidates;
 use super::goal::Judge;
-use super::search::Attack;
+use super::parallel::{each_move, Out, Worker};
+use super::play::{Event, Node, Played, Remark, Role};
+use super::popeye_order;
+use super::search::{pass, Attack};
 use super::table::{Question, Table};
-use super::{Layout, Mark, Node, Remark, Solution};
 use crate::board::{Kind, Position, Square};
 use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::rules::Rules;
 use crate::stipulation::Goal;
-use rayon::prelude::*;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// What to print besides the keys (Popeye's options).
 #[derive(Clone, Copy, Debug)]
-pub struct TreeOptions {
+pub(crate) struct TreeOptions {
     /// `variation`: threats and variations after keys and tries.
     pub variations: bool,
     /// `try`: first moves refuted by at most `max_refutations` defences.
@@ -77,14 +80,14 @@ impl Default for TreeOptions {
     }
 }
 
-impl Drop for Battle {
+impl Drop for Battle<'_> {
     fn drop(&mut self) {
         self.node_total.fetch_add(self.nodes, Ordering::Relaxed);
     }
 }
 
 /// The solver of play with defence.
-pub struct Battle {
+pub(crate) struct Battle<'s> {
     judge: Judge,
     attack: Attack,
     opts: TreeOptions,
@@ -108,10 +111,71 @@ pub struct Battle {
     /// node the line being searched may still grant (part of table keys).
     budget: u64,
     /// First moves not to try (option `start`).
-    root_skip: Vec<Move>,
+    root_skip: Arc<[Move]>,
+    /// Whether the first moves are shared out among threads.
+    parallel: bool,
+    out: Out<'s>,
 }
 
-impl Battle {
+/// What a solver for another thread is made from.
+pub(crate) struct Recipe {
+    rules: Rules,
+    goal: Goal,
+    attack: Attack,
+    opts: TreeOptions,
+    table: Arc<Table>,
+    salt: u64,
+    cancel: super::Cancel,
+    node_total: Arc<AtomicU64>,
+    budget: u64,
+    parallel: bool,
+}
+
+impl<'s> Worker<'s> for Battle<'s> {
+    type Recipe = Recipe;
+
+    fn recipe(&self) -> Recipe {
+        Recipe {
+            rules: self.judge.rules,
+            goal: self.judge.goal,
+            attack: self.attack,
+            opts: self.opts,
+            table: Arc::clone(&self.table),
+            salt: self.salt,
+            cancel: self.cancel.clone(),
+            node_total: Arc::clone(&self.node_total),
+            budget: self.budget,
+            parallel: self.parallel,
+        }
+    }
+
+    /// Another solver for the same problem, for another thread: it shares
+    /// the table, the cancel flag and the node count.
+    fn fork(r: &Recipe) -> Battle<'s> {
+        Battle {
+            judge: Judge::new(r.rules, r.goal),
+            attack: r.attack,
+            opts: r.opts,
+            buffers: MoveBuffers::default(),
+            table: Arc::clone(&r.table),
+            salt: r.salt,
+            cancel: r.cancel.clone(),
+            nodes: 0,
+            node_total: Arc::clone(&r.node_total),
+            killers: Vec::new(),
+            budget: r.budget,
+            root_skip: Arc::from([]),
+            parallel: r.parallel,
+            out: Out::Buffer(Vec::new()),
+        }
+    }
+
+    fn out(&mut self) -> &mut Out<'s> {
+        &mut self.out
+    }
+}
+
+impl<'s> Battle<'s> {
     pub fn new(
         rules: Rules,
         goal: Goal,
@@ -119,7 +183,8 @@ impl Battle {
         opts: TreeOptions,
         table: Arc<Table>,
         cancel: super::Cancel,
-    ) -> Battle {
+        out: Out<'s>,
+    ) -> Battle<'s> {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         (
             rules,
@@ -145,34 +210,17 @@ impl Battle {
             node_total: Arc::new(AtomicU64::new(0)),
             killers: Vec::new(),
             budget: opts.nontrivial.map_or(0, |(m, _)| u64::from(m)),
-            root_skip: Vec::new(),
+            root_skip: Arc::from([]),
+            parallel: rayon::current_num_threads() > 1,
+            out,
         }
     }
 
     /// Leaves out these first moves (option `start`: Popeye never tries
     /// the moves numbered before it).
-    pub fn with_root_skip(mut self, skip: Vec<Move>) -> Battle {
+    pub fn with_root_skip(mut self, skip: Arc<[Move]>) -> Battle<'s> {
         self.root_skip = skip;
         self
-    }
-
-    /// Another solver for the same problem, for another thread: it shares
-    /// the table, the cancel flag and the node count.
-    fn fork(&self) -> Battle {
-        Battle {
-            judge: Judge::new(self.judge.rules, self.judge.goal),
-            attack: self.attack,
-            opts: self.opts,
-            buffers: MoveBuffers::default(),
-            table: Arc::clone(&self.table),
-            salt: self.salt,
-            cancel: self.cancel.clone(),
-            nodes: 0,
-            node_total: Arc::clone(&self.node_total),
-            killers: Vec::new(),
-            budget: self.budget,
-            root_skip: Vec::new(),
-        }
     }
 
     /// Positions expanded by this solver and its finished forks.
@@ -273,7 +321,7 @@ impl Battle {
         }
         let allowed = self.budget + 1;
         // A defender forced to reach the goal makes no move of its own.
-        if self.attack == Attack::Reflex && self.can_reach_goal(pos, depth) {
+        if self.obliged(pos, depth) {
             return Some(allowed);
         }
         let kt = if self.attack == Attack::Direct {
@@ -312,11 +360,31 @@ impl Battle {
         let mut buf = self.buffers.take(depth);
         self.nodes += 1;
         // Once cancelled, every node has no moves and the search unwinds.
-        if !self.cancel.is_cancelled() {
+        if !self.cancel.should_stop() {
             legal_moves(pos, &self.judge.rules, &mut buf);
             self.judge.add_goal_self_checks(pos, &mut buf);
         }
         buf
+    }
+
+    /// [`Battle::moves`] in the order Popeye tries them, for the printed
+    /// tree.
+    fn moves_in_order(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
+        let mut moves = self.moves(pos, depth);
+        popeye_order::sort(&mut moves);
+        moves
+    }
+
+    /// `mv`, played from `pos` to `after`, as the solution shows it.
+    fn played(&self, pos: &Position, mv: Move, after: &Position, role: Role, goal: bool) -> Played {
+        Played {
+            mv,
+            before: *pos,
+            role,
+            goal,
+            check: self.judge.in_check(after),
+            remark: Remark::None,
+        }
     }
 
     fn put_back(&mut self, depth: usize, buf: Vec<Move>) {
@@ -337,6 +405,13 @@ impl Battle {
             self.killers.resize(depth + 1, None);
         }
         self.killers[depth] = Some((mv.from, mv.to));
+    }
+
+    /// The reflex obligation: in reflex play the side to move, attacker or
+    /// defender, must reach the goal when it can, and then has no other
+    /// move. Every node of the search asks it here.
+    fn obliged(&mut self, pos: &Position, depth: usize) -> bool {
+        self.attack == Attack::Reflex && self.can_reach_goal(pos, depth)
     }
 
     /// Whether the side to move has a move reaching the goal.
@@ -364,12 +439,15 @@ impl Battle {
     }
 
     fn att_wins_search(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
-        // In reflex play the attacker must reach the goal when it can,
-        // which loses.
-        if self.attack == Attack::Reflex && self.can_reach_goal(pos, depth) {
+        // A reflex attacker obliged to reach the goal loses.
+        if self.obliged(pos, depth) {
             return false;
         }
         let mut moves = self.moves(pos, depth);
+        // A last move that must check need not be played when it cannot.
+        if k == 1 && self.attack == Attack::Direct && self.goal_needs_check() {
+            retain_checking_candidates(pos, &self.judge.rules, &mut moves);
+        }
         self.killer_first(&mut moves, depth);
         let mut wins = false;
         'lengths: for m in self.lengths(k) {
@@ -416,6 +494,11 @@ impl Battle {
         self.attack != Attack::Direct && self.goal_counts(k + 1) && self.judge.reached(d, after)
     }
 
+    /// Whether every move reaching the goal checks.
+    fn goal_needs_check(&self) -> bool {
+        matches!(self.judge.goal, Goal::Mate | Goal::Check | Goal::DoubleMate)
+    }
+
     /// Whether a goal reached with `k` attacker moves left (the one just
     /// played included) counts: under `exact-` only at the end, before
     /// which a goal move is a move like any other.
@@ -446,37 +529,51 @@ impl Battle {
     }
 
     fn def_loses_body(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
-        // In reflex play a defender that can reach the goal must; under
-        // `exact-` that ends play too early, which defends.
-        if self.attack == Attack::Reflex && self.can_reach_goal(pos, depth) {
-            return self.goal_counts(k + 1);
+        self.refutations_at(pos, k, 0, depth) == Some(0)
+    }
+
+    /// Defender to move in `pos`, the attacker having `k` moves left after
+    /// the defence: how many defences refute, when at most `limit`; None
+    /// when more do, or when the defender defends otherwise (no move at
+    /// all, a threat that fails under `threat n`, a goal it must reach too
+    /// early under `exact-`).
+    fn refutations_at(&mut self, pos: &Position, k: u32, limit: u32, depth: usize) -> Option<u32> {
+        // A reflex defender obliged to reach the goal loses (under `exact-`
+        // that ends play too early, which defends).
+        if self.obliged(pos, depth) {
+            return self.goal_counts(k + 1).then_some(0);
         }
         if k == 0 && self.attack == Attack::Direct {
-            return false;
+            return None;
         }
         if let Some(t) = self.opts.max_threat {
             if k > t && !self.judge.in_check(pos) && !self.threatens(pos, t, depth) {
-                return false;
+                return None;
             }
         }
         let mut moves = self.moves(pos, depth);
         // Captures first: they most often refute.
         moves.sort_by_key(|m| !m.is_capture());
         self.killer_first(&mut moves, depth);
-        let mut loses = !moves.is_empty();
-        for mv in &moves {
-            let after = pos.play(mv);
-            if self.defender_goal(mv, &after, k) {
+        let mut count = 0;
+        // A move that leaves the defender no move at all wins nothing.
+        let mut any = !moves.is_empty();
+        for d in &moves {
+            let after = pos.play(d);
+            if self.defender_goal(d, &after, k) {
                 continue;
             }
             if k == 0 || !self.att_wins(&after, k, depth + 1) {
-                self.set_killer(depth, mv);
-                loses = false;
-                break;
+                self.set_killer(depth, d);
+                count += 1;
+                if count > limit {
+                    any = false;
+                    break;
+                }
             }
         }
         self.put_back(depth, moves);
-        loses
+        any.then_some(count)
     }
 
     /// Defender to move: would the attacker win within `t` if the
@@ -496,12 +593,15 @@ impl Battle {
 
     // ---- the printed tree ----
 
-    /// Solves from `pos`, the attacker to move, in `n` moves.
-    pub fn solve(&mut self, pos: &Position, n: u32) -> Solution {
+    /// Solves from `pos`, the attacker to move, in `n` moves, and reports
+    /// set play (the trees of the defences in the diagram), then the tree
+    /// of each key and try, first moves in Popeye's order. With
+    /// `numbered` (`movenumbers`) the first moves are those, each reported
+    /// (its event) before its tree.
+    pub fn solve(&mut self, pos: &Position, n: u32, numbered: Option<Vec<(Move, Event)>>) {
         if self.opts.post_key {
             return self.solve_post_key(pos, n);
         }
-        let mut roots = Vec::new();
         // No set play when the attacker is in check: the defender would
         // be to move with the attacker's king en prise.
         if self.opts.set_play && !self.judge.in_check(pos) {
@@ -509,81 +609,105 @@ impl Battle {
             // Guards that let the defender defend leave no set play.
             if let Some(budget) = self.guard(&set, n - 1, 0) {
                 let saved = std::mem::replace(&mut self.budget, budget);
-                roots.extend(self.defences(&set, n - 1, 1, None, false, 0).0);
+                let (variations, _) = self.defences(&set, n - 1, None, false, 0, true);
                 self.budget = saved;
+                for node in variations {
+                    self.out.push(Event::Tree {
+                        node,
+                        set_play: true,
+                    });
+                }
             }
         }
-        let reflex_blocked = self.attack == Attack::Reflex && self.can_reach_goal(pos, 0);
+        // The attacker must reach the goal at once, which fails; Popeye
+        // shows those moves, unmarked.
+        let obliged = self
+            .obliged(pos, 0)
+            .then(|| self.goal_moves(pos, Role::Attack, 0));
         let limit = if self.opts.tries {
             self.opts.max_refutations
         } else {
             0
         };
-        let mut moves = self.moves(pos, 0);
-        moves.retain(|m| !self.root_skip.contains(m));
-        if !reflex_blocked {
-            // First moves are shared out among threads; they come back in
-            // generation order whatever the number of threads.
-            let found: Vec<Option<Node>> = moves
-                .par_iter()
-                .map_init(
-                    || self.fork(),
-                    |battle, mv| {
-                        let after = pos.play(mv);
-                        let (mark, len) = match battle.root_refutations(mv, &after, n, limit) {
-                            Some((0, len)) => (Mark::Key, len),
-                            Some((_, len)) => (Mark::Try, len),
-                            None => return None,
-                        };
-                        let mut node = battle.attack_tree(pos, *mv, len, 1, 1, mark == Mark::Try);
-                        node.played.mark = mark;
-                        Some(node)
-                    },
-                )
-                .collect();
-            roots.extend(found.into_iter().flatten());
-        }
-        self.put_back(0, moves);
-        if reflex_blocked {
-            // The attacker must reach the goal at once, which fails; Popeye
-            // shows those moves, unmarked.
-            for mut node in self.goal_moves(pos, 1, 0) {
-                node.played.ellipsis = false;
-                roots.push(node);
+        match (numbered, obliged) {
+            (None, Some(goal_moves)) => {
+                for node in goal_moves {
+                    self.report(node);
+                }
+            }
+            (None, None) => {
+                let mut moves = self.moves_in_order(pos, 0);
+                moves.retain(|m| !self.root_skip.contains(m));
+                let parallel = self.parallel;
+                each_move(self, &moves, parallel, &|battle: &mut Battle<'s>, mv| {
+                    battle.first_move(pos, mv, n, limit)
+                });
+                self.put_back(0, moves);
+            }
+            (Some(numbered), obliged) => {
+                let legal = self.moves(pos, 0);
+                for (mv, tried) in numbered {
+                    if self.cancel.should_stop() {
+                        break;
+                    }
+                    self.out.push(tried);
+                    match &obliged {
+                        Some(goal_moves) => {
+                            for node in goal_moves.iter().filter(|n| n.played.mv == mv) {
+                                self.report(node.clone());
+                            }
+                        }
+                        None if legal.contains(&mv) => {
+                            self.first_move(pos, mv, n, limit);
+                        }
+                        None => {}
+                    }
+                }
+                self.put_back(0, legal);
             }
         }
-        Solution {
-            roots,
-            layout: Layout::Tree,
-            ..Solution::default()
-        }
+    }
+
+    /// The tree of the first move `mv` (`limit` refutations allowed for a
+    /// try), reported when it is a key or a try. Returns whether it is a
+    /// key.
+    fn first_move(&mut self, pos: &Position, mv: Move, n: u32, limit: u32) -> bool {
+        let after = pos.play(&mv);
+        let (role, len) = match self.root_refutations(&mv, &after, n, limit) {
+            Some((0, len)) => (Role::Key, len),
+            Some((_, len)) => (Role::Try, len),
+            None => return false,
+        };
+        let node = self.attack_tree(pos, mv, len, 1, role);
+        self.report(node);
+        role == Role::Key
+    }
+
+    fn report(&mut self, node: Node) {
+        self.out.push(Event::Tree {
+            node,
+            set_play: false,
+        });
     }
 
     /// `postkeyplay`: the diagram is the position after the key, the
     /// defender to move; what follows the key is solved as under a key,
     /// refutations in their place among the variations.
-    fn solve_post_key(&mut self, pos: &Position, n: u32) -> Solution {
+    fn solve_post_key(&mut self, pos: &Position, n: u32) {
         let after = pass(pos);
         let kd = n - 1;
-        let (remark, mut roots) = match self.guard(&after, kd, 0) {
+        let (remark, children) = match self.guard(&after, kd, 0) {
             Some(budget) => {
                 let saved = std::mem::replace(&mut self.budget, budget);
-                let tree = self.defence_tree(&after, kd, 1, 0, true);
+                let tree = self.defence_tree(&after, kd, 0, true, true);
                 self.budget = saved;
                 tree
             }
             None => (Remark::None, Vec::new()),
         };
-        for node in &mut roots {
-            if node.played.mark == Mark::Refutation {
-                node.played.mark = Mark::Refutes;
-            }
-        }
-        Solution {
-            roots,
-            layout: Layout::Tree,
-            post_key: Some(remark),
-            ..Solution::default()
+        self.out.push(Event::PostKey(remark));
+        for node in children {
+            self.report(node);
         }
     }
 
@@ -621,67 +745,19 @@ impl Battle {
         let k = n - 1;
         let budget = self.guard(after, k, depth)?;
         let saved = std::mem::replace(&mut self.budget, budget);
-        let result = self.refutations_below(after, k, limit, depth);
+        let result = self.refutations_at(after, k, limit, depth);
         self.budget = saved;
         result
     }
 
-    fn refutations_below(
-        &mut self,
-        after: &Position,
-        k: u32,
-        limit: u32,
-        depth: usize,
-    ) -> Option<u32> {
-        // In reflex play a defender that can reach the goal must (too early
-        // under `exact-`: the first move then wins nothing).
-        if self.attack == Attack::Reflex && self.can_reach_goal(after, depth) {
-            return self.goal_counts(k + 1).then_some(0);
-        }
-        if let Some(t) = self.opts.max_threat {
-            if k > t && !self.judge.in_check(after) && !self.threatens(after, t, depth) {
-                return None;
-            }
-        }
-        let moves = self.moves(after, depth);
-        let mut count = 0;
-        // A move that leaves the defender no move at all wins nothing.
-        let mut any = !moves.is_empty();
-        for d in &moves {
-            let after_d = after.play(d);
-            if self.defender_goal(d, &after_d, k) {
-                continue;
-            }
-            if k == 0 || !self.att_wins(&after_d, k, depth + 1) {
-                count += 1;
-                if count > limit {
-                    any = false;
-                    break;
-                }
-            }
-        }
-        self.put_back(depth, moves);
-        any.then_some(count)
-    }
-
     /// The printed tree of the attacker's `mv` from `pos`, which has `k`
-    /// moves to win (this one included) and is move `number`. With
-    /// `refuted`, the refutations are listed too (a try).
-    fn attack_tree(
-        &mut self,
-        pos: &Position,
-        mv: Move,
-        k: u32,
-        number: u32,
-        depth: usize,
-        refuted: bool,
-    ) -> Node {
+    /// moves to win (this one included), in the part `role`. A try lists
+    /// its refutations too.
+    fn attack_tree(&mut self, pos: &Position, mv: Move, k: u32, depth: usize, role: Role) -> Node {
         let after = pos.play(&mv);
         let goal = self.attacker_goal(&mv, &after, k);
-        let mut played = self.judge.played(pos, mv, &after, goal);
-        played.number = number;
         let mut node = Node {
-            played,
+            played: self.played(pos, mv, &after, role, goal),
             children: Vec::new(),
         };
         if goal {
@@ -691,7 +767,7 @@ impl Battle {
         // budget they leave.
         let budget = self.guard(&after, k - 1, depth).unwrap_or(self.budget);
         let saved = std::mem::replace(&mut self.budget, budget);
-        let (remark, children) = self.defence_tree(&after, k - 1, number, depth, refuted);
+        let (remark, children) = self.defence_tree(&after, k - 1, depth, role == Role::Try, false);
         node.played.remark = remark;
         node.children = children;
         self.budget = saved;
@@ -701,27 +777,28 @@ impl Battle {
     /// What follows an attacker's move that led to `after`, the attacker
     /// having `kd` moves after the defence: the word after the move
     /// (threat, zugzwang) and the children (threats, variations and, when
-    /// `refuted`, refutations).
+    /// `refuted`, refutations; with `post_key` a refutation is listed among
+    /// the variations as refuting the key).
     fn defence_tree(
         &mut self,
         after: &Position,
         kd: u32,
-        number: u32,
         depth: usize,
         refuted: bool,
+        post_key: bool,
     ) -> (Remark, Vec<Node>) {
         let after = *after;
         if !self.opts.variations {
             let refutations = if refuted {
-                self.defences(&after, kd, number, None, true, depth).1
+                self.defences(&after, kd, None, true, depth, false).1
             } else {
                 Vec::new()
             };
             return (Remark::None, refutations);
         }
-        // In reflex play a defender that can reach the goal must.
-        if self.attack == Attack::Reflex && self.can_reach_goal(&after, depth) {
-            return (Remark::None, self.goal_moves(&after, number, depth));
+        // A reflex defender obliged to reach the goal has only those moves.
+        if self.obliged(&after, depth) {
+            return (Remark::None, self.goal_moves(&after, Role::Defence, depth));
         }
         let mut remark = Remark::None;
         let mut children = Vec::new();
@@ -731,7 +808,7 @@ impl Battle {
             let limit = self.opts.max_threat.map_or(kd, |t| t.min(kd));
             match self.win_len(&null, limit, depth + 1) {
                 Some(t) => {
-                    let threats = self.winning_moves(&null, t, number + 1, depth + 1);
+                    let threats = self.winning_moves(&null, t, depth + 1, Role::Threat);
                     let moves: Vec<Move> = threats.iter().map(|n| n.played.mv).collect();
                     children.extend(threats);
                     remark = Remark::Threat;
@@ -741,39 +818,56 @@ impl Battle {
             }
         }
         let (variations, refutations) =
-            self.defences(&after, kd, number, threat.as_ref(), refuted, depth);
+            self.defences(&after, kd, threat.as_ref(), refuted, depth, false);
         children.extend(variations);
-        if refuted {
+        if post_key {
+            // Refuting the key, they take their place among the variations.
+            let mut defences: Vec<Node> = children
+                .drain(..)
+                .chain(refutations.into_iter().map(|mut n| {
+                    n.played.role = Role::Refutes;
+                    n
+                }))
+                .collect();
+            let threats: Vec<Node> = defences
+                .iter()
+                .filter(|n| n.played.role == Role::Threat)
+                .cloned()
+                .collect();
+            defences.retain(|n| n.played.role != Role::Threat);
+            defences.sort_by_key(|n| popeye_order::key(&n.played.mv));
+            children = threats;
+            children.append(&mut defences);
+        } else if refuted {
             children.extend(refutations);
         }
         (remark, children)
     }
 
     /// The defender's moves from `pos` (attacker left with `kd` moves
-    /// after them), numbered `number...`: the variations (those that lose,
+    /// after them), in Popeye's order: the variations (those that lose,
     /// with the attacker's shortest wins, except those the threat still
-    /// beats), and, with `want_refutations`, the refutations.
+    /// beats), and, with `want_refutations`, the refutations. In set play
+    /// (`set_play`) a defence reaching the goal is shown even before the
+    /// last move.
     fn defences(
         &mut self,
         pos: &Position,
         kd: u32,
-        number: u32,
         threat: Option<&(Vec<Move>, u32)>,
         want_refutations: bool,
         depth: usize,
+        set_play: bool,
     ) -> (Vec<Node>, Vec<Node>) {
-        let set_play = depth == 0 && !self.opts.post_key;
         let mut variations = Vec::new();
         let mut refutations = Vec::new();
-        let moves = self.moves(pos, depth);
+        let moves = self.moves_in_order(pos, depth);
         for &d in &moves {
             let after = pos.play(&d);
             // A goal reached too early (exact-) still shows its sign.
             let reached = self.attack != Attack::Direct && self.judge.reached(&d, &after);
             let goal = reached && self.goal_counts(kd + 1);
-            let mut played = self.judge.played(pos, d, &after, reached);
-            played.number = number;
-            played.ellipsis = true;
+            let played = self.played(pos, d, &after, Role::Defence, reached);
             if goal {
                 // Under an attacker's move Popeye shows no defence that
                 // reaches the goal before the last move; set play does.
@@ -793,9 +887,11 @@ impl Battle {
             };
             let Some(m) = len else {
                 if want_refutations {
-                    played.mark = Mark::Refutation;
                     refutations.push(Node {
-                        played,
+                        played: Played {
+                            role: Role::Refutation,
+                            ..played
+                        },
                         children: Vec::new(),
                     });
                 }
@@ -811,7 +907,7 @@ impl Battle {
                     continue;
                 }
             }
-            let children = self.winning_moves(&after, m, number + 1, depth + 1);
+            let children = self.winning_moves(&after, m, depth + 1, Role::Attack);
             variations.push(Node { played, children });
         }
         self.put_back(depth, moves);
@@ -826,7 +922,7 @@ impl Battle {
         t: u32,
         depth: usize,
     ) -> bool {
-        if self.attack == Attack::Reflex && self.can_reach_goal(pos, depth) {
+        if self.obliged(pos, depth) {
             return false;
         }
         let moves = self.moves(pos, depth);
@@ -849,31 +945,29 @@ impl Battle {
     }
 
     /// The attacker's moves from `pos` that win within `m` (the fewest
-    /// possible), each with its tree.
-    fn winning_moves(&mut self, pos: &Position, m: u32, number: u32, depth: usize) -> Vec<Node> {
-        let moves = self.moves(pos, depth);
+    /// possible), each with its tree, in Popeye's order.
+    fn winning_moves(&mut self, pos: &Position, m: u32, depth: usize, role: Role) -> Vec<Node> {
+        let moves = self.moves_in_order(pos, depth);
         let mut nodes = Vec::new();
         for mv in &moves {
             if self.move_wins(pos, mv, m, depth) {
-                nodes.push(self.attack_tree(pos, *mv, m, number, depth + 1, false));
+                nodes.push(self.attack_tree(pos, *mv, m, depth + 1, role));
             }
         }
         self.put_back(depth, moves);
         nodes
     }
 
-    /// The defender's moves from `pos` that reach the goal.
-    fn goal_moves(&mut self, pos: &Position, number: u32, depth: usize) -> Vec<Node> {
-        let moves = self.moves(pos, depth);
+    /// The moves from `pos` that reach the goal, in Popeye's order, in the
+    /// part `role` (a reflex side obliged to reach it).
+    fn goal_moves(&mut self, pos: &Position, role: Role, depth: usize) -> Vec<Node> {
+        let moves = self.moves_in_order(pos, depth);
         let mut nodes = Vec::new();
         for &d in &moves {
             let after = pos.play(&d);
             if self.judge.reached(&d, &after) {
-                let mut played = self.judge.played(pos, d, &after, true);
-                played.number = number;
-                played.ellipsis = true;
                 nodes.push(Node {
-                    played,
+                    played: self.played(pos, d, &after, role, true),
                     children: Vec::new(),
                 });
             }
@@ -881,12 +975,4 @@ impl Battle {
         self.put_back(depth, moves);
         nodes
     }
-}
-
-/// The position after the side to move passes.
-fn pass(pos: &Position) -> Position {
-    let mut null = *pos;
-    null.turn = pos.turn.opponent();
-    null.ep_square = None;
-    null
 }

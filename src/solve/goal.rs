@@ -1,7 +1,6 @@
 //! Whether a move reaches the stipulation's goal, and the mark Popeye puts
 //! after a move.
 
-use super::{Mark, PlayedMove, Remark};
 use crate::board::{Position, Square};
 use crate::movegen::{has_legal_move, pseudo_legal_moves};
 use crate::moves::{Fate, Motion, Move};
@@ -78,6 +77,19 @@ impl Judge {
         })
     }
 
+    /// Whether reaching the goal leaves the side to move without a move
+    /// (mate, stalemate and their kin): play cannot go on past it anyway.
+    pub fn leaves_no_move(&self) -> bool {
+        matches!(
+            self.goal,
+            Goal::Mate
+                | Goal::Stalemate
+                | Goal::MateOrStalemate
+                | Goal::DoubleMate
+                | Goal::DoubleStalemate
+        )
+    }
+
     pub fn in_check(&self, pos: &Position) -> bool {
         self.rules.in_check(pos, pos.turn)
     }
@@ -152,53 +164,6 @@ impl Judge {
 
     fn mover_in_check(&self, after: &Position) -> bool {
         self.rules.in_check(after, after.turn.opponent())
-    }
-
-    /// `mv`, played from `pos` to `after`, as a solution shows it: with
-    /// its suffix (the goal's sign when `goal`), unnumbered and unmarked.
-    pub fn played(&mut self, pos: &Position, mv: Move, after: &Position, goal: bool) -> PlayedMove {
-        PlayedMove {
-            mv,
-            before: *pos,
-            number: 0,
-            ellipsis: false,
-            suffix: self.suffix(&mv, after, goal),
-            mark: Mark::None,
-            remark: Remark::None,
-        }
-    }
-
-    /// The suffix Popeye prints after a move: the goal's symbol when the
-    /// move reaches a goal that has one, else ` +` for a check.
-    pub fn suffix(&mut self, mv: &Move, after: &Position, is_goal: bool) -> &'static str {
-        if is_goal {
-            match self.goal {
-                Goal::Mate => return " #",
-                Goal::Stalemate => return " =",
-                Goal::DoubleStalemate => return " ==",
-                Goal::DoubleMate => return " ##",
-                Goal::MateOrStalemate => {
-                    return if self.in_check(after) { " #" } else { " =" };
-                }
-                // As Popeye writes `+ %`: a check comes before the symbol.
-                Goal::Target(_) => {
-                    return if self.in_check(after) { " + z" } else { " z" };
-                }
-                Goal::Capture => {
-                    return if self.in_check(after) { " + x" } else { " x" };
-                }
-                Goal::WinPiece => {
-                    return if self.in_check(after) { " + %" } else { " %" };
-                }
-                _ => {}
-            }
-        }
-        let _ = mv;
-        if self.in_check(after) {
-            " +"
-        } else {
-            ""
-        }
     }
 }
 

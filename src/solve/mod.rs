@@ -1,11 +1,16 @@
-//! Solving: turning a problem and its stipulation into a solution tree.
+//! Solving: turning a problem and its stipulation into what it says (see
+//! [`play`]), reported move by move as it is found.
 
 mod buffers;
+mod checks;
 mod direct;
 pub mod goal;
 mod numbering;
+mod parallel;
+pub mod play;
 pub mod popeye_order;
 mod search;
+pub mod stats;
 pub mod table;
 
 use crate::board::{Color, Kind, Position};
@@ -13,20 +18,23 @@ use crate::moves::Move;
 use crate::problem::{Problem, ProblemOption};
 use crate::stipulation::{Play, Stipulation};
 
-pub use direct::{Battle, TreeOptions};
-pub use search::Searcher;
-use search::{HelpEnd, MainPlay, SeriesEnd};
+use direct::{Battle, TreeOptions};
+pub use play::{Collector, Event, Layout, Node, Played, Remark, Role, Sink, Solution, TriedMove};
+use search::Searcher;
+use search::{HelpEnd, LinePlay, MainPlay, SeriesEnd};
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 
 /// A cancellation flag shared between a running search and whoever may
 /// stop it (a time-out watchdog, a Ctrl-C handler). Cloning shares the flag.
-/// The search looks at it once per node, before generating moves.
+/// The search looks at it at every node, before generating moves.
 /// It also carries the search's progress at the root, for a progress bar.
 #[derive(Clone, Debug, Default)]
 pub struct Cancel {
     stop: Arc<AtomicBool>,
+    /// `maxsolutions` reached: the play stops, but this is no error.
+    enough: Arc<AtomicBool>,
     progress: Arc<RootProgress>,
 }
 
@@ -49,6 +57,22 @@ impl Cancel {
         self.stop.load(Ordering::Relaxed)
     }
 
+    /// Whether the search should unwind: cancelled, or enough found.
+    #[inline]
+    pub(crate) fn should_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.enough.load(Ordering::Relaxed)
+    }
+
+    /// The same flag and progress, with an `enough` of its own for one
+    /// play.
+    fn for_one_play(&self) -> Cancel {
+        Cancel {
+            stop: Arc::clone(&self.stop),
+            enough: Arc::default(),
+            progress: Arc::clone(&self.progress),
+        }
+    }
+
     /// The progress the search reports.
     pub fn progress(&self) -> &RootProgress {
         &self.progress
@@ -65,91 +89,6 @@ impl Cancel {
     pub(crate) fn root_move_done(&self) {
         self.progress.done.fetch_add(1, Ordering::Relaxed);
     }
-}
-
-/// The mark Popeye puts after a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Mark {
-    None,
-    /// ` !`: a key.
-    Key,
-    /// ` ?`: a try.
-    Try,
-    /// ` !` after a defence: it refutes a try (listed after "but").
-    Refutation,
-    /// `refutes.` under a defence: it refutes the position after the key
-    /// (`postkeyplay`), listed among the variations.
-    Refutes,
-}
-
-/// The word Popeye prints after an attacker's move in play with defence.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Remark {
-    None,
-    /// `threat:`; the threats are the children played by the same side.
-    Threat,
-    /// `zugzwang.`: no threat.
-    Zugzwang,
-}
-
-/// One move of a solution, with its place in the play.
-#[derive(Clone, Debug)]
-pub struct PlayedMove {
-    pub mv: Move,
-    /// The position the move was played in (for notation that needs it).
-    pub before: Position,
-    /// Move number as printed (`1.`, `1...`); 0 when none is printed (the
-    /// second move of a pair in help play).
-    pub number: u32,
-    /// Whether the number is printed with `...`.
-    pub ellipsis: bool,
-    /// ` +`, ` #`, ` =` ... or nothing.
-    pub suffix: &'static str,
-    pub mark: Mark,
-    pub remark: Remark,
-}
-
-/// A solution tree node: a move and what follows it.
-#[derive(Clone, Debug)]
-pub struct Node {
-    pub played: PlayedMove,
-    pub children: Vec<Node>,
-}
-
-/// How a solution is laid out: a tree (direct, self, reflex play) or one
-/// line per path (help and series play).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Layout {
-    #[default]
-    Tree,
-    Lines,
-}
-
-/// The solution of one problem (or one twin).
-#[derive(Clone, Debug, Default)]
-pub struct Solution {
-    pub roots: Vec<Node>,
-    pub layout: Layout,
-    /// Positions whose moves were generated while solving (all threads).
-    pub nodes: u64,
-    /// In help play with `setplay`: how many of the first roots are set
-    /// play (printed first, then a blank line).
-    pub set_play_roots: usize,
-    /// With `postkeyplay`: the word said of the position after the key
-    /// (threat, zugzwang or none), printed before the defences.
-    pub post_key: Option<Remark>,
-    /// With `movenumbers`: every first move Popeye tries, numbered in its
-    /// order (from `start`), each printed before the solutions it begins.
-    pub tried: Vec<TriedMove>,
-}
-
-/// A numbered first move (option `movenumbers`).
-#[derive(Clone, Debug)]
-pub struct TriedMove {
-    /// The move, its number and whether it checks (` +`).
-    pub played: PlayedMove,
-    /// Seconds since solving began.
-    pub seconds: f64,
 }
 
 /// Why a problem could not be solved.
@@ -236,14 +175,56 @@ pub fn hash_mb() -> usize {
     HASH_MB.load(Ordering::Relaxed)
 }
 
-/// Solves `problem`.
+/// Solves `problem`, keeping the whole solution.
 pub fn solve(problem: &Problem) -> Result<Solution, SolveError> {
     solve_with(problem, &Cancel::default())
 }
 
 /// Solves `problem`, giving up with [`SolveError::Cancelled`] as soon as
-/// `cancel` is set.
+/// `cancel` is set; the whole solution is kept.
 pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveError> {
+    let mut collector = Collector::default();
+    let nodes = solve_into(problem, cancel, &mut collector)?;
+    let mut solution = collector.into_solution();
+    solution.nodes = nodes;
+    Ok(solution)
+}
+
+/// Passes on what a search reports until `maxsolutions` are found, then
+/// stops the search (Popeye stops after the n-th: in help and series play
+/// a line, in play with defence a key; set play and tries before the n-th
+/// key stay).
+struct Limiter<'a> {
+    sink: &'a mut (dyn Sink + 'a),
+    left: Option<usize>,
+    cancel: Cancel,
+}
+
+impl Sink for Limiter<'_> {
+    fn event(&mut self, event: Event) {
+        if self.left == Some(0) && !matches!(event, Event::End) {
+            return;
+        }
+        let found = event.solutions();
+        self.sink.event(event);
+        if let Some(left) = &mut self.left {
+            *left -= found.min(*left);
+            if *left == 0 {
+                self.cancel.enough.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+/// Solves `problem` and reports to `sink` what the search finds, in the
+/// order Popeye prints it, as soon as its place in that order is settled.
+/// Returns the positions searched; stops with [`SolveError::Cancelled`] as
+/// soon as `cancel` is set (what was reported stays reported).
+pub fn solve_into(
+    problem: &Problem,
+    cancel: &Cancel,
+    sink: &mut dyn Sink,
+) -> Result<u64, SolveError> {
     let started = std::time::Instant::now();
     let stip = parse_stipulation(problem)?;
     let (mut tree, help_set_play) = play_options(problem, &stip)?;
@@ -292,23 +273,51 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
             return Err(SolveError::IllegalDiagram(v));
         }
     }
-    let table = std::sync::Arc::new(table::Table::new(hash_mb()));
+    let main = main_play(&stip, white_begins);
+    let battle = main.is_none() && stip.intro.is_none() && !stip.series;
+    if main.is_none() && !battle {
+        // An intro before play with defence: Popeye prints the whole
+        // solution in the intro's line mode (the outermost output mode
+        // wins), and what its line writer prints for the play with defence
+        // (which defences, threats) is not established.
+        return Err(unsupported());
+    }
+    // exact- in reflex play: the obligations hold before every move, and
+    // a goal the defender must reach early refutes. How Popeye prints
+    // tries and set play there is not established.
+    if battle && stip.exact && stip.play == Play::Reflex {
+        if let Some(o) = problem.options.iter().find(|o| {
+            matches!(
+                o.value,
+                ProblemOption::Try | ProblemOption::Defence(_) | ProblemOption::SetPlay
+            )
+        }) {
+            return Err(SolveError::UnsupportedOption {
+                line: o.line,
+                name: format!("{:?}", o.value).to_lowercase(),
+            });
+        }
+    }
+    let table = Arc::new(table::Table::new(hash_mb()));
+    let cancel = cancel.for_one_play();
     // `movenumbers` / `start n`: the first moves in Popeye's order (none
     // to number with postkeyplay); those numbered before n are never tried.
     let numbered = numbering::start(problem)
         .filter(|_| !tree.post_key)
         .map(|start| (start, numbering::first_moves_in_order(&pos, &rules)));
-    let root_skip: Vec<Move> = numbered.as_ref().map_or(Vec::new(), |(start, moves)| {
+    let root_skip: Arc<[Move]> = numbered.as_ref().map_or(Arc::from([]), |(start, moves)| {
         moves.iter().take(*start as usize - 1).copied().collect()
     });
-    let mut searcher = Searcher::new(rules, stip.goal, std::sync::Arc::clone(&table))
-        .with_cancel(cancel.clone())
-        .with_root_skip(root_skip.clone().into());
-    let main = main_play(&stip, white_begins);
     // ser-r: Popeye prints the goal move that breaks the reflex obligation
     // when the diagram already breaks it; that output is not established.
     if let (Some(MainPlay::Series { end, .. }), None) = (main, stip.intro) {
-        if searcher.reflex_blocked(&pos, end, 0) {
+        let mut probe = Searcher::new(
+            rules,
+            stip.goal,
+            Arc::clone(&table),
+            parallel::Out::Buffer(Vec::new()),
+        );
+        if probe.reflex_blocked(&pos, end, 0) {
             return Err(SolveError::UnsupportedCase {
                 line: problem.stipulation.line,
                 what: format!(
@@ -318,80 +327,116 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
             });
         }
     }
-    let solution = match (main, stip.intro) {
-        (Some(main), Some(n)) => searcher.intro(&pos, n, main),
-        (Some(main @ MainPlay::Help { plies, exact, end }), None) => {
-            let mut solution = searcher.main_play(&pos, main);
-            // Set play: the other side starts, one half-move shorter; not
-            // when the side to move in the diagram is in check (the set
-            // position would be illegal).
-            if help_set_play && plies > 1 && !rules.in_check(&pos, pos.turn) {
-                let mut set_pos = pos;
-                set_pos.turn = pos.turn.opponent();
-                set_pos.ep_square = None;
-                let set = searcher.help(&set_pos, plies - 1, exact, end);
-                solution.set_play_roots = set.roots.len();
-                solution.roots.splice(0..0, set.roots);
-            }
-            solution
+    let mut limiter = Limiter {
+        sink,
+        left: max_solutions(problem),
+        cancel: cancel.clone(),
+    };
+    limiter.event(Event::Begin {
+        goal: stip.goal,
+        layout: if battle { Layout::Tree } else { Layout::Lines },
+        numbered: numbered.is_some(),
+    });
+    // The first moves tried, numbered, each reported before its solutions.
+    let tried = |pos: &Position, number: u32, mv: Move, role: Role| {
+        let after = pos.play(&mv);
+        Event::Tried {
+            played: Played {
+                mv,
+                before: *pos,
+                role,
+                goal: false,
+                check: rules.in_check(&after, pos.turn.opponent()),
+                remark: Remark::None,
+            },
+            number,
+            seconds: started.elapsed().as_secs_f64(),
         }
-        (Some(main), None) => searcher.main_play(&pos, main),
-        (None, None) if !stip.series => {
-            // exact- in reflex play: the obligations hold before every
-            // move, and a goal the defender must reach early refutes.
-            // How Popeye prints tries and set play there is not
-            // established.
-            if stip.exact && stip.play == Play::Reflex {
-                if let Some(o) = problem.options.iter().find(|o| {
-                    matches!(
-                        o.value,
-                        ProblemOption::Try | ProblemOption::Defence(_) | ProblemOption::SetPlay
-                    )
-                }) {
-                    return Err(SolveError::UnsupportedOption {
-                        line: o.line,
-                        name: format!("{:?}", o.value).to_lowercase(),
-                    });
+    };
+    let nodes = if let Some(main) = main {
+        let play = match stip.intro {
+            Some(moves) => LinePlay::Intro { moves, main },
+            None => LinePlay::Main(main),
+        };
+        let mut searcher = Searcher::new(
+            rules,
+            stip.goal,
+            Arc::clone(&table),
+            parallel::Out::Sink(&mut limiter),
+        )
+        .with_cancel(cancel.clone())
+        .with_root_skip(root_skip);
+        // Set play: the other side starts, one half-move shorter; not when
+        // the side to move in the diagram is in check (the set position
+        // would be illegal).
+        if let (MainPlay::Help { plies, exact, end }, None) = (main, stip.intro) {
+            if help_set_play && plies > 1 && !rules.in_check(&pos, pos.turn) {
+                let set_pos = search::pass(&pos);
+                let set = MainPlay::Help {
+                    plies: plies - 1,
+                    exact,
+                    end,
+                };
+                searcher.set_play(true);
+                searcher.lines(&set_pos, LinePlay::Main(set), 0, None);
+                searcher.set_play(false);
+            }
+        }
+        match &numbered {
+            None => {
+                searcher.lines(&pos, play, 0, None);
+            }
+            Some((start, first)) => {
+                let mut legal = Vec::new();
+                crate::movegen::legal_moves(&pos, &rules, &mut legal);
+                let role = match play {
+                    LinePlay::Intro { .. } => Role::Intro,
+                    LinePlay::Main(MainPlay::Help { .. }) => Role::Help,
+                    LinePlay::Main(MainPlay::Series { .. }) => Role::Series,
+                };
+                for (number, &mv) in (*start..).zip(first.iter().skip(*start as usize - 1)) {
+                    if cancel.should_stop() {
+                        break;
+                    }
+                    searcher.report(tried(&pos, number, mv, role));
+                    if legal.contains(&mv) {
+                        searcher.lines_from(&pos, mv, play);
+                    }
                 }
             }
-            tree.exact = stip.exact;
-            let attack = match stip.play {
-                Play::Direct => search::Attack::Direct,
-                Play::SelfPlay => search::Attack::SelfPlay,
-                _ => search::Attack::Reflex,
-            };
-            let mut battle = Battle::new(
-                rules,
-                stip.goal,
-                attack,
-                tree,
-                std::sync::Arc::clone(&table),
-                cancel.clone(),
-            )
-            .with_root_skip(root_skip.clone());
-            let mut solution = battle.solve(&pos, stip.moves);
-            solution.nodes = battle.nodes();
-            solution
         }
-        // An intro before play with defence: Popeye prints the whole
-        // solution in the intro's line mode (the outermost output mode
-        // wins), and what its line writer prints for the play with defence
-        // (which defences, threats) is not established.
-        _ => return Err(unsupported()),
+        searcher.nodes()
+    } else {
+        tree.exact = stip.exact;
+        let attack = match stip.play {
+            Play::Direct => search::Attack::Direct,
+            Play::SelfPlay => search::Attack::SelfPlay,
+            _ => search::Attack::Reflex,
+        };
+        let numbered_moves = numbered.as_ref().map(|(start, first)| {
+            (*start..)
+                .zip(first.iter().skip(*start as usize - 1))
+                .map(|(number, &mv)| (mv, tried(&pos, number, mv, Role::Attack)))
+                .collect::<Vec<_>>()
+        });
+        let mut battle = Battle::new(
+            rules,
+            stip.goal,
+            attack,
+            tree,
+            Arc::clone(&table),
+            cancel.clone(),
+            parallel::Out::Sink(&mut limiter),
+        )
+        .with_root_skip(root_skip);
+        battle.solve(&pos, stip.moves, numbered_moves);
+        battle.nodes()
     };
     if cancel.is_cancelled() {
         return Err(SolveError::Cancelled);
     }
-    let mut solution = solution;
-    solution.nodes += searcher.nodes();
-    popeye_order::sort_solution(&mut solution);
-    if let Some((start, moves)) = numbered {
-        numbering::number_first_moves(&mut solution, &pos, &rules, moves, start, started.elapsed());
-    }
-    Ok(match max_solutions(problem) {
-        Some(n) => limit_solutions(solution, n),
-        None => solution,
-    })
+    limiter.event(Event::End);
+    Ok(nodes)
 }
 
 /// The options that shape the search and its printed tree: the tree
@@ -504,54 +549,6 @@ fn max_solutions(problem: &Problem) -> Option<usize> {
     })
 }
 
-/// Keeps the first `n` solutions, as Popeye stops after the n-th: in help
-/// and series play a solution is a line (a path to a leaf), in play with
-/// defence a key. Tries are a phase of their own and stay.
-pub fn limit_solutions(mut solution: Solution, n: usize) -> Solution {
-    match solution.layout {
-        Layout::Lines => {
-            let mut left = n;
-            solution.roots = keep_leaves(std::mem::take(&mut solution.roots), &mut left);
-        }
-        Layout::Tree => {
-            // First moves come in Popeye's order, tries among the keys;
-            // Popeye stops trying them at the n-th key. Set play stays.
-            let mut keys = 0;
-            solution.roots.retain(|node| {
-                if node.played.ellipsis {
-                    return true;
-                }
-                let kept = keys < n;
-                if node.played.mark == Mark::Key {
-                    keys += 1;
-                }
-                kept
-            });
-        }
-    }
-    solution
-}
-
-/// The nodes with at most `left` leaves below them, in order.
-fn keep_leaves(nodes: Vec<Node>, left: &mut usize) -> Vec<Node> {
-    let mut kept = Vec::new();
-    for mut node in nodes {
-        if *left == 0 {
-            break;
-        }
-        if node.children.is_empty() {
-            *left -= 1;
-        } else {
-            node.children = keep_leaves(std::mem::take(&mut node.children), left);
-            if node.children.is_empty() {
-                continue;
-            }
-        }
-        kept.push(node);
-    }
-    kept
-}
-
 /// What was found for one twin: one solution, or two with `duplex` (the
 /// second with the sides' kinds swapped).
 #[derive(Debug)]
@@ -565,12 +562,12 @@ pub struct TwinSolution {
 impl TwinSolution {
     /// Whether any phase of this twin has a solution.
     pub fn is_solved(&self) -> bool {
-        matches!(&self.result, Ok(phases) if phases.iter().any(|s| !s.roots.is_empty()))
+        matches!(&self.result, Ok(phases) if phases.iter().any(|s| s.solutions > 0))
     }
 }
 
 /// Solves every twin of `problem` (the diagram itself unless
-/// `zeroposition`), each with `duplex` if asked.
+/// `zeroposition`), each with `duplex` if asked, keeping the solutions.
 pub fn solve_problem(problem: &Problem) -> Vec<TwinSolution> {
     solve_problem_with(problem, &Cancel::default())
 }
@@ -578,23 +575,87 @@ pub fn solve_problem(problem: &Problem) -> Vec<TwinSolution> {
 /// [`solve_problem`], giving up (each remaining twin reports
 /// [`SolveError::Cancelled`]) as soon as `cancel` is set.
 pub fn solve_problem_with(problem: &Problem, cancel: &Cancel) -> Vec<TwinSolution> {
-    crate::twin::instances(problem)
-        .into_iter()
-        .map(|instance| {
-            let started = std::time::Instant::now();
-            let result = solve_instance(&instance, cancel);
-            TwinSolution {
-                instance,
-                result,
-                seconds: started.elapsed().as_secs_f64(),
-            }
-        })
-        .collect()
+    let mut twins = Vec::new();
+    for instance in crate::twin::instances(problem) {
+        let started = std::time::Instant::now();
+        let result = solve_instance(&instance, cancel, &mut |p| {
+            let mut collector = Collector::default();
+            let nodes = solve_into(p, cancel, &mut collector)?;
+            let mut solution = collector.into_solution();
+            solution.nodes = nodes;
+            Ok(solution)
+        });
+        twins.push(TwinSolution {
+            instance,
+            result,
+            seconds: started.elapsed().as_secs_f64(),
+        });
+    }
+    twins
+}
+
+/// Where [`solve_problem_into`] reports: what a search reports, and where
+/// each twin begins and how it ends.
+pub trait ProblemSink: Sink {
+    /// A twin (the diagram itself too) is about to be solved.
+    fn twin(&mut self, instance: &crate::twin::TwinInstance);
+    /// The twin could not be solved (what it found before stays reported).
+    fn twin_failed(&mut self, error: &SolveError);
+}
+
+/// Solves every twin of `problem` like [`solve_problem_with`], reporting to
+/// `sink` as the search goes instead of keeping the solutions: the
+/// [`Solution`]s returned hold the counts only.
+pub fn solve_problem_into(
+    problem: &Problem,
+    cancel: &Cancel,
+    sink: &mut dyn ProblemSink,
+) -> Vec<TwinSolution> {
+    let mut twins = Vec::new();
+    for instance in crate::twin::instances(problem) {
+        let started = std::time::Instant::now();
+        sink.twin(&instance);
+        let result = solve_instance(&instance, cancel, &mut |p| {
+            let mut counter = Counter {
+                sink: &mut *sink,
+                solutions: 0,
+            };
+            let nodes = solve_into(p, cancel, &mut counter)?;
+            Ok(Solution {
+                nodes,
+                solutions: counter.solutions,
+                ..Solution::default()
+            })
+        });
+        if let Err(e) = &result {
+            sink.twin_failed(e);
+        }
+        twins.push(TwinSolution {
+            instance,
+            result,
+            seconds: started.elapsed().as_secs_f64(),
+        });
+    }
+    twins
+}
+
+/// Passes events on, counting the solutions.
+struct Counter<'a> {
+    sink: &'a mut dyn ProblemSink,
+    solutions: usize,
+}
+
+impl Sink for Counter<'_> {
+    fn event(&mut self, event: Event) {
+        self.solutions += event.solutions();
+        self.sink.event(event);
+    }
 }
 
 fn solve_instance(
     instance: &crate::twin::TwinInstance,
-    cancel: &Cancel,
+    _cancel: &Cancel,
+    solve: &mut dyn FnMut(&Problem) -> Result<Solution, SolveError>,
 ) -> Result<Vec<Solution>, SolveError> {
     if let Some(e) = &instance.error {
         return Err(SolveError::Twin {
@@ -603,9 +664,9 @@ fn solve_instance(
         });
     }
     let p = &instance.problem;
-    let mut phases = vec![solve_with(p, cancel)?];
+    let mut phases = vec![solve(p)?];
     if p.has_option(|o| *o == ProblemOption::Duplex) {
-        phases.push(solve_with(&crate::twin::duplex_half(p), cancel)?);
+        phases.push(solve(&crate::twin::duplex_half(p))?);
     }
     Ok(phases)
 }

@@ -1,7 +1,7 @@
 //! Option `movenumbers` (and `start n`): the first moves numbered in the
 //! order Popeye tries them, each printed before the solutions it begins.
 
-use super::{popeye_order, Mark, PlayedMove, Remark, Solution, TriedMove};
+use super::popeye_order;
 use crate::board::Position;
 use crate::moves::Move;
 use crate::problem::{Problem, ProblemOption};
@@ -23,36 +23,4 @@ pub(super) fn first_moves_in_order(pos: &Position, rules: &crate::rules::Rules) 
     crate::movegen::pseudo_legal_moves(pos, rules, &mut moves);
     moves.sort_by_key(popeye_order::key);
     moves
-}
-
-/// Numbers the first moves `moves` (from [`first_moves_in_order`]) from
-/// `start` on, each marked ` +` when it attacks the other king. The search
-/// never tried those numbered before `start`.
-pub(super) fn number_first_moves(
-    solution: &mut Solution,
-    pos: &Position,
-    rules: &crate::rules::Rules,
-    moves: Vec<Move>,
-    start: u32,
-    elapsed: std::time::Duration,
-) {
-    solution.tried = (start..)
-        .zip(moves.into_iter().skip(start as usize - 1))
-        .map(|(number, mv)| {
-            let after = pos.play(&mv);
-            let checks = rules.in_check(&after, pos.turn.opponent());
-            TriedMove {
-                played: PlayedMove {
-                    mv,
-                    before: *pos,
-                    number,
-                    ellipsis: false,
-                    suffix: if checks { " +" } else { "" },
-                    mark: Mark::None,
-                    remark: Remark::None,
-                },
-                seconds: elapsed.as_secs_f64(),
-            }
-        })
-        .collect();
 }

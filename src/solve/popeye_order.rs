@@ -7,7 +7,6 @@
 //! knight, rook, bishop. Established against the recorded `~1` outputs of
 //! the corpus, which list every move in Popeye's order.
 
-use super::{Layout, Node, Solution};
 use crate::board::Kind;
 use crate::moves::{Motion, Move};
 
@@ -73,78 +72,137 @@ fn index_of(list: &[(i8, i8)], d: (i8, i8)) -> u8 {
     list.iter().position(|&x| x == d).unwrap_or(list.len()) as u8
 }
 
-/// Puts the moves of every level of `solution` in Popeye's order. Moves
-/// of different standing keep their places relative to each other: set
-/// play before the first moves; threats, then variations, then
-/// refutations after an attacking move.
-pub fn sort_solution(solution: &mut Solution) {
-    let set = solution.set_play_roots.min(solution.roots.len());
-    let (set_play, play) = solution.roots.split_at_mut(set);
-    match solution.layout {
-        // After the key (postkeyplay): the threats, then the defences, as
-        // under an attacking move.
-        Layout::Tree if solution.post_key.is_some() => {
-            play.sort_by_key(|n| n.played.ellipsis);
-            sort_groups(play);
+/// Puts `moves` in the order Popeye tries them. The generator's order is
+/// close to it already (units a1 to h8), and often equal; each key is
+/// computed once, and moves with equal keys (the outcomes of one capture)
+/// keep the generator's order.
+pub fn sort(moves: &mut [Move]) {
+    let n = moves.len();
+    if n < 2 {
+        return;
+    }
+    if n > 256 {
+        moves.sort_by_cached_key(key);
+        return;
+    }
+    // Key and index in one number: all distinct, so an unstable sort keeps
+    // equal keys in the generator's order.
+    let mut order = [0u32; 256];
+    let mut sorted = true;
+    for (i, mv) in moves.iter().enumerate() {
+        order[i] = packed(mv) << 8 | i as u32;
+        sorted &= i == 0 || order[i] > order[i - 1];
+    }
+    if sorted {
+        return;
+    }
+    let order = &mut order[..n];
+    order.sort_unstable();
+    // Apply the permutation in place, cycle by cycle; a done place gets
+    // the top bit.
+    const DONE: u32 = 1 << 31;
+    for start in 0..n {
+        if order[start] & DONE != 0 {
+            continue;
         }
-        Layout::Tree => {
-            sort_level(set_play);
-            sort_level(play);
+        let first = moves[start];
+        let mut at = start;
+        loop {
+            let from = (order[at] & 0xff) as usize;
+            order[at] |= DONE;
+            if from == start {
+                moves[at] = first;
+                break;
+            }
+            moves[at] = moves[from];
+            at = from;
         }
-        Layout::Lines => {
-            sort_lines(set_play);
-            sort_lines(play);
+    }
+}
+
+/// [`key`] in one number (below 2^23), computed with tables.
+#[inline]
+fn packed(mv: &Move) -> u32 {
+    let df = mv.to.file() as i32 - mv.from.file() as i32;
+    let dr = mv.to.rank() as i32 - mv.from.rank() as i32;
+    let promotion = match mv.promotion {
+        None => 0,
+        Some(k) => Kind::PROMOTIONS.iter().position(|&p| p == k).unwrap_or(0) as u32,
+    };
+    let (direction, distance) = match (mv.piece.kind, mv.motion) {
+        (_, Motion::CastleLong) => (0, 0),
+        (_, Motion::CastleShort) => (1, 0),
+        (Kind::PAWN, _) => (u32::from(pawn_rank(mv, df as i8)), 0),
+        (Kind::KNIGHT, _) => {
+            let i = (df + 2) * 5 + (dr + 2);
+            let d = if (0..25).contains(&i) {
+                LEAP_INDEX[i as usize]
+            } else {
+                LEAPS.len() as u8
+            };
+            (u32::from(d), 0)
+        }
+        _ => {
+            let line = LINE_INDEX[((df.signum() + 1) * 3 + dr.signum() + 1) as usize];
+            let far_first = 8 - df.abs().max(dr.abs()) as u32;
+            (2 + u32::from(line), far_first)
+        }
+    };
+    u32::from(mv.from.0) << 15 | direction << 10 | distance << 5 | promotion
+}
+
+/// The index in [`LINES`] of each direction (file sign, rank sign), by
+/// `(sign_f + 1) * 3 + sign_r + 1`; 8 for no direction.
+const LINE_INDEX: [u8; 9] = {
+    let mut t = [LINES.len() as u8; 9];
+    let mut i = 0;
+    while i < LINES.len() {
+        let (f, r) = LINES[i];
+        t[((f + 1) * 3 + r + 1) as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The index in [`LEAPS`] of each leap, by `(df + 2) * 5 + dr + 2`; 8 for
+/// none.
+const LEAP_INDEX: [u8; 25] = {
+    let mut t = [LEAPS.len() as u8; 25];
+    let mut i = 0;
+    while i < LEAPS.len() {
+        let (f, r) = LEAPS[i];
+        t[((f + 2) * 5 + r + 2) as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Color, Position};
+    use crate::rules::Rules;
+
+    #[test]
+    fn sorting_agrees_with_the_key() {
+        let lists = [
+            "wKe1 wQd1 wRa1 wRh1 wBc1 wSb1 wPe2 wPd5 wPg7 bKe8 bPc6 bSh8 bRf8",
+            "wKh1 wSd4 wPb7 wPa2 bKa8 bQc8 bRb8",
+        ];
+        for list in lists {
+            for turn in Color::ALL {
+                let mut pos = Position::from_piece_list(list).unwrap();
+                pos.turn = turn;
+                let mut moves = Vec::new();
+                crate::movegen::pseudo_legal_moves(&pos, &Rules::orthodox(), &mut moves);
+                let mut by_key = moves.clone();
+                by_key.sort_by_key(key);
+                sort(&mut moves);
+                assert_eq!(moves, by_key, "{list}");
+                for w in moves.windows(2) {
+                    assert_eq!(key(&w[0]) <= key(&w[1]), packed(&w[0]) <= packed(&w[1]));
+                }
+            }
         }
     }
-}
-
-/// Help and series play: Popeye prints the shorter lines first.
-fn sort_lines(nodes: &mut [Node]) {
-    nodes.sort_by_cached_key(|n| (height(n), key(&n.played.mv)));
-    for n in nodes.iter_mut() {
-        sort_lines(&mut n.children);
-    }
-}
-
-fn height(n: &Node) -> usize {
-    1 + n.children.iter().map(height).max().unwrap_or(0)
-}
-
-fn sort_level(nodes: &mut [Node]) {
-    nodes.sort_by_key(|n| (standing(n), key(&n.played.mv)));
-    for n in nodes.iter_mut() {
-        let mover = n.played.mv.piece.color;
-        let children = &mut n.children;
-        // Threats are the children played by the same side.
-        children.sort_by_key(|c| {
-            let threat = c.played.mv.piece.color == mover;
-            (u8::from(!threat), standing(c))
-        });
-        sort_groups(children);
-    }
-}
-
-/// Sorts each run of children of the same standing.
-fn sort_groups(children: &mut [Node]) {
-    let mut start = 0;
-    while start < children.len() {
-        let group = group_of(&children[start], &children[0]);
-        let end = (start..children.len())
-            .find(|&i| group_of(&children[i], &children[0]) != group)
-            .unwrap_or(children.len());
-        sort_level(&mut children[start..end]);
-        start = end;
-    }
-}
-
-fn group_of(n: &Node, first: &Node) -> (bool, u8) {
-    (
-        n.played.mv.piece.color == first.played.mv.piece.color,
-        standing(n),
-    )
-}
-
-/// Refutations of a try come after the other moves.
-fn standing(n: &Node) -> u8 {
-    u8::from(n.played.mark == super::Mark::Refutation)
 }

@@ -1,16 +1,27 @@
-//! The searches: help and series play (every line), and direct, self and
-//! reflex play (the keys).
+//! Help and series play, with or without an intro: every line, reported as
+//! it is found, in Popeye's order (shorter lines first, moves in the order
+//! Popeye tries them).
+//!
+//! The search walks the lines depth first. The moves on the way down are a
+//! chain of [`Step`]s on the call stack, read back only when a line is
+//! complete, so a line costs nothing until it is found. The transposition
+//! table remembers where nothing is to be found, at every length, the last
+//! half-move included (a help play meets the same positions again and
+//! again through other move orders).
 
 use super::buffers::MoveBuffers;
+use super::checks::retain_checking_candidates;
 use super::goal::Judge;
+use super::parallel::{each_move, Out, Worker};
+use super::play::{Event, Played, Remark, Role};
+use super::popeye_order;
+use super::stats::{count, Counter};
 use super::table::{Question, Table};
-use super::{Layout, Node, Solution};
 use crate::board::Position;
 use crate::movegen::{is_legal_after, legal_moves, pseudo_legal_moves};
 use crate::moves::Move;
 use crate::rules::Rules;
 use crate::stipulation::Goal;
-use rayon::prelude::*;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -43,8 +54,8 @@ pub enum HelpEnd {
     SelfPlay,
 }
 
-/// The play that follows an intro (`n->`), as [`super::solve_with`] would
-/// start it from the diagram.
+/// Help or series play, as [`super::solve_with`] starts it from the
+/// diagram (or after an intro).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MainPlay {
     /// Help play of `plies` help half-moves.
@@ -61,6 +72,33 @@ pub enum MainPlay {
     },
 }
 
+/// What a line search plays: the main play, or an intro of `moves` moves
+/// before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinePlay {
+    Main(MainPlay),
+    Intro { moves: u32, main: MainPlay },
+}
+
+impl LinePlay {
+    /// The lengths searched, in the order their lines are printed:
+    /// shortest first, only the full length under `exact-`. Help play
+    /// counts half-moves and keeps the parity of its length; series and
+    /// intros count moves.
+    fn lengths(self) -> impl Iterator<Item = u32> {
+        let (first, last, step) = match self {
+            LinePlay::Main(MainPlay::Help { plies, exact, .. }) => {
+                (if exact { plies } else { 2 - plies % 2 }, plies, 2)
+            }
+            LinePlay::Main(MainPlay::Series { moves, exact, .. }) => {
+                (if exact { moves } else { 1 }, moves, 1)
+            }
+            LinePlay::Intro { moves, .. } => (1, moves, 1),
+        };
+        (first..=last).step_by(step)
+    }
+}
+
 /// Who must reach the goal in play with defence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Attack {
@@ -72,9 +110,30 @@ pub enum Attack {
     Reflex,
 }
 
-/// A solver for one stipulation; owns its move buffers (one per ply) and
-/// shares the transposition table with the other threads.
-pub struct Searcher {
+/// A move on the way from the first move to the node being searched: the
+/// position it was played in, the move and its part, linked to the moves
+/// before it.
+#[derive(Clone, Copy)]
+pub(crate) struct Step<'a> {
+    before: &'a Position,
+    mv: Move,
+    role: Role,
+    parent: Option<&'a Step<'a>>,
+}
+
+/// Below this many half-moves (help) or moves (series) left, a node's moves
+/// stay on one thread: the work is too small to share.
+const SPLIT_MIN_PLIES: u32 = 5;
+const SPLIT_MIN_MOVES: u32 = 3;
+
+/// Up to this many half-moves left, a help node searches its moves in the
+/// generator's order and puts what it found in Popeye's order afterwards
+/// (see [`Searcher::each_move_reordered`]).
+const REORDER_MAX_PLIES: u32 = 3;
+
+/// A solver for help and series play; owns its move buffers (one per ply)
+/// and shares the transposition table with the other threads.
+pub(crate) struct Searcher<'s> {
     judge: Judge,
     buffers: MoveBuffers,
     table: Arc<Table>,
@@ -86,29 +145,82 @@ pub struct Searcher {
     cancel: super::Cancel,
     /// First moves not to try (option `start`).
     root_skip: Arc<[Move]>,
+    /// Whether nodes deep enough share out their moves among threads.
+    parallel: bool,
+    /// The lines found are set play.
+    set_play: bool,
+    out: Out<'s>,
 }
 
-/// Counts a root move as done when it goes out of scope.
-struct RootMoveDone(super::Cancel);
+/// What a searcher for another thread is made from.
+pub(crate) struct Recipe {
+    rules: Rules,
+    goal: Goal,
+    table: Arc<Table>,
+    salt: u64,
+    node_total: Arc<AtomicU64>,
+    cancel: super::Cancel,
+    root_skip: Arc<[Move]>,
+    parallel: bool,
+    set_play: bool,
+}
 
-impl Drop for RootMoveDone {
+impl<'s> Worker<'s> for Searcher<'s> {
+    type Recipe = Recipe;
+
+    fn recipe(&self) -> Recipe {
+        Recipe {
+            rules: self.judge.rules,
+            goal: self.judge.goal,
+            table: Arc::clone(&self.table),
+            salt: self.salt,
+            node_total: Arc::clone(&self.node_total),
+            cancel: self.cancel.clone(),
+            root_skip: Arc::clone(&self.root_skip),
+            parallel: self.parallel,
+            set_play: self.set_play,
+        }
+    }
+
+    fn fork(r: &Recipe) -> Searcher<'s> {
+        Searcher {
+            judge: Judge::new(r.rules, r.goal),
+            buffers: MoveBuffers::default(),
+            table: Arc::clone(&r.table),
+            salt: r.salt,
+            nodes: 0,
+            node_total: Arc::clone(&r.node_total),
+            cancel: r.cancel.clone(),
+            root_skip: Arc::clone(&r.root_skip),
+            parallel: r.parallel,
+            set_play: r.set_play,
+            out: Out::Buffer(Vec::new()),
+        }
+    }
+
+    fn out(&mut self) -> &mut Out<'s> {
+        &mut self.out
+    }
+}
+
+/// Counts a first move as done when it goes out of scope.
+struct RootMoveDone<'a>(&'a super::Cancel);
+
+impl Drop for RootMoveDone<'_> {
     fn drop(&mut self) {
         self.0.root_move_done();
     }
 }
 
-impl Drop for Searcher {
+impl Drop for Searcher<'_> {
     fn drop(&mut self) {
         self.node_total.fetch_add(self.nodes, Ordering::Relaxed);
     }
 }
 
-/// Below this many half-moves left a subtree is cheaper to search than to
-/// look up.
-const TABLE_MIN_PLIES: u32 = 2;
-
-impl Searcher {
-    pub fn new(rules: Rules, goal: Goal, table: Arc<Table>) -> Searcher {
+impl<'s> Searcher<'s> {
+    /// A searcher reporting to `out`.
+    pub fn new(rules: Rules, goal: Goal, table: Arc<Table>, out: Out<'s>) -> Searcher<'s> {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         (rules, goal).hash(&mut h);
         Searcher {
@@ -120,20 +232,9 @@ impl Searcher {
             node_total: Arc::new(AtomicU64::new(0)),
             cancel: super::Cancel::default(),
             root_skip: Arc::from([]),
-        }
-    }
-
-    /// Another searcher for the same question, for another thread.
-    pub fn fork(&self) -> Searcher {
-        Searcher {
-            judge: Judge::new(self.judge.rules, self.judge.goal),
-            buffers: MoveBuffers::default(),
-            table: Arc::clone(&self.table),
-            salt: self.salt,
-            nodes: 0,
-            node_total: Arc::clone(&self.node_total),
-            cancel: self.cancel.clone(),
-            root_skip: Arc::clone(&self.root_skip),
+            parallel: rayon::current_num_threads() > 1,
+            set_play: false,
+            out,
         }
     }
 
@@ -141,6 +242,31 @@ impl Searcher {
     /// finished.
     pub fn nodes(&self) -> u64 {
         self.nodes + self.node_total.load(Ordering::Relaxed)
+    }
+
+    /// Stops the search early when `cancel` is set: every node then has no
+    /// moves, so the searches unwind at once (their result is meaningless,
+    /// and [`super::solve_with`] reports [`super::SolveError::Cancelled`]).
+    pub fn with_cancel(mut self, cancel: super::Cancel) -> Searcher<'s> {
+        self.cancel = cancel;
+        self
+    }
+
+    /// Leaves out these first moves (option `start`: Popeye never tries
+    /// the moves numbered before it).
+    pub fn with_root_skip(mut self, skip: Arc<[Move]>) -> Searcher<'s> {
+        self.root_skip = skip;
+        self
+    }
+
+    /// Reports `event` where the lines go, in its place among them.
+    pub fn report(&mut self, event: Event) {
+        self.out.push(event);
+    }
+
+    /// Whether the lines found from now on are set play.
+    pub fn set_play(&mut self, set_play: bool) {
+        self.set_play = set_play;
     }
 
     /// Whether the table knows that `question` fails for `n` from `hash`.
@@ -154,368 +280,542 @@ impl Searcher {
         self.table.store(hash, question, n, self.salt, 1);
     }
 
-    /// Stops the search early when `cancel` is set: every node then has no
-    /// moves, so the searches unwind at once (their result is meaningless,
-    /// and [`super::solve_with`] reports [`super::SolveError::Cancelled`]).
-    pub fn with_cancel(mut self, cancel: super::Cancel) -> Searcher {
-        self.cancel = cancel;
-        self
-    }
-
-    /// Leaves out these first moves (option `start`: Popeye never tries
-    /// the moves numbered before it).
-    pub fn with_root_skip(mut self, skip: Arc<[Move]>) -> Searcher {
-        self.root_skip = skip;
-        self
-    }
-
     /// The legal moves in `pos`, in the buffer of `depth`, taken out so the
     /// caller can recurse; give it back with [`Searcher::put_back`].
     fn moves(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
         self.nodes += 1;
         let mut buf = self.buffers.take(depth);
-        if !self.cancel.is_cancelled() {
+        if !self.cancel.should_stop() {
             legal_moves(pos, &self.judge.rules, &mut buf);
             self.judge.add_goal_self_checks(pos, &mut buf);
-            if depth == 0 && !self.root_skip.is_empty() {
-                buf.retain(|m| !self.root_skip.contains(m));
-            }
         }
         buf
+    }
+
+    /// [`Searcher::moves`] in the order Popeye tries them: the order in
+    /// which the lines below them are reported.
+    fn moves_in_order(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
+        let mut moves = self.moves(pos, depth);
+        popeye_order::sort(&mut moves);
+        moves
     }
 
     fn put_back(&mut self, depth: usize, buf: Vec<Move>) {
         self.buffers.put_back(depth, buf);
     }
 
-    // ---- help play ----
-
-    /// h#n: all lines of `plies` half-moves, the last reaching the goal,
-    /// and (unless `exact`) the shorter ones of the same parity, shortest
-    /// first, as Popeye reports them. hs#n the same, the last help move
-    /// followed by the other side's forced moves.
-    pub fn help(&mut self, pos: &Position, plies: u32, exact: bool, end: HelpEnd) -> Solution {
-        let shortest = if exact { plies } else { 2 - plies % 2 };
-        // The forced move of hs# is numbered as one more half-move.
-        let forced = u32::from(end == HelpEnd::SelfPlay);
-        let mut roots = Vec::new();
-        for len in (shortest..=plies).step_by(2) {
-            let mut found = self.help_root(pos, len, end);
-            number_help(&mut found, len + forced);
-            roots.extend(found);
-        }
-        Solution {
-            roots,
-            layout: Layout::Lines,
-            ..Solution::default()
-        }
-    }
-
-    /// The first moves from `pos`, shared out among threads, each turned
-    /// into its tree by `tree`; the trees come back in generation order
-    /// whatever the number of threads. `length` is for the progress bar.
-    fn each_root_move<F>(&mut self, pos: &Position, length: u32, tree: F) -> Vec<Node>
+    /// Calls `f` for each of `moves` in the generator's order, and reports
+    /// what they find in Popeye's order of the moves. For the nodes next to
+    /// the leaves, where little is found and sorting every node's moves
+    /// would cost more than the search: what a move finds is held until
+    /// the node is done (a few lines at most), then passed on in order.
+    fn each_move_reordered<F>(&mut self, moves: &[Move], mut f: F) -> bool
     where
-        F: Fn(&mut Searcher, Move) -> Option<Node> + Sync,
+        F: FnMut(&mut Searcher<'s>, Move) -> bool,
     {
-        let moves = self.moves(pos, 0);
-        self.cancel.root_started(length, moves.len());
-        let found: Vec<Option<Node>> = moves
-            .par_iter()
-            .map_init(
-                || self.fork(),
-                |searcher, &mv| {
-                    let _done = RootMoveDone(searcher.cancel.clone());
-                    tree(searcher, mv)
-                },
-            )
+        let outer = std::mem::replace(&mut self.out, Out::Buffer(Vec::new()));
+        let mut found_by: Vec<(Move, usize)> = Vec::new();
+        let mut found = false;
+        for &mv in moves {
+            if f(self, mv) {
+                found = true;
+                let held = match &self.out {
+                    Out::Buffer(events) => events.len(),
+                    Out::Sink(_) => unreachable!("the output was swapped for a buffer"),
+                };
+                found_by.push((mv, held));
+            }
+        }
+        let held = std::mem::replace(&mut self.out, outer).take_buffer();
+        // Each move's events are the run since the previous one's end.
+        let mut runs: Vec<(Move, std::ops::Range<usize>)> = found_by
+            .iter()
+            .scan(0, |start, &(mv, end)| {
+                let run = (mv, *start..end);
+                *start = end;
+                Some(run)
+            })
             .collect();
-        self.put_back(0, moves);
-        found.into_iter().flatten().collect()
-    }
-
-    fn help_root(&mut self, pos: &Position, plies: u32, end: HelpEnd) -> Vec<Node> {
-        self.each_root_move(pos, plies, |searcher, mv| {
-            let after = pos.play(&mv);
-            if plies == 1 {
-                searcher.last_help_move(pos, mv, &after, end, 1)
-            } else {
-                let children = searcher.help_lines(&after, plies - 1, end, 1);
-                (!children.is_empty()).then(|| Node {
-                    played: searcher.judge.played(pos, mv, &after, false),
-                    children,
-                })
-            }
-        })
-    }
-
-    fn help_lines(&mut self, pos: &Position, plies: u32, end: HelpEnd, depth: usize) -> Vec<Node> {
-        if plies == 1 && end == HelpEnd::SelfPlay {
-            return self.self_moves(pos, depth);
-        }
-        let question = help_question(end);
-        let hash = (plies >= TABLE_MIN_PLIES).then(|| pos.zobrist());
-        if let Some(h) = hash {
-            if self.known_to_fail(h, question, plies) {
-                return Vec::new();
+        let mut moves_found: Vec<Move> = runs.iter().map(|(mv, _)| *mv).collect();
+        popeye_order::sort(&mut moves_found);
+        let mut held: Vec<Option<Event>> = held.into_iter().map(Some).collect();
+        for mv in moves_found {
+            let i = runs
+                .iter()
+                .position(|(m, _)| *m == mv)
+                .expect("a run per move");
+            let (_, run) = runs.swap_remove(i);
+            for e in &mut held[run] {
+                self.out.push(e.take().expect("each event once"));
             }
         }
-        let nodes = if plies == 1 {
-            self.goal_moves(pos, depth)
-        } else {
-            let moves = self.moves(pos, depth);
-            let mut nodes = Vec::new();
-            for &mv in &moves {
-                let after = pos.play(&mv);
-                let children = self.help_lines(&after, plies - 1, end, depth + 1);
-                if !children.is_empty() {
-                    let played = self.judge.played(pos, mv, &after, false);
-                    nodes.push(Node { played, children });
-                }
+        found
+    }
+
+    /// Reports the line that ends with `last`.
+    fn report_line(&mut self, last: &Step) {
+        let mut steps = Vec::new();
+        let mut step = Some(last);
+        while let Some(s) = step {
+            steps.push(s);
+            step = s.parent;
+        }
+        let rules = self.judge.rules;
+        let moves = steps
+            .iter()
+            .rev()
+            .enumerate()
+            .map(|(i, s)| Played {
+                mv: s.mv,
+                before: *s.before,
+                role: s.role,
+                goal: i + 1 == steps.len(),
+                check: rules.in_check(&s.before.play(&s.mv), s.before.turn.opponent()),
+                remark: Remark::None,
+            })
+            .collect();
+        let set_play = self.set_play;
+        self.out.push(Event::Line { moves, set_play });
+    }
+
+    // ---- the plays ----
+
+    /// Every line of `play` from `pos`, shortest first; `path` leads to
+    /// `pos` (an intro before the main play). At the top (`depth` 0, no
+    /// path) the first moves are shared out among threads and counted for
+    /// the progress bar. Returns whether any line was found.
+    pub fn lines(
+        &mut self,
+        pos: &Position,
+        play: LinePlay,
+        depth: usize,
+        path: Option<&Step>,
+    ) -> bool {
+        if self.series_blocked(pos, play, depth) {
+            return false;
+        }
+        let top = depth == 0 && path.is_none();
+        let mut found = false;
+        for len in play.lengths() {
+            let mut moves = self.moves_in_order(pos, depth);
+            if top {
+                moves.retain(|m| !self.root_skip.contains(m));
+                self.cancel.root_started(len, moves.len());
             }
+            let parallel = self.parallel && top;
+            let cancel = self.cancel.clone();
+            found |= each_move(self, &moves, parallel, &|s: &mut Searcher<'s>, mv| {
+                let _done = top.then(|| RootMoveDone(&cancel));
+                s.first_move(pos, mv, play, len, depth, path)
+            });
             self.put_back(depth, moves);
-            nodes
-        };
-        if let (Some(h), true) = (hash, nodes.is_empty()) {
-            self.record_failure(h, question, plies);
         }
-        nodes
+        found
     }
 
-    /// The line ending with `mv`, the last help move, if it is one: it
-    /// reaches the goal (h#), or it forces the other side to (hs#).
-    fn last_help_move(
+    /// The lines of `play` from `pos` that start with `mv`, shortest first
+    /// (option `movenumbers`, which reports by first move). `mv` must be
+    /// one of the legal moves.
+    pub fn lines_from(&mut self, pos: &Position, mv: Move, play: LinePlay) -> bool {
+        if self.series_blocked(pos, play, 0) {
+            return false;
+        }
+        let mut found = false;
+        for len in play.lengths() {
+            found |= self.first_move(pos, mv, play, len, 0, None);
+        }
+        found
+    }
+
+    /// The lines of `play` of length `len` that start with `mv` from `pos`.
+    fn first_move(
         &mut self,
         pos: &Position,
         mv: Move,
-        after: &Position,
+        play: LinePlay,
+        len: u32,
+        depth: usize,
+        path: Option<&Step>,
+    ) -> bool {
+        match play {
+            LinePlay::Main(MainPlay::Help { end, .. }) => {
+                self.help_move(pos, mv, len, end, depth, path)
+            }
+            LinePlay::Main(MainPlay::Series { end, .. }) => {
+                self.series_move(pos, mv, len, end, depth, path)
+            }
+            LinePlay::Intro { main, .. } => self.intro_move(pos, mv, len, main, depth, path),
+        }
+    }
+
+    /// ser-r: the series side may not begin a series while it could reach
+    /// the goal at once.
+    fn series_blocked(&mut self, pos: &Position, play: LinePlay, depth: usize) -> bool {
+        matches!(play, LinePlay::Main(MainPlay::Series { end, .. }) if self.reflex_blocked(pos, end, depth))
+    }
+
+    // ---- help play ----
+
+    /// The lines of `plies` half-moves that start with the help move `mv`.
+    fn help_move(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        plies: u32,
         end: HelpEnd,
         depth: usize,
-    ) -> Option<Node> {
+        path: Option<&Step>,
+    ) -> bool {
+        let after = pos.play(&mv);
+        let step = Step {
+            before: pos,
+            mv,
+            role: Role::Help,
+            parent: path,
+        };
+        if plies == 1 {
+            return self.last_help_move(&after, &step, end, depth + 1);
+        }
+        // A move of the side that makes the last move ends the line when
+        // it reaches the goal already (a check in h+, a capture in hx);
+        // Popeye goes no further. (A goal that leaves no move ends it of
+        // itself.)
+        if end == HelpEnd::Goal
+            && (plies - 1).is_multiple_of(2)
+            && !self.judge.leaves_no_move()
+            && self.judge.reached(&mv, &after)
+        {
+            return false;
+        }
+        self.help_lines(&after, plies - 1, end, depth + 1, &step)
+    }
+
+    fn help_lines(
+        &mut self,
+        pos: &Position,
+        plies: u32,
+        end: HelpEnd,
+        depth: usize,
+        path: &Step,
+    ) -> bool {
+        if plies == 1 && end == HelpEnd::SelfPlay {
+            return self.self_moves(pos, depth, path, Role::Help);
+        }
+        let question = help_question(end);
+        let hash = pos.zobrist();
+        count(Counter::Probes, plies, 1);
+        if self.known_to_fail(hash, question, plies) {
+            count(Counter::Hits, plies, 1);
+            return false;
+        }
+        let found = if plies == 1 {
+            self.goal_moves(pos, depth, path, Role::Help)
+        } else if plies <= REORDER_MAX_PLIES {
+            let moves = self.moves(pos, depth);
+            count(Counter::Nodes, plies, 1);
+            count(Counter::Moves, plies, moves.len() as u64);
+            let found = self.each_move_reordered(&moves, |s, mv| {
+                s.help_move(pos, mv, plies, end, depth, Some(path))
+            });
+            self.put_back(depth, moves);
+            found
+        } else {
+            let moves = self.moves_in_order(pos, depth);
+            count(Counter::Nodes, plies, 1);
+            count(Counter::Moves, plies, moves.len() as u64);
+            let parallel = self.parallel && plies >= SPLIT_MIN_PLIES;
+            let found = each_move(self, &moves, parallel, &|s: &mut Searcher<'s>, mv| {
+                s.help_move(pos, mv, plies, end, depth, Some(path))
+            });
+            self.put_back(depth, moves);
+            found
+        };
+        if !found {
+            count(Counter::Stores, plies, 1);
+            self.record_failure(hash, question, plies);
+        }
+        found
+    }
+
+    /// After the last help move (`last`, which led to `after`): the line
+    /// if it reached the goal (h#), or the other side's forced goal moves
+    /// (hs#).
+    fn last_help_move(
+        &mut self,
+        after: &Position,
+        last: &Step,
+        end: HelpEnd,
+        depth: usize,
+    ) -> bool {
         match end {
-            HelpEnd::Goal => self.judge.reached(&mv, after).then(|| Node {
-                played: self.judge.played(pos, mv, after, true),
-                children: Vec::new(),
-            }),
-            HelpEnd::SelfPlay => self.forced_to_goal(after, depth).then(|| Node {
-                played: self.judge.played(pos, mv, after, false),
-                children: self.forced_goal_moves(after, depth),
-            }),
+            HelpEnd::Goal => {
+                let reached = self.judge.reached(&last.mv, after);
+                if reached {
+                    self.report_line(last);
+                }
+                reached
+            }
+            HelpEnd::SelfPlay => self.forced_goal_lines(after, depth, last),
         }
     }
 
     /// The moves after which the other side is forced to reach the goal
-    /// (the keys of a s#1), each with those forced moves: the end of hs#
-    /// and ser-hs#. Each candidate costs a full move generation of the
+    /// (the keys of a s#1), each followed by those forced moves: the end of
+    /// hs# and ser-hs#. Each candidate costs a full move generation of the
     /// other side, so the answer is always remembered.
-    fn self_moves(&mut self, pos: &Position, depth: usize) -> Vec<Node> {
+    fn self_moves(&mut self, pos: &Position, depth: usize, path: &Step, role: Role) -> bool {
         let hash = pos.zobrist();
         if self.known_to_fail(hash, Question::HelpSelfFails, 1) {
-            return Vec::new();
+            return false;
         }
-        let moves = self.moves(pos, depth);
-        let mut nodes = Vec::new();
+        let moves = self.moves_in_order(pos, depth);
+        let mut found = false;
         for &mv in &moves {
             let after = pos.play(&mv);
-            if let Some(node) = self.last_help_move(pos, mv, &after, HelpEnd::SelfPlay, depth + 1) {
-                nodes.push(node);
-            }
+            let step = Step {
+                before: pos,
+                mv,
+                role,
+                parent: Some(path),
+            };
+            found |= self.forced_goal_lines(&after, depth + 1, &step);
         }
         self.put_back(depth, moves);
-        if nodes.is_empty() {
+        if !found {
             self.record_failure(hash, Question::HelpSelfFails, 1);
         }
-        nodes
+        found
     }
 
-    /// [`Searcher::goal_moves`] through the table. Series ends meet the same
-    /// positions over and over, so there a look-up pays; in help play it
-    /// costs more than it saves.
-    fn goal_moves_remembered(&mut self, pos: &Position, depth: usize) -> Vec<Node> {
-        let hash = pos.zobrist();
-        if self.known_to_fail(hash, Question::HelpFails, 1) {
-            return Vec::new();
+    /// When every move of the side to move in `pos` reaches the goal (and
+    /// it has one), the lines `path` + each of them.
+    fn forced_goal_lines(&mut self, pos: &Position, depth: usize, path: &Step) -> bool {
+        if !self.forced_to_goal(pos, depth) {
+            return false;
         }
-        let nodes = self.goal_moves(pos, depth);
-        if nodes.is_empty() {
-            self.record_failure(hash, Question::HelpFails, 1);
-        }
-        nodes
-    }
-
-    /// The moves that reach the goal at once. The commonest question of all
-    /// (every help and series line ends with it), so it is asked cheaply:
-    /// for goals that need check, a move that gives none is dropped before
-    /// its own legality is tested.
-    fn goal_moves(&mut self, pos: &Position, depth: usize) -> Vec<Node> {
-        let needs_check = matches!(self.judge.goal, Goal::Mate | Goal::Check | Goal::DoubleMate);
-        // A double mate needs a side that could move before giving it.
-        if self.judge.goal == Goal::DoubleMate && !self.judge.can_move(pos) {
-            return Vec::new();
-        }
-        self.nodes += 1;
-        let mut moves = self.buffers.take(depth);
-        if !self.cancel.is_cancelled() {
-            pseudo_legal_moves(pos, &self.judge.rules, &mut moves);
-        }
-        let mut nodes = Vec::new();
+        let moves = self.moves_in_order(pos, depth);
         for &mv in &moves {
-            let after = pos.play(&mv);
-            if needs_check && !self.judge.in_check(&after) {
-                continue;
-            }
-            // A double mate's final move leaves its own king in check.
-            let legal = self.judge.goal == Goal::DoubleMate
-                || is_legal_after(pos, &self.judge.rules, &mv, &after);
-            if legal && self.judge.reached(&mv, &after) {
-                let played = self.judge.played(pos, mv, &after, true);
-                nodes.push(Node {
-                    played,
-                    children: Vec::new(),
-                });
-            }
+            let step = Step {
+                before: pos,
+                mv,
+                role: Role::Forced,
+                parent: Some(path),
+            };
+            self.report_line(&step);
         }
         self.put_back(depth, moves);
-        nodes
+        true
+    }
+
+    /// Whether the side to move can reach the goal at once, through the
+    /// table (the entry the last half-move of help play uses too).
+    fn can_reach_goal(&mut self, pos: &Position, depth: usize) -> bool {
+        let hash = pos.zobrist();
+        if self.known_to_fail(hash, Question::HelpFails, 1) {
+            return false;
+        }
+        let found = !self.goal_move_list(pos, depth).is_empty();
+        if !found {
+            self.record_failure(hash, Question::HelpFails, 1);
+        }
+        found
+    }
+
+    /// The lines `path` + each move reaching the goal from `pos`, through
+    /// the table: the ends of lines meet the same positions over and over.
+    fn goal_moves_remembered(
+        &mut self,
+        pos: &Position,
+        depth: usize,
+        path: &Step,
+        role: Role,
+    ) -> bool {
+        let hash = pos.zobrist();
+        if self.known_to_fail(hash, Question::HelpFails, 1) {
+            return false;
+        }
+        let found = self.goal_moves(pos, depth, path, role);
+        if !found {
+            self.record_failure(hash, Question::HelpFails, 1);
+        }
+        found
+    }
+
+    /// The lines `path` + each move reaching the goal from `pos`.
+    fn goal_moves(&mut self, pos: &Position, depth: usize, path: &Step, role: Role) -> bool {
+        let mut found = self.goal_move_list(pos, depth);
+        popeye_order::sort(&mut found);
+        for &mv in &found {
+            let step = Step {
+                before: pos,
+                mv,
+                role,
+                parent: Some(path),
+            };
+            self.report_line(&step);
+        }
+        let any = !found.is_empty();
+        self.put_back(depth, found);
+        any
+    }
+
+    /// The moves that reach the goal at once, in the buffer of `depth`.
+    /// The commonest question of all (every help and series line ends with
+    /// it), so it is asked cheaply: for goals that need check, only the
+    /// moves that could check are played, and their legality is tested
+    /// only when they do check.
+    fn goal_move_list(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
+        let needs_check = matches!(self.judge.goal, Goal::Mate | Goal::Check | Goal::DoubleMate);
+        self.nodes += 1;
+        let mut moves = self.buffers.take(depth);
+        // A double mate needs a side that could move before giving it.
+        if self.cancel.should_stop()
+            || self.judge.goal == Goal::DoubleMate && !self.judge.can_move(pos)
+        {
+            return moves;
+        }
+        pseudo_legal_moves(pos, &self.judge.rules, &mut moves);
+        if needs_check {
+            retain_checking_candidates(pos, &self.judge.rules, &mut moves);
+        }
+        count(Counter::Nodes, 1, 1);
+        count(Counter::Moves, 1, moves.len() as u64);
+        let judge = &mut self.judge;
+        moves.retain(|mv| {
+            let after = pos.play(mv);
+            if needs_check && !judge.in_check(&after) {
+                return false;
+            }
+            // A double mate's final move leaves its own king in check.
+            let legal =
+                judge.goal == Goal::DoubleMate || is_legal_after(pos, &judge.rules, mv, &after);
+            legal && judge.reached(mv, &after)
+        });
+        moves
     }
 
     // ---- series play ----
 
-    /// ser-...n: every series of at most n moves (exactly n when `exact`),
-    /// printed by length, shortest first, as Popeye reports them.
-    pub fn series(&mut self, pos: &Position, n: u32, exact: bool, end: SeriesEnd) -> Solution {
-        let tree = self.series_root(pos, n, exact, end);
-        let series_side = pos.turn;
-        let first = if exact { n } else { 1 };
-        let mut roots = Vec::new();
-        for len in first..=n {
-            let mut found = series_of_length(&tree, len, end, series_side);
-            number_lines(&mut found, series_side, 1);
-            roots.extend(found);
-        }
-        Solution {
-            roots,
-            layout: Layout::Lines,
-            ..Solution::default()
-        }
-    }
-
-    fn series_root(&mut self, pos: &Position, n: u32, exact: bool, end: SeriesEnd) -> Vec<Node> {
-        if self.reflex_blocked(pos, end, 0) {
-            return Vec::new();
-        }
-        self.each_root_move(pos, n, |searcher, mv| {
-            searcher.series_move(pos, mv, n, exact, end, 1)
-        })
-    }
-
-    /// All series from `pos` with at most `left` moves (exactly `left` when
-    /// `exact`). The series side may not check the other side except with a
-    /// move that ends the series in ser-#.
-    ///
-    /// The table remembers "no series of at most k moves from here" as k, so
-    /// a position reached again with fewer moves left is not searched again.
-    fn series_lines(
-        &mut self,
-        pos: &Position,
-        left: u32,
-        exact: bool,
-        end: SeriesEnd,
-        depth: usize,
-    ) -> Vec<Node> {
-        let hash = pos.zobrist();
-        let (question, n) = if exact {
-            (Question::SeriesFails, left * 8 + end as u32)
-        } else {
-            (Question::SeriesUpToFails, end as u32)
-        };
-        if let Some(k) = self.table.probe(hash, question, n, self.salt) {
-            if exact || k >= u64::from(left) {
-                return Vec::new();
-            }
-        }
-        if self.reflex_blocked(pos, end, depth) {
-            return Vec::new();
-        }
-        let moves = self.moves(pos, depth);
-        let mut nodes = Vec::new();
-        for &mv in &moves {
-            if let Some(node) = self.series_move(pos, mv, left, exact, end, depth + 1) {
-                nodes.push(node);
-            }
-        }
-        self.put_back(depth, moves);
-        if nodes.is_empty() {
-            let value = if exact { 1 } else { u64::from(left) };
-            self.table.store(hash, question, n, self.salt, value);
-        }
-        nodes
-    }
-
-    /// The series that start with `mv`: it may end the series (followed by
-    /// the other side's goal move in ser-h# and ser-s#), or the series goes
-    /// on after it.
+    /// The series of exactly `left` moves that start with `mv`: the last
+    /// one ends the series (followed by the other side's goal move in
+    /// ser-h#, its forced moves in ser-s#...), the others lead on.
     fn series_move(
         &mut self,
         pos: &Position,
         mv: Move,
         left: u32,
-        exact: bool,
         end: SeriesEnd,
         depth: usize,
-    ) -> Option<Node> {
+        path: Option<&Step>,
+    ) -> bool {
         let after = pos.play(&mv);
-        let may_end = !exact || left == 1;
+        let step = Step {
+            before: pos,
+            mv,
+            role: Role::Series,
+            parent: path,
+        };
         let checks = self.judge.in_check(&after);
-        let mut children = Vec::new();
-        let mut goal = false;
-        if may_end {
-            match end {
-                SeriesEnd::Direct if self.judge.reached(&mv, &after) => {
-                    let played = self.judge.played(pos, mv, &after, true);
-                    return Some(Node {
-                        played,
-                        children: Vec::new(),
-                    });
+        if left == 1 {
+            return match end {
+                SeriesEnd::Direct => {
+                    let reached = self.judge.reached(&mv, &after);
+                    if reached {
+                        self.report_line(&step);
+                    }
+                    reached
                 }
-                SeriesEnd::Help if !checks => {
-                    children = self.goal_moves_remembered(&after, depth);
+                _ if checks => false,
+                SeriesEnd::Help | SeriesEnd::Reflex => {
+                    self.goal_moves_remembered(&after, depth + 1, &step, Role::Reply)
                 }
-                SeriesEnd::SelfPlay if !checks && self.forced_to_goal(&after, depth) => {
-                    children = self.forced_goal_moves(&after, depth);
-                }
-                SeriesEnd::HelpSelf if !checks => {
-                    children = self.self_moves(&after, depth);
-                }
-                SeriesEnd::Reflex if !checks => {
-                    children = self.goal_moves_remembered(&after, depth);
-                }
-                _ => {}
+                SeriesEnd::SelfPlay => self.forced_goal_lines(&after, depth + 1, &step),
+                SeriesEnd::HelpSelf => self.self_moves(&after, depth + 1, &step, Role::Reply),
+            };
+        }
+        // The series side may not check before its last move (the other
+        // side could not pass); a series that reaches its goal ends there
+        // (ser-x); and in ser-r the series stops where the other side can
+        // reach the goal, which it must.
+        if checks
+            || end == SeriesEnd::Direct && self.judge.reached(&mv, &after)
+            || end == SeriesEnd::Reflex && self.can_reach_goal(&after, depth + 1)
+        {
+            return false;
+        }
+        // The other side passes: the series side moves again.
+        let again = pass(&after);
+        self.series_lines(&again, left - 1, end, depth + 1, &step)
+    }
+
+    /// The series of exactly `left` moves from `pos`.
+    ///
+    /// The table remembers "no series of exactly k moves from here", and
+    /// "none of at most k" once every length up to k has failed, which
+    /// answers for every shorter length later.
+    fn series_lines(
+        &mut self,
+        pos: &Position,
+        left: u32,
+        end: SeriesEnd,
+        depth: usize,
+        path: &Step,
+    ) -> bool {
+        let hash = pos.zobrist();
+        let exact_n = left * 8 + end as u32;
+        let up_to_n = end as u32;
+        count(Counter::Probes, left, 1);
+        let up_to = self
+            .table
+            .probe(hash, Question::SeriesUpToFails, up_to_n, self.salt)
+            .unwrap_or(0);
+        if up_to >= u64::from(left) || self.known_to_fail(hash, Question::SeriesFails, exact_n) {
+            count(Counter::Hits, left, 1);
+            return false;
+        }
+        if self.reflex_blocked(pos, end, depth) {
+            return false;
+        }
+        count(Counter::Nodes, left, 1);
+        let found = if left == 1 {
+            let moves = self.moves(pos, depth);
+            count(Counter::Moves, left, moves.len() as u64);
+            let found = self.each_move_reordered(&moves, |s, mv| {
+                s.series_move(pos, mv, left, end, depth, Some(path))
+            });
+            self.put_back(depth, moves);
+            found
+        } else {
+            let moves = self.moves_in_order(pos, depth);
+            count(Counter::Moves, left, moves.len() as u64);
+            let parallel = self.parallel && left >= SPLIT_MIN_MOVES;
+            let found = each_move(self, &moves, parallel, &|s: &mut Searcher<'s>, mv| {
+                s.series_move(pos, mv, left, end, depth, Some(path))
+            });
+            self.put_back(depth, moves);
+            found
+        };
+        if !found {
+            count(Counter::Stores, left, 1);
+            self.record_failure(hash, Question::SeriesFails, exact_n);
+            if up_to + 1 == u64::from(left) {
+                self.table.store(
+                    hash,
+                    Question::SeriesUpToFails,
+                    up_to_n,
+                    self.salt,
+                    u64::from(left),
+                );
             }
-            goal = !children.is_empty() && end == SeriesEnd::Direct;
         }
-        // ser-r: once the other side can reach the goal it must, so the
-        // series cannot go on past that point.
-        let forced_end = end == SeriesEnd::Reflex && !children.is_empty();
-        if left > 1 && !checks && !forced_end {
-            // The other side passes: the series side moves again.
-            let mut again = after;
-            again.turn = pos.turn;
-            again.ep_square = None;
-            children.extend(self.series_lines(&again, left - 1, exact, end, depth));
-        }
-        if children.is_empty() {
-            return None;
-        }
-        let played = self.judge.played(pos, mv, &after, goal);
-        Some(Node { played, children })
+        found
     }
 
     /// ser-r: whether the series side, to move in `pos`, could reach the
     /// goal at once, which the reflex obligation forbids before every
     /// series move, the first included.
     pub fn reflex_blocked(&mut self, pos: &Position, end: SeriesEnd, depth: usize) -> bool {
-        end == SeriesEnd::Reflex && !self.goal_moves_remembered(pos, depth).is_empty()
+        end == SeriesEnd::Reflex && self.can_reach_goal(pos, depth)
     }
 
     /// Whether the side to move has moves and every one reaches the goal.
@@ -530,187 +830,58 @@ impl Searcher {
         ok
     }
 
-    fn forced_goal_moves(&mut self, pos: &Position, depth: usize) -> Vec<Node> {
-        let moves = self.moves(pos, depth);
-        let nodes = moves
-            .iter()
-            .map(|&mv| {
-                let after = pos.play(&mv);
-                Node {
-                    played: self.judge.played(pos, mv, &after, true),
-                    children: Vec::new(),
-                }
-            })
-            .collect();
-        self.put_back(depth, moves);
-        nodes
-    }
-}
-
-impl Searcher {
     // ---- intro (`n->`) ----
 
-    /// n->...: every intro of at most `n` moves by the side to move, none
-    /// giving check, followed by the lines of `main` (whose side then
-    /// moves), by intro length, shortest first. As Popeye prints them, the
-    /// intro's moves are numbered 1 to n and the main play's from 1 again.
-    pub fn intro(&mut self, pos: &Position, n: u32, main: MainPlay) -> Solution {
-        let mut roots = Vec::new();
-        for len in 1..=n {
-            let mut found = self.intro_lines(pos, len, main, 0);
-            number_intro(&mut found, pos.turn, 1);
-            roots.extend(found);
-        }
-        Solution {
-            roots,
-            layout: Layout::Lines,
-            ..Solution::default()
-        }
-    }
-
-    /// The main play from `pos`, as if from the diagram.
-    pub fn main_play(&mut self, pos: &Position, main: MainPlay) -> Solution {
-        match main {
-            MainPlay::Help { plies, exact, end } => self.help(pos, plies, exact, end),
-            MainPlay::Series { moves, exact, end } => self.series(pos, moves, exact, end),
-        }
-    }
-
-    /// The intros of exactly `left` moves from `pos`, each followed by the
-    /// main play.
-    fn intro_lines(
+    /// The intros of exactly `left` moves that start with `mv` from `pos`,
+    /// each followed by the main play (whose side then moves). The other
+    /// side cannot pass while in check, nor would the main play start from
+    /// check, so no intro move checks.
+    fn intro_move(
         &mut self,
         pos: &Position,
+        mv: Move,
         left: u32,
         main: MainPlay,
         depth: usize,
-    ) -> Vec<Node> {
-        let hash = pos.zobrist();
-        if self.known_to_fail(hash, Question::IntroFails, left) {
-            return Vec::new();
+        path: Option<&Step>,
+    ) -> bool {
+        let after = pos.play(&mv);
+        if self.judge.in_check(&after) {
+            return false;
         }
-        let moves = self.moves(pos, depth);
-        let mut nodes = Vec::new();
-        for &mv in &moves {
-            let after = pos.play(&mv);
-            // The other side cannot pass while in check, nor would the
-            // main play start from check.
-            if self.judge.in_check(&after) {
-                continue;
-            }
-            let children = if left == 1 {
-                let mut lines = self.main_play(&after, main).roots;
-                number_lines(&mut lines, after.turn, 1);
-                lines
-            } else {
-                let mut again = after;
-                again.turn = pos.turn;
-                again.ep_square = None;
-                self.intro_lines(&again, left - 1, main, depth + 1)
-            };
-            if !children.is_empty() {
-                let played = self.judge.played(pos, mv, &after, false);
-                nodes.push(Node { played, children });
-            }
-        }
-        self.put_back(depth, moves);
-        if nodes.is_empty() {
-            self.record_failure(hash, Question::IntroFails, left);
-        }
-        nodes
-    }
-}
-
-/// Numbers the intro's moves (those of `side`, from the root down to where
-/// the main play begins) 1, 2, ...; the main play keeps its own numbers.
-fn number_intro(nodes: &mut [Node], side: crate::board::Color, number: u32) {
-    for node in nodes {
-        if node.played.before.turn != side {
-            continue;
-        }
-        node.played.number = number;
-        node.played.ellipsis = false;
-        number_intro(&mut node.children, side, number + 1);
-    }
-}
-
-/// Numbers help-play lines: pairs counted so that the last pair ends the
-/// line; an odd first half-move is printed `1...`.
-fn number_help(nodes: &mut [Node], plies: u32) {
-    fn walk(nodes: &mut [Node], ply: u32, offset: u32) {
-        for node in nodes {
-            let k = ply + offset; // index within pairs
-            if k.is_multiple_of(2) {
-                node.played.number = k / 2 + 1;
-                node.played.ellipsis = false;
-            } else if ply == 0 {
-                node.played.number = 1;
-                node.played.ellipsis = true;
-            } else {
-                node.played.number = 0;
-            }
-            walk(&mut node.children, ply + 1, offset);
-        }
-    }
-    walk(nodes, 0, plies % 2);
-}
-
-/// The series of exactly `len` moves in a tree of series of mixed lengths.
-/// A node ends a series when it is a goal move of ser-# (a leaf) or when
-/// the other side's moves follow it.
-fn series_of_length(
-    nodes: &[Node],
-    len: u32,
-    end: SeriesEnd,
-    side: crate::board::Color,
-) -> Vec<Node> {
-    let mut kept = Vec::new();
-    for node in nodes {
-        let (ends, goes_on): (Vec<&Node>, Vec<&Node>) = node
-            .children
-            .iter()
-            .partition(|c| c.played.before.turn != side);
-        if len == 1 {
-            let is_end = match end {
-                SeriesEnd::Direct => node.children.is_empty(),
-                _ => !ends.is_empty(),
-            };
-            if is_end {
-                kept.push(Node {
-                    played: node.played.clone(),
-                    children: ends.into_iter().cloned().collect(),
-                });
-            }
-        } else {
-            let goes_on: Vec<Node> = goes_on.into_iter().cloned().collect();
-            let children = series_of_length(&goes_on, len - 1, end, side);
-            if !children.is_empty() {
-                kept.push(Node {
-                    played: node.played.clone(),
-                    children,
-                });
-            }
-        }
-    }
-    kept
-}
-
-/// Numbers lines as Popeye's line writer does: each move of `side` gets
-/// the next number, the other side's moves none. So a series counts its
-/// moves, the other side's reply shares the last number, and in ser-hs#
-/// the forced move that follows gets the next.
-fn number_lines(nodes: &mut [Node], side: crate::board::Color, number: u32) {
-    for node in nodes {
-        node.played.ellipsis = false;
-        let next = if node.played.before.turn == side {
-            node.played.number = number;
-            number + 1
-        } else {
-            node.played.number = 0;
-            number
+        let step = Step {
+            before: pos,
+            mv,
+            role: Role::Intro,
+            parent: path,
         };
-        number_lines(&mut node.children, side, next);
+        if left == 1 {
+            return self.lines(&after, LinePlay::Main(main), depth + 1, Some(&step));
+        }
+        let again = pass(&after);
+        let hash = again.zobrist();
+        if self.known_to_fail(hash, Question::IntroFails, left - 1) {
+            return false;
+        }
+        let moves = self.moves_in_order(&again, depth + 1);
+        let mut found = false;
+        for &next in &moves {
+            found |= self.intro_move(&again, next, left - 1, main, depth + 1, Some(&step));
+        }
+        self.put_back(depth + 1, moves);
+        if !found {
+            self.record_failure(hash, Question::IntroFails, left - 1);
+        }
+        found
     }
+}
+
+/// The position after the side to move passes.
+pub(crate) fn pass(pos: &Position) -> Position {
+    let mut null = *pos;
+    null.turn = pos.turn.opponent();
+    null.ep_square = None;
+    null
 }
 
 /// The table question that help play with `end` asks.

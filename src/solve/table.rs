@@ -12,7 +12,7 @@ struct Entry {
 }
 
 pub struct Table {
-    entries: Box<[Entry]>,
+    entries: Slab,
     mask: usize,
 }
 
@@ -49,16 +49,9 @@ impl Table {
         } else {
             wanted.next_power_of_two() / 2
         };
-        let entries = (0..count)
-            .map(|_| Entry {
-                check: AtomicU64::new(0),
-                value: AtomicU64::new(0),
-            })
-            .collect::<Vec<_>>()
-            .into_boxed_slice();
         Table {
             mask: count - 1,
-            entries,
+            entries: Slab::zeroed(count),
         }
     }
 
@@ -67,18 +60,29 @@ impl Table {
         self.entries.len() * ENTRY_BYTES
     }
 
+    /// The key of an entry: the position's hash mixed with the question,
+    /// its length and the search's salt. The question and the length go
+    /// into the low bits before the odd multiplication, whose low bits
+    /// depend only on the factors' low bits: so the answers about one
+    /// position for different lengths land in different slots and do not
+    /// evict each other (a position is met at many lengths in help play).
     #[inline]
     fn key(hash: u64, question: Question, n: u32, salt: u64) -> u64 {
-        let q = (question as u64) << 56 ^ u64::from(n) << 48 ^ salt.rotate_left(17);
-        // Mix so that nearby n and questions land in different slots.
+        let q = (u64::from(n) << 4 | question as u64) ^ salt.rotate_left(17) << 36;
         hash ^ q.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    /// The slot of a key.
+    #[inline]
+    fn slot(&self, key: u64) -> &Entry {
+        &self.entries[key as usize & self.mask]
     }
 
     /// The stored value, if any (values are never 0).
     #[inline]
     pub fn probe(&self, hash: u64, question: Question, n: u32, salt: u64) -> Option<u64> {
         let key = Table::key(hash, question, n, salt);
-        let e = &self.entries[key as usize & self.mask];
+        let e = self.slot(key);
         let value = e.value.load(Ordering::Relaxed);
         let check = e.check.load(Ordering::Relaxed);
         (value != 0 && check ^ value == key).then_some(value)
@@ -88,9 +92,50 @@ impl Table {
     pub fn store(&self, hash: u64, question: Question, n: u32, salt: u64, value: u64) {
         debug_assert!(value != 0);
         let key = Table::key(hash, question, n, salt);
-        let e = &self.entries[key as usize & self.mask];
+        let e = self.slot(key);
         e.value.store(value, Ordering::Relaxed);
         e.check.store(key ^ value, Ordering::Relaxed);
+    }
+}
+
+/// The entries, in memory the system hands out zeroed and untouched: a
+/// problem that needs a few thousand entries pays for those pages only, not
+/// for clearing the whole table first.
+struct Slab {
+    ptr: std::ptr::NonNull<Entry>,
+    len: usize,
+    layout: std::alloc::Layout,
+}
+
+// SAFETY: the entries are atomics, shared by reference only.
+unsafe impl Send for Slab {}
+unsafe impl Sync for Slab {}
+
+impl Slab {
+    fn zeroed(len: usize) -> Slab {
+        let layout = std::alloc::Layout::array::<Entry>(len).expect("table layout");
+        // SAFETY: the layout has a non-zero size (len >= 1); an entry of
+        // zero bytes is two atomics holding 0, a valid (empty) entry.
+        let raw = unsafe { std::alloc::alloc_zeroed(layout) };
+        let Some(ptr) = std::ptr::NonNull::new(raw.cast::<Entry>()) else {
+            std::alloc::handle_alloc_error(layout)
+        };
+        Slab { ptr, len, layout }
+    }
+}
+
+impl std::ops::Deref for Slab {
+    type Target = [Entry];
+    fn deref(&self) -> &[Entry] {
+        // SAFETY: `ptr` holds `len` initialised entries until drop.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Slab {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `zeroed` with this layout.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), self.layout) }
     }
 }
 
@@ -107,5 +152,31 @@ mod tests {
         assert_eq!(t.probe(42, Question::HelpFails, 5, 0), None);
         assert_eq!(t.probe(42, Question::SeriesFails, 3, 0), None);
         assert_eq!(t.probe(43, Question::HelpFails, 3, 0), None);
+    }
+
+    #[test]
+    fn one_position_at_many_lengths_takes_many_slots() {
+        // Help play meets a position at many lengths; the answers for
+        // different lengths and questions must not share a slot.
+        let t = Table::new(1);
+        let salt = 0x1234_5678_9abc_def0;
+        let questions = [
+            Question::HelpFails,
+            Question::SeriesFails,
+            Question::IntroFails,
+        ];
+        let mut slots = std::collections::HashSet::new();
+        for q in questions {
+            for n in 1..=30 {
+                slots.insert(Table::key(7, q, n, salt) as usize & t.mask);
+                t.store(7, q, n, salt, u64::from(n));
+            }
+        }
+        assert_eq!(slots.len(), 90);
+        for q in questions {
+            for n in 1..=30 {
+                assert_eq!(t.probe(7, q, n, salt), Some(u64::from(n)));
+            }
+        }
     }
 }

@@ -1,0 +1,312 @@
+//! What a solution says, free of any output format: each move with the
+//! part it plays (a help move, a key, a threat, a refutation...), whether
+//! it reaches the goal and whether it checks. Numbers, suffixes, marks and
+//! the layout of set play are the writers' business (`io/solution_output`).
+//!
+//! A search reports what it finds as [`Event`]s, in the order Popeye prints
+//! them, to a [`Sink`]: a writer that prints each at once, or a
+//! [`Collector`] that keeps the whole [`Solution`].
+
+use crate::board::Position;
+use crate::moves::Move;
+use crate::stipulation::Goal;
+
+/// The part a move plays in a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Role {
+    /// Help play: a move of either side, towards the goal together.
+    Help,
+    /// Series play: a move of the side playing the series.
+    Series,
+    /// The other side's move that ends a series (the goal move of ser-h#
+    /// and ser-r#, the help move of ser-hs#).
+    Reply,
+    /// A move the side to move cannot avoid: every move of it reaches the
+    /// goal (the end of hs#, ser-s#, ser-hs#).
+    Forced,
+    /// A move of an intro (`n->`), the other side passing.
+    Intro,
+    /// Play with defence: the key (` !`).
+    Key,
+    /// A first move that fails to a few defences only (` ?`).
+    Try,
+    /// An attacker's move: the continuation after a defence, or a first
+    /// move shown without a mark (a reflex attacker forced to the goal).
+    Attack,
+    /// The attacker's threat: what it would play if the defender passed.
+    Threat,
+    /// A defence: a variation, or a move of set play.
+    Defence,
+    /// A defence that refutes a try (listed after "but").
+    Refutation,
+    /// With `postkeyplay`: a defence that refutes the position after the
+    /// key, listed among the variations.
+    Refutes,
+}
+
+/// What is said after an attacker's move in play with defence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Remark {
+    None,
+    /// The defender, passing, would lose: the threats follow.
+    Threat,
+    /// The defender is in zugzwang: no threat.
+    Zugzwang,
+}
+
+/// One move of a solution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    pub mv: Move,
+    /// The position the move is played in (a notation may need its other
+    /// moves, to tell units apart).
+    pub before: Position,
+    pub role: Role,
+    /// The move reaches the stipulation's goal (a goal reached too early
+    /// under `exact-` too: Popeye shows its sign).
+    pub goal: bool,
+    /// The move checks the other side's king.
+    pub check: bool,
+    /// Said after the move (attacker's moves in play with defence).
+    pub remark: Remark,
+}
+
+/// A solution tree node: a move and what follows it.
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub played: Played,
+    pub children: Vec<Node>,
+}
+
+/// How a solution is laid out: a tree per first move (play with defence)
+/// or one line per solution (help and series play).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    #[default]
+    Tree,
+    Lines,
+}
+
+/// What a search reports, in the order Popeye prints it.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// A play begins (once per solve, twice with `duplex`): the goal its
+    /// last moves reach, its layout, and whether its first moves are
+    /// numbered (`movenumbers`).
+    Begin {
+        goal: Goal,
+        layout: Layout,
+        numbered: bool,
+    },
+    /// Help or series play: a complete line, first move first. Set play
+    /// comes first.
+    Line { moves: Vec<Played>, set_play: bool },
+    /// Play with defence: the tree of a first move (a key, a try, a
+    /// defence of set play, or with `postkeyplay` a threat or defence after
+    /// the key).
+    Tree { node: Node, set_play: bool },
+    /// `postkeyplay`: what is said of the position after the key, before
+    /// what follows it.
+    PostKey(Remark),
+    /// `movenumbers`: a first move is tried (its number in Popeye's order,
+    /// the time since solving began).
+    Tried {
+        played: Played,
+        number: u32,
+        seconds: f64,
+    },
+    /// The play is over.
+    End,
+}
+
+impl Event {
+    /// How many solutions the event adds: a line in help and series play, a
+    /// key in play with defence.
+    pub fn solutions(&self) -> usize {
+        match self {
+            Event::Line { .. } => 1,
+            Event::Tree { node, .. } => usize::from(node.played.role == Role::Key),
+            _ => 0,
+        }
+    }
+}
+
+/// Where a search reports what it finds.
+pub trait Sink: Send {
+    fn event(&mut self, event: Event);
+}
+
+/// A first move tried (option `movenumbers`), as collected.
+#[derive(Clone, Debug)]
+pub struct TriedMove {
+    pub played: Played,
+    pub number: u32,
+    /// Seconds since solving began.
+    pub seconds: f64,
+}
+
+/// Everything found in one play, kept.
+#[derive(Clone, Debug, Default)]
+pub struct Solution {
+    /// Lines merged into a tree where they share their first moves, or the
+    /// trees of the first moves; set play first.
+    pub roots: Vec<Node>,
+    pub layout: Layout,
+    /// The goal the play aims at (for the writers' signs).
+    pub goal: Option<Goal>,
+    /// Positions whose moves were generated while solving (all threads).
+    pub nodes: u64,
+    /// Solutions: lines in help and series play, keys in play with
+    /// defence.
+    pub solutions: usize,
+    /// How many of the first roots are set play.
+    pub set_play_roots: usize,
+    /// With `postkeyplay`: what is said of the position after the key.
+    pub post_key: Option<Remark>,
+    /// With `movenumbers`: every first move tried, in Popeye's order.
+    pub tried: Vec<TriedMove>,
+}
+
+impl Solution {
+    /// Replays the solution as the events a search would have reported.
+    pub fn events(&self) -> Vec<Event> {
+        let mut out = vec![Event::Begin {
+            goal: self.goal.unwrap_or(Goal::Mate),
+            layout: self.layout,
+            numbered: !self.tried.is_empty(),
+        }];
+        if let Some(remark) = self.post_key {
+            out.push(Event::PostKey(remark));
+        }
+        let set = self.set_play_roots.min(self.roots.len());
+        let (set_play, play) = self.roots.split_at(set);
+        let push_roots = |out: &mut Vec<Event>, roots: &[Node], set_play: bool| match self.layout {
+            Layout::Tree => out.extend(roots.iter().map(|n| Event::Tree {
+                node: n.clone(),
+                set_play,
+            })),
+            Layout::Lines => {
+                for n in roots {
+                    let mut path = Vec::new();
+                    lines_of(n, &mut path, &mut |moves| {
+                        out.push(Event::Line { moves, set_play })
+                    });
+                }
+            }
+        };
+        push_roots(&mut out, set_play, true);
+        if self.tried.is_empty() {
+            push_roots(&mut out, play, false);
+        } else {
+            for t in &self.tried {
+                out.push(Event::Tried {
+                    played: t.played.clone(),
+                    number: t.number,
+                    seconds: t.seconds,
+                });
+                let first: Vec<Node> = play
+                    .iter()
+                    .filter(|n| n.played.mv == t.played.mv)
+                    .cloned()
+                    .collect();
+                push_roots(&mut out, &first, false);
+            }
+        }
+        out.push(Event::End);
+        out
+    }
+}
+
+/// Calls `f` with every line (root to leaf) below `node`.
+fn lines_of(node: &Node, path: &mut Vec<Played>, f: &mut dyn FnMut(Vec<Played>)) {
+    path.push(node.played.clone());
+    if node.children.is_empty() {
+        f(path.clone());
+    }
+    for child in &node.children {
+        lines_of(child, path, f);
+    }
+    path.pop();
+}
+
+/// A sink that keeps everything: the events become a [`Solution`].
+#[derive(Default)]
+pub struct Collector {
+    solution: Solution,
+    set_play: Vec<Node>,
+    play: Vec<Node>,
+}
+
+impl Collector {
+    pub fn into_solution(mut self) -> Solution {
+        self.solution.set_play_roots = self.set_play.len();
+        self.solution.roots = self.set_play;
+        self.solution.roots.append(&mut self.play);
+        self.solution
+    }
+}
+
+/// Adds a line to `roots`, sharing the nodes of the last line where they
+/// start alike (lines come depth first, so that rebuilds the tree the
+/// search walked; a line never grows out of another's last move).
+fn add_line(roots: &mut Vec<Node>, moves: Vec<Played>) {
+    let mut nodes = roots;
+    let mut moves = moves.into_iter().peekable();
+    while let Some(played) = moves.next_if(|p| {
+        nodes
+            .last()
+            .is_some_and(|n| n.played == *p && !n.children.is_empty())
+    }) {
+        let _ = played;
+        nodes = &mut nodes.last_mut().expect("just matched").children;
+    }
+    let mut rest: Vec<Played> = moves.collect();
+    let mut chain: Option<Node> = None;
+    while let Some(played) = rest.pop() {
+        chain = Some(Node {
+            played,
+            children: chain.into_iter().collect(),
+        });
+    }
+    nodes.extend(chain);
+}
+
+impl Sink for Collector {
+    fn event(&mut self, event: Event) {
+        self.solution.solutions += event.solutions();
+        match event {
+            Event::Begin { goal, layout, .. } => {
+                self.solution.goal = Some(goal);
+                self.solution.layout = layout;
+            }
+            Event::Line { moves, set_play } => {
+                add_line(
+                    if set_play {
+                        &mut self.set_play
+                    } else {
+                        &mut self.play
+                    },
+                    moves,
+                );
+            }
+            Event::Tree { node, set_play } => {
+                if set_play {
+                    self.set_play.push(node);
+                } else {
+                    self.play.push(node);
+                }
+            }
+            Event::PostKey(remark) => self.solution.post_key = Some(remark),
+            Event::Tried {
+                played,
+                number,
+                seconds,
+            } => self.solution.tried.push(TriedMove {
+                played,
+                number,
+                seconds,
+            }),
+            Event::End => {}
+        }
+    }
+}
