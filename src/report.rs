@@ -23,9 +23,36 @@ pub enum Format {
 #[derive(Clone, Copy, Debug)]
 pub struct ReportOptions {
     pub format: Format,
-    /// Piece letters for the text and JSON formats; the problem's language
-    /// when not given. Popeye's format always follows the problem.
+    /// The language of the piece letters and the words (`threat:`, `but`,
+    /// the twinning and Popeye's footer), in every format; the problem's
+    /// language when not given. Latvian has letters of its own and English
+    /// words; Popeye's format has no Latvian (see [`ReportOptions::check`]).
     pub alphabet: Option<Alphabet>,
+}
+
+impl ReportOptions {
+    /// Whether the options can be honoured: Popeye speaks English, German
+    /// and French only.
+    pub fn check(&self) -> Result<(), String> {
+        match (self.format, self.alphabet) {
+            (Format::Popeye, Some(Alphabet::Latvian)) => Err(
+                "Popeye's output has no Latvian: with --format popeye, --lang is en, de or fr"
+                    .into(),
+            ),
+            _ => Ok(()),
+        }
+    }
+
+    /// The language of the words for `problem`.
+    fn words(&self, problem: &Problem) -> crate::problem::Language {
+        use crate::problem::Language;
+        match self.alphabet {
+            None => problem.language,
+            Some(Alphabet::English) | Some(Alphabet::Latvian) => Language::English,
+            Some(Alphabet::German) => Language::German,
+            Some(Alphabet::French) => Language::French,
+        }
+    }
 }
 
 /// The text of a twin's header line without its label: the commands as
@@ -54,11 +81,19 @@ pub fn render_problem(
     let alphabet = opts
         .alphabet
         .unwrap_or_else(|| Alphabet::from(problem.language));
-    let lang = problem.language;
+    let lang = opts.words(problem);
     match opts.format {
         Format::Popeye => {
             let notation = Notation::Popeye(Alphabet::from(lang));
-            popeye_output::write_header(&mut out, problem);
+            if lang == problem.language {
+                popeye_output::write_header(&mut out, problem);
+            } else {
+                // Popeye answers in the language it is read in: as if the
+                // problem had been written in the one asked for.
+                let mut translated = problem.clone();
+                translated.language = lang;
+                popeye_output::write_header(&mut out, &translated);
+            }
             if problem.zero_position {
                 popeye_output::write_zero_position(&mut out, lang);
             }
@@ -78,13 +113,7 @@ pub fn render_problem(
                         if i > 0 {
                             out.push('\n');
                         }
-                        write_tree(
-                            &mut out,
-                            phase,
-                            notation,
-                            &inst.problem.rules,
-                            inst.problem.language,
-                        );
+                        write_tree(&mut out, phase, notation, &inst.problem.rules, lang);
                     }
                 }
             }
@@ -125,13 +154,7 @@ pub fn render_problem(
                             if i > 0 {
                                 out.push_str("\nduplex:\n");
                             }
-                            write_tree(
-                                &mut out,
-                                phase,
-                                notation,
-                                &inst.problem.rules,
-                                inst.problem.language,
-                            );
+                            write_tree(&mut out, phase, notation, &inst.problem.rules, lang);
                         }
                     }
                     Err(e) => out.push_str(&format!("error: {e}\n")),

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 /// Prints one line per problem; exit 0 when all pass, 1 when one fails, 2
 /// on unreadable input (which wins over 1).
-pub fn legal_command(files: &[PathBuf]) -> ExitCode {
+pub fn run(files: &[PathBuf]) -> ExitCode {
     let mut status = 0u8;
     for file in files {
         let problems = match load_problems(file) {
@@ -21,6 +21,7 @@ pub fn legal_command(files: &[PathBuf]) -> ExitCode {
             }
         };
         for problem in &problems {
+            super::print_warnings(problem);
             // The side to move matters (checks): take the one that begins.
             let pos = match starting_position(problem) {
                 Ok(p) => p,
