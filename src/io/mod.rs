@@ -1,5 +1,6 @@
 //! Reading problems and writing solutions.
 
+pub mod diagram;
 pub mod fen;
 pub mod language;
 pub mod notation;

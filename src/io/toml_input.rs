@@ -407,6 +407,12 @@ impl Reader<'_> {
             .map(|t| self.twin(t, kamikaze_all))
             .collect::<Result<Vec<_>, InputError>>()?;
 
+        let fen_line = self.line_of(fen.span().start);
+        warnings.extend(
+            crate::io::diagram::check(&position, &options, fen_line)
+                .map_err(|e| self.error_at(fen_line, e))?,
+        );
+
         let texts = |t: &Option<TSpanned<toml::Value>>, key: &str| match t {
             None => Ok(Vec::new()),
             Some(v) => strings(v, key)
