@@ -304,7 +304,8 @@ impl Reader<'_> {
     fn read(&self) -> Result<Problem, InputError> {
         let raw: RawProblem = toml::from_str(self.text).map_err(|e| {
             let line = e.span().map_or(1, |s| self.line_of(s.start));
-            self.error_at(line, e.message().trim_end().to_string())
+            // One line, as every error message.
+            self.error_at(line, e.message().trim_end().replace('\n', "; "))
         })?;
         if let Some(e) = &raw.expected {
             self.expected_status(e)?;
