@@ -16,7 +16,7 @@
 //! `cargo test` tries a few thousand positions; the long run:
 //!
 //! ```sh
-//! CIRCE_INVARIANT_POSITIONS=1000000 cargo test --release --test invariants -- --nocapture
+//! CIRCE_INVARIANT_POSITIONS=1000000 cargo test --test invariants -- --nocapture
 //! ```
 //!
 //! A new Circe form or walk joins by a row in [`FORMS`] (its rules, its
