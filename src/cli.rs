@@ -87,7 +87,7 @@ pub struct SolveArgs {
 #[derive(clap::Args, Debug, Clone)]
 pub struct BatchArgs {
     /// Give up on a problem after this many seconds (counted a time-out).
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", value_parser = seconds)]
     pub timeout: Option<f64>,
     /// Problems solved at once (default: one per core).
     #[arg(long, short = 'j', value_name = "N")]
@@ -154,7 +154,7 @@ pub enum Lang {
 /// write them.
 pub fn print_warnings(problem: &circe::problem::Problem) {
     for w in &problem.warnings {
-        eprintln!(
+        errln!(
             "{}:{}: warning: {}",
             problem.source.file.display(),
             w.line,
@@ -184,5 +184,13 @@ pub fn batch_options(
             .timeout
             .and_then(|s| std::time::Duration::try_from_secs_f64(s.max(0.0)).ok()),
         stop,
+    }
+}
+
+/// A number of seconds: not negative, not NaN (`inf` is no limit).
+fn seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x >= 0.0 => Ok(x),
+        _ => Err(format!("`{s}` is not a number of seconds")),
     }
 }

@@ -2,6 +2,35 @@
 //! status and the handling of Ctrl-C live here and in `cli/`; the library
 //! returns results.
 
+// Printing that never panics: `println!` and `eprintln!` panic when the
+// reader has gone (`circe solve DIR 2>&1 | head`), and a closed pipe must
+// not kill a batch. What cannot be written is dropped.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let mut o = std::io::stdout();
+        let _ = write!(o, $($t)*).and_then(|_| o.flush());
+    }};
+}
+macro_rules! errln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($t)*);
+    }};
+}
+macro_rules! err {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($t)*);
+    }};
+}
+
 mod cli;
 
 use clap::Parser;
@@ -15,7 +44,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("circe: error: {e:#}");
+            errln!("circe: error: {e:#}");
             ExitCode::from(2)
         }
     }
@@ -37,7 +66,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Legal(args) => Ok(cli::legal::run(&args.files)),
         Command::Bench(args) => {
             let rows = circe::bench::measure(&args.files);
-            print!(
+            out!(
                 "{}",
                 circe::bench::table(&rows, threads, circe::solve::hash_mb())
             );
@@ -59,7 +88,7 @@ fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     });
     if let Err(e) = installed {
         // Solving still works; only a clean stop on Ctrl-C is lost.
-        eprintln!("circe: warning: Ctrl-C will not stop cleanly: {e}");
+        errln!("circe: warning: Ctrl-C will not stop cleanly: {e}");
     }
     stop
 }

@@ -44,21 +44,21 @@ pub fn run(args: &CheckArgs, stop: Arc<AtomicBool>) -> anyhow::Result<ExitCode> 
                 mark(item, checked)
             };
             match edit {
-                Ok(Some(what)) => eprintln!("circe: {}: {what}", item.file.display()),
+                Ok(Some(what)) => errln!("circe: {}: {what}", item.file.display()),
                 Ok(None) => {}
-                Err(e) => eprintln!("circe: error: {}: {e}", item.file.display()),
+                Err(e) => errln!("circe: error: {}: {e}", item.file.display()),
             }
         }
     }
 
     let line = totals_line(&report.totals, report.stopped, report.seconds);
     if report.stopped {
-        eprintln!("circe: interrupted");
+        errln!("circe: interrupted");
     }
     if json {
-        eprint!("{line}");
+        err!("{line}");
     } else {
-        print!("{line}");
+        out!("{line}");
     }
     Ok(ExitCode::from(exit_status(&report.totals, report.stopped)))
 }

@@ -12,7 +12,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         let converted = match convert_file(file) {
             Ok(c) => c,
             Err(e) => {
-                eprintln!("circe: error: {e}");
+                errln!("circe: error: {e}");
                 status = 2;
                 continue;
             }
@@ -21,7 +21,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
             let text = match &c.text {
                 Ok(t) => t,
                 Err(e) => {
-                    eprintln!("circe: error: {}: cannot convert: {e}", c.source);
+                    errln!("circe: error: {}: cannot convert: {e}", c.source);
                     status = 2;
                     continue;
                 }
@@ -29,16 +29,16 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
             match &args.output_dir {
                 None => {
                     if c.of > 1 {
-                        println!("# ---- problem {} of {}", c.number, c.of);
+                        outln!("# ---- problem {} of {}", c.number, c.of);
                     }
-                    print!("{text}");
+                    out!("{text}");
                 }
                 Some(dir) => {
                     let path = dir.join(c.file_name());
                     if let Err(e) =
                         std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text))
                     {
-                        eprintln!("circe: error: {}: cannot write: {e}", path.display());
+                        errln!("circe: error: {}: cannot write: {e}", path.display());
                         status = 2;
                     }
                 }

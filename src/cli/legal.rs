@@ -15,7 +15,7 @@ pub fn run(files: &[PathBuf]) -> ExitCode {
         let problems = match load_problems(file) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("circe: error: {e}");
+                errln!("circe: error: {e}");
                 status = 2;
                 continue;
             }
@@ -26,15 +26,15 @@ pub fn run(files: &[PathBuf]) -> ExitCode {
             let pos = match starting_position(problem) {
                 Ok(p) => p,
                 Err(e) => {
-                    eprintln!("circe: error: {}: {e}", problem.source);
+                    errln!("circe: error: {}: {e}", problem.source);
                     status = 2;
                     continue;
                 }
             };
             match orthodox_violation(&pos) {
-                None => println!("{}: passes the orthodox legality test", problem.source),
+                None => outln!("{}: passes the orthodox legality test", problem.source),
                 Some(v) => {
-                    println!("{}: illegal: {v}", problem.source);
+                    outln!("{}: illegal: {v}", problem.source);
                     status = status.max(1);
                 }
             }

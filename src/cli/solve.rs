@@ -24,7 +24,7 @@ pub fn run(args: &SolveArgs, stop: Arc<AtomicBool>) -> anyhow::Result<ExitCode> 
             let recorded = read_recorded(path)
                 .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
             if recorded.dropped > 0 {
-                eprintln!(
+                errln!(
                     "circe: {}: {} unfinished record(s) dropped; their problems are solved again",
                     path.display(),
                     recorded.dropped
@@ -42,7 +42,7 @@ pub fn run(args: &SolveArgs, stop: Arc<AtomicBool>) -> anyhow::Result<ExitCode> 
         None => (Box::new(std::io::stdout()), 0),
     };
     if skipped > 0 {
-        eprintln!(
+        errln!(
             "circe: {skipped} problem(s) already solved, {} to go",
             items.len()
         );
@@ -73,7 +73,7 @@ pub fn run(args: &SolveArgs, stop: Arc<AtomicBool>) -> anyhow::Result<ExitCode> 
 
 fn bar_eprint(bar: &Bar, line: &str) {
     use circe::batch::Monitor;
-    bar.suspend(&mut || eprintln!("{line}"));
+    bar.suspend(&mut || errln!("{line}"));
 }
 
 /// The end of a batch: its interruption, its summary, its exit status.
@@ -86,10 +86,10 @@ fn finish(result: &BatchReport, problems: usize, quiet: bool) -> anyhow::Result<
         return Ok(ExitCode::from(exit_status(&result.totals, false)));
     }
     if result.stopped {
-        eprintln!("circe: interrupted");
+        errln!("circe: interrupted");
     }
     if !quiet && (problems > 1 || result.stopped) {
-        eprint!(
+        err!(
             "{}",
             summary_table(&result.rows, &result.totals, result.seconds)
         );
