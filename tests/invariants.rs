@@ -199,7 +199,7 @@ fn random_position(rng: &mut Rng, form: &Form, rules: &Rules) -> Position {
         p.set_unmoved_from_placement();
         if rng.chance(3) {
             // Some castling rights taken away.
-            p.unmoved = p.unmoved & Bitboard(rng.next());
+            p.unmoved &= Bitboard(rng.next());
         }
         p.turn = if rng.chance(2) {
             Color::White
@@ -371,8 +371,8 @@ fn check_position(form: &Form, rules: &Rules, p: &Position, t: &mut Tally) {
     }
 }
 
-/// 2. Positions reached in three half-moves by every move order: equal
-/// hash exactly when equal positions.
+/// Invariant 2 again: positions reached in three half-moves by every move
+/// order have equal hashes exactly when they are equal.
 fn check_transpositions(form: &Form, rules: &Rules, p: &Position, t: &mut Tally) {
     let mut by_hash: HashMap<u64, Position> = HashMap::new();
     let mut frontier = vec![*p];
@@ -407,7 +407,7 @@ fn check_transpositions(form: &Form, rules: &Rules, p: &Position, t: &mut Tally)
     }
 }
 
-/// 5. `~1` and `h#1` solved on one thread and on three give one answer.
+/// Invariant 5: `~1` and `h#1` solved on one thread and on three give one answer.
 fn check_threads(
     form: &Form,
     p: &Position,
@@ -459,7 +459,7 @@ fn check_threads(
 
 fn run_form(form: &Form, n: usize) -> Tally {
     let rules = (form.rules)();
-    let mut rng = Rng(0x1a2b_3c4d ^ form.name.len() as u64 * 0x1000_0001);
+    let mut rng = Rng(0x1a2b_3c4d ^ (form.name.len() as u64 * 0x1000_0001));
     for b in form.name.bytes() {
         rng.0 = rng.0.rotate_left(7) ^ u64::from(b);
     }
