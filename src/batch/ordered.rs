@@ -69,12 +69,6 @@ impl<W: Write> Ordered<W> {
         }
     }
 
-    /// Skips problem `index` entirely (not run): the same as finishing it
-    /// with no text.
-    pub fn skip(&mut self, index: usize) {
-        self.finish(index);
-    }
-
     /// Writes everything still held, in order, as when the batch stops
     /// early and the problems before it will never finish.
     pub fn drain(&mut self) {
@@ -138,14 +132,5 @@ mod tests {
         o.write(1, b"b ");
         o.drain();
         assert_eq!(text(&o), "b c ");
-    }
-
-    #[test]
-    fn skipped_problems_release_the_next() {
-        let mut o = Ordered::new(Vec::new(), 0);
-        o.write(1, b"b ");
-        o.finish(1);
-        o.skip(0);
-        assert_eq!(text(&o), "b ");
     }
 }
