@@ -142,8 +142,7 @@ pub fn measure(paths: &[PathBuf]) -> Vec<Measurement> {
         });
         let recorded = item.file.with_extension("out");
         let agrees = (item.of == 1 && recorded.exists()).then(|| {
-            let want = std::fs::read(&recorded).unwrap_or_default();
-            let want: String = want.iter().map(|&b| b as char).collect();
+            let want = crate::io::read_text(&recorded).unwrap_or_default();
             canonical(&want) == canonical(&render_problem(&opts, &problem, &twins, seconds))
         });
         out.push(Measurement {

@@ -8,29 +8,15 @@
 //! a known failure and does not fail the check; one that matches does
 //! fail, so that the mark is removed when the bug is fixed.
 
-use crate::batch::{self, label, BatchOptions, Item, Outcome, Solved};
+use crate::batch::{self, label, twins_outcome, BatchOptions, Item, Monitor, Outcome};
 use crate::io::popeye_compare::canonical;
+use crate::io::read_text;
 use crate::io::toml_input::{read_expected_status, ExpectedStatus};
-use crate::io::toml_output::{
-    multiline, read_text, recorded_output_path, solution_part, split_outputs,
-};
+use crate::io::toml_output::{multiline, recorded_output_path, solution_part, split_outputs};
 use crate::report::{render_problem, Format, ReportOptions};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use crate::solve::{solve_problem_with, Cancel};
+use std::path::Path;
 use std::time::Instant;
-
-/// What `circe check` was asked for.
-#[derive(Clone, Debug, Default)]
-pub struct CheckSettings {
-    pub batch: BatchOptions,
-    pub quiet: bool,
-    /// JSON Lines on stdout, one object per problem.
-    pub json: bool,
-    /// Record the current solutions as expected (TOML files).
-    pub bless: bool,
-    /// Mark failing TOML problems as known failures.
-    pub mark_known_failures: bool,
-}
 
 /// The verdict on one problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,7 +60,9 @@ struct Expected {
     missing: String,
 }
 
-fn is_toml(path: &Path) -> bool {
+/// Whether `path` names a TOML problem file (what `--bless` and
+/// `--mark-known-failures` edit).
+pub fn is_toml(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
 }
@@ -126,20 +114,31 @@ pub struct Checked {
     known_failure: bool,
 }
 
-fn check_one(s: Solved) -> Checked {
-    let seconds = s.seconds;
+/// Solves one item and compares. `stopped` says whether the batch was
+/// stopped (a cancelled search is then an interruption, not a time-out).
+fn check_one(item: &Item, cancel: &Cancel, stopped: &dyn Fn() -> bool) -> Checked {
+    let started = Instant::now();
+    let problem = match &item.problem {
+        Ok(p) => p,
+        Err(e) => {
+            return Checked {
+                verdict: Verdict::Error(e.to_string()),
+                seconds: 0.0,
+                got: None,
+                known_failure: false,
+            }
+        }
+    };
+    let twins = solve_problem_with(problem, cancel);
+    let outcome = twins_outcome(problem, &twins, stopped());
+    let seconds = started.elapsed().as_secs_f64();
     let done = |verdict, got, known_failure| Checked {
         verdict,
         seconds,
         got,
         known_failure,
     };
-    if let Outcome::Error(msg) = &s.outcome {
-        if s.item.problem.is_err() {
-            return done(Verdict::Error(msg.clone()), None, false);
-        }
-    }
-    let expected = match expected_of(s.item) {
+    let expected = match expected_of(item) {
         Ok(e) => e,
         Err(msg) => return done(Verdict::Error(msg), None, false),
     };
@@ -151,18 +150,18 @@ fn check_one(s: Solved) -> Checked {
             .clone()
             .unwrap_or_else(|| "no reason given".into())
     };
-    let got = match (&s.item.problem, &s.solution) {
-        (Ok(problem), Some(solution)) => {
+    let got = match &outcome {
+        Outcome::Solved(_) | Outcome::NoSolution => {
             let opts = ReportOptions {
                 format: Format::Popeye,
                 alphabet: None,
             };
-            Some(render_problem(&opts, problem, solution, s.seconds))
+            Some(render_problem(&opts, problem, &twins, seconds))
         }
         _ => None,
     };
     let got_part = got.as_deref().map(solution_part);
-    let verdict = match (&s.outcome, &got, &expected.text) {
+    let verdict = match (&outcome, &got, &expected.text) {
         (Outcome::Interrupted, ..) => Verdict::Interrupted,
         (Outcome::Error(msg), ..) if kf => {
             if msg.ends_with(&reason()) {
@@ -186,7 +185,7 @@ fn check_one(s: Solved) -> Checked {
                 (false, false) => Verdict::Fail(diff(&want, &got)),
             }
         }
-        (_, None, Some(_)) => Verdict::Error(format!("{}: no solution to compare", label(s.item))),
+        (_, None, Some(_)) => Verdict::Error(format!("{}: no solution to compare", label(item))),
     };
     done(verdict, got_part, kf)
 }
@@ -261,107 +260,78 @@ pub struct CheckTotals {
     pub not_run: usize,
 }
 
-/// `circe check`: returns the exit status: 0 every problem passes (or is a
-/// known failure, or has nothing to compare with), 1 some fail, time out or
-/// were fixed while marked as known failures, 2 some could not be read or
-/// solved, 130 interrupted.
-pub fn check_files(paths: &[PathBuf], settings: &CheckSettings) -> u8 {
-    let started = Instant::now();
-    let items = batch::load_items(&batch::collect_files(paths));
-    let mut opts = settings.batch.clone();
-    opts.progress = opts.progress && !settings.quiet && !settings.json && items.len() > 1;
-    let mut results: Vec<(usize, Checked)> = Vec::new();
-    let json = settings.json;
-    let interrupted = batch::run(&items, &opts, check_one, |item, checked: Checked, bar| {
-        let text = if json {
-            json_line(item, &checked)
-        } else {
-            text_report(item, &checked.verdict)
-        };
-        if !text.is_empty() {
-            bar.suspend(|| {
-                let mut out = std::io::stdout().lock();
-                let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
-            });
+impl CheckTotals {
+    fn count(&mut self, verdict: &Verdict) {
+        match verdict {
+            Verdict::Pass => self.pass += 1,
+            Verdict::Fail(_) => self.fail += 1,
+            Verdict::KnownFailure(_) => self.known_failure += 1,
+            Verdict::Fixed => self.fixed += 1,
+            Verdict::Error(_) => self.error += 1,
+            Verdict::TimedOut => self.timeout += 1,
+            Verdict::Unchecked(_) => self.unchecked += 1,
+            Verdict::Interrupted => self.interrupted += 1,
         }
-        results.push((item.index, checked));
-    });
-    results.sort_by_key(|(i, _)| *i);
+    }
+}
 
-    let mut t = CheckTotals {
+/// What a check did.
+pub struct CheckReport {
+    /// The items checked, by batch index, in batch order.
+    pub results: Vec<(usize, Checked)>,
+    pub totals: CheckTotals,
+    /// Whether the batch was stopped before the end.
+    pub stopped: bool,
+    pub seconds: f64,
+}
+
+/// `circe check` on a batch: solves each item and compares; `on_checked`
+/// hears of each as it finishes (for the caller to show it).
+pub fn check_batch(
+    items: &[Item],
+    opts: &BatchOptions,
+    monitor: &dyn Monitor,
+    on_checked: &mut (dyn FnMut(&Item, &Checked) + Send),
+) -> CheckReport {
+    let started = Instant::now();
+    let stopped = || opts.stopped();
+    let mut results: Vec<(usize, Checked)> = Vec::new();
+    let stopped = batch::run(
+        items,
+        opts,
+        monitor,
+        |item, cancel| check_one(item, cancel, &stopped),
+        |item, finished| {
+            let checked = finished.record.unwrap_or_else(|panic| Checked {
+                verdict: Verdict::Error(panic),
+                seconds: finished.seconds,
+                got: None,
+                known_failure: false,
+            });
+            on_checked(item, &checked);
+            results.push((item.index, checked));
+        },
+    );
+    results.sort_by_key(|(i, _)| *i);
+    let mut totals = CheckTotals {
         problems: items.len(),
         not_run: items.len() - results.len(),
         ..CheckTotals::default()
     };
     for (_, c) in &results {
-        match c.verdict {
-            Verdict::Pass => t.pass += 1,
-            Verdict::Fail(_) => t.fail += 1,
-            Verdict::KnownFailure(_) => t.known_failure += 1,
-            Verdict::Fixed => t.fixed += 1,
-            Verdict::Error(_) => t.error += 1,
-            Verdict::TimedOut => t.timeout += 1,
-            Verdict::Unchecked(_) => t.unchecked += 1,
-            Verdict::Interrupted => t.interrupted += 1,
-        }
+        totals.count(&c.verdict);
     }
-
-    if settings.bless || settings.mark_known_failures {
-        for (index, checked) in &results {
-            let item = &items[*index];
-            if !is_toml(&item.file) {
-                continue;
-            }
-            let edit = if settings.bless {
-                bless(item, checked)
-            } else {
-                mark(item, checked)
-            };
-            match edit {
-                Ok(Some(what)) => eprintln!("circe: {}: {what}", item.file.display()),
-                Ok(None) => {}
-                Err(e) => eprintln!("circe: error: {}: {e}", item.file.display()),
-            }
-        }
-    }
-
-    let seconds = started.elapsed().as_secs_f64();
-    let line = format!(
-        "{} problems: {} pass, {} fail, {} known failures, {} fixed (remove their known-failure mark), {} errors, {} time-outs, {} unchecked{} in {seconds:.1} s\n",
-        t.problems,
-        t.pass,
-        t.fail,
-        t.known_failure,
-        t.fixed,
-        t.error,
-        t.timeout,
-        t.unchecked,
-        if interrupted {
-            format!(", {} interrupted, {} not run", t.interrupted, t.not_run)
-        } else {
-            String::new()
-        }
-    );
-    if interrupted {
-        eprintln!("circe: interrupted");
-    }
-    if json {
-        eprint!("{line}");
-    } else {
-        print!("{line}");
-    }
-    if interrupted {
-        130
-    } else if t.error > 0 {
-        2
-    } else if t.fail > 0 || t.timeout > 0 || t.fixed > 0 {
-        1
-    } else {
-        0
+    CheckReport {
+        results,
+        totals,
+        stopped,
+        seconds: started.elapsed().as_secs_f64(),
     }
 }
 
-fn text_report(item: &Item, v: &Verdict) -> String {
+/// The report of one item for people: nothing for a pass, else a line
+/// (and the diff of a failure).
+pub fn text_report(item: &Item, v: &Verdict) -> String {
     let name = label(item);
     match v {
         Verdict::Pass | Verdict::Interrupted => String::new(),
@@ -379,7 +349,8 @@ fn text_report(item: &Item, v: &Verdict) -> String {
     }
 }
 
-fn json_line(item: &Item, c: &Checked) -> String {
+/// The JSON line of one item (docs/json.md).
+pub fn json_line(item: &Item, c: &Checked) -> String {
     use serde_json::json;
     let (file, line) = match &item.problem {
         Ok(p) => (p.source.file.display().to_string(), p.source.line),
@@ -425,8 +396,8 @@ fn set_solution(table: &mut toml_edit::Table, text: &str) -> Result<(), String> 
 /// `--bless`: records our solution where it differs or none is recorded,
 /// and removes the known-failure mark where the problem matches now.
 /// Known failures that still fail are left alone: recording a wrong
-/// solution would hide the bug.
-fn bless(item: &Item, c: &Checked) -> Result<Option<String>, String> {
+/// solution would hide the bug. Returns what was done, if anything.
+pub fn bless(item: &Item, c: &Checked) -> Result<Option<String>, String> {
     match (&c.verdict, &c.got) {
         (Verdict::Fixed, _) => {
             edit_file(&item.file, |t| {
@@ -445,8 +416,9 @@ fn bless(item: &Item, c: &Checked) -> Result<Option<String>, String> {
     }
 }
 
-/// `--mark-known-failures`: marks what fails, with the reason.
-fn mark(item: &Item, c: &Checked) -> Result<Option<String>, String> {
+/// `--mark-known-failures`: marks what fails, with the reason. Returns
+/// what was done, if anything.
+pub fn mark(item: &Item, c: &Checked) -> Result<Option<String>, String> {
     let reason = match &c.verdict {
         Verdict::Fail(_) => match &item.problem {
             Ok(p) if !p.twins.is_empty() => "twins: only the diagram is solved so far".to_string(),

@@ -1,5 +1,11 @@
 //! The command line: arguments, and what each command does.
 
+pub mod check;
+pub mod convert;
+pub mod legal;
+pub mod progress;
+pub mod solve;
+
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -61,13 +67,18 @@ pub struct SolveArgs {
     /// Problem files: `.toml`, or Popeye input (any other extension).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-    /// Language of the piece letters in `--format text` (Popeye output
-    /// follows the language of the input file).
+    /// Output format [default: text; json with --resume].
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Language of the piece letters and words, in every format (default:
+    /// the language of each problem; Latvian letters come with English
+    /// words, and Popeye's format has no Latvian).
     #[arg(long, value_enum)]
     pub lang: Option<Lang>,
+    /// Go on with a batch whose JSON Lines went to this file: skip the
+    /// problems it records as finished, append the others' lines to it.
+    #[arg(long, value_name = "OUT.jsonl")]
+    pub resume: Option<PathBuf>,
     #[command(flatten)]
     pub batch: BatchArgs,
 }
@@ -76,7 +87,7 @@ pub struct SolveArgs {
 #[derive(clap::Args, Debug, Clone)]
 pub struct BatchArgs {
     /// Give up on a problem after this many seconds (counted a time-out).
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", value_parser = seconds)]
     pub timeout: Option<f64>,
     /// Problems solved at once (default: one per core).
     #[arg(long, short = 'j', value_name = "N")]
@@ -137,4 +148,49 @@ pub enum Lang {
     Lv,
     De,
     Fr,
+}
+
+/// A reader's warnings on stderr, `FILE:LINE: warning: ...`, as compilers
+/// write them.
+pub fn print_warnings(problem: &circe::problem::Problem) {
+    for w in &problem.warnings {
+        errln!(
+            "{}:{}: warning: {}",
+            problem.source.file.display(),
+            w.line,
+            w.value
+        );
+    }
+}
+
+/// The warnings of every problem read.
+pub fn print_item_warnings(items: &[circe::batch::Item]) {
+    for item in items {
+        if let Ok(p) = &item.problem {
+            print_warnings(p);
+        }
+    }
+}
+
+/// The batch options of the command line, with the flag that stops it.
+pub fn batch_options(
+    args: &BatchArgs,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> circe::batch::BatchOptions {
+    circe::batch::BatchOptions {
+        jobs: args.jobs,
+        // A time too large for a Duration (`--timeout inf`) is no limit.
+        timeout: args
+            .timeout
+            .and_then(|s| std::time::Duration::try_from_secs_f64(s.max(0.0)).ok()),
+        stop,
+    }
+}
+
+/// A number of seconds: not negative, not NaN (`inf` is no limit).
+fn seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x >= 0.0 => Ok(x),
+        _ => Err(format!("`{s}` is not a number of seconds")),
+    }
 }

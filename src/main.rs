@@ -1,27 +1,56 @@
-//! `circe`: the command-line solver.
+//! `circe`: the command-line solver. Everything that prints, every exit
+//! status and the handling of Ctrl-C live here and in `cli/`; the library
+//! returns results.
+
+// Printing that never panics: `println!` and `eprintln!` panic when the
+// reader has gone (`circe solve DIR 2>&1 | head`), and a closed pipe must
+// not kill a batch. What cannot be written is dropped.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let mut o = std::io::stdout();
+        let _ = write!(o, $($t)*).and_then(|_| o.flush());
+    }};
+}
+macro_rules! errln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($t)*);
+    }};
+}
+macro_rules! err {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($t)*);
+    }};
+}
 
 mod cli;
-mod legal_command;
 
-use anyhow::Result;
-use circe::io::notation::Alphabet;
-use circe::report::{self, ReportOptions};
 use clap::Parser;
-use cli::{Cli, Command, Format, Lang, SolveArgs};
+use cli::{Cli, Command};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("circe: error: {e:#}");
+            errln!("circe: error: {e:#}");
             ExitCode::from(2)
         }
     }
 }
 
-fn run(cli: Cli) -> Result<ExitCode> {
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n.max(1))
@@ -31,13 +60,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let threads = rayon::current_num_threads();
     circe::solve::set_hash_mb(cli.hash);
     match cli.command {
-        Command::Solve(args) => solve_command(&args),
-        Command::Check(args) => Ok(ExitCode::from(check_command(&args))),
-        Command::Convert(args) => Ok(ExitCode::from(convert_command(&args))),
-        Command::Legal(args) => Ok(legal_command::legal_command(&args.files)),
+        Command::Solve(args) => cli::solve::run(&args, stop_on_ctrl_c()),
+        Command::Check(args) => cli::check::run(&args, stop_on_ctrl_c()),
+        Command::Convert(args) => Ok(cli::convert::run(&args)),
+        Command::Legal(args) => Ok(cli::legal::run(&args.files)),
         Command::Bench(args) => {
             let rows = circe::bench::measure(&args.files);
-            print!(
+            out!(
                 "{}",
                 circe::bench::table(&rows, threads, circe::solve::hash_mb())
             );
@@ -46,61 +75,20 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-// ---- batch solving, check, convert (see src/batch.rs, src/check.rs) ----
-
-fn batch_options(args: &cli::BatchArgs) -> circe::batch::BatchOptions {
-    circe::batch::BatchOptions {
-        jobs: args.jobs,
-        timeout: args
-            .timeout
-            .map(|s| std::time::Duration::from_secs_f64(s.max(0.0))),
-        progress: !args.quiet,
+/// The flag Ctrl-C raises: the batch stops cleanly (problems being solved
+/// are cancelled, no new one starts, what was solved is written with a
+/// partial summary). A second Ctrl-C ends the process at once.
+fn stop_on_ctrl_c() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let installed = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
+    if let Err(e) = installed {
+        // Solving still works; only a clean stop on Ctrl-C is lost.
+        errln!("circe: warning: Ctrl-C will not stop cleanly: {e}");
     }
-}
-
-fn check_command(args: &cli::CheckArgs) -> u8 {
-    circe::batch::install_sigint_handler();
-    circe::check::check_files(
-        &args.files,
-        &circe::check::CheckSettings {
-            batch: batch_options(&args.batch),
-            quiet: args.batch.quiet,
-            json: args.format == cli::CheckFormat::Json,
-            bless: args.bless,
-            mark_known_failures: args.mark_known_failures,
-        },
-    )
-}
-
-fn convert_command(args: &cli::ConvertArgs) -> u8 {
-    circe::io::toml_output::convert_files(&args.files, args.output_dir.as_deref())
-}
-
-fn solve_command(args: &SolveArgs) -> Result<ExitCode> {
-    circe::batch::install_sigint_handler();
-    let settings = circe::batch::SolveSettings {
-        report: report_options(args),
-        batch: batch_options(&args.batch),
-        quiet: args.batch.quiet,
-    };
-    Ok(ExitCode::from(circe::batch::solve_files(
-        &args.files,
-        &settings,
-    )))
-}
-
-fn report_options(args: &SolveArgs) -> ReportOptions {
-    ReportOptions {
-        format: match args.format {
-            Format::Text => report::Format::Text,
-            Format::Popeye => report::Format::Popeye,
-            Format::Json => report::Format::Json,
-        },
-        alphabet: args.lang.map(|l| match l {
-            Lang::En => Alphabet::English,
-            Lang::Lv => Alphabet::Latvian,
-            Lang::De => Alphabet::German,
-            Lang::Fr => Alphabet::French,
-        }),
-    }
+    stop
 }

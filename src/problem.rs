@@ -168,11 +168,23 @@ impl Problem {
     }
 }
 
-/// A reader's complaint: the file, the line and what was wrong.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("{file}:{line}: {message}")]
+/// A reader's complaint: the file, the line and what was wrong. Line 0
+/// stands for the file as a whole (it cannot be read, it holds nothing).
+#[derive(Debug, PartialEq, Eq)]
 pub struct InputError {
     pub file: PathBuf,
     pub line: usize,
     pub message: String,
 }
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file.display(), self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for InputError {}

@@ -4,7 +4,7 @@
 use crate::io::notation::Alphabet;
 use crate::io::popeye_output;
 use crate::io::solution_output::{tree_json, Notation, SolutionWriter};
-use crate::problem::Problem;
+use crate::problem::{Language, Problem};
 use crate::solve::{Event, ProblemSink, Sink, SolveError, TwinSolution};
 use crate::twin::TwinInstance;
 
@@ -23,9 +23,36 @@ pub enum Format {
 #[derive(Clone, Copy, Debug)]
 pub struct ReportOptions {
     pub format: Format,
-    /// Piece letters for the text and JSON formats; the problem's language
-    /// when not given. Popeye's format always follows the problem.
+    /// The language of the piece letters and the words (`threat:`, `but`,
+    /// the twinning and Popeye's footer), in every format; the problem's
+    /// language when not given. Latvian has letters of its own and English
+    /// words; Popeye's format has no Latvian (see [`ReportOptions::check`]).
     pub alphabet: Option<Alphabet>,
+}
+
+impl ReportOptions {
+    /// Whether the options can be honoured: Popeye speaks English, German
+    /// and French only.
+    pub fn check(&self) -> Result<(), String> {
+        match (self.format, self.alphabet) {
+            (Format::Popeye, Some(Alphabet::Latvian)) => Err(
+                "Popeye's output has no Latvian: with --format popeye, --lang is en, de or fr"
+                    .into(),
+            ),
+            _ => Ok(()),
+        }
+    }
+
+    /// The language of the words for `problem`.
+    fn words(&self, problem: &Problem) -> crate::problem::Language {
+        use crate::problem::Language;
+        match self.alphabet {
+            None => problem.language,
+            Some(Alphabet::English) | Some(Alphabet::Latvian) => Language::English,
+            Some(Alphabet::German) => Language::German,
+            Some(Alphabet::French) => Language::French,
+        }
+    }
 }
 
 /// The text of a twin's header line without its label: the commands as
@@ -46,9 +73,10 @@ fn twin_commands_text(lang: crate::problem::Language, instance: &TwinInstance) -
 /// then the footer. Each piece of text goes to `write` as soon as it is
 /// known; the header waits for the first twin that solves, so a problem
 /// that cannot be solved prints nothing.
-pub struct ProblemWriter<'a, W: FnMut(&str) + Send> {
+pub struct ProblemWriter<W: FnMut(&str) + Send> {
     format: Format,
-    problem: &'a Problem,
+    /// The language of the words.
+    lang: Language,
     notation: Notation,
     write: W,
     /// Text not written yet: the header and the twin's label, until the
@@ -63,12 +91,14 @@ pub struct ProblemWriter<'a, W: FnMut(&str) + Send> {
     failed: bool,
 }
 
-impl<'a, W: FnMut(&str) + Send> ProblemWriter<'a, W> {
+impl<W: FnMut(&str) + Send> ProblemWriter<W> {
     /// A writer for `problem` in the text or Popeye format (JSON is
     /// written whole by [`render_problem`]).
-    pub fn new(opts: &ReportOptions, problem: &'a Problem, write: W) -> ProblemWriter<'a, W> {
-        let lang = problem.language;
-        let alphabet = opts.alphabet.unwrap_or_else(|| Alphabet::from(lang));
+    pub fn new(opts: &ReportOptions, problem: &Problem, write: W) -> ProblemWriter<W> {
+        let lang = opts.words(problem);
+        let alphabet = opts
+            .alphabet
+            .unwrap_or_else(|| Alphabet::from(problem.language));
         let notation = match opts.format {
             Format::Popeye => Notation::Popeye(Alphabet::from(lang)),
             _ => Notation::Circe(alphabet),
@@ -76,7 +106,15 @@ impl<'a, W: FnMut(&str) + Send> ProblemWriter<'a, W> {
         let mut pending = String::new();
         match opts.format {
             Format::Popeye => {
-                popeye_output::write_header(&mut pending, problem);
+                if lang == problem.language {
+                    popeye_output::write_header(&mut pending, problem);
+                } else {
+                    // Popeye answers in the language it is read in: as if
+                    // the problem had been written in the one asked for.
+                    let mut translated = problem.clone();
+                    translated.language = lang;
+                    popeye_output::write_header(&mut pending, &translated);
+                }
                 if problem.zero_position {
                     popeye_output::write_zero_position(&mut pending, lang);
                 }
@@ -96,7 +134,7 @@ impl<'a, W: FnMut(&str) + Send> ProblemWriter<'a, W> {
         }
         ProblemWriter {
             format: opts.format,
-            problem,
+            lang,
             notation,
             write,
             pending,
@@ -130,13 +168,13 @@ impl<'a, W: FnMut(&str) + Send> ProblemWriter<'a, W> {
     pub fn finish(&mut self, seconds: f64) {
         if self.format == Format::Popeye && self.header_written && !self.failed {
             let mut out = String::new();
-            popeye_output::write_footer(&mut out, self.problem.language, seconds);
+            popeye_output::write_footer(&mut out, self.lang, seconds);
             (self.write)(&out);
         }
     }
 }
 
-impl<W: FnMut(&str) + Send> Sink for ProblemWriter<'_, W> {
+impl<W: FnMut(&str) + Send> Sink for ProblemWriter<W> {
     fn event(&mut self, event: Event) {
         let mut out = String::new();
         if let Event::Begin { .. } = event {
@@ -160,9 +198,9 @@ impl<W: FnMut(&str) + Send> Sink for ProblemWriter<'_, W> {
     }
 }
 
-impl<W: FnMut(&str) + Send> ProblemSink for ProblemWriter<'_, W> {
+impl<W: FnMut(&str) + Send> ProblemSink for ProblemWriter<W> {
     fn twin(&mut self, instance: &TwinInstance) {
-        let lang = self.problem.language;
+        let lang = self.lang;
         let inst = instance;
         let mut out = String::new();
         if inst.labelled {
@@ -193,11 +231,7 @@ impl<W: FnMut(&str) + Send> ProblemSink for ProblemWriter<'_, W> {
         }
         self.twins += 1;
         self.plays = 0;
-        self.solution = Some(SolutionWriter::new(
-            self.notation,
-            inst.problem.rules,
-            inst.problem.language,
-        ));
+        self.solution = Some(SolutionWriter::new(self.notation, inst.problem.rules, lang));
         self.emit(&out);
     }
 
@@ -251,8 +285,10 @@ fn render_json(
     twins: &[TwinSolution],
     seconds: f64,
 ) -> String {
-    let lang = problem.language;
-    let alphabet = opts.alphabet.unwrap_or_else(|| Alphabet::from(lang));
+    let lang = opts.words(problem);
+    let alphabet = opts
+        .alphabet
+        .unwrap_or_else(|| Alphabet::from(problem.language));
     let list: Vec<serde_json::Value> = twins
         .iter()
         .map(|t| {

@@ -103,6 +103,25 @@ const GOALS: &[(&str, Goal)] = &[
     ("%", Goal::WinPiece),
 ];
 
+/// The longest play the solver takes, in half-moves; Popeye refuses the
+/// stipulations longer than this as having too many moves.
+pub const MAX_PLIES: u64 = 998;
+
+/// The half-moves a stipulation may take at most, counted as Popeye counts
+/// them: the other side's turns between series moves are not counted.
+fn plies(play: Play, series: bool, moves: u32, half_move: bool, intro: Option<u32>) -> u64 {
+    let moves = u64::from(moves);
+    let main = if series {
+        moves + 1
+    } else {
+        match play {
+            Play::Direct => (2 * moves).saturating_sub(1),
+            _ => 2 * moves + u64::from(half_move),
+        }
+    };
+    main + u64::from(intro.unwrap_or(0))
+}
+
 impl Stipulation {
     pub fn parse(text: &str) -> Result<Stipulation, StipulationError> {
         let err = |reason: &str| StipulationError {
@@ -110,9 +129,11 @@ impl Stipulation {
             reason: reason.to_string(),
         };
         if let Some(rest) = text.trim().strip_prefix("sstipulation ") {
-            return Stipulation::parse_structured(text, rest).ok_or_else(|| {
-                err("this structured stipulation has no equivalent the solver knows yet")
-            });
+            return Stipulation::parse_structured(text, rest)
+                .ok_or_else(|| {
+                    err("this structured stipulation has no equivalent the solver knows yet")
+                })
+                .and_then(Stipulation::within_limit);
         }
         let mut s = text.trim().to_ascii_lowercase();
         // Popeye reads `exact-` before or after the intro; either way it
@@ -183,7 +204,7 @@ impl Stipulation {
         if half_move && moves == 0 && play == Play::HelpSelf {
             return Err(err("help-self play needs at least one help move"));
         }
-        Ok(Stipulation {
+        Stipulation {
             play,
             series,
             goal,
@@ -192,7 +213,28 @@ impl Stipulation {
             exact,
             intro,
             text: text.trim().to_string(),
-        })
+        }
+        .within_limit()
+    }
+
+    /// The stipulation, unless it is longer than the solver plays.
+    fn within_limit(self) -> Result<Stipulation, StipulationError> {
+        let plies = plies(
+            self.play,
+            self.series,
+            self.moves,
+            self.half_move,
+            self.intro,
+        );
+        if plies > MAX_PLIES {
+            return Err(StipulationError {
+                reason: format!(
+                    "too many moves: {plies} half-moves, the solver plays at most {MAX_PLIES}"
+                ),
+                text: self.text,
+            });
+        }
+        Ok(self)
     }
 }
 
@@ -262,6 +304,26 @@ impl fmt::Display for Stipulation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stipulations_longer_than_popeye_plays_are_refused() {
+        for ok in ["h#499", "#499", "ser-#990", "ser-h#997", "3->ser-h#490"] {
+            assert!(Stipulation::parse(ok).is_ok(), "{ok}");
+        }
+        for long in [
+            "h#499.5",
+            "#500",
+            "ser-h#998",
+            "ser-#1000",
+            "h#1000000000",
+            "#4294967295",
+            "4294967295->ser-h#2",
+            "sstipulation white 4294967295a[#]d",
+        ] {
+            let e = Stipulation::parse(long).unwrap_err();
+            assert!(e.reason.starts_with("too many moves"), "{long}: {e:?}");
+        }
+    }
 
     #[test]
     fn parses_the_common_forms() {

@@ -233,3 +233,104 @@ fn convert_bad_input_exit_2_with_file_and_line() {
         .code(2)
         .stderr(predicate::str::contains(format!("{}:3", inp.display())));
 }
+
+/// A problem that runs until its time-out: the batch below takes as long
+/// as its time-outs add up to, whatever the machine.
+const SLOW: &str =
+    "fen = \"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 1\"\nstipulation = \"#9\"\n";
+
+fn records(path: &Path) -> Vec<(String, u64)> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("a whole JSON line");
+            (
+                v["file"].as_str().unwrap().to_string(),
+                v["number"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// A batch killed (SIGKILL on Unix) keeps every problem written so far;
+/// `--resume` solves the others and appends them: every problem once.
+#[test]
+fn a_killed_batch_resumes_where_it_stopped() {
+    let dir = scratch("resume");
+    let problems = dir.join("problems");
+    std::fs::create_dir_all(&problems).unwrap();
+    for i in 0..16 {
+        write(&problems, &format!("p{i:02}.toml"), SLOW);
+    }
+    let out = dir.join("out.jsonl");
+    let args = ["--jobs", "1", "--timeout", "0.25"];
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("circe"))
+        .current_dir(&dir)
+        .args(["solve", "--format", "json"])
+        .args(args)
+        .arg("problems")
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&out).unwrap().lines().count() < 4 {
+        assert!(started.elapsed().as_secs() < 60, "the batch writes nothing");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let before = records(&out).len();
+    assert!((4..16).contains(&before), "{before} lines before the kill");
+
+    circe()
+        .current_dir(&dir)
+        .args(["solve", "--resume", "out.jsonl"])
+        .args(args)
+        .arg("problems")
+        .assert()
+        .code(1) // time-outs
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "{before} problem(s) already solved, {} to go",
+            16 - before
+        )));
+    let mut after = records(&out);
+    assert_eq!(after.len(), 16);
+    after.sort();
+    after.dedup();
+    assert_eq!(after.len(), 16, "a problem recorded twice");
+}
+
+#[test]
+fn lang_sets_the_words_of_every_format() {
+    // A German problem with a threat.
+    let german = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("problems/popeye-tier1/BEISPIEL_anticir__001.toml");
+    let text = |args: &[&str]| {
+        let out = circe()
+            .arg("solve")
+            .args(args)
+            .arg(&german)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let popeye = text(&["--format", "popeye"]);
+    assert!(popeye.contains("Loesung beendet."), "{popeye}");
+    let english = text(&["--format", "popeye", "--lang", "en"]);
+    assert!(english.contains("solution finished."), "{english}");
+    assert!(!english.contains("Loesung"), "{english}");
+    let french = text(&["--lang", "fr"]);
+    assert!(
+        !french.contains("Drohung") && !french.contains("Zugzwang."),
+        "{french}"
+    );
+    circe()
+        .args(["solve", "--format", "popeye", "--lang", "lv"])
+        .arg(&german)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("Popeye's output has no Latvian"));
+}

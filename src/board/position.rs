@@ -311,6 +311,8 @@ impl Position {
     /// Units of `by` that attack `sq` in the orthodox sense (would capture
     /// there if the rules allowed), with `occupied` as the blockers. Neutral
     /// units count, acting for `by` (their pawns capture in `by`'s direction).
+    /// A pawn on its own first rank attacks nothing (as in Popeye: it
+    /// neither moves nor captures).
     pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let them = self.by_color(by);
         let rq = self.by_kind[Kind::ROOK.index()] | self.by_kind[Kind::QUEEN.index()];
@@ -319,7 +321,9 @@ impl Position {
             | attacks::bishop(sq, occupied) & bq
             | attacks::knight(sq) & self.by_kind[Kind::KNIGHT.index()]
             | attacks::king(sq) & self.by_kind[Kind::KING.index()]
-            | attacks::pawn(by.opponent(), sq) & self.by_kind[Kind::PAWN.index()])
+            | attacks::pawn(by.opponent(), sq)
+                & self.by_kind[Kind::PAWN.index()]
+                & !Bitboard::rank(by.back_rank()))
             & them;
         let fairy = self.fairy & them & occupied;
         if fairy.is_empty() {
@@ -350,6 +354,7 @@ impl Position {
             Kind::ROOK => attacks::rook(sq, occ),
             Kind::BISHOP => attacks::bishop(sq, occ),
             Kind::KNIGHT => attacks::knight(sq),
+            Kind::PAWN if sq.rank() == p.color.back_rank() => Bitboard::EMPTY,
             Kind::PAWN => attacks::pawn(p.color, sq),
             _ => crate::movegen::fairy::observed(p, sq, occ),
         }

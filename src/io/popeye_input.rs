@@ -662,6 +662,8 @@ struct Draft {
     zero_position: bool,
     twins: Vec<Twin>,
     line: usize,
+    /// Where the diagram was given (`pieces`, `forsyth`), for its checks.
+    diagram_line: Option<usize>,
 }
 
 type Res<T> = Result<T, InputError>;
@@ -743,6 +745,7 @@ impl<'a> Parser<'a> {
             zero_position: false,
             twins: Vec::new(),
             line,
+            diagram_line: None,
         };
         loop {
             let Some(tok) = self.lex.word() else {
@@ -800,7 +803,17 @@ impl<'a> Parser<'a> {
                 }
                 Kw::Option => self.parse_options(&mut d)?,
                 Kw::Pieces => {
+                    d.diagram_line = Some(tok.line);
                     for (piece, sq) in self.parse_pieces(Ctx::Top)? {
+                        if d.position.piece_at(sq).is_some() {
+                            // Popeye too warns and goes on with the later unit.
+                            self.warnings.push(Spanned {
+                                value: format!(
+                                    "{sq} is already occupied: the unit placed there before is replaced"
+                                ),
+                                line: tok.line,
+                            });
+                        }
                         d.position.put(sq, piece);
                     }
                 }
@@ -810,6 +823,7 @@ impl<'a> Parser<'a> {
                         None => return self.err(tok.line, "forsyth without a position"),
                     };
                     d.position = self.parse_forsyth(&t)?;
+                    d.diagram_line = Some(tok.line);
                 }
                 Kw::InitialGameArray => d.position = initial_game_array(),
                 Kw::Twin => {
@@ -868,6 +882,10 @@ impl<'a> Parser<'a> {
             let kw = self.keyword_name(Kw::Stipulation);
             return self.err(d.line, format!("the problem has no {kw}"));
         };
+        let diagram_line = d.diagram_line.unwrap_or(d.line);
+        let said = crate::io::diagram::check(&d.position, &d.options, diagram_line)
+            .or_else(|e| self.err(diagram_line, e))?;
+        self.warnings.extend(said);
         d.position.set_unmoved_from_placement();
         for o in &d.options {
             match &o.value {

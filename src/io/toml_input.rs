@@ -304,7 +304,8 @@ impl Reader<'_> {
     fn read(&self) -> Result<Problem, InputError> {
         let raw: RawProblem = toml::from_str(self.text).map_err(|e| {
             let line = e.span().map_or(1, |s| self.line_of(s.start));
-            self.error_at(line, e.message().trim_end().to_string())
+            // One line, as every error message.
+            self.error_at(line, e.message().trim_end().replace('\n', "; "))
         })?;
         if let Some(e) = &raw.expected {
             self.expected_status(e)?;
@@ -406,6 +407,12 @@ impl Reader<'_> {
             .flatten()
             .map(|t| self.twin(t, kamikaze_all))
             .collect::<Result<Vec<_>, InputError>>()?;
+
+        let fen_line = self.line_of(fen.span().start);
+        warnings.extend(
+            crate::io::diagram::check(&position, &options, fen_line)
+                .map_err(|e| self.error_at(fen_line, e))?,
+        );
 
         let texts = |t: &Option<TSpanned<toml::Value>>, key: &str| match t {
             None => Ok(Vec::new()),

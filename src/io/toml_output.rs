@@ -385,86 +385,76 @@ pub fn recorded_output_path(input: &Path) -> PathBuf {
     input.with_extension("out")
 }
 
-/// Reads a recorded Popeye output (Latin-1 when not UTF-8).
-pub fn read_text(path: &Path) -> std::io::Result<String> {
-    let bytes = std::fs::read(path)?;
-    Ok(match String::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
-    })
+/// One problem of a Popeye file, converted.
+#[derive(Debug)]
+pub struct Converted {
+    /// Where the problem starts.
+    pub source: crate::problem::SourceRef,
+    /// 1-based number of the problem in its file, and how many it holds.
+    pub number: usize,
+    pub of: usize,
+    /// The TOML text, with a comment naming where it came from; or why the
+    /// problem cannot be written as TOML.
+    pub text: Result<String, ConvertError>,
 }
 
-/// `circe convert`: every problem of every file as TOML, on stdout or as
-/// `DIR/NAME.toml` (`NAME-2.toml` ... for later problems of a file).
-/// Problems that cannot be read or written are reported with their file
-/// and line; returns 0, or 2 when some could not be converted.
-pub fn convert_files(files: &[PathBuf], output_dir: Option<&Path>) -> u8 {
-    let mut status = 0;
-    for file in files {
-        let problems = match crate::io::load_problems(file) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("circe: error: {e}");
-                status = 2;
-                continue;
-            }
-        };
-        let out_path = recorded_output_path(file);
-        let outputs = read_text(&out_path).ok().map(|t| split_outputs(&t));
-        let outputs = outputs.filter(|o| o.len() == problems.len());
-        for (i, problem) in problems.iter().enumerate() {
+impl Converted {
+    /// The file name `circe convert -o DIR` gives it: `NAME.toml` for the
+    /// first problem of `NAME.inp`, `NAME-2.toml` ... for the later ones.
+    pub fn file_name(&self) -> String {
+        let stem = self.source.file.file_stem().unwrap_or_default();
+        let stem = stem.to_string_lossy();
+        if self.number == 1 {
+            format!("{stem}.toml")
+        } else {
+            format!("{stem}-{}.toml", self.number)
+        }
+    }
+}
+
+/// `circe convert` for one file: every problem as TOML, with the solution
+/// recorded in the `.out` file beside it as `[expected]`. A problem the TOML
+/// reader would refuse is not converted.
+pub fn convert_file(file: &Path) -> Result<Vec<Converted>, crate::problem::InputError> {
+    let problems = crate::io::load_problems(file)?;
+    let out_path = recorded_output_path(file);
+    let outputs = crate::io::read_text(&out_path)
+        .ok()
+        .map(|t| split_outputs(&t))
+        .filter(|o| o.len() == problems.len());
+    let of = problems.len();
+    let converted = problems
+        .iter()
+        .enumerate()
+        .map(|(i, problem)| {
             let expected = outputs.as_ref().map(|o| solution_part(&o[i]));
-            // What the TOML reader would refuse is not converted.
             let text = problem_to_toml(problem, expected.as_deref()).and_then(|t| {
                 crate::io::toml_input::parse_toml(&t, Path::new("converted.toml"))
                     .map(|_| t)
                     .map_err(|e| ConvertError(format!("the TOML reader refuses it: {}", e.message)))
             });
-            let text = match text {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("circe: error: {}: cannot convert: {e}", problem.source);
-                    status = 2;
-                    continue;
+            let text = text.map(|t| {
+                let mut header = format!(
+                    "# Converted from {} by `circe convert`",
+                    file.file_name().unwrap_or_default().to_string_lossy()
+                );
+                if expected.is_some() {
+                    header.push_str(&format!(
+                        "; [expected] is Popeye's output ({})",
+                        out_path.file_name().unwrap_or_default().to_string_lossy()
+                    ));
                 }
-            };
-            let mut header = format!(
-                "# Converted from {} by `circe convert`",
-                file.file_name().unwrap_or_default().to_string_lossy()
-            );
-            if expected.is_some() {
-                header.push_str(&format!(
-                    "; [expected] is Popeye's output ({})",
-                    out_path.file_name().unwrap_or_default().to_string_lossy()
-                ));
+                format!("{header}.\n\n{t}")
+            });
+            Converted {
+                source: problem.source.clone(),
+                number: i + 1,
+                of,
+                text,
             }
-            let text = format!("{header}.\n\n{text}");
-            match output_dir {
-                None => {
-                    if problems.len() > 1 {
-                        println!("# ---- problem {} of {}", i + 1, problems.len());
-                    }
-                    print!("{text}");
-                }
-                Some(dir) => {
-                    let stem = file.file_stem().unwrap_or_default().to_string_lossy();
-                    let name = if i == 0 {
-                        format!("{stem}.toml")
-                    } else {
-                        format!("{stem}-{}.toml", i + 1)
-                    };
-                    let path = dir.join(name);
-                    if let Err(e) =
-                        std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text))
-                    {
-                        eprintln!("circe: error: {}: cannot write: {e}", path.display());
-                        status = 2;
-                    }
-                }
-            }
-        }
-    }
-    status
+        })
+        .collect();
+    Ok(converted)
 }
 
 #[cfg(test)]

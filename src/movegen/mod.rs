@@ -205,7 +205,9 @@ impl Gen<'_> {
         let pos = self.pos;
         let forward: i8 = if us == Color::White { 1 } else { -1 };
         let last_rank = us.promotion_rank();
-        for from in pos.pieces(us, Kind::PAWN) {
+        // A pawn on its own first rank neither moves nor captures (as in
+        // Popeye, where no condition we play gives it a move).
+        for from in pos.pieces(us, Kind::PAWN) & !Bitboard::rank(us.back_rank()) {
             let piece = pos.piece_as(from, us).expect("own pawn");
             let mut push = |to: Square, motion: Motion| {
                 if to.rank() == last_rank {

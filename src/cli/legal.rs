@@ -9,31 +9,32 @@ use std::process::ExitCode;
 
 /// Prints one line per problem; exit 0 when all pass, 1 when one fails, 2
 /// on unreadable input (which wins over 1).
-pub fn legal_command(files: &[PathBuf]) -> ExitCode {
+pub fn run(files: &[PathBuf]) -> ExitCode {
     let mut status = 0u8;
     for file in files {
         let problems = match load_problems(file) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("circe: error: {e}");
+                errln!("circe: error: {e}");
                 status = 2;
                 continue;
             }
         };
         for problem in &problems {
+            super::print_warnings(problem);
             // The side to move matters (checks): take the one that begins.
             let pos = match starting_position(problem) {
                 Ok(p) => p,
                 Err(e) => {
-                    eprintln!("circe: error: {}: {e}", problem.source);
+                    errln!("circe: error: {}: {e}", problem.source);
                     status = 2;
                     continue;
                 }
             };
             match orthodox_violation(&pos) {
-                None => println!("{}: passes the orthodox legality test", problem.source),
+                None => outln!("{}: passes the orthodox legality test", problem.source),
                 Some(v) => {
-                    println!("{}: illegal: {v}", problem.source);
+                    outln!("{}: illegal: {v}", problem.source);
                     status = status.max(1);
                 }
             }

@@ -1,0 +1,98 @@
+//! `circe check`: verdicts on stdout (text or JSON Lines), the totals, the
+//! edits of `--bless` and `--mark-known-failures`, the exit status.
+
+use super::progress::Bar;
+use super::{CheckArgs, CheckFormat};
+use circe::batch::{collect_files, load_items, Monitor};
+use circe::check::{bless, check_batch, is_toml, json_line, mark, text_report, CheckTotals};
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+pub fn run(args: &CheckArgs, stop: Arc<AtomicBool>) -> anyhow::Result<ExitCode> {
+    let items = load_items(&collect_files(&args.files));
+    super::print_item_warnings(&items);
+    let json = args.format == CheckFormat::Json;
+    let opts = super::batch_options(&args.batch, stop);
+    let bar = Bar::new(items.len(), !args.batch.quiet && !json && items.len() > 1);
+    let mut on_checked = |item: &circe::batch::Item, checked: &circe::check::Checked| {
+        let text = if json {
+            json_line(item, checked)
+        } else {
+            text_report(item, &checked.verdict)
+        };
+        if !text.is_empty() {
+            bar.suspend(&mut || {
+                let mut out = std::io::stdout().lock();
+                let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+            });
+        }
+    };
+    let report = check_batch(&items, &opts, &bar, &mut on_checked);
+    bar.finish();
+
+    if args.bless || args.mark_known_failures {
+        for (index, checked) in &report.results {
+            let item = &items[*index];
+            if !is_toml(&item.file) {
+                continue;
+            }
+            let edit = if args.bless {
+                bless(item, checked)
+            } else {
+                mark(item, checked)
+            };
+            match edit {
+                Ok(Some(what)) => errln!("circe: {}: {what}", item.file.display()),
+                Ok(None) => {}
+                Err(e) => errln!("circe: error: {}: {e}", item.file.display()),
+            }
+        }
+    }
+
+    let line = totals_line(&report.totals, report.stopped, report.seconds);
+    if report.stopped {
+        errln!("circe: interrupted");
+    }
+    if json {
+        err!("{line}");
+    } else {
+        out!("{line}");
+    }
+    Ok(ExitCode::from(exit_status(&report.totals, report.stopped)))
+}
+
+fn totals_line(t: &CheckTotals, stopped: bool, seconds: f64) -> String {
+    format!(
+        "{} problems: {} pass, {} fail, {} known failures, {} fixed (remove their known-failure mark), {} errors, {} time-outs, {} unchecked{} in {seconds:.1} s\n",
+        t.problems,
+        t.pass,
+        t.fail,
+        t.known_failure,
+        t.fixed,
+        t.error,
+        t.timeout,
+        t.unchecked,
+        if stopped {
+            format!(", {} interrupted, {} not run", t.interrupted, t.not_run)
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// 0 every problem passes (or is a known failure, or has nothing to
+/// compare with), 1 some fail, time out or were fixed while marked as known
+/// failures, 2 some could not be read or solved, 130 interrupted.
+fn exit_status(t: &CheckTotals, stopped: bool) -> u8 {
+    if stopped {
+        130
+    } else if t.error > 0 {
+        2
+    } else if t.fail > 0 || t.timeout > 0 || t.fixed > 0 {
+        1
+    } else {
+        0
+    }
+}

@@ -1,0 +1,80 @@
+//! The checks both readers make of a diagram, after Popeye's: what it
+//! refuses (a side with two kings) and what it notes and solves on (a side
+//! without a king, unless `nowk` / `nobk` says that is meant).
+
+use crate::board::{Color, Kind, Position};
+use crate::problem::{ProblemOption, Spanned};
+
+/// Checks `position` (read at `line`) under `options`: the warnings, or
+/// what makes it unsolvable.
+pub fn check(
+    position: &Position,
+    options: &[Spanned<ProblemOption>],
+    line: usize,
+) -> Result<Vec<Spanned<String>>, String> {
+    let mut warnings = Vec::new();
+    for color in [Color::White, Color::Black] {
+        let kings: Vec<String> = position
+            .pieces(color, Kind::KING)
+            .into_iter()
+            .map(|sq| sq.to_string())
+            .collect();
+        let name = match color {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        if kings.len() > 1 {
+            return Err(format!(
+                "{name} has {} kings ({}): a side has one king at most",
+                kings.len(),
+                kings.join(", ")
+            ));
+        }
+        let (said, option) = match color {
+            Color::White => (ProblemOption::NoWhiteKing, "nowk"),
+            Color::Black => (ProblemOption::NoBlackKing, "nobk"),
+        };
+        if kings.is_empty() && !options.iter().any(|o| o.value == said) {
+            warnings.push(Spanned {
+                value: format!(
+                    "{name} has no king; solving on without it (option `{option}` says that is meant)"
+                ),
+                line,
+            });
+        }
+    }
+    Ok(warnings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(list: &str) -> Position {
+        Position::from_piece_list(list).unwrap()
+    }
+
+    #[test]
+    fn two_kings_of_a_side_are_refused() {
+        let e = check(&pos("wKe1 wKd1 bKe8"), &[], 3).unwrap_err();
+        assert_eq!(e, "White has 2 kings (d1, e1): a side has one king at most");
+    }
+
+    #[test]
+    fn a_missing_king_is_noted_unless_the_options_say_so() {
+        let w = check(&pos("wRa1 bKe8"), &[], 2).unwrap();
+        assert_eq!(w.len(), 1);
+        assert_eq!(w[0].line, 2);
+        assert!(
+            w[0].value.starts_with("White has no king"),
+            "{}",
+            w[0].value
+        );
+        let nowk = [Spanned {
+            value: ProblemOption::NoWhiteKing,
+            line: 4,
+        }];
+        assert!(check(&pos("wRa1 bKe8"), &nowk, 2).unwrap().is_empty());
+        assert!(check(&pos("wKe1 bKe8"), &[], 2).unwrap().is_empty());
+    }
+}
