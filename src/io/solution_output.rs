@@ -29,8 +29,12 @@ impl Notation {
         match self {
             Notation::Popeye(a) => popeye_move(&played.mv, a),
             Notation::Circe(a) => {
+                // Only a second unit of the mover's kind can make the move
+                // ambiguous: otherwise the legal moves need not be known.
                 let mut legal = Vec::new();
-                legal_moves(&played.before, rules, &mut legal);
+                if played.before.by_kind(played.mv.piece.kind).count() > 1 {
+                    legal_moves(&played.before, rules, &mut legal);
+                }
                 circe_move(&played.mv, a, disambiguation(&played.mv, &legal))
             }
         }
