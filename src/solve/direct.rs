@@ -125,7 +125,6 @@ pub(crate) struct Recipe {
     opts: TreeOptions,
     table: Arc<Table>,
     salt: u64,
-    cancel: super::Cancel,
     node_total: Arc<AtomicU64>,
     budget: u64,
     parallel: bool,
@@ -142,7 +141,6 @@ impl<'s> Worker<'s> for Battle<'s> {
             opts: self.opts,
             table: Arc::clone(&self.table),
             salt: self.salt,
-            cancel: self.cancel.clone(),
             node_total: Arc::clone(&self.node_total),
             budget: self.budget,
             parallel: self.parallel,
@@ -150,8 +148,8 @@ impl<'s> Worker<'s> for Battle<'s> {
     }
 
     /// Another solver for the same problem, for another thread: it shares
-    /// the table, the cancel flag and the node count.
-    fn fork(r: &Recipe) -> Battle<'s> {
+    /// the table, the cancel flags and the node count.
+    fn fork(r: &Recipe, cancel: super::Cancel, out: Out<'s>) -> Battle<'s> {
         Battle {
             judge: Judge::new(r.rules, r.goal),
             attack: r.attack,
@@ -159,19 +157,23 @@ impl<'s> Worker<'s> for Battle<'s> {
             buffers: MoveBuffers::default(),
             table: Arc::clone(&r.table),
             salt: r.salt,
-            cancel: r.cancel.clone(),
+            cancel,
             nodes: 0,
             node_total: Arc::clone(&r.node_total),
             killers: Vec::new(),
             budget: r.budget,
             root_skip: Arc::from([]),
             parallel: r.parallel,
-            out: Out::Buffer(Vec::new()),
+            out,
         }
     }
 
     fn out(&mut self) -> &mut Out<'s> {
         &mut self.out
+    }
+
+    fn cancel(&self) -> &super::Cancel {
+        &self.cancel
     }
 }
 
@@ -236,8 +238,13 @@ impl<'s> Battle<'s> {
             .map(|v| v == 2)
     }
 
+    /// Stores a result, unless the search was stopped (a search cut short
+    /// proves nothing, and a stolen half given back is searched again).
     #[inline]
     fn remember(&self, hash: u64, k: u32, result: bool) {
+        if self.cancel.should_stop() {
+            return;
+        }
         let value = if result { 2 } else { 1 };
         self.table
             .store(hash, Question::BattleResult, k, self.node_salt(), value);

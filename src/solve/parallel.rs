@@ -9,16 +9,69 @@
 //! is done and are then passed on in their place. A lone thread never
 //! buffers, so a search on one thread reports each solution as it finds it
 //! and keeps none.
+//!
+//! A stolen half's buffer is bounded ([`super::held_bytes`]): when it would
+//! grow past the cap, its worker gives the half back. It stops (its
+//! [`super::Cancel`] says so at every node), drops what it held, and the
+//! worker that owns the first half searches the second itself once the
+//! first is done, reporting on in turn. No thread ever waits for its turn to
+//! report: with work stealing, a thread waiting in a join may be running a
+//! stolen job on top of an earlier part of the output, which could then
+//! never come.
 
 use super::play::{Event, Sink};
+use super::Cancel;
 use crate::moves::Move;
 use std::sync::Mutex;
 
 /// Where a worker reports: straight to the sink (the worker that holds the
-/// head of the output), or into a buffer passed on later.
+/// head of the output), into a buffer a node reorders, or into the bounded
+/// buffer of a stolen half.
 pub(crate) enum Out<'s> {
     Sink(&'s mut (dyn Sink + 's)),
     Buffer(Vec<Event>),
+    Held(Held),
+}
+
+/// What the worker on a stolen half has found, held until the half before
+/// it is done, up to a cap in bytes.
+pub(crate) struct Held {
+    events: Vec<Event>,
+    bytes: usize,
+    cap: usize,
+    /// First moves done (at the top of a search), counted for the progress
+    /// bar when the half is passed on.
+    root_moves: u32,
+    /// The worker's flags: raised when the half is given back.
+    cancel: Cancel,
+    given_back: bool,
+}
+
+impl Held {
+    fn new(cap: usize, cancel: Cancel) -> Held {
+        Held {
+            events: Vec::new(),
+            bytes: 0,
+            cap,
+            root_moves: 0,
+            cancel,
+            given_back: false,
+        }
+    }
+
+    fn push(&mut self, event: Event) {
+        if self.given_back {
+            return;
+        }
+        self.bytes += event.held_bytes();
+        if self.bytes > self.cap {
+            self.given_back = true;
+            self.events = Vec::new();
+            self.cancel.give_back();
+            return;
+        }
+        self.events.push(event);
+    }
 }
 
 impl Out<'_> {
@@ -27,6 +80,7 @@ impl Out<'_> {
         match self {
             Out::Sink(sink) => sink.event(event),
             Out::Buffer(events) => events.push(event),
+            Out::Held(held) => held.push(event),
         }
     }
 
@@ -35,6 +89,16 @@ impl Out<'_> {
         match self {
             Out::Sink(_) => Vec::new(),
             Out::Buffer(events) => std::mem::take(events),
+            Out::Held(held) => std::mem::take(&mut held.events),
+        }
+    }
+
+    /// `n` first moves are done: counted now, or with the held output when
+    /// it is passed on (a half given back is searched and counted again).
+    pub(crate) fn root_moves_done(&mut self, n: u32, cancel: &Cancel) {
+        match self {
+            Out::Held(held) => held.root_moves += n,
+            _ => cancel.root_moves_done(n),
         }
     }
 }
@@ -44,9 +108,22 @@ pub(crate) trait Worker<'s>: Send + Sized {
     /// What a new worker for another thread is made from.
     type Recipe: Sync;
     fn recipe(&self) -> Self::Recipe;
-    /// A worker for another thread, reporting into a buffer.
-    fn fork(recipe: &Self::Recipe) -> Self;
+    /// A worker for another thread, stopping with `cancel`, reporting to
+    /// `out`.
+    fn fork(recipe: &Self::Recipe, cancel: Cancel, out: Out<'s>) -> Self;
     fn out(&mut self) -> &mut Out<'s>;
+    fn cancel(&self) -> &Cancel;
+}
+
+/// How the second half of a node's moves went.
+enum SecondHalf {
+    /// Searched after the first by the same worker.
+    Followed(bool),
+    /// Stolen and searched by a worker of its own: whether it found
+    /// anything, what it held, the first moves it did.
+    Held(bool, Vec<Event>, u32),
+    /// Stolen, and given back when its output outgrew the cap.
+    GivenBack,
 }
 
 /// Calls `f` for each of `moves`, in order on one thread, or shared out
@@ -66,11 +143,12 @@ where
     }
     let (first, second) = moves.split_at(moves.len() / 2);
     let recipe = worker.recipe();
-    let (found, stolen) = {
+    let cancel = worker.cancel().clone();
+    let (found_first, second_half) = {
         // The worker goes to the first half, then (when nobody stole it)
         // to the second half, which runs after the first on this thread.
         let handover: Mutex<Option<&mut W>> = Mutex::new(None);
-        let (found_first, (found_second, stolen)) = rayon::join_context(
+        rayon::join_context(
             |_| {
                 let found = each_move(worker, first, parallel, f);
                 *handover.lock().expect("handover") = Some(worker);
@@ -78,26 +156,41 @@ where
             },
             |ctx| {
                 if ctx.migrated() {
-                    let mut own = W::fork(&recipe);
+                    let own_cancel = cancel.for_stolen_half();
+                    let held = Held::new(super::held_bytes(), own_cancel.clone());
+                    let mut own = W::fork(&recipe, own_cancel, Out::Held(held));
                     let found = each_move(&mut own, second, parallel, f);
-                    (found, Some(own.out().take_buffer()))
+                    match std::mem::replace(own.out(), Out::Buffer(Vec::new())) {
+                        Out::Held(held) if !held.given_back => {
+                            SecondHalf::Held(found, held.events, held.root_moves)
+                        }
+                        _ => SecondHalf::GivenBack,
+                    }
                 } else {
                     let worker = handover
                         .lock()
                         .expect("handover")
                         .take()
                         .expect("the first half ran first on this thread");
-                    (each_move(worker, second, parallel, f), None)
+                    SecondHalf::Followed(each_move(worker, second, parallel, f))
                 }
             },
-        );
-        (found_first || found_second, stolen)
+        )
     };
-    if let Some(events) = stolen {
-        let out = worker.out();
-        for e in events {
-            out.push(e);
+    let found_second = match second_half {
+        SecondHalf::Followed(found) => found,
+        SecondHalf::Held(found, events, root_moves) => {
+            let out = worker.out();
+            for e in events {
+                out.push(e);
+            }
+            out.root_moves_done(root_moves, &cancel);
+            found
         }
-    }
-    found
+        // The first half is done: the second's turn has come, and this
+        // worker searches it (unless it was stopped itself meanwhile).
+        SecondHalf::GivenBack if cancel.should_stop() => false,
+        SecondHalf::GivenBack => each_move(worker, second, parallel, f),
+    };
+    found_first || found_second
 }
