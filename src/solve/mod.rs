@@ -19,6 +19,7 @@ use crate::problem::{Problem, ProblemOption};
 use crate::stipulation::{Play, Stipulation};
 
 use direct::{Battle, TreeOptions};
+pub use parallel::halves_given_back;
 pub use play::{Collector, Event, Layout, Node, Played, Remark, Role, Sink, Solution, TriedMove};
 use search::Searcher;
 use search::{HelpEnd, LinePlay, MainPlay, SeriesEnd};

@@ -22,7 +22,18 @@
 use super::play::{Event, Sink};
 use super::Cancel;
 use crate::moves::Move;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
+
+/// Stolen halves given back since the program started.
+static GIVEN_BACK: AtomicU64 = AtomicU64::new(0);
+
+/// How many stolen halves of a node's moves were given back (their output
+/// outgrew the cap) since the program started: what bounded buffering
+/// cost in searches done twice.
+pub fn halves_given_back() -> u64 {
+    GIVEN_BACK.load(Ordering::Relaxed)
+}
 
 /// Where a worker reports: straight to the sink (the worker that holds the
 /// head of the output), into a buffer a node reorders, or into the bounded
@@ -48,7 +59,7 @@ pub(crate) struct Held {
 }
 
 impl Held {
-    fn new(cap: usize, cancel: Cancel) -> Held {
+    pub(crate) fn new(cap: usize, cancel: Cancel) -> Held {
         Held {
             events: Vec::new(),
             bytes: 0,
@@ -68,6 +79,7 @@ impl Held {
             self.given_back = true;
             self.events = Vec::new();
             self.cancel.give_back();
+            GIVEN_BACK.fetch_add(1, Ordering::Relaxed);
             return;
         }
         self.events.push(event);
@@ -193,4 +205,56 @@ where
         SecondHalf::GivenBack => each_move(worker, second, parallel, f),
     };
     found_first || found_second
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn end_events(out: &mut Out, n: usize) {
+        for _ in 0..n {
+            out.push(Event::End);
+        }
+    }
+
+    #[test]
+    fn a_held_output_past_its_cap_gives_its_half_back() {
+        let owner = Cancel::default();
+        let cancel = owner.for_stolen_half();
+        let cap = 3 * Event::End.held_bytes();
+        let mut out = Out::Held(Held::new(cap, cancel.clone()));
+        end_events(&mut out, 3);
+        assert!(!cancel.should_stop());
+        assert_eq!(out.take_buffer().len(), 3);
+        end_events(&mut out, 4);
+        // The fourth event would pass the cap: the half is given back, what
+        // it held is dropped, and nothing more is kept.
+        assert!(cancel.should_stop());
+        assert!(!owner.should_stop(), "the owner goes on");
+        end_events(&mut out, 1);
+        assert!(out.take_buffer().is_empty());
+    }
+
+    #[test]
+    fn a_half_inside_a_half_given_back_stops_too() {
+        let outer = Cancel::default().for_stolen_half();
+        let inner = outer.for_stolen_half();
+        inner.give_back();
+        assert!(inner.should_stop() && !outer.should_stop());
+        let other = outer.for_stolen_half();
+        assert!(!other.should_stop());
+        outer.give_back();
+        assert!(other.should_stop());
+    }
+
+    #[test]
+    fn first_moves_of_a_held_half_count_when_it_is_passed_on() {
+        let cancel = Cancel::default();
+        let mut held = Out::Held(Held::new(1 << 20, cancel.for_stolen_half()));
+        held.root_moves_done(2, &cancel);
+        assert_eq!(cancel.progress().done.load(Ordering::Relaxed), 0);
+        let mut sink = Out::Buffer(Vec::new());
+        sink.root_moves_done(1, &cancel);
+        assert_eq!(cancel.progress().done.load(Ordering::Relaxed), 1);
+    }
 }

@@ -891,3 +891,48 @@ fn help_question(end: HelpEnd) -> Question {
         HelpEnd::SelfPlay => Question::HelpSelfFails,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::CirceRules;
+    use crate::solve::parallel::Held;
+    use crate::solve::Cancel;
+
+    /// The lines of h#2 found by a searcher on `table` stopping with
+    /// `cancel` and reporting to `out`.
+    fn h2_lines(table: &Arc<Table>, cancel: Cancel, out: Out<'static>) -> usize {
+        let mut pos =
+            Position::from_piece_list("wka1 wqh1 wrd1 bke5 brf8 bpe6 bpd5").expect("diagram");
+        pos.turn = crate::board::Color::Black;
+        let play = LinePlay::Main(MainPlay::Help {
+            plies: 4,
+            exact: true,
+            end: HelpEnd::Goal,
+        });
+        let rules = Rules::with_circe(CirceRules::CIRCE);
+        let mut s = Searcher::new(rules, Goal::Mate, Arc::clone(table), out).with_cancel(cancel);
+        s.lines(&pos, play, 0, None);
+        s.out.take_buffer().len()
+    }
+
+    #[test]
+    fn a_half_given_back_leaves_no_false_failure_in_the_table() {
+        let all = h2_lines(
+            &Arc::new(Table::new(1)),
+            Cancel::default(),
+            Out::Buffer(Vec::new()),
+        );
+        assert!(all > 10, "{all} lines");
+        // A worker on a stolen half that may hold nothing gives its half
+        // back at the first line and unwinds: every node after that fails.
+        let table = Arc::new(Table::new(1));
+        let stolen = Cancel::default().for_stolen_half();
+        let out = Out::Held(Held::new(0, stolen.clone()));
+        assert_eq!(h2_lines(&table, stolen.clone(), out), 0);
+        assert!(stolen.should_stop());
+        // The owner then searches through the same table and finds all.
+        let again = h2_lines(&table, Cancel::default(), Out::Buffer(Vec::new()));
+        assert_eq!(again, all);
+    }
+}
