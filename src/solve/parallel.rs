@@ -56,10 +56,28 @@ pub(crate) struct Held {
     /// The worker's flags: raised when the half is given back.
     cancel: Cancel,
     given_back: bool,
+    /// Where the half's moves lie in memory: tells them from the moves of
+    /// the nodes below.
+    half: std::ops::Range<usize>,
+    /// How far the half is searched: what is kept when it is given back.
+    done: Done,
+}
+
+/// The first moves of a stolen half searched to the end, with what they
+/// reported and found.
+#[derive(Clone, Copy, Default)]
+struct Done {
+    moves: usize,
+    events: usize,
+    root_moves: u32,
+    found: bool,
 }
 
 impl Held {
-    pub(crate) fn new(cap: usize, cancel: Cancel) -> Held {
+    /// The output of a stolen half of `half`'s moves, holding at most `cap`
+    /// bytes, giving the half back through `cancel`.
+    pub(crate) fn new(cap: usize, cancel: Cancel, half: &[Move]) -> Held {
+        let start = half.as_ptr() as usize;
         Held {
             events: Vec::new(),
             bytes: 0,
@@ -67,6 +85,8 @@ impl Held {
             root_moves: 0,
             cancel,
             given_back: false,
+            half: start..start + std::mem::size_of_val(half),
+            done: Done::default(),
         }
     }
 
@@ -76,13 +96,45 @@ impl Held {
         }
         self.bytes += event.held_bytes();
         if self.bytes > self.cap {
+            // Only the moves searched to the end are kept (at most the
+            // cap); the rest of the half goes back.
             self.given_back = true;
-            self.events = Vec::new();
+            self.events.truncate(self.done.events);
             self.cancel.give_back();
             GIVEN_BACK.fetch_add(1, Ordering::Relaxed);
             return;
         }
         self.events.push(event);
+    }
+
+    /// `mv`'s search is over (and found something when `found`): when it
+    /// is one of the half's moves, the half is done up to it.
+    fn move_done(&mut self, mv: &Move, found: bool) {
+        let at = mv as *const Move as usize;
+        if self.given_back || !self.half.contains(&at) {
+            return;
+        }
+        self.done = Done {
+            moves: (at - self.half.start) / std::mem::size_of::<Move>() + 1,
+            events: self.events.len(),
+            root_moves: self.root_moves,
+            found: found || self.done.found,
+        };
+    }
+
+    /// How the half went, `found` telling whether it found anything when
+    /// searched to the end.
+    fn finish(self, found: bool) -> SecondHalf {
+        if self.given_back {
+            SecondHalf::GivenBack {
+                events: self.events,
+                root_moves: self.done.root_moves,
+                found: self.done.found,
+                done: self.done.moves,
+            }
+        } else {
+            SecondHalf::Held(found, self.events, self.root_moves)
+        }
     }
 }
 
@@ -102,6 +154,14 @@ impl Out<'_> {
             Out::Sink(_) => Vec::new(),
             Out::Buffer(events) => std::mem::take(events),
             Out::Held(held) => std::mem::take(&mut held.events),
+        }
+    }
+
+    /// `mv`, one of the moves of a node, is searched to the end.
+    #[inline]
+    fn move_done(&mut self, mv: &Move, found: bool) {
+        if let Out::Held(held) = self {
+            held.move_done(mv, found);
         }
     }
 
@@ -134,8 +194,14 @@ enum SecondHalf {
     /// Stolen and searched by a worker of its own: whether it found
     /// anything, what it held, the first moves it did.
     Held(bool, Vec<Event>, u32),
-    /// Stolen, and given back when its output outgrew the cap.
-    GivenBack,
+    /// Stolen, and given back when its output outgrew the cap: what its
+    /// first `done` moves, searched to the end, reported and found.
+    GivenBack {
+        events: Vec<Event>,
+        root_moves: u32,
+        found: bool,
+        done: usize,
+    },
 }
 
 /// Calls `f` for each of `moves`, in order on one thread, or shared out
@@ -148,8 +214,10 @@ where
 {
     if !parallel || moves.len() < 2 {
         let mut found = false;
-        for &mv in moves {
-            found |= f(worker, mv);
+        for mv in moves {
+            let found_here = f(worker, *mv);
+            worker.out().move_done(mv, found_here);
+            found |= found_here;
         }
         return found;
     }
@@ -169,14 +237,12 @@ where
             |ctx| {
                 if ctx.migrated() {
                     let own_cancel = cancel.for_stolen_half();
-                    let held = Held::new(super::held_bytes(), own_cancel.clone());
+                    let held = Held::new(super::held_bytes(), own_cancel.clone(), second);
                     let mut own = W::fork(&recipe, own_cancel, Out::Held(held));
                     let found = each_move(&mut own, second, parallel, f);
                     match std::mem::replace(own.out(), Out::Buffer(Vec::new())) {
-                        Out::Held(held) if !held.given_back => {
-                            SecondHalf::Held(found, held.events, held.root_moves)
-                        }
-                        _ => SecondHalf::GivenBack,
+                        Out::Held(held) => held.finish(found),
+                        _ => unreachable!("a stolen half reports into its held output"),
                     }
                 } else {
                     let worker = handover
@@ -192,19 +258,39 @@ where
     let found_second = match second_half {
         SecondHalf::Followed(found) => found,
         SecondHalf::Held(found, events, root_moves) => {
-            let out = worker.out();
-            for e in events {
-                out.push(e);
+            pass_on(worker.out(), events, root_moves, &cancel);
+            if let Some(last) = second.last() {
+                worker.out().move_done(last, found);
             }
-            out.root_moves_done(root_moves, &cancel);
             found
         }
-        // The first half is done: the second's turn has come, and this
-        // worker searches it (unless it was stopped itself meanwhile).
-        SecondHalf::GivenBack if cancel.should_stop() => false,
-        SecondHalf::GivenBack => each_move(worker, second, parallel, f),
+        // The first half is done: the second's turn has come. What the
+        // thief searched to the end is passed on, and this worker searches
+        // the rest (unless it was stopped itself meanwhile).
+        SecondHalf::GivenBack {
+            events,
+            root_moves,
+            found,
+            done,
+        } => {
+            pass_on(worker.out(), events, root_moves, &cancel);
+            if let Some(last) = done.checked_sub(1).map(|i| &second[i]) {
+                worker.out().move_done(last, found);
+            }
+            let rest = &second[done..];
+            let found_rest = !cancel.should_stop() && each_move(worker, rest, parallel, f);
+            found || found_rest
+        }
     };
     found_first || found_second
+}
+
+/// Passes on what a stolen half held, in its place.
+fn pass_on(out: &mut Out, events: Vec<Event>, root_moves: u32, cancel: &Cancel) {
+    for e in events {
+        out.push(e);
+    }
+    out.root_moves_done(root_moves, cancel);
 }
 
 #[cfg(test)]
@@ -222,7 +308,7 @@ mod tests {
         let owner = Cancel::default();
         let cancel = owner.for_stolen_half();
         let cap = 3 * Event::End.held_bytes();
-        let mut out = Out::Held(Held::new(cap, cancel.clone()));
+        let mut out = Out::Held(Held::new(cap, cancel.clone(), &[]));
         end_events(&mut out, 3);
         assert!(!cancel.should_stop());
         assert_eq!(out.take_buffer().len(), 3);
@@ -233,6 +319,39 @@ mod tests {
         assert!(!owner.should_stop(), "the owner goes on");
         end_events(&mut out, 1);
         assert!(out.take_buffer().is_empty());
+    }
+
+    #[test]
+    fn a_half_given_back_keeps_the_moves_searched_to_the_end() {
+        let pos = crate::board::Position::from_piece_list("wka1 bkh8").unwrap();
+        let mut moves = Vec::new();
+        crate::movegen::legal_moves(&pos, &crate::rules::Rules::orthodox(), &mut moves);
+        assert_eq!(moves.len(), 3);
+        let cancel = Cancel::default().for_stolen_half();
+        let cap = 3 * Event::End.held_bytes();
+        let mut held = Held::new(cap, cancel.clone(), &moves);
+        // The first move reports two events and is done; a move of a node
+        // below does not count; the second move passes the cap.
+        held.push(Event::End);
+        held.push(Event::End);
+        held.move_done(&moves[0], true);
+        let below = moves.clone();
+        held.move_done(&below[1], false);
+        held.push(Event::End);
+        held.push(Event::End);
+        held.move_done(&moves[1], false);
+        assert!(cancel.should_stop());
+        match held.finish(true) {
+            SecondHalf::GivenBack {
+                events,
+                found,
+                done,
+                ..
+            } => {
+                assert_eq!((events.len(), found, done), (2, true, 1));
+            }
+            _ => panic!("the half was given back"),
+        }
     }
 
     #[test]
@@ -250,7 +369,7 @@ mod tests {
     #[test]
     fn first_moves_of_a_held_half_count_when_it_is_passed_on() {
         let cancel = Cancel::default();
-        let mut held = Out::Held(Held::new(1 << 20, cancel.for_stolen_half()));
+        let mut held = Out::Held(Held::new(1 << 20, cancel.for_stolen_half(), &[]));
         held.root_moves_done(2, &cancel);
         assert_eq!(cancel.progress().done.load(Ordering::Relaxed), 0);
         let mut sink = Out::Buffer(Vec::new());

@@ -928,7 +928,7 @@ mod tests {
         // back at the first line and unwinds: every node after that fails.
         let table = Arc::new(Table::new(1));
         let stolen = Cancel::default().for_stolen_half();
-        let out = Out::Held(Held::new(0, stolen.clone()));
+        let out = Out::Held(Held::new(0, stolen.clone(), &[]));
         assert_eq!(h2_lines(&table, stolen.clone(), out), 0);
         assert!(stolen.should_stop());
         // The owner then searches through the same table and finds all.
