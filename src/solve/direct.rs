@@ -983,3 +983,41 @@ impl<'s> Battle<'s> {
         nodes
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::CirceRules;
+    use crate::solve::Cancel;
+
+    /// Whether White wins a #2 under Circe, asked of a solver on `table`
+    /// stopping with `cancel`.
+    fn wins(table: &Arc<Table>, cancel: Cancel) -> bool {
+        let pos =
+            Position::from_piece_list("wkb1 wqd1 wrh4 wbf1 wsc3 wpe2 bke5 brd8 bbc8 bpd7 bpf6")
+                .expect("diagram");
+        let rules = Rules::with_circe(CirceRules::CIRCE);
+        let mut battle = Battle::new(
+            rules,
+            Goal::Mate,
+            Attack::Direct,
+            TreeOptions::default(),
+            Arc::clone(table),
+            cancel,
+            Out::Buffer(Vec::new()),
+        );
+        battle.att_wins(&pos, 2, 0)
+    }
+
+    #[test]
+    fn a_stopped_search_stores_no_result() {
+        let table = Arc::new(Table::new(1));
+        assert!(wins(&Arc::new(Table::new(1)), Cancel::default()));
+        // Stopped, the search finds no move and so no win: it must not say
+        // so to the table.
+        let stopped = Cancel::default().for_stolen_half();
+        stopped.give_back();
+        assert!(!wins(&table, stopped));
+        assert!(wins(&table, Cancel::default()));
+    }
+}
