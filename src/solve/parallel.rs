@@ -12,9 +12,10 @@
 //!
 //! A stolen half's buffer is bounded ([`super::held_bytes`]): when it would
 //! grow past the cap, its worker gives the half back. It stops (its
-//! [`super::Cancel`] says so at every node), drops what it held, and the
-//! worker that owns the first half searches the second itself once the
-//! first is done, reporting on in turn. No thread ever waits for its turn to
+//! [`super::Cancel`] says so at every node), keeps only what its moves
+//! searched to the end reported, and the worker that owns the first half,
+//! once the first is done, passes that on and searches the rest of the
+//! second itself, reporting on in turn. No thread ever waits for its turn to
 //! report: with work stealing, a thread waiting in a join may be running a
 //! stolen job on top of an earlier part of the output, which could then
 //! never come.
