@@ -125,7 +125,6 @@ pub(crate) struct Recipe {
     opts: TreeOptions,
     table: Arc<Table>,
     salt: u64,
-    cancel: super::Cancel,
     node_total: Arc<AtomicU64>,
     budget: u64,
     parallel: bool,
@@ -142,7 +141,6 @@ impl<'s> Worker<'s> for Battle<'s> {
             opts: self.opts,
             table: Arc::clone(&self.table),
             salt: self.salt,
-            cancel: self.cancel.clone(),
             node_total: Arc::clone(&self.node_total),
             budget: self.budget,
             parallel: self.parallel,
@@ -150,8 +148,8 @@ impl<'s> Worker<'s> for Battle<'s> {
     }
 
     /// Another solver for the same problem, for another thread: it shares
-    /// the table, the cancel flag and the node count.
-    fn fork(r: &Recipe) -> Battle<'s> {
+    /// the table, the cancel flags and the node count.
+    fn fork(r: &Recipe, cancel: super::Cancel, out: Out<'s>) -> Battle<'s> {
         Battle {
             judge: Judge::new(r.rules, r.goal),
             attack: r.attack,
@@ -159,19 +157,23 @@ impl<'s> Worker<'s> for Battle<'s> {
             buffers: MoveBuffers::default(),
             table: Arc::clone(&r.table),
             salt: r.salt,
-            cancel: r.cancel.clone(),
+            cancel,
             nodes: 0,
             node_total: Arc::clone(&r.node_total),
             killers: Vec::new(),
             budget: r.budget,
             root_skip: Arc::from([]),
             parallel: r.parallel,
-            out: Out::Buffer(Vec::new()),
+            out,
         }
     }
 
     fn out(&mut self) -> &mut Out<'s> {
         &mut self.out
+    }
+
+    fn cancel(&self) -> &super::Cancel {
+        &self.cancel
     }
 }
 
@@ -236,8 +238,13 @@ impl<'s> Battle<'s> {
             .map(|v| v == 2)
     }
 
+    /// Stores a result, unless the search was stopped (a search cut short
+    /// proves nothing, and a stolen half given back is searched again).
     #[inline]
     fn remember(&self, hash: u64, k: u32, result: bool) {
+        if self.cancel.should_stop() {
+            return;
+        }
         let value = if result { 2 } else { 1 };
         self.table
             .store(hash, Question::BattleResult, k, self.node_salt(), value);
@@ -974,5 +981,43 @@ impl<'s> Battle<'s> {
         }
         self.put_back(depth, moves);
         nodes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::CirceRules;
+    use crate::solve::Cancel;
+
+    /// Whether White wins a #2 under Circe, asked of a solver on `table`
+    /// stopping with `cancel`.
+    fn wins(table: &Arc<Table>, cancel: Cancel) -> bool {
+        let pos =
+            Position::from_piece_list("wkb1 wqd1 wrh4 wbf1 wsc3 wpe2 bke5 brd8 bbc8 bpd7 bpf6")
+                .expect("diagram");
+        let rules = Rules::with_circe(CirceRules::CIRCE);
+        let mut battle = Battle::new(
+            rules,
+            Goal::Mate,
+            Attack::Direct,
+            TreeOptions::default(),
+            Arc::clone(table),
+            cancel,
+            Out::Buffer(Vec::new()),
+        );
+        battle.att_wins(&pos, 2, 0)
+    }
+
+    #[test]
+    fn a_stopped_search_stores_no_result() {
+        let table = Arc::new(Table::new(1));
+        assert!(wins(&Arc::new(Table::new(1)), Cancel::default()));
+        // Stopped, the search finds no move and so no win: it must not say
+        // so to the table.
+        let stopped = Cancel::default().for_stolen_half();
+        stopped.give_back();
+        assert!(!wins(&table, stopped));
+        assert!(wins(&table, Cancel::default()));
     }
 }

@@ -19,6 +19,7 @@ use crate::problem::{Problem, ProblemOption};
 use crate::stipulation::{Play, Stipulation};
 
 use direct::{Battle, TreeOptions};
+pub use parallel::halves_given_back;
 pub use play::{Collector, Event, Layout, Node, Played, Remark, Role, Sink, Solution, TriedMove};
 use search::Searcher;
 use search::{HelpEnd, LinePlay, MainPlay, SeriesEnd};
@@ -36,6 +37,31 @@ pub struct Cancel {
     /// `maxsolutions` reached: the play stops, but this is no error.
     enough: Arc<AtomicBool>,
     progress: Arc<RootProgress>,
+    /// For a worker that searches a stolen half of a node's moves: the
+    /// flag it raises when it gives its half back (its held output grew
+    /// past the cap), linked to the flags of the halves it works inside.
+    given_back: Option<Arc<GivenBack>>,
+}
+
+/// A stolen half's give-back flag, and the one of the half it runs inside
+/// (a worker inside a half given back stops too).
+#[derive(Debug, Default)]
+struct GivenBack {
+    flag: AtomicBool,
+    outer: Option<Arc<GivenBack>>,
+}
+
+impl GivenBack {
+    /// Whether this half or one it runs inside was given back.
+    fn any(mut link: Option<&Arc<GivenBack>>) -> bool {
+        while let Some(g) = link {
+            if g.flag.load(Ordering::Relaxed) {
+                return true;
+            }
+            link = g.outer.as_ref();
+        }
+        false
+    }
 }
 
 /// How far the search has got at the root: the length being searched (in
@@ -57,10 +83,35 @@ impl Cancel {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// Whether the search should unwind: cancelled, or enough found.
+    /// Whether the search should unwind: cancelled, enough found, or (for
+    /// a worker on a stolen half) the half given back. The flags are only
+    /// ever raised, so a search that saw one raised sees it still when it
+    /// would store a result: what a stopped search found is never stored.
     #[inline]
     pub(crate) fn should_stop(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.enough.load(Ordering::Relaxed)
+        self.stop.load(Ordering::Relaxed)
+            || self.enough.load(Ordering::Relaxed)
+            || GivenBack::any(self.given_back.as_ref())
+    }
+
+    /// The flags of a worker for a stolen half of a node's moves whose
+    /// owner stops with `self`: it stops too when it gives its half back.
+    pub(crate) fn for_stolen_half(&self) -> Cancel {
+        Cancel {
+            given_back: Some(Arc::new(GivenBack {
+                flag: AtomicBool::new(false),
+                outer: self.given_back.clone(),
+            })),
+            ..self.clone()
+        }
+    }
+
+    /// Gives this worker's stolen half back: its search stops, and the
+    /// owner of the half searches it again.
+    pub(crate) fn give_back(&self) {
+        if let Some(g) = &self.given_back {
+            g.flag.store(true, Ordering::Relaxed);
+        }
     }
 
     /// The same flag and progress, with an `enough` of its own for one
@@ -70,6 +121,7 @@ impl Cancel {
             stop: Arc::clone(&self.stop),
             enough: Arc::default(),
             progress: Arc::clone(&self.progress),
+            given_back: None,
         }
     }
 
@@ -85,9 +137,9 @@ impl Cancel {
         self.progress.total.store(total as u32, Ordering::Relaxed);
     }
 
-    /// One more root move is done.
-    pub(crate) fn root_move_done(&self) {
-        self.progress.done.fetch_add(1, Ordering::Relaxed);
+    /// `n` more root moves are done.
+    pub(crate) fn root_moves_done(&self, n: u32) {
+        self.progress.done.fetch_add(n, Ordering::Relaxed);
     }
 }
 
@@ -173,6 +225,26 @@ pub fn set_hash_mb(megabytes: usize) {
 /// The size of the transposition table each solve allocates, in MiB.
 pub fn hash_mb() -> usize {
     HASH_MB.load(Ordering::Relaxed)
+}
+
+/// What a stolen half of a node's moves may hold back, in bytes, when set
+/// (0: derived from the table's size).
+static HELD_BYTES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Sets what the worker on a stolen half of a node's moves may hold back
+/// (its solutions wait until the half before it is done) before it gives
+/// its half back to be searched again in turn; 0 derives it from `--hash`.
+pub fn set_held_bytes(bytes: usize) {
+    HELD_BYTES.store(bytes, Ordering::Relaxed);
+}
+
+/// What a stolen half may hold back, in bytes: as set, else a sixteenth of
+/// the table (4 MiB with the default `--hash` of 64 MiB).
+pub fn held_bytes() -> usize {
+    match HELD_BYTES.load(Ordering::Relaxed) {
+        0 => (hash_mb() << 20) / 16,
+        set => set,
+    }
 }
 
 /// Solves `problem`, keeping the whole solution.

@@ -129,6 +129,25 @@ impl Event {
             _ => 0,
         }
     }
+
+    /// About the memory the event takes, its own and what it points to:
+    /// what a held output counts against its cap.
+    pub(crate) fn held_bytes(&self) -> usize {
+        std::mem::size_of::<Event>()
+            + match self {
+                Event::Line { moves, .. } => moves.capacity() * std::mem::size_of::<Played>(),
+                Event::Tree { node, .. } => node.held_bytes(),
+                _ => 0,
+            }
+    }
+}
+
+impl Node {
+    /// The memory of the node's children and their trees.
+    fn held_bytes(&self) -> usize {
+        self.children.capacity() * std::mem::size_of::<Node>()
+            + self.children.iter().map(Node::held_bytes).sum::<usize>()
+    }
 }
 
 /// Where a search reports what it finds.

@@ -159,7 +159,6 @@ pub(crate) struct Recipe {
     table: Arc<Table>,
     salt: u64,
     node_total: Arc<AtomicU64>,
-    cancel: super::Cancel,
     root_skip: Arc<[Move]>,
     parallel: bool,
     set_play: bool,
@@ -175,14 +174,13 @@ impl<'s> Worker<'s> for Searcher<'s> {
             table: Arc::clone(&self.table),
             salt: self.salt,
             node_total: Arc::clone(&self.node_total),
-            cancel: self.cancel.clone(),
             root_skip: Arc::clone(&self.root_skip),
             parallel: self.parallel,
             set_play: self.set_play,
         }
     }
 
-    fn fork(r: &Recipe) -> Searcher<'s> {
+    fn fork(r: &Recipe, cancel: super::Cancel, out: Out<'s>) -> Searcher<'s> {
         Searcher {
             judge: Judge::new(r.rules, r.goal),
             buffers: MoveBuffers::default(),
@@ -190,25 +188,20 @@ impl<'s> Worker<'s> for Searcher<'s> {
             salt: r.salt,
             nodes: 0,
             node_total: Arc::clone(&r.node_total),
-            cancel: r.cancel.clone(),
+            cancel,
             root_skip: Arc::clone(&r.root_skip),
             parallel: r.parallel,
             set_play: r.set_play,
-            out: Out::Buffer(Vec::new()),
+            out,
         }
     }
 
     fn out(&mut self) -> &mut Out<'s> {
         &mut self.out
     }
-}
 
-/// Counts a first move as done when it goes out of scope.
-struct RootMoveDone<'a>(&'a super::Cancel);
-
-impl Drop for RootMoveDone<'_> {
-    fn drop(&mut self) {
-        self.0.root_move_done();
+    fn cancel(&self) -> &super::Cancel {
+        &self.cancel
     }
 }
 
@@ -275,9 +268,20 @@ impl<'s> Searcher<'s> {
         self.table.probe(hash, question, n, self.salt).is_some()
     }
 
+    /// Remembers that `question` fails for `n` from `hash`, unless the
+    /// search was stopped: then the failure may only be that of a search
+    /// cut short (a stolen half given back is searched again, through the
+    /// same table).
     #[inline]
     fn record_failure(&self, hash: u64, question: Question, n: u32) {
-        self.table.store(hash, question, n, self.salt, 1);
+        self.remember(hash, question, n, 1);
+    }
+
+    #[inline]
+    fn remember(&self, hash: u64, question: Question, n: u32, value: u64) {
+        if !self.cancel.should_stop() {
+            self.table.store(hash, question, n, self.salt, value);
+        }
     }
 
     /// The legal moves in `pos`, in the buffer of `depth`, taken out so the
@@ -321,7 +325,7 @@ impl<'s> Searcher<'s> {
                 found = true;
                 let held = match &self.out {
                     Out::Buffer(events) => events.len(),
-                    Out::Sink(_) => unreachable!("the output was swapped for a buffer"),
+                    _ => unreachable!("the output was swapped for a buffer"),
                 };
                 found_by.push((mv, held));
             }
@@ -403,10 +407,12 @@ impl<'s> Searcher<'s> {
                 self.cancel.root_started(len, moves.len());
             }
             let parallel = self.parallel && top;
-            let cancel = self.cancel.clone();
             found |= each_move(self, &moves, parallel, &|s: &mut Searcher<'s>, mv| {
-                let _done = top.then(|| RootMoveDone(&cancel));
-                s.first_move(pos, mv, play, len, depth, path)
+                let found = s.first_move(pos, mv, play, len, depth, path);
+                if top {
+                    s.out.root_moves_done(1, &s.cancel);
+                }
+                found
             });
             self.put_back(depth, moves);
         }
@@ -799,13 +805,7 @@ impl<'s> Searcher<'s> {
             count(Counter::Stores, left, 1);
             self.record_failure(hash, Question::SeriesFails, exact_n);
             if up_to + 1 == u64::from(left) {
-                self.table.store(
-                    hash,
-                    Question::SeriesUpToFails,
-                    up_to_n,
-                    self.salt,
-                    u64::from(left),
-                );
+                self.remember(hash, Question::SeriesUpToFails, up_to_n, u64::from(left));
             }
         }
         found
@@ -889,5 +889,50 @@ fn help_question(end: HelpEnd) -> Question {
     match end {
         HelpEnd::Goal => Question::HelpFails,
         HelpEnd::SelfPlay => Question::HelpSelfFails,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::CirceRules;
+    use crate::solve::parallel::Held;
+    use crate::solve::Cancel;
+
+    /// The lines of h#2 found by a searcher on `table` stopping with
+    /// `cancel` and reporting to `out`.
+    fn h2_lines(table: &Arc<Table>, cancel: Cancel, out: Out<'static>) -> usize {
+        let mut pos =
+            Position::from_piece_list("wka1 wqh1 wrd1 bke5 brf8 bpe6 bpd5").expect("diagram");
+        pos.turn = crate::board::Color::Black;
+        let play = LinePlay::Main(MainPlay::Help {
+            plies: 4,
+            exact: true,
+            end: HelpEnd::Goal,
+        });
+        let rules = Rules::with_circe(CirceRules::CIRCE);
+        let mut s = Searcher::new(rules, Goal::Mate, Arc::clone(table), out).with_cancel(cancel);
+        s.lines(&pos, play, 0, None);
+        s.out.take_buffer().len()
+    }
+
+    #[test]
+    fn a_half_given_back_leaves_no_false_failure_in_the_table() {
+        let all = h2_lines(
+            &Arc::new(Table::new(1)),
+            Cancel::default(),
+            Out::Buffer(Vec::new()),
+        );
+        assert!(all > 10, "{all} lines");
+        // A worker on a stolen half that may hold nothing gives its half
+        // back at the first line and unwinds: every node after that fails.
+        let table = Arc::new(Table::new(1));
+        let stolen = Cancel::default().for_stolen_half();
+        let out = Out::Held(Held::new(0, stolen.clone(), &[]));
+        assert_eq!(h2_lines(&table, stolen.clone(), out), 0);
+        assert!(stolen.should_stop());
+        // The owner then searches through the same table and finds all.
+        let again = h2_lines(&table, Cancel::default(), Out::Buffer(Vec::new()));
+        assert_eq!(again, all);
     }
 }
