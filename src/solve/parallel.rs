@@ -286,8 +286,14 @@ where
     found_first || found_second
 }
 
-/// Passes on what a stolen half held, in its place.
+/// Passes on what a stolen half held, in its place. Not after a time-out
+/// or Ctrl-C: the half before it was cut short, so what the stolen half
+/// found would come after a gap (and writing a full buffer out would keep
+/// the user waiting past the deadline).
 fn pass_on(out: &mut Out, events: Vec<Event>, root_moves: u32, cancel: &Cancel) {
+    if cancel.is_cancelled() {
+        return;
+    }
     for e in events {
         out.push(e);
     }
@@ -297,6 +303,17 @@ fn pass_on(out: &mut Out, events: Vec<Event>, root_moves: u32, cancel: &Cancel) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nothing_held_is_passed_on_after_a_time_out() {
+        let cancel = Cancel::default();
+        let mut out = Out::Buffer(Vec::new());
+        pass_on(&mut out, vec![Event::End, Event::End], 0, &cancel);
+        assert_eq!(out.take_buffer().len(), 2);
+        cancel.cancel();
+        pass_on(&mut out, vec![Event::End, Event::End], 0, &cancel);
+        assert!(out.take_buffer().is_empty());
+    }
 
     fn end_events(out: &mut Out, n: usize) {
         for _ in 0..n {
