@@ -38,6 +38,19 @@ fn is_word_line(line: &str) -> bool {
     .any(|w| l.starts_with(w))
 }
 
+/// `line` with the time of a `movenumbers` line (`Time = 0.029 s`, also
+/// `Zeit =`, `Temps =`) left out: no two runs take the same time.
+fn without_time(line: &str) -> String {
+    for word in ["Time = ", "Zeit = ", "Temps = "] {
+        if let Some(at) = line.find(word) {
+            let rest = &line[at + word.len()..];
+            let end = rest.find(' ').unwrap_or(rest.len());
+            return format!("{}{word}_{}", &line[..at], &rest[end..]);
+        }
+    }
+    line.to_string()
+}
+
 /// The lines of the solution part that matter for the comparison.
 pub fn solution_lines(text: &str) -> Vec<String> {
     let lines: Vec<&str> = text.lines().collect();
@@ -53,7 +66,7 @@ pub fn solution_lines(text: &str) -> Vec<String> {
         let continuation =
             !out.is_empty() && line.starts_with("  ") && !line.starts_with(&" ".repeat(16));
         if is_twin_label(line) || is_move_line(line) || is_word_line(line) || continuation {
-            out.push(line.trim_end().to_string());
+            out.push(without_time(line.trim_end()));
         }
     }
     out
@@ -125,6 +138,16 @@ pub fn canonical(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_times_of_movenumbers_lines_do_not_count() {
+        let board = "+---a---b---c---d---e---f---g---h---+\n";
+        let a = format!("{board}\n  1.Rd1-a1 Ka2-a3 #\n  1  (Rd1-a1 +    Time = 0.029 s)\n  2  (Rd1-b1    Zeit = 0.030 s)\n");
+        let b = format!("{board}\n  1.Rd1-a1 Ka2-a3 #\n  1  (Rd1-a1 +    Time = 1.500 s)\n  2  (Rd1-b1    Zeit = 0.001 s)\n");
+        let c = format!("{board}\n  1.Rd1-a1 Ka2-a3 #\n  1  (Rd1-a2 +    Time = 0.029 s)\n  2  (Rd1-b1    Zeit = 0.030 s)\n");
+        assert_eq!(canonical(&a), canonical(&b));
+        assert_ne!(canonical(&a), canonical(&c));
+    }
 
     #[test]
     fn sibling_order_does_not_matter() {
