@@ -56,33 +56,39 @@ pub fn multiline(text: &str) -> String {
     }
 }
 
-/// The `condition` value for a set of rules, if the format has one.
-pub fn condition_name(rules: &Rules) -> Result<Option<&'static str>, ConvertError> {
-    let Some(&circe) = rules.single_family() else {
+/// The `condition` value for a set of rules, if the format has one: the
+/// words of Popeye's English condition line (the grammar the TOML format
+/// reads), short names for the tier-1 forms, `alsatian` in front for
+/// Alsatian Circe.
+pub fn condition_name(rules: &Rules) -> Result<Option<String>, ConvertError> {
+    if rules.families().next().is_none() {
         return if rules.alsatian() {
             Err(ConvertError("alsatian without a Circe form".into()))
         } else {
             Ok(None)
         };
+    }
+    let short = rules.single_family().and_then(|&c| match c {
+        c if c == CirceRules::CIRCE => Some("circe"),
+        c if c == CirceRules::CIRCE_REX_INCLUSIVE => Some("circe rex-inclusive"),
+        c if c == CirceRules::ANTICIRCE_CALVET => Some("anticirce"),
+        c if c == CirceRules::ANTICIRCE_CHEYLAN => Some("anticirce cheylan"),
+        _ => None,
+    });
+    let mut others = rules.conditions;
+    others.remove(crate::rules::Condition::Alsatian);
+    let others = !others.is_empty();
+    let words = match short {
+        Some(name) if !others => name.to_string(),
+        _ => crate::vocabulary::condition_lines(Language::English, rules)
+            .join(" ")
+            .to_lowercase(),
     };
-    let name = match circe {
-        c if c == CirceRules::CIRCE && rules.alsatian() => "alsatian circe",
-        _ if rules.alsatian() => {
-            return Err(ConvertError(
-                "alsatian with a Circe form other than plain Circe".into(),
-            ))
-        }
-        c if c == CirceRules::CIRCE => "circe",
-        c if c == CirceRules::CIRCE_REX_INCLUSIVE => "circe rex-inclusive",
-        c if c == CirceRules::ANTICIRCE_CALVET => "anticirce",
-        c if c == CirceRules::ANTICIRCE_CHEYLAN => "anticirce cheylan",
-        other => {
-            return Err(ConvertError(format!(
-                "the Circe form {other:?} has no name in the TOML format"
-            )))
-        }
-    };
-    Ok(Some(name))
+    Ok(Some(if rules.alsatian() {
+        format!("alsatian {words}")
+    } else {
+        words
+    }))
 }
 
 fn letter(kind: Kind) -> char {
@@ -260,7 +266,7 @@ pub fn problem_to_toml(problem: &Problem, expected: Option<&str>) -> Result<Stri
         quote(&problem.stipulation.value)
     ));
     if let Some(name) = condition_name(&problem.rules)? {
-        out.push_str(&format!("condition = {}\n", quote(name)));
+        out.push_str(&format!("condition = {}\n", quote(&name)));
     }
     // The FEN gives neutral units as White; the list makes them neutral.
     for (key, squares) in [

@@ -47,6 +47,9 @@ impl Conditions {
         self.0 |= 1 << c as u8;
     }
     #[inline]
+    pub fn remove(&mut self, c: Condition) {
+        self.0 &= !(1 << c as u8);
+    }
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
