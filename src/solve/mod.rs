@@ -166,6 +166,10 @@ pub enum SolveError {
     UnsupportedOption { line: usize, name: String },
     #[error("{0} is not supported yet")]
     Unsupported(String),
+    /// Rules the solver refuses for this diagram or goal (Popeye's
+    /// refusals, and combinations Popeye plays incoherently).
+    #[error("refused: {0}")]
+    Refused(String),
     /// A case of a stipulation that is otherwise supported.
     #[error("line {line}: {what} is not supported yet")]
     UnsupportedCase { line: usize, what: String },
@@ -270,10 +274,13 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     }
     let mut pos = problem.position;
     pos.turn = starting_side(problem, &stip);
-    if goal::Judge::needs_identities(stip.goal) {
+    if goal::Judge::needs_identities(stip.goal) || problem.rules.needs_identities() {
         pos.track_identities();
     }
     let rules = problem.rules;
+    if let Some(why) = rules.refusal_for(&pos, stip.goal) {
+        return Err(SolveError::Refused(why));
+    }
     if pos.neutral().nonempty() {
         if rules.alsatian() {
             return Err(SolveError::Unsupported(
@@ -578,11 +585,23 @@ pub fn solve_problem(problem: &Problem) -> Vec<TwinSolution> {
 /// [`solve_problem`], giving up (each remaining twin reports
 /// [`SolveError::Cancelled`]) as soon as `cancel` is set.
 pub fn solve_problem_with(problem: &Problem, cancel: &Cancel) -> Vec<TwinSolution> {
+    // `movenumbers` counts on through the twins and duplex halves, as
+    // Popeye's counter does (`start n` numbers each on its own).
+    let counts_on = !problem.has_option(|o| matches!(o, ProblemOption::Start(_)));
+    let mut numbered = 0;
     crate::twin::instances(problem)
         .into_iter()
         .map(|instance| {
             let started = std::time::Instant::now();
-            let result = solve_instance(&instance, cancel);
+            let mut result = solve_instance(&instance, cancel);
+            if let (true, Ok(phases)) = (counts_on, &mut result) {
+                for phase in phases.iter_mut() {
+                    for tried in &mut phase.tried {
+                        tried.played.number += numbered;
+                    }
+                    numbered = phase.tried.last().map_or(numbered, |t| t.played.number);
+                }
+            }
             TwinSolution {
                 instance,
                 result,

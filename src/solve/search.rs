@@ -478,16 +478,18 @@ impl Searcher {
                         children: Vec::new(),
                     });
                 }
-                SeriesEnd::Help if !checks => {
+                // The last series move may check: the other side answers it
+                // with its goal move (Popeye's `8.Db6-b8 + c7*b8=L =`).
+                SeriesEnd::Help => {
                     children = self.goal_moves_remembered(&after, depth);
                 }
-                SeriesEnd::SelfPlay if !checks && self.forced_to_goal(&after, depth) => {
+                SeriesEnd::SelfPlay if self.forced_to_goal(&after, depth) => {
                     children = self.forced_goal_moves(&after, depth);
                 }
-                SeriesEnd::HelpSelf if !checks => {
+                SeriesEnd::HelpSelf => {
                     children = self.self_moves(&after, depth);
                 }
-                SeriesEnd::Reflex if !checks => {
+                SeriesEnd::Reflex => {
                     children = self.goal_moves_remembered(&after, depth);
                 }
                 _ => {}
