@@ -182,10 +182,19 @@ impl Rules {
         }
         self.capturer_stage(&ctx, start, &mut |p| {
             self.captured_stage(&ctx, p, &mut |mut p| {
-                emergences(&ctx, &mut p);
+                if self.brings_back_buried() {
+                    emergences(&ctx, &mut p);
+                }
                 outcome(p.effects)
             })
         });
+    }
+
+    /// Whether units under a square come out when it empties (Volcanic,
+    /// Parachute); otherwise units put under others in the diagram stay.
+    fn brings_back_buried(&self) -> bool {
+        self.families()
+            .any(|c| matches!(c.on_occupied, OnOccupied::Volcanic | OnOccupied::Parachute))
     }
 
     /// The capturer's rebirth: AntiCirce, or a kamikaze capturer under

@@ -562,6 +562,19 @@ impl Rules {
         if let Some(why) = self.popeye_refusal() {
             return Some(why.into());
         }
+        if self.alsatian()
+            && self.families().any(|c| {
+                c.relevant_capture != RelevantCapture::ThisMove
+                    || matches!(c.on_occupied, OnOccupied::Volcanic | OnOccupied::Parachute)
+            })
+        {
+            return Some(
+                "Alsatian Circe with LastMove, Parrain, ContraParrain, WaitCapture, Volcanic or \
+                 Parachute: units off the board or under others have no place in the orthodox \
+                 legality test"
+                    .into(),
+            );
+        }
         let circe = self.family(Base::Circe);
         if pos.neutral().nonempty()
             && self

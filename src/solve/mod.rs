@@ -450,6 +450,9 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
             }
             // Popeye ignores it in help and series play ("not applicable").
             ProblemOption::PostKeyPlay => {}
+            // The last move was this double step: the reader has set the
+            // en passant square.
+            ProblemOption::EnPassant(squares) if squares.len() == 3 => {}
             // Popeye guards only the defender's moves of play with defence
             // with these; help and series play have none to guard.
             ProblemOption::NonTrivial(..) | ProblemOption::MaxFlights(_) => {}

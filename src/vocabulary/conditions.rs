@@ -350,8 +350,10 @@ fn read_phrase(
         }
         words.advance();
         if OWN_NAMES.iter().any(|n| n.eq_ignore_ascii_case(&w.text)) {
-            record(&mut records, Base::Circe);
-            out.lines.family(Base::Circe, w.line);
+            // Alsatian Circe: Circe, with option words as after `Circe`.
+            let r = record(&mut records, Base::Circe);
+            let last = read_options(words, lang, r, &mut out.warnings, stop);
+            out.lines.family(Base::Circe, last.unwrap_or(w.line));
             out.rules.conditions.insert(Condition::Alsatian);
             out.lines.further(Condition::Alsatian, w.line);
             continue;
@@ -378,6 +380,14 @@ fn read_phrase(
                         names.join(", ")
                     ),
                 ));
+                continue;
+            }
+            // An option word where a condition name is expected (after a
+            // traditional name that does not take it): Popeye says
+            // "offending item" and goes on without it.
+            Match::Nothing if matches!(CirceOption::lookup(lang, &w.text), Match::One(_)) => {
+                out.warnings
+                    .push((w.line, format!("offending item: {} - ignored", w.text)));
                 continue;
             }
             Match::Nothing => {
