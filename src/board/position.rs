@@ -183,10 +183,23 @@ impl Position {
         !self.occupied().contains(sq)
     }
 
-    /// The king of `c`, if there is exactly one... or the first one found.
+    /// The king of `c`, if there is exactly one... or the first one found;
+    /// without a king, a royal unit of another kind (one Clone Circe made).
     #[inline]
     pub fn king(&self, c: Color) -> Option<Square> {
-        self.pieces(c, Kind::KING).first()
+        match self.pieces(c, Kind::KING).first() {
+            Some(k) => Some(k),
+            None if self.attributed.nonempty() => self.royal_units(c).first(),
+            None => None,
+        }
+    }
+
+    /// The royal units of `c` that are not kings.
+    pub fn royal_units(&self, c: Color) -> Bitboard {
+        if self.attributed.is_empty() {
+            return Bitboard::EMPTY;
+        }
+        self.with_attrs(Attrs::ROYAL) & self.by_color(c)
     }
 
     #[inline]

@@ -119,6 +119,8 @@ enum Colour {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Attr {
     Kamikaze,
+    /// Frischauf Circe's mark of a promoted unit.
+    Frischauf,
     Unsupported,
 }
 
@@ -237,7 +239,7 @@ const ENGLISH: Lang = Lang {
         ("protean", Attr::Unsupported),
         ("magic", Attr::Unsupported),
         ("uncapturable", Attr::Unsupported),
-        ("frischauf", Attr::Unsupported),
+        ("frischauf", Attr::Frischauf),
     ],
     pieces: &[
         ("k", Kind::KING),
@@ -356,7 +358,7 @@ const GERMAN: Lang = Lang {
         ("proteisch", Attr::Unsupported),
         ("magisch", Attr::Unsupported),
         ("unschlagbar", Attr::Unsupported),
-        ("frischauf", Attr::Unsupported),
+        ("frischauf", Attr::Frischauf),
     ],
     pieces: &[
         ("k", Kind::KING),
@@ -475,7 +477,7 @@ const FRENCH: Lang = Lang {
         ("protee", Attr::Unsupported),
         ("magique", Attr::Unsupported),
         ("imprenable", Attr::Unsupported),
-        ("frischauf", Attr::Unsupported),
+        ("frischauf", Attr::Frischauf),
     ],
     pieces: &[
         ("r", Kind::KING),
@@ -801,6 +803,14 @@ impl<'a> Parser<'a> {
                 Kw::Option => self.parse_options(&mut d)?,
                 Kw::Pieces => {
                     for (piece, sq) in self.parse_pieces(Ctx::Top)? {
+                        // A unit placed on an occupied square sends the one
+                        // there to the underworld (Popeye's rule), whence
+                        // Volcanic and Parachute Circe bring it back.
+                        if let Some(old) = d.position.remove(sq) {
+                            if !d.position.waiting.bury(sq, old) {
+                                return self.err(tok.line, "too many units under the squares");
+                            }
+                        }
                         d.position.put(sq, piece);
                     }
                 }
@@ -1154,6 +1164,7 @@ impl<'a> Parser<'a> {
         // The colour, and whether the units are neutral.
         let mut colour: Option<(Color, bool)> = None;
         let mut kamikaze = false;
+        let mut frischauf = false;
         let mut out = Vec::new();
         while let Some(tok) = self.lex.peek() {
             let has_digit = tok.text.bytes().any(|b| b.is_ascii_digit());
@@ -1166,6 +1177,7 @@ impl<'a> Parser<'a> {
                         Colour::Neutral => (Color::White, true),
                     });
                     kamikaze = false;
+                    frischauf = false;
                     continue;
                 }
                 if let Found::One(a) = lookup(self.lang.attributes, &tok.text) {
@@ -1178,6 +1190,7 @@ impl<'a> Parser<'a> {
                     }
                     match a {
                         Attr::Kamikaze => kamikaze = true,
+                        Attr::Frischauf => frischauf = true,
                         Attr::Unsupported => {
                             return self.err(
                                 tok.line,
@@ -1237,6 +1250,7 @@ impl<'a> Parser<'a> {
                         kind,
                         attrs: Attrs::NONE
                             .with_if(Attrs::KAMIKAZE, kamikaze)
+                            .with_if(Attrs::PROMOTED, frischauf)
                             .with_if(Attrs::NEUTRAL, neutral),
                     },
                     sq,

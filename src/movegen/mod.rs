@@ -21,8 +21,8 @@ pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
     let mut keep = start;
     for i in start..out.len() {
         let mv = out[i];
-        let quiet =
-            !mv.is_capture() && mv.motion == Motion::Normal || mv.motion == Motion::DoubleStep;
+        let quiet = mv.effects.is_empty()
+            && (!mv.is_capture() && mv.motion == Motion::Normal || mv.motion == Motion::DoubleStep);
         if (quiet && safe.contains(mv.from)) || is_legal(pos, rules, &mv) {
             out[keep] = mv;
             keep += 1;
@@ -134,7 +134,7 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
 /// The opponent's kings that may not be captured: all of them unless the
 /// rules rebirth kings as captured units (Circe Rex Inclusive).
 fn king_shield(pos: &Position, rules: &Rules, them: Color) -> Bitboard {
-    let kings = pos.pieces(them, Kind::KING);
+    let kings = pos.pieces(them, Kind::KING) | pos.royal_units(them);
     match rules.family(crate::rules::Base::Circe) {
         Some(c) if c.rex_inclusive => Bitboard::EMPTY,
         _ => kings,
@@ -169,7 +169,15 @@ impl Gen<'_> {
             to
         };
         // A captured neutral unit counts as the opponent's (its rebirth square).
-        let Some(victim) = self.pos.piece_as(capture_square, piece.color.opponent()) else {
+        let victim = self.pos.piece_as(capture_square, piece.color.opponent());
+        if let Some(victim) = victim {
+            mv.captured = Some(victim);
+            mv.capture_square = capture_square;
+        }
+        if self.rules.is_general() {
+            return self.push_resolved(out, mv);
+        }
+        let Some(victim) = victim else {
             out.push(mv);
             return;
         };
@@ -177,8 +185,6 @@ impl Gen<'_> {
         after.clear(from);
         after.clear(capture_square);
         after.set(to);
-        mv.captured = Some(victim);
-        mv.capture_square = capture_square;
         let capture = Capture {
             pos: self.pos,
             capturer: mv.arriving_piece(),
@@ -201,12 +207,37 @@ impl Gen<'_> {
         });
     }
 
+    /// Adds the outcomes of a move under rules beyond the tier-1 forms
+    /// (the general pipeline); a quiet move goes through it only when it
+    /// can have effects (something waits, a promotion under Frischauf).
+    #[inline(never)]
+    fn push_resolved(&self, out: &mut Vec<Move>, mv: Move) {
+        if !mv.is_capture() && self.pos.waiting.is_empty() && mv.promotion.is_none() {
+            out.push(mv);
+            return;
+        }
+        let king = mv.captured.is_some_and(|v| v.kind == Kind::KING);
+        self.rules.resolve_move(self.pos, &mv, |effects| {
+            // A king captured for good ends the game; it is never a move.
+            if king && !crate::rules::captured_unit_back(&effects) {
+                return;
+            }
+            out.push(Move { effects, ..mv });
+        });
+    }
+
     fn pawn_moves(&self, out: &mut Vec<Move>, us: Color) {
         let pos = self.pos;
         let forward: i8 = if us == Color::White { 1 } else { -1 };
         let last_rank = us.promotion_rank();
         for from in pos.pieces(us, Kind::PAWN) {
             let piece = pos.piece_as(from, us).expect("own pawn");
+            // A pawn on its own first rank stands still, except where the
+            // rules let it step (Parrain, Cage; Popeye's rule).
+            let first_rank = from.rank() == us.back_rank();
+            if first_rank && !self.rules.first_rank_pawns_move() {
+                continue;
+            }
             let mut push = |to: Square, motion: Motion| {
                 if to.rank() == last_rank {
                     for kind in Kind::PROMOTIONS {
@@ -276,12 +307,12 @@ impl Gen<'_> {
                 continue;
             }
             let king_piece = pos.piece_at(king_from).expect("king");
-            out.push(Move::quiet(
-                king_piece,
-                king_from,
-                Square::new(king_file, rank),
-                kind,
-            ));
+            let mv = Move::quiet(king_piece, king_from, Square::new(king_file, rank), kind);
+            if self.rules.is_general() {
+                self.push_resolved(out, mv);
+            } else {
+                out.push(mv);
+            }
         }
     }
 }

@@ -24,7 +24,7 @@ pub mod rebirth;
 
 use crate::board::Kind;
 
-pub use capture::Capture;
+pub use capture::{captured_unit_back, Capture};
 pub use conditions::{Condition, Conditions};
 
 /// The base conditions of the Circe family, in the order Popeye's move
@@ -313,12 +313,76 @@ impl CirceRules {
 
     /// Whether the solver plays this condition.
     pub fn is_supported(&self) -> bool {
+        match self.base {
+            Base::Circe | Base::AntiCirce => self.refusal().is_none(),
+            _ => false,
+        }
+    }
+
+    /// Why the solver refuses this condition although Popeye accepts it:
+    /// the combinations where Popeye's own play is incoherent
+    /// (docs/rules.md, "What is refused").
+    pub fn refusal(&self) -> Option<String> {
+        use RebirthSquare as S;
+        let choice_by_square = matches!(self.square, S::Super | S::Cage);
+        if choice_by_square && self.adapter != SquareAdapter::None {
+            return Some(
+                "a square adapter (Diametral, VerticalMirror, Frischauf) with Super or Cage: \
+                 Popeye adapts the square it is counting through, so its choices are not the \
+                 squares of the board"
+                    .into(),
+            );
+        }
+        if self.relevant_capture != RelevantCapture::ThisMove
+            && matches!(
+                self.square,
+                S::File | S::Antipodes | S::VerticalSymmetry | S::HorizontalSymmetry | S::Pwc
+            )
+        {
+            return Some(
+                "LastMove or WaitCapture with File, Antipodes, Vertical- or HorizontalSymmetry \
+                 or PWC: Popeye computes these squares from the current move, not from the \
+                 capture whose unit is reborn"
+                    .into(),
+            );
+        }
+        None
+    }
+
+    /// Whether this is a form of the first solver, which the generator
+    /// resolves on its fast path: Circe (Relaxed, either rex) or AntiCirce
+    /// (Strict, rex inclusive, Calvet or Cheylan), classic squares.
+    pub fn is_tier1(&self) -> bool {
         self.is_classic()
             && match self.base {
                 Base::Circe => self.on_occupied == OnOccupied::Relaxed,
                 Base::AntiCirce => self.on_occupied == OnOccupied::Strict && self.rex_inclusive,
                 _ => false,
             }
+    }
+
+    /// Whether captured (Circe) or capturing (AntiCirce) kings are reborn.
+    #[inline]
+    pub fn kings_reborn(&self) -> bool {
+        self.rex_inclusive
+    }
+
+    /// Whether a reborn pawn on its own first rank, which normally stands
+    /// still, may step (and capture) to its second rank (Popeye's rule for
+    /// Parrain-like forms and Cage).
+    pub fn first_rank_pawns_move(&self) -> bool {
+        (self.square == RebirthSquare::Equipollents
+            && self.relevant_capture == RelevantCapture::LastMove)
+            || self.square == RebirthSquare::Cage
+    }
+
+    /// Whether a pawn on its own first rank observes its second rank
+    /// (Equipollents of any kind, Cage).
+    pub fn first_rank_pawns_observe(&self) -> bool {
+        matches!(
+            self.square,
+            RebirthSquare::Equipollents | RebirthSquare::Cage
+        )
     }
 
     /// Whether this is the form of the tier-1 solver: Circe or AntiCirce
@@ -347,6 +411,11 @@ pub struct Rules {
     families: [Option<CirceRules>; Base::COUNT],
     /// The further conditions.
     pub conditions: Conditions,
+    /// Whether moves go through the general rebirth pipeline
+    /// ([`Rules::resolve_move`]) rather than the fast path of the tier-1
+    /// forms; kept up to date by [`Rules::set_family`].
+    #[serde(skip)]
+    general: bool,
 }
 
 impl Rules {
@@ -364,6 +433,43 @@ impl Rules {
     /// Puts `circe` in force, replacing any condition of the same base.
     pub fn set_family(&mut self, circe: CirceRules) {
         self.families[circe.base.index()] = Some(circe);
+        let general = {
+            let mut families = self.families();
+            match (families.next(), families.next()) {
+                (None, _) => false,
+                (Some(one), None) => !one.is_tier1(),
+                _ => true,
+            }
+        };
+        self.general = general;
+    }
+
+    /// Whether moves go through the general pipeline (a form beyond the
+    /// tier-1 ones, or several at once); the tier-1 forms keep their fast
+    /// path.
+    #[inline]
+    pub fn is_general(&self) -> bool {
+        self.general
+    }
+
+    /// Whether the rebirth squares of these rules read the units' squares
+    /// in the diagram (Diagram Circe), so the solver must track them.
+    pub fn needs_identities(&self) -> bool {
+        self.families().any(|c| c.square == RebirthSquare::Diagram)
+    }
+
+    /// Whether a pawn on its own first rank may step to its second rank.
+    #[inline]
+    pub fn first_rank_pawns_move(&self) -> bool {
+        self.family(Base::Circe)
+            .is_some_and(CirceRules::first_rank_pawns_move)
+    }
+
+    /// Whether a pawn on its own first rank observes its second rank.
+    #[inline]
+    pub fn first_rank_pawns_observe(&self) -> bool {
+        self.family(Base::Circe)
+            .is_some_and(CirceRules::first_rank_pawns_observe)
     }
 
     /// The condition of `base`, if in force.
@@ -401,8 +507,99 @@ impl Rules {
     /// anything (each condition is checked on its own by
     /// [`CirceRules::is_supported`] and [`Condition::is_supported`]).
     pub fn unsupported(&self) -> Option<String> {
-        if self.families().count() > 1 {
-            return Some("several Circe-family conditions at once".into());
+        let circe = self.family(Base::Circe);
+        let anti = self.family(Base::AntiCirce);
+        if self
+            .families()
+            .any(|c| !matches!(c.base, Base::Circe | Base::AntiCirce))
+        {
+            if self.families().count() > 1 {
+                return Some("several Circe-family conditions at once".into());
+            }
+            return None;
+        }
+        if let (Some(c), Some(a)) = (circe, anti) {
+            if c.relevant_capture != RelevantCapture::ThisMove
+                && a.relevant_capture != RelevantCapture::ThisMove
+            {
+                return Some(
+                    "Circe and AntiCirce both with a delayed rebirth (LastMove, WaitCapture)"
+                        .into(),
+                );
+            }
+        }
+        None
+    }
+
+    /// What Popeye refuses in these rules as a whole, with its reason
+    /// (it prints the diagram and "problem ignored"): combinations of
+    /// conditions that its checks reject.
+    pub fn popeye_refusal(&self) -> Option<&'static str> {
+        let circe = self.family(Base::Circe);
+        let anti = self.family(Base::AntiCirce);
+        let choices = circe.is_some_and(|c| matches!(c.square, RebirthSquare::Super)) as u8
+            + circe.is_some_and(|c| c.square == RebirthSquare::Cage) as u8
+            + anti.is_some_and(|a| a.square == RebirthSquare::Super) as u8;
+        if choices > 1 {
+            return Some("supercirce incompatible with some fairy conditions");
+        }
+        if anti.is_some() && circe.is_some_and(|c| c.couscous) {
+            return Some("anticirce incompatible with some fairy conditions");
+        }
+        None
+    }
+
+    /// What Popeye refuses for these rules in this diagram and with this
+    /// goal, with its reason: units the rules cannot take (neutral units
+    /// with Circe Assassin, kamikaze units with AntiCirce), Win-a-piece
+    /// with a delayed rebirth; and what the solver refuses (kamikaze units
+    /// with a choice of rebirth squares).
+    pub fn refusal_for(
+        &self,
+        pos: &crate::board::Position,
+        goal: crate::stipulation::Goal,
+    ) -> Option<String> {
+        if let Some(why) = self.popeye_refusal() {
+            return Some(why.into());
+        }
+        if self.alsatian()
+            && self.families().any(|c| {
+                c.relevant_capture != RelevantCapture::ThisMove
+                    || matches!(c.on_occupied, OnOccupied::Volcanic | OnOccupied::Parachute)
+            })
+        {
+            return Some(
+                "Alsatian Circe with LastMove, Parrain, ContraParrain, WaitCapture, Volcanic or \
+                 Parachute: units off the board or under others have no place in the orthodox \
+                 legality test"
+                    .into(),
+            );
+        }
+        let circe = self.family(Base::Circe);
+        if pos.neutral().nonempty()
+            && self
+                .families()
+                .any(|c| c.on_occupied == OnOccupied::Assassin && c.base == Base::Circe)
+        {
+            return Some(
+                "Circe Assassin is incompatible with several fairy conditions and fairy pieces"
+                    .into(),
+            );
+        }
+        if pos.kamikaze().nonempty() && self.family(Base::AntiCirce).is_some() {
+            return Some("anticirce incompatible with some fairy conditions".into());
+        }
+        if goal == crate::stipulation::Goal::WinPiece
+            && circe.is_some_and(|c| c.relevant_capture == RelevantCapture::LastMove)
+        {
+            return Some("Win_a_Piece and Circe Parrain not allowed".into());
+        }
+        if pos.kamikaze().nonempty() && circe.is_some_and(|c| c.offers_choice()) {
+            return Some(
+                "kamikaze units with Circe Super, Cage, Take&Make or April are not supported \
+                 (Popeye's kamikaze rebirth offers the same square twice)"
+                    .into(),
+            );
         }
         None
     }

@@ -725,7 +725,8 @@ impl<'s> Searcher<'s> {
                     }
                     reached
                 }
-                _ if checks => false,
+                // The last series move may check: the other side answers it
+                // (Popeye's `8.Db6-b8 + c7*b8=L =`).
                 SeriesEnd::Help | SeriesEnd::Reflex => {
                     self.goal_moves_remembered(&after, depth + 1, &step, Role::Reply)
                 }
