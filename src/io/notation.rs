@@ -2,7 +2,7 @@
 //! notation for people (`Qxd3(+bSg8)`, Latvian `Dxd3(+mZg8)`, Anticirce
 //! `Qxd3 (Qd3>d1)`), rules.md section 7.
 
-use crate::board::{Color, Kind, Piece};
+use crate::board::{Color, Kind, Piece, Square};
 use crate::io::language;
 use crate::moves::{Effect, Motion, Move};
 use crate::problem::Language;
@@ -105,25 +105,30 @@ fn popeye_reborn_unit(out: &mut String, a: Alphabet, piece: Piece) {
 /// check mark: `Sc6*e5[+bPe7]`, `Ra4*a1[wRa1->a1]`, `e7*f8=Q`, `0-0`.
 pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
     let mut s = String::with_capacity(24);
-    for e in &mv.effects {
-        if let Effect::Premove { from, to, unit } = *e {
-            s.push('[');
-            popeye_reborn_unit(&mut s, a, unit);
-            let _ = write!(s, "{from}->{to}]");
-        }
-    }
     match mv.motion {
-        Motion::CastleShort => {
-            s.push_str("0-0");
-            return s;
-        }
-        Motion::CastleLong => {
-            s.push_str("0-0-0");
+        Motion::CastleShort | Motion::CastleLong => {
+            // The units moved before castling (Mars family), in brackets.
+            for e in &mv.effects {
+                if let Effect::Premove { from, to, unit } = *e {
+                    s.push('[');
+                    popeye_reborn_unit(&mut s, a, unit);
+                    let _ = write!(s, "{from}->{to}]");
+                }
+            }
+            s.push_str(if mv.motion == Motion::CastleShort {
+                "0-0"
+            } else {
+                "0-0-0"
+            });
             return s;
         }
         _ => {}
     }
     popeye_unit(&mut s, a, mv.piece, false);
+    // A unit moved first to its rebirth square: `Rb3-h1*g1`.
+    if let Some(from) = premove_from(mv) {
+        let _ = write!(s, "{from}-");
+    }
     let sep = if mv.is_capture() { '*' } else { '-' };
     let _ = write!(s, "{}{}{}", mv.from, sep, mv.to);
     if mv.motion == Motion::EnPassant {
@@ -137,6 +142,15 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
         popeye_effect(&mut s, a, mv, e);
     }
     s
+}
+
+/// The square the moving unit stood on before it was moved to the square
+/// its move starts from (Mars family), if it was.
+fn premove_from(mv: &Move) -> Option<Square> {
+    mv.effects.iter().find_map(|e| match *e {
+        Effect::Premove { from, to, .. } if to == mv.from => Some(from),
+        _ => None,
+    })
 }
 
 /// One effect of a move in Popeye's notation, in brackets after the move.
@@ -218,14 +232,29 @@ fn circe_unit(out: &mut String, a: Alphabet, piece: Piece) {
 /// Neutral units carry `n`: `nPbxa8=nS(+nBf8)`.
 pub fn circe_move(mv: &Move, a: Alphabet, disambiguation: Disambiguation) -> String {
     let mut s = String::with_capacity(24);
-    match mv.motion {
-        Motion::CastleShort => return "0-0".into(),
-        Motion::CastleLong => return "0-0-0".into(),
-        _ => {}
+    if mv.is_castling() {
+        // The units moved before castling (Mars family): `(Kf7>e1)0-0-0`.
+        for e in &mv.effects {
+            if let Effect::Premove { from, to, unit } = *e {
+                let _ = write!(s, "({}{from}>{to})", a.piece(unit.kind));
+            }
+        }
+        s.push_str(if mv.motion == Motion::CastleShort {
+            "0-0"
+        } else {
+            "0-0-0"
+        });
+        return s;
     }
     let from = mv.from.to_string();
     circe_unit(&mut s, a, mv.piece);
-    if mv.piece.kind == Kind::PAWN {
+    if let Some(square) = premove_from(mv) {
+        // A unit moved first to its rebirth square: `Rb3-h1xg1`.
+        let _ = write!(s, "{square}-{from}");
+        if !mv.is_capture() {
+            s.push('-');
+        }
+    } else if mv.piece.kind == Kind::PAWN {
         if mv.is_capture() {
             s.push_str(&from[..1]);
         }
@@ -275,9 +304,6 @@ fn circe_effect(s: &mut String, a: Alphabet, mv: &Move, e: &Effect) {
         Effect::Buried { on, unit } => {
             let _ = write!(s, "(+{}{}{on}>v)", a.unit_color(unit), a.piece(unit.kind));
         }
-        Effect::Premove { from, to, unit } => {
-            let _ = write!(s, " ({}{from}>{to})", a.piece(unit.kind));
-        }
-        Effect::CapturerVanishes | Effect::Pending { .. } => {}
+        Effect::CapturerVanishes | Effect::Pending { .. } | Effect::Premove { .. } => {}
     }
 }

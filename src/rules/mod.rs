@@ -20,12 +20,18 @@
 pub mod capture;
 pub mod check;
 pub mod conditions;
+mod immunity;
+mod madrasi;
+pub mod observation;
+pub mod paths;
 pub mod rebirth;
 
 use crate::board::Kind;
 
 pub use capture::Capture;
 pub use conditions::{Condition, Conditions};
+pub use observation::Observer;
+pub use paths::Paths;
 
 /// The base conditions of the Circe family, in the order Popeye's move
 /// pipeline runs them.
@@ -313,12 +319,33 @@ impl CirceRules {
 
     /// Whether the solver plays this condition.
     pub fn is_supported(&self) -> bool {
-        self.is_classic()
-            && match self.base {
-                Base::Circe => self.on_occupied == OnOccupied::Relaxed,
-                Base::AntiCirce => self.on_occupied == OnOccupied::Strict && self.rex_inclusive,
-                _ => false,
+        match self.base {
+            Base::Circe => self.is_classic() && self.on_occupied == OnOccupied::Relaxed,
+            Base::AntiCirce => {
+                self.is_classic() && self.on_occupied == OnOccupied::Strict && self.rex_inclusive
             }
+            // Popeye crashes on AntiMarsCirce RexExclusive.
+            Base::AntiMarsCirce => self.has_only_mover_options() && self.rex_inclusive,
+            // Popeye's PhantomChess generates moves from the classic square
+            // whatever the options, and tests check with the options'.
+            Base::PhantomChess => self.has_only_mover_options() && self.side == SideOverride::None,
+            Base::MarsCirce | Base::ImmunChess | Base::GenevaChess => self.has_only_mover_options(),
+        }
+    }
+
+    /// Whether the options are those the Mars family, ImmunChess and
+    /// GenevaChess are played with: the kings' inclusion, Mirror, and the
+    /// default Strict (Popeye's MarsCirce with another occupancy word loses
+    /// ordinary moves or all moves; the other square options come with the
+    /// general rebirth function).
+    fn has_only_mover_options(&self) -> bool {
+        let plain = CirceRules {
+            rex_inclusive: self.rex_inclusive,
+            side: self.side,
+            on_occupied_written: self.on_occupied_written,
+            ..CirceRules::of(self.base)
+        };
+        *self == plain && matches!(self.side, SideOverride::None | SideOverride::Mirror)
     }
 
     /// Whether this is the form of the tier-1 solver: Circe or AntiCirce
@@ -401,8 +428,20 @@ impl Rules {
     /// anything (each condition is checked on its own by
     /// [`CirceRules::is_supported`] and [`Condition::is_supported`]).
     pub fn unsupported(&self) -> Option<String> {
-        if self.families().count() > 1 {
-            return Some("several Circe-family conditions at once".into());
+        let has = |b: Base| self.family(b).is_some();
+        if has(Base::Circe) && has(Base::AntiCirce) {
+            return Some("Circe and AntiCirce at once".into());
+        }
+        // Popeye refuses these together.
+        if has(Base::PhantomChess) && (has(Base::MarsCirce) || has(Base::AntiMarsCirce)) {
+            return Some("PhantomChess with MarsCirce or AntiMarsCirce".into());
+        }
+        if has(Base::AntiCirce) && has(Base::GenevaChess) {
+            return Some("AntiCirce with GenevaChess".into());
+        }
+        let rex = |b: Base| self.family(b).is_some_and(|c| c.rex_inclusive);
+        if rex(Base::ImmunChess) && (rex(Base::Circe) || has(Base::AntiCirce)) {
+            return Some("ImmunChess RexInclusive with Circe RexInclusive or AntiCirce".into());
         }
         None
     }

@@ -9,7 +9,8 @@
 
 use super::{Layout, Node, Solution};
 use crate::board::Kind;
-use crate::moves::{Motion, Move};
+use crate::moves::{Effect, Motion, Move};
+use crate::rules::Rules;
 
 /// King, queen, rook and bishop lines, in the order Popeye tries them.
 const LINES: [(i8, i8); 8] = [
@@ -56,6 +57,26 @@ pub fn key(mv: &Move) -> (u8, u8, u8, u8) {
         }
     };
     (mv.from.0, direction, distance, promotion)
+}
+
+/// [`key`] under the rules in force: the Mars family moves units from
+/// their rebirth squares, and Popeye tries each unit's moves of its
+/// "alternative path" before the others: under MarsCirce and
+/// AntiMarsCirce its captures, under PhantomChess its moves from the
+/// rebirth square. Units keep the order of the squares they stand on.
+pub fn key_under(rules: &Rules, mv: &Move) -> (u8, u8, u8, u8, u8) {
+    let (_, direction, distance, promotion) = key(mv);
+    let lifted_from = mv.effects.iter().find_map(|e| match *e {
+        Effect::Premove { from, to, .. } if to == mv.from => Some(from),
+        _ => None,
+    });
+    let path = match rules.paths() {
+        None => 0,
+        Some(p) if p.phantom.is_some() => u8::from(lifted_from.is_none()),
+        Some(_) => u8::from(!mv.is_capture()),
+    };
+    let unit = lifted_from.unwrap_or(mv.from);
+    (unit.0, path, direction, distance, promotion)
 }
 
 /// A pawn's double step, then its step, then its captures towards the
