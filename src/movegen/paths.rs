@@ -96,7 +96,7 @@ fn unit_moves(pos: &Position, rules: &Rules, paths: &Paths<'_>, from: Square, ou
 
 /// PhantomChess: every move from the unit's square, then every move from
 /// its rebirth square that arrives neither on the unit's square nor where
-/// a move from its square arrives.
+/// a move from its square arrives, castling excepted.
 fn phantom_moves(
     pos: &Position,
     rules: &Rules,
@@ -115,7 +115,10 @@ fn phantom_moves(
     if let Some(r) = phantom.origin(unit, from, lifted).filter(|&r| r != from) {
         let start = out.len();
         from_rebirth_square(pos, rules, unit, from, r, Keep::All, out);
-        retain_from(out, start, |mv| !arrivals.contains(mv.to));
+        // Popeye's phantom king does not castle from its rebirth square.
+        retain_from(out, start, |mv| {
+            !arrivals.contains(mv.to) && !mv.is_castling()
+        });
     }
 }
 

@@ -75,6 +75,22 @@ mod tests {
     }
 
     #[test]
+    fn a_pawn_that_may_be_taken_en_passant_is_observed_by_the_taker() {
+        // After e2-e4 the black pawn d4 may take on e3: the white pawn is
+        // paralysed and does not check the king on f5.
+        let mut pos = Position::from_piece_list("wKa1 wPe4 bKf5 bPd4").unwrap();
+        pos.ep_square = Some(sq("e3"));
+        let r = madrasi();
+        assert!(r.is_paralysed(&pos, sq("e4"), Color::White));
+        assert!(!r.in_check(&pos, Color::Black));
+        // The taker itself is not observed by the white pawn.
+        assert!(!r.is_paralysed(&pos, sq("d4"), Color::Black));
+        pos.ep_square = None;
+        assert!(!r.is_paralysed(&pos, sq("e4"), Color::White));
+        assert!(r.in_check(&pos, Color::Black));
+    }
+
+    #[test]
     fn kings_are_paralysed_only_under_rex_inclusive() {
         let pos = Position::from_piece_list("wKd4 bKd6 wQa1 bQh8").unwrap();
         assert!(!madrasi().is_paralysed(&pos, sq("d4"), Color::White));

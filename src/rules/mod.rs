@@ -333,6 +333,47 @@ impl CirceRules {
         }
     }
 
+    /// Why this condition is refused for good, when Popeye's own rule for
+    /// it is incoherent or refused (docs/rules.md, "Popeye's defects").
+    pub fn refusal(&self) -> Option<&'static str> {
+        let mover_base = matches!(
+            self.base,
+            Base::MarsCirce | Base::AntiMarsCirce | Base::PhantomChess | Base::GenevaChess
+        );
+        if mover_base && !self.mover_options_consistent() {
+            return Some("Popeye refuses this combination as nonsense");
+        }
+        match self.base {
+            Base::MarsCirce | Base::AntiMarsCirce if self.on_occupied != OnOccupied::Strict => {
+                Some("with an occupied-square option Popeye's MarsCirce loses ordinary moves")
+            }
+            Base::AntiMarsCirce if !self.rex_inclusive => Some("Popeye crashes on it"),
+            Base::PhantomChess
+                if !self.has_only_mover_options() || self.side != SideOverride::None =>
+            {
+                Some(
+                    "Popeye generates PhantomChess moves from the classic square \
+                     whatever the options, and tests check with the options'",
+                )
+            }
+            _ => None,
+        }
+    }
+
+    /// Popeye's consistency test of the Mars family and GenevaChess: no
+    /// walk or side change of the reborn unit, no Couscous, no LastMove or
+    /// WaitCapture, no PWC, Equipollents or Take&Make.
+    fn mover_options_consistent(&self) -> bool {
+        self.reborn_walk == RebornWalk::Same
+            && !self.turncoats
+            && !self.couscous
+            && self.relevant_capture == RelevantCapture::ThisMove
+            && !matches!(
+                self.square,
+                RebirthSquare::Pwc | RebirthSquare::Equipollents | RebirthSquare::TakeMake
+            )
+    }
+
     /// Whether the options are those the Mars family, ImmunChess and
     /// GenevaChess are played with: the kings' inclusion, Mirror, and the
     /// default Strict (Popeye's MarsCirce with another occupancy word loses
@@ -434,14 +475,26 @@ impl Rules {
         }
         // Popeye refuses these together.
         if has(Base::PhantomChess) && (has(Base::MarsCirce) || has(Base::AntiMarsCirce)) {
-            return Some("PhantomChess with MarsCirce or AntiMarsCirce".into());
+            return Some("PhantomChess with MarsCirce or AntiMarsCirce (Popeye refuses it)".into());
+        }
+        // Popeye judges a phantom observer's paralysis on its rebirth
+        // square but a phantom mover's on its own square, and so lets a
+        // unit capture a king that it does not check.
+        if has(Base::PhantomChess) && self.has(Condition::Madrasi) {
+            return Some(
+                "PhantomChess with Madrasi (Popeye judges a phantom unit's paralysis on one square when it moves and on another when it checks)"
+                    .into(),
+            );
         }
         if has(Base::AntiCirce) && has(Base::GenevaChess) {
-            return Some("AntiCirce with GenevaChess".into());
+            return Some("AntiCirce with GenevaChess (Popeye refuses it)".into());
         }
         let rex = |b: Base| self.family(b).is_some_and(|c| c.rex_inclusive);
         if rex(Base::ImmunChess) && (rex(Base::Circe) || has(Base::AntiCirce)) {
-            return Some("ImmunChess RexInclusive with Circe RexInclusive or AntiCirce".into());
+            return Some(
+                "ImmunChess RexInclusive with Circe RexInclusive or AntiCirce (Popeye refuses it)"
+                    .into(),
+            );
         }
         None
     }

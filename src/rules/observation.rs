@@ -118,11 +118,14 @@ fn orthodox_observers(
     occupied: Bitboard,
 ) -> Bitboard {
     let Some(kind) = kind else {
-        return pos.attackers(target, by, occupied);
+        return pos.attackers(target, by, occupied) | en_passant_observers(pos, target, by);
     };
     let ours = pos.pieces(by, kind);
     if ours.is_empty() {
         return ours;
+    }
+    if kind == Kind::PAWN {
+        return attacks::pawn(by.opponent(), target) & ours | en_passant_observers(pos, target, by);
     }
     let reach = match kind {
         Kind::KING => attacks::king(target),
@@ -130,9 +133,24 @@ fn orthodox_observers(
         Kind::ROOK => attacks::rook(target, occupied),
         Kind::BISHOP => attacks::bishop(target, occupied),
         Kind::KNIGHT => attacks::knight(target),
-        // The squares from which a pawn of `by` attacks `target`.
-        Kind::PAWN => attacks::pawn(by.opponent(), target),
         _ => return pos.attackers(target, by, occupied) & ours,
     };
     reach & ours
+}
+
+/// The pawns of `by` that could take the pawn on `target` en passant: a
+/// pawn that has just made a double step is observed by them (Popeye's
+/// Madrasi paralyses it so).
+#[inline]
+fn en_passant_observers(pos: &Position, target: Square, by: Color) -> Bitboard {
+    let Some(ep) = pos.ep_square else {
+        return Bitboard::EMPTY;
+    };
+    let beyond = if ep.rank() == 2 { 3 } else { 4 };
+    if target != Square::new(ep.file(), beyond)
+        || !pos.pieces(by.opponent(), Kind::PAWN).contains(target)
+    {
+        return Bitboard::EMPTY;
+    }
+    attacks::pawn(by.opponent(), ep) & pos.pieces(by, Kind::PAWN)
 }

@@ -309,7 +309,11 @@ pub fn parse_conditions(
                 let mut one = Rules::default();
                 one.set_family(*c);
                 let name = condition_lines(lang, &one).join(" ");
-                return Err((*line, format!("condition {name} is not supported yet")));
+                let why = match c.refusal() {
+                    Some(why) => format!("is not supported: {why}"),
+                    None => "is not supported yet".into(),
+                };
+                return Err((*line, format!("condition {name} {why}")));
             }
         }
     }
@@ -323,7 +327,7 @@ pub fn parse_conditions(
     }
     if let Some(what) = out.rules.unsupported() {
         let line = out.lines.families.last().map_or(0, |(_, l)| *l);
-        return Err((line, format!("{what} is not supported yet")));
+        return Err((line, format!("{what} is not supported")));
     }
     Ok(out)
 }
