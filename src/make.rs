@@ -17,6 +17,9 @@ impl Position {
         let tracking = p.tracks_identities();
         for e in &mv.effects {
             if let Effect::Premove { from, to, unit } = *e {
+                if from == to {
+                    continue;
+                }
                 p.remove(from);
                 p.put(to, unit);
                 if tracking {

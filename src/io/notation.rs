@@ -110,6 +110,9 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
             // The units moved before castling (Mars family), in brackets.
             for e in &mv.effects {
                 if let Effect::Premove { from, to, unit } = *e {
+                    if from == to {
+                        continue;
+                    }
                     s.push('[');
                     popeye_reborn_unit(&mut s, a, unit);
                     let _ = write!(s, "{from}->{to}]");
@@ -148,7 +151,7 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
 /// its move starts from (Mars family), if it was.
 fn premove_from(mv: &Move) -> Option<Square> {
     mv.effects.iter().find_map(|e| match *e {
-        Effect::Premove { from, to, .. } if to == mv.from => Some(from),
+        Effect::Premove { from, to, .. } if to == mv.from && from != to => Some(from),
         _ => None,
     })
 }
@@ -235,8 +238,11 @@ pub fn circe_move(mv: &Move, a: Alphabet, disambiguation: Disambiguation) -> Str
     if mv.is_castling() {
         // The units moved before castling (Mars family): `(Kf7>e1)0-0-0`.
         for e in &mv.effects {
-            if let Effect::Premove { from, to, unit } = *e {
-                let _ = write!(s, "({}{from}>{to})", a.piece(unit.kind));
+            match *e {
+                Effect::Premove { from, to, unit } if from != to => {
+                    let _ = write!(s, "({}{from}>{to})", a.piece(unit.kind));
+                }
+                _ => {}
             }
         }
         s.push_str(if mv.motion == Motion::CastleShort {

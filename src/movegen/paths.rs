@@ -59,8 +59,8 @@ fn unit_moves(pos: &Position, rules: &Rules, paths: &Paths<'_>, from: Square, ou
     let unit = pos.piece_as(from, pos.turn).expect("own unit");
     let mut lifted = pos.occupied();
     lifted.clear(from);
-    if let Some(phantom) = paths.phantom {
-        phantom_moves(pos, rules, &phantom, unit, from, lifted, out);
+    if let Some(phantom) = &paths.phantom {
+        phantom_moves(pos, rules, phantom, unit, from, lifted, out);
         return;
     }
     // Non-captures from the AntiMars square, captures from the Mars
@@ -145,10 +145,10 @@ fn from_rebirth_square(
     let start = out.len();
     generate(&moved, rules, Bitboard::from_square(r), out);
     retain_from(out, start, |mv| keep.keeps(mv));
-    if r != from {
-        for mv in &mut out[start..] {
-            mv.effects = premoved(&[Effect::Premove { from, to: r, unit }], mv.effects);
-        }
+    // Recorded even when the unit stands on its rebirth square (as
+    // Popeye's journal does): it says which path the move came from.
+    for mv in &mut out[start..] {
+        mv.effects = premoved(&[Effect::Premove { from, to: r, unit }], mv.effects);
     }
 }
 
@@ -205,11 +205,10 @@ fn castling_with_reborn_rooks(
                 to: corner,
                 unit: rook,
             };
-            let lifts: &[Effect] = match (r != from, i == 0) {
-                (true, true) => &[king_premove, rook_premove],
-                (false, true) => &[rook_premove],
-                (true, false) => &[king_premove],
-                (false, false) => &[],
+            let lifts: &[Effect] = if i == 0 {
+                &[king_premove, rook_premove]
+            } else {
+                &[king_premove]
             };
             mv.effects = premoved(lifts, mv.effects);
         }
@@ -264,5 +263,174 @@ fn danger_move(pos: &Position, rules: &Rules, from: Square, out: &mut Vec<Move>)
             capturable,
         };
         gen.push(out, unit, from, r, Motion::Normal, None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each list is what Popeye 4.104 prints for the position (`~1`).
+    use super::super::legal_moves;
+    use crate::board::{Color, Position};
+    use crate::io::notation::{popeye_move, Alphabet};
+    use crate::rules::{Base, CirceRules, Condition, Rules, SideOverride};
+
+    fn base(b: Base) -> Rules {
+        Rules::with_circe(CirceRules::of(b))
+    }
+
+    /// The legal moves of White in Popeye's notation, sorted.
+    fn moves(rules: &Rules, list: &str) -> Vec<String> {
+        let pos = Position::from_piece_list(list).unwrap();
+        assert_eq!(pos.turn, Color::White);
+        let mut out = Vec::new();
+        legal_moves(&pos, rules, &mut out);
+        let mut found: Vec<String> = out
+            .iter()
+            .map(|m| popeye_move(m, Alphabet::English))
+            .collect();
+        found.sort();
+        found
+    }
+
+    fn sorted(list: &[&str]) -> Vec<String> {
+        let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn mars_captures_from_the_rebirth_square_and_moves_from_its_own() {
+        // The rook on e1 (dark) captures from a1, passing over e1, which
+        // it has left; its non-captures start from e1.
+        let got = moves(&base(Base::MarsCirce), "wKh3 wRe1 bKc8 bBh1");
+        assert!(got.contains(&"Re1-a1*h1".to_string()));
+        assert!(got.contains(&"Re1-a1".to_string()));
+        assert!(!got.iter().any(|m| m.starts_with("Re1*")));
+        // With a1 occupied the rook captures nothing.
+        let got = moves(&base(Base::MarsCirce), "wKh3 wRe1 wSa1 bKc8 bBh1");
+        assert!(!got.iter().any(|m| m.contains('*')));
+    }
+
+    #[test]
+    fn mars_pawns_capture_from_their_second_rank() {
+        let got = moves(&base(Base::MarsCirce), "wKh3 wPf3 bKc8 bPe3 bPg4");
+        assert_eq!(
+            got,
+            sorted(&["f3-f2*e3", "f3-f4", "Kh3-g2", "Kh3-h2", "Kh3-g3", "Kh3-h4"])
+        );
+    }
+
+    #[test]
+    fn mars_mirror_pawns_capture_from_the_other_sides_second_rank() {
+        let rules = Rules::with_circe(CirceRules {
+            side: SideOverride::Mirror,
+            ..CirceRules::of(Base::MarsCirce)
+        });
+        let got = moves(&rules, "wKh1 wPb2 bKh8 bRa8");
+        assert_eq!(
+            got,
+            sorted(&[
+                "Kh1-g2",
+                "b2-b7*a8=Q",
+                "b2-b7*a8=S",
+                "b2-b7*a8=R",
+                "b2-b7*a8=B",
+                "b2-b4",
+                "b2-b3",
+            ])
+        );
+    }
+
+    #[test]
+    fn mars_a_king_castles_from_its_rebirth_square_and_twice_from_e1() {
+        // The king on f7 is in check from e8 (the black king's rebirth
+        // square); it may still castle from e1, its own right granted.
+        let got = moves(&base(Base::MarsCirce), "wKf7 wPh4 wRa1 bKb5 bRa8 bSa2");
+        assert_eq!(
+            got,
+            sorted(&["[wKf7->e1]0-0-0", "Kf7-e6", "Kf7-g6", "Kf7-g7"])
+        );
+        // On e1 it castles once from each path, as Popeye does.
+        let got = moves(&base(Base::MarsCirce), "wKe1 wRh1 bKa8");
+        assert_eq!(got.iter().filter(|m| *m == "0-0").count(), 2);
+    }
+
+    #[test]
+    fn antimars_non_captures_start_from_the_rebirth_square() {
+        // A pawn's double step from h2 back to h4 is kept, as Popeye does.
+        let got = moves(&base(Base::AntiMarsCirce), "wKa1 wPh4 bKh8");
+        assert_eq!(
+            got,
+            sorted(&[
+                "Ka1-e1-f2",
+                "Ka1-e1-d2",
+                "Ka1-e1-d1",
+                "Ka1-e1-e2",
+                "Ka1-e1-f1",
+                "h4-h2-h4",
+                "h4-h2-h3",
+            ])
+        );
+    }
+
+    #[test]
+    fn antimars_castling_with_a_rook_moved_to_its_rebirth_square() {
+        // The rook b2 goes to a1 for the first castling generated (the
+        // short one, with the h1 rook), Popeye's quirk; the long castling
+        // is then made without it.
+        let got = moves(&base(Base::AntiMarsCirce), "wKf3 wRh1 wRb2 bKc8");
+        let castlings: Vec<&String> = got.iter().filter(|m| m.contains("0-0")).collect();
+        assert_eq!(
+            castlings,
+            [
+                "[wKf3->e1]0-0",
+                "[wKf3->e1]0-0-0",
+                "[wKf3->e1][wRb2->a1]0-0"
+            ]
+        );
+    }
+
+    #[test]
+    fn phantom_chess_moves_from_either_square_without_repeating_an_arrival() {
+        let got = moves(&base(Base::PhantomChess), "wKd3 wRc4 bKa7 bPd6");
+        let from_h1: Vec<&String> = got.iter().filter(|m| m.starts_with("Rc4-h1")).collect();
+        // h4 is reached from c4 too: only the move from c4 is kept.
+        assert_eq!(
+            from_h1,
+            [
+                "Rc4-h1-a1",
+                "Rc4-h1-b1",
+                "Rc4-h1-d1",
+                "Rc4-h1-e1",
+                "Rc4-h1-f1",
+                "Rc4-h1-g1",
+                "Rc4-h1-h2",
+                "Rc4-h1-h3",
+                "Rc4-h1-h5",
+                "Rc4-h1-h6",
+                "Rc4-h1-h7",
+                "Rc4-h1-h8"
+            ]
+        );
+        assert_eq!(got.len(), 7 + 12 + 14);
+    }
+
+    #[test]
+    fn danger_circe_an_observed_unit_may_go_to_its_rebirth_square() {
+        // The rook a5 is observed by the bishop d8: it may also go to a1,
+        // a move Popeye lists beside the ordinary Ra5-a1.
+        let rules = Rules::orthodox().with(Condition::DangerCirce);
+        let got = moves(&rules, "wKh2 wRa5 bKh8 bBd8");
+        assert_eq!(got.iter().filter(|m| *m == "Ra5-a1").count(), 2);
+        let got = moves(&Rules::orthodox(), "wKh2 wRa5 bKh8 bBd8");
+        assert_eq!(got.iter().filter(|m| *m == "Ra5-a1").count(), 1);
+    }
+
+    #[test]
+    fn madrasi_paralysed_units_do_not_move() {
+        // Queens d1/d8 and rooks h2/h4 paralyse each other.
+        let rules = Rules::orthodox().with(Condition::Madrasi);
+        let got = moves(&rules, "wKa1 wQd1 wRh2 bKh8 bQd8 bRh4");
+        assert_eq!(got, sorted(&["Ka1-b2", "Ka1-a2", "Ka1-b1"]));
     }
 }

@@ -74,7 +74,7 @@ impl Rules {
         let mut units = pos.by_color(by);
         units.clear(target);
         if let Some(k) = kind {
-            units = units & pos.by_kind(k);
+            units &= pos.by_kind(k);
         }
         units.into_iter().any(|on| {
             let unit = pos.piece_as(on, by).expect("a unit");

@@ -384,7 +384,7 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     }
     let mut solution = solution;
     solution.nodes += searcher.nodes();
-    popeye_order::sort_solution(&mut solution);
+    popeye_order::sort_solution(&mut solution, &rules);
     if let Some((start, moves)) = numbered {
         numbering::number_first_moves(&mut solution, &pos, &rules, moves, start, started.elapsed());
     }

@@ -61,19 +61,24 @@ pub fn key(mv: &Move) -> (u8, u8, u8, u8) {
 
 /// [`key`] under the rules in force: the Mars family moves units from
 /// their rebirth squares, and Popeye tries each unit's moves of its
-/// "alternative path" before the others: under MarsCirce and
-/// AntiMarsCirce its captures, under PhantomChess its moves from the
-/// rebirth square. Units keep the order of the squares they stand on.
+/// "alternative path" before the others: under MarsCirce and PhantomChess
+/// those from its rebirth square, under AntiMarsCirce those from its own
+/// square. Units keep the order of the squares they stand on.
 pub fn key_under(rules: &Rules, mv: &Move) -> (u8, u8, u8, u8, u8) {
     let (_, direction, distance, promotion) = key(mv);
+    // The mover's lift, if its move comes from its rebirth square.
     let lifted_from = mv.effects.iter().find_map(|e| match *e {
-        Effect::Premove { from, to, .. } if to == mv.from => Some(from),
+        Effect::Premove { from, to, unit } if to == mv.from && unit == mv.piece => Some(from),
         _ => None,
     });
+    let from_rebirth_square = lifted_from.is_some();
     let path = match rules.paths() {
         None => 0,
-        Some(p) if p.phantom.is_some() => u8::from(lifted_from.is_none()),
-        Some(_) => u8::from(!mv.is_capture()),
+        Some(p) => match (p.mars.is_some(), p.antimars.is_some()) {
+            (true, true) => u8::from(!mv.is_capture()),
+            (false, true) => u8::from(from_rebirth_square),
+            _ => u8::from(!from_rebirth_square),
+        },
     };
     let unit = lifted_from.unwrap_or(mv.from);
     (unit.0, path, direction, distance, promotion)
@@ -98,7 +103,7 @@ fn index_of(list: &[(i8, i8)], d: (i8, i8)) -> u8 {
 /// of different standing keep their places relative to each other: set
 /// play before the first moves; threats, then variations, then
 /// refutations after an attacking move.
-pub fn sort_solution(solution: &mut Solution) {
+pub fn sort_solution(solution: &mut Solution, rules: &Rules) {
     let set = solution.set_play_roots.min(solution.roots.len());
     let (set_play, play) = solution.roots.split_at_mut(set);
     match solution.layout {
@@ -106,24 +111,24 @@ pub fn sort_solution(solution: &mut Solution) {
         // under an attacking move.
         Layout::Tree if solution.post_key.is_some() => {
             play.sort_by_key(|n| n.played.ellipsis);
-            sort_groups(play);
+            sort_groups(play, rules);
         }
         Layout::Tree => {
-            sort_level(set_play);
-            sort_level(play);
+            sort_level(set_play, rules);
+            sort_level(play, rules);
         }
         Layout::Lines => {
-            sort_lines(set_play);
-            sort_lines(play);
+            sort_lines(set_play, rules);
+            sort_lines(play, rules);
         }
     }
 }
 
 /// Help and series play: Popeye prints the shorter lines first.
-fn sort_lines(nodes: &mut [Node]) {
-    nodes.sort_by_cached_key(|n| (height(n), key(&n.played.mv)));
+fn sort_lines(nodes: &mut [Node], rules: &Rules) {
+    nodes.sort_by_cached_key(|n| (height(n), key_under(rules, &n.played.mv)));
     for n in nodes.iter_mut() {
-        sort_lines(&mut n.children);
+        sort_lines(&mut n.children, rules);
     }
 }
 
@@ -131,8 +136,8 @@ fn height(n: &Node) -> usize {
     1 + n.children.iter().map(height).max().unwrap_or(0)
 }
 
-fn sort_level(nodes: &mut [Node]) {
-    nodes.sort_by_key(|n| (standing(n), key(&n.played.mv)));
+fn sort_level(nodes: &mut [Node], rules: &Rules) {
+    nodes.sort_by_key(|n| (standing(n), key_under(rules, &n.played.mv)));
     for n in nodes.iter_mut() {
         let mover = n.played.mv.piece.color;
         let children = &mut n.children;
@@ -141,19 +146,19 @@ fn sort_level(nodes: &mut [Node]) {
             let threat = c.played.mv.piece.color == mover;
             (u8::from(!threat), standing(c))
         });
-        sort_groups(children);
+        sort_groups(children, rules);
     }
 }
 
 /// Sorts each run of children of the same standing.
-fn sort_groups(children: &mut [Node]) {
+fn sort_groups(children: &mut [Node], rules: &Rules) {
     let mut start = 0;
     while start < children.len() {
         let group = group_of(&children[start], &children[0]);
         let end = (start..children.len())
             .find(|&i| group_of(&children[i], &children[0]) != group)
             .unwrap_or(children.len());
-        sort_level(&mut children[start..end]);
+        sort_level(&mut children[start..end], rules);
         start = end;
     }
 }
