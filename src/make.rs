@@ -47,6 +47,9 @@ impl Position {
         }
         for e in &mv.effects {
             if let Effect::Premove { from, to, unit } = *e {
+                if from == to {
+                    continue;
+                }
                 p.clear(from);
                 p.put(to, unit);
                 if tracking {
@@ -106,12 +109,19 @@ impl Position {
             (Square::new(0, rank), Square::new(3, rank))
         };
         let king = self.remove(mv.from).expect("castling king");
-        let rook = self.remove(rook_from).expect("castling rook");
+        // Under AntiMarsCirce Popeye may castle without the rook it moved
+        // to the corner for another castling (movegen/paths.rs): the king
+        // alone moves then.
+        let rook = self.remove(rook_from);
         self.put(mv.to, king);
-        self.put(rook_to, rook);
+        if let Some(rook) = rook {
+            self.put(rook_to, rook);
+        }
         if self.tracks_identities() {
             self.carry_identity(mv.from, mv.to);
-            self.carry_identity(rook_from, rook_to);
+            if rook.is_some() {
+                self.carry_identity(rook_from, rook_to);
+            }
         }
     }
 

@@ -116,7 +116,9 @@ pub enum Effect {
     /// Parachute Circe): Popeye's `[+wBf1]`.
     Emerges { on: Square, unit: Piece },
     /// Before the motion: the moving unit goes from `from` to `to` (Mars
-    /// Circe: it moves and captures from its rebirth square).
+    /// Circe: it moves and captures from its rebirth square). `from` and
+    /// `to` are the same when the unit stands on its rebirth square: the
+    /// move still comes from that path (Popeye's journal records it too).
     Premove {
         from: Square,
         to: Square,

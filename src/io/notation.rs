@@ -128,18 +128,31 @@ fn popeye_reborn_unit(out: &mut String, a: Alphabet, piece: Piece) {
 /// check mark: `Sc6*e5[+bPe7]`, `Ra4*a1[wRa1->a1]`, `e7*f8=Q`, `0-0`.
 pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
     let mut s = String::with_capacity(24);
-    for e in &mv.effects {
-        if let Effect::Premove { from, to, unit } = *e {
-            s.push('[');
-            popeye_reborn_unit(&mut s, a, unit);
-            let _ = write!(s, "{from}->{to}]");
-        }
-    }
     match mv.motion {
-        Motion::CastleShort => s.push_str("0-0"),
-        Motion::CastleLong => s.push_str("0-0-0"),
+        Motion::CastleShort | Motion::CastleLong => {
+            // The units moved before castling (Mars family), in brackets.
+            for e in &mv.effects {
+                if let Effect::Premove { from, to, unit } = *e {
+                    if from == to {
+                        continue;
+                    }
+                    s.push('[');
+                    popeye_reborn_unit(&mut s, a, unit);
+                    let _ = write!(s, "{from}->{to}]");
+                }
+            }
+            s.push_str(if mv.motion == Motion::CastleShort {
+                "0-0"
+            } else {
+                "0-0-0"
+            });
+        }
         _ => {
             popeye_unit(&mut s, a, mv.piece, false);
+            // A unit moved first to its rebirth square: `Rb3-h1*g1`.
+            if let Some(from) = premove_from(mv) {
+                let _ = write!(s, "{from}-");
+            }
             let sep = if mv.is_capture() { '*' } else { '-' };
             let _ = write!(s, "{}{}{}", mv.from, sep, mv.to);
             if mv.motion == Motion::EnPassant {
@@ -205,6 +218,15 @@ fn transferred_unit(unit: Piece, was: Kind, how: Rebirth) -> Piece {
         },
         ..placed
     }
+}
+
+/// The square the moving unit stood on before it was moved to the square
+/// its move starts from (Mars family), if it was.
+fn premove_from(mv: &Move) -> Option<Square> {
+    mv.effects.iter().find_map(|e| match *e {
+        Effect::Premove { from, to, .. } if to == mv.from && from != to => Some(from),
+        _ => None,
+    })
 }
 
 /// One effect of a move in Popeye's notation, in brackets after the move.
@@ -323,35 +345,52 @@ pub fn circe_move(
     disambiguation: Disambiguation,
 ) -> String {
     let mut s = String::with_capacity(24);
-    match mv.motion {
-        Motion::CastleShort => s.push_str("0-0"),
-        Motion::CastleLong => s.push_str("0-0-0"),
-        _ => {
-            let from = mv.from.to_string();
-            circe_unit(&mut s, a, mv.piece);
-            if mv.piece.kind == Kind::PAWN {
-                if mv.is_capture() {
-                    s.push_str(&from[..1]);
+    if mv.is_castling() {
+        // The units moved before castling (Mars family): `(Kf7>e1)0-0-0`.
+        for e in &mv.effects {
+            match *e {
+                Effect::Premove { from, to, unit } if from != to => {
+                    let _ = write!(s, "({}{from}>{to})", a.piece(unit.kind));
                 }
-            } else {
-                match disambiguation {
-                    Disambiguation::None => {}
-                    Disambiguation::File => s.push_str(&from[..1]),
-                    Disambiguation::Rank => s.push_str(&from[1..]),
-                    Disambiguation::Square => s.push_str(&from),
-                }
+                _ => {}
             }
+        }
+        s.push_str(if mv.motion == Motion::CastleShort {
+            "0-0"
+        } else {
+            "0-0-0"
+        });
+    } else {
+        let from = mv.from.to_string();
+        circe_unit(&mut s, a, mv.piece);
+        if let Some(square) = premove_from(mv) {
+            // A unit moved first to its rebirth square: `Rb3-h1xg1`.
+            let _ = write!(s, "{square}-{from}");
+            if !mv.is_capture() {
+                s.push('-');
+            }
+        } else if mv.piece.kind == Kind::PAWN {
             if mv.is_capture() {
-                s.push('x');
+                s.push_str(&from[..1]);
             }
-            let _ = write!(s, "{}", mv.to);
-            if mv.motion == Motion::EnPassant {
-                s.push_str(" e.p.");
+        } else {
+            match disambiguation {
+                Disambiguation::None => {}
+                Disambiguation::File => s.push_str(&from[..1]),
+                Disambiguation::Rank => s.push_str(&from[1..]),
+                Disambiguation::Square => s.push_str(&from),
             }
-            if mv.promotion.is_some() {
-                s.push('=');
-                circe_unit(&mut s, a, mv.arriving_piece());
-            }
+        }
+        if mv.is_capture() {
+            s.push('x');
+        }
+        let _ = write!(s, "{}", mv.to);
+        if mv.motion == Motion::EnPassant {
+            s.push_str(" e.p.");
+        }
+        if mv.promotion.is_some() {
+            s.push('=');
+            circe_unit(&mut s, a, mv.arriving_piece());
         }
     }
     let occupants = occupants(before, mv);
@@ -484,9 +523,9 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         Effect::Buried { on, unit } => {
             let _ = write!(s, "(+{}{}{on}>v)", a.unit_color(unit), a.piece(unit.kind));
         }
-        Effect::Premove { from, to, unit } => {
-            let _ = write!(s, " ({}{from}>{to})", a.piece(unit.kind));
-        }
-        Effect::CapturerVanishes | Effect::Pending { .. } | Effect::Mark { .. } => {}
+        Effect::CapturerVanishes
+        | Effect::Pending { .. }
+        | Effect::Premove { .. }
+        | Effect::Mark { .. } => {}
     }
 }

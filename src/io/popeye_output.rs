@@ -420,7 +420,8 @@ pub fn twin_command_text(lang: Language, c: &TwinCommand, pos: &Position) -> Str
         TwinCommand::Stipulation(s) => {
             structured_stipulation_text(lang, s).unwrap_or_else(|| s.clone())
         }
-        TwinCommand::Condition(rules) => condition_lines(lang, rules).join(" "),
+        // Popeye writes each condition of a twin on a line of its own.
+        TwinCommand::Condition(rules) => condition_lines(lang, rules).join("\n   "),
         // Popeye's own echo of a forsyth twin is not established.
         TwinCommand::Forsyth { text, .. } => format!("forsyth {text}"),
         TwinCommand::Other(s) => s.clone(),

@@ -7,6 +7,7 @@
 //! per node once the buffer has grown.
 
 pub mod fairy;
+mod paths;
 
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::legality::orthodox_violation;
@@ -39,7 +40,7 @@ pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
 /// capturer's king. Empty when the rules make check depend on more than
 /// attack (Rex Inclusive, Anticirce) or ask for orthodox legality (Alsatian).
 fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
-    if !rules.attack_is_always_check() || rules.alsatian() {
+    if !rules.check_is_orthodox_attack() || rules.alsatian() {
         return Bitboard::EMPTY;
     }
     let us = pos.turn;
@@ -100,9 +101,19 @@ pub fn is_legal_after(pos: &Position, rules: &Rules, mv: &Move, after: &Position
 /// perhaps, for leaving the mover's king in check. Captures carry their
 /// rebirths; captures the rules forbid are left out.
 pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
+    if rules.units_move_from_their_squares() {
+        generate(pos, rules, pos.by_color(pos.turn), out);
+    } else {
+        paths::pseudo_legal_moves(pos, rules, out);
+    }
+}
+
+/// The pseudo-legal moves of the units of the side to move on `movers`,
+/// each from its own square.
+fn generate(pos: &Position, rules: &Rules, movers: Bitboard, out: &mut Vec<Move>) {
     let us = pos.turn;
     let occ = pos.occupied();
-    let ours = pos.by_color(us);
+    let ours = movers;
     // Kings may be captured only where the rules can bring them back.
     // Neutral units are in both sides' sets: movable and capturable.
     let capturable = pos.by_color(us.opponent()) & !king_shield(pos, rules, us.opponent());
@@ -127,8 +138,10 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
             }
         });
     }
-    gen.pawn_moves(out, us);
-    gen.castling(out, us);
+    gen.pawn_moves(out, us, ours);
+    if ours.contains(Square::new(4, us.back_rank())) {
+        gen.castling(out, us);
+    }
 }
 
 /// The opponent's kings that may not be captured: all of them unless the
@@ -188,6 +201,7 @@ impl Gen<'_> {
         let capture = Capture {
             pos: self.pos,
             capturer: mv.arriving_piece(),
+            mover: piece,
             from,
             to,
             victim,
@@ -226,11 +240,11 @@ impl Gen<'_> {
         });
     }
 
-    fn pawn_moves(&self, out: &mut Vec<Move>, us: Color) {
+    fn pawn_moves(&self, out: &mut Vec<Move>, us: Color, movers: Bitboard) {
         let pos = self.pos;
         let forward: i8 = if us == Color::White { 1 } else { -1 };
         let last_rank = us.promotion_rank();
-        for from in pos.pieces(us, Kind::PAWN) {
+        for from in pos.pieces(us, Kind::PAWN) & movers {
             let piece = pos.piece_as(from, us).expect("own pawn");
             // A pawn on its own first rank stands still, except where the
             // rules let it step (Parrain, Cage; Popeye's rule).

@@ -38,6 +38,8 @@ pub struct Capture<'a> {
     pub pos: &'a Position,
     /// The capturing unit as it arrives on `to` (promoted already).
     pub capturer: Piece,
+    /// The capturing unit as it moved (before any promotion).
+    pub mover: Piece,
     pub from: Square,
     pub to: Square,
     /// The captured unit, as the capturer's opponent (a neutral unit
@@ -67,10 +69,17 @@ impl Rules {
 
     #[inline]
     fn single_outcome(&self, c: &Capture) -> Option<Effects> {
+        if !self.capture_allowed(c) {
+            return None;
+        }
         let mut effects = Effects::NONE;
         let capturer = c.capturer;
         let to = c.to;
-        let Some(circe) = self.families().next().copied() else {
+        let Some(circe) = self
+            .family(Base::Circe)
+            .or(self.family(Base::AntiCirce))
+            .copied()
+        else {
             // Orthodox chess: a kamikaze capturer is removed with its victim.
             if capturer.is_kamikaze() && capturer.kind != Kind::KING {
                 effects.push(Effect::CapturerVanishes);
@@ -139,6 +148,7 @@ impl Rules {
                 let capture = Capture {
                     pos,
                     capturer: mv.arriving_piece(),
+                    mover: mv.piece,
                     from: mv.from,
                     to: mv.to,
                     victim,

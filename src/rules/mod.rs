@@ -20,12 +20,18 @@
 pub mod capture;
 pub mod check;
 pub mod conditions;
+mod immunity;
+mod madrasi;
+pub mod observation;
+pub mod paths;
 pub mod rebirth;
 
 use crate::board::Kind;
 
 pub use capture::{captured_unit_back, Capture};
 pub use conditions::{Condition, Conditions};
+pub use observation::Observer;
+pub use paths::Paths;
 
 /// The base conditions of the Circe family, in the order Popeye's move
 /// pipeline runs them.
@@ -315,15 +321,48 @@ impl CirceRules {
     pub fn is_supported(&self) -> bool {
         match self.base {
             Base::Circe | Base::AntiCirce => self.refusal().is_none(),
-            _ => false,
+            // Popeye crashes on AntiMarsCirce RexExclusive.
+            Base::AntiMarsCirce => self.has_only_mover_options() && self.rex_inclusive,
+            // Popeye's PhantomChess generates moves from the classic square
+            // whatever the options, and tests check with the options'.
+            Base::PhantomChess => self.has_only_mover_options() && self.side == SideOverride::None,
+            Base::MarsCirce | Base::ImmunChess | Base::GenevaChess => self.has_only_mover_options(),
         }
     }
 
-    /// Why the solver refuses this condition although Popeye accepts it:
-    /// the combinations where Popeye's own play is incoherent
-    /// (docs/rules.md, "What is refused").
+    /// Why this condition is refused for good: where Popeye's own rule for
+    /// it is incoherent, refused or crashes (docs/rules.md, "What is
+    /// refused", "Popeye's defects").
     pub fn refusal(&self) -> Option<String> {
         use RebirthSquare as S;
+        let mover_base = matches!(
+            self.base,
+            Base::MarsCirce | Base::AntiMarsCirce | Base::PhantomChess | Base::GenevaChess
+        );
+        if mover_base && !self.mover_options_consistent() {
+            return Some("Popeye refuses this combination as nonsense".into());
+        }
+        match self.base {
+            Base::MarsCirce | Base::AntiMarsCirce if self.on_occupied != OnOccupied::Strict => {
+                return Some(
+                    "with an occupied-square option Popeye's MarsCirce loses ordinary moves".into(),
+                )
+            }
+            Base::AntiMarsCirce if !self.rex_inclusive => {
+                return Some("Popeye crashes on it".into())
+            }
+            Base::PhantomChess
+                if !self.has_only_mover_options() || self.side != SideOverride::None =>
+            {
+                return Some(
+                    "Popeye generates PhantomChess moves from the classic square \
+                     whatever the options, and tests check with the options'"
+                        .into(),
+                )
+            }
+            Base::Circe | Base::AntiCirce => {}
+            _ => return None,
+        }
         let choice_by_square = matches!(self.square, S::Super | S::Cage);
         if choice_by_square && self.adapter != SquareAdapter::None {
             return Some(
@@ -359,6 +398,35 @@ impl CirceRules {
                 Base::AntiCirce => self.on_occupied == OnOccupied::Strict && self.rex_inclusive,
                 _ => false,
             }
+    }
+
+    /// Popeye's consistency test of the Mars family and GenevaChess: no
+    /// walk or side change of the reborn unit, no Couscous, no LastMove or
+    /// WaitCapture, no PWC, Equipollents or Take&Make.
+    fn mover_options_consistent(&self) -> bool {
+        self.reborn_walk == RebornWalk::Same
+            && !self.turncoats
+            && !self.couscous
+            && self.relevant_capture == RelevantCapture::ThisMove
+            && !matches!(
+                self.square,
+                RebirthSquare::Pwc | RebirthSquare::Equipollents | RebirthSquare::TakeMake
+            )
+    }
+
+    /// Whether the options are those the Mars family, ImmunChess and
+    /// GenevaChess are played with: the kings' inclusion, Mirror, and the
+    /// default Strict (Popeye's MarsCirce with another occupancy word loses
+    /// ordinary moves or all moves; the other square options come with the
+    /// general rebirth function).
+    fn has_only_mover_options(&self) -> bool {
+        let plain = CirceRules {
+            rex_inclusive: self.rex_inclusive,
+            side: self.side,
+            on_occupied_written: self.on_occupied_written,
+            ..CirceRules::of(self.base)
+        };
+        *self == plain && matches!(self.side, SideOverride::None | SideOverride::Mirror)
     }
 
     /// Whether captured (Circe) or capturing (AntiCirce) kings are reborn.
@@ -433,8 +501,12 @@ impl Rules {
     /// Puts `circe` in force, replacing any condition of the same base.
     pub fn set_family(&mut self, circe: CirceRules) {
         self.families[circe.base.index()] = Some(circe);
+        // The Mars family, ImmunChess and GenevaChess keep the fast path
+        // (they go with the classic Circe and AntiCirce forms only).
         let general = {
-            let mut families = self.families();
+            let mut families = self
+                .families()
+                .filter(|c| matches!(c.base, Base::Circe | Base::AntiCirce));
             match (families.next(), families.next()) {
                 (None, _) => false,
                 (Some(one), None) => !one.is_tier1(),
@@ -444,9 +516,9 @@ impl Rules {
         self.general = general;
     }
 
-    /// Whether moves go through the general pipeline (a form beyond the
-    /// tier-1 ones, or several at once); the tier-1 forms keep their fast
-    /// path.
+    /// Whether moves go through the general pipeline (a Circe or AntiCirce
+    /// form beyond the tier-1 ones, or both at once); the tier-1 forms and
+    /// the Mars family keep their fast path.
     #[inline]
     pub fn is_general(&self) -> bool {
         self.general
@@ -507,17 +579,62 @@ impl Rules {
     /// anything (each condition is checked on its own by
     /// [`CirceRules::is_supported`] and [`Condition::is_supported`]).
     pub fn unsupported(&self) -> Option<String> {
-        let circe = self.family(Base::Circe);
-        let anti = self.family(Base::AntiCirce);
+        let has = |b: Base| self.family(b).is_some();
+        // The Mars family, ImmunChess and GenevaChess go with the classic
+        // Circe and AntiCirce forms only (their own fast path).
+        let movers = self
+            .families()
+            .any(|c| !matches!(c.base, Base::Circe | Base::AntiCirce));
+        if !movers {
+            return self.circe_and_anticirce_unsupported();
+        }
+        if has(Base::Circe) && has(Base::AntiCirce) {
+            return Some(
+                "Circe and AntiCirce with MarsCirce, AntiMarsCirce, PhantomChess, ImmunChess \
+                 or GenevaChess"
+                    .into(),
+            );
+        }
         if self
             .families()
-            .any(|c| !matches!(c.base, Base::Circe | Base::AntiCirce))
+            .any(|c| matches!(c.base, Base::Circe | Base::AntiCirce) && !c.is_tier1())
         {
-            if self.families().count() > 1 {
-                return Some("several Circe-family conditions at once".into());
-            }
-            return None;
+            return Some(
+                "a Circe or AntiCirce form beyond the classic ones with MarsCirce, \
+                 AntiMarsCirce, PhantomChess, ImmunChess or GenevaChess"
+                    .into(),
+            );
         }
+        // Popeye refuses these together.
+        if has(Base::PhantomChess) && (has(Base::MarsCirce) || has(Base::AntiMarsCirce)) {
+            return Some("PhantomChess with MarsCirce or AntiMarsCirce (Popeye refuses it)".into());
+        }
+        // Popeye judges a phantom observer's paralysis on its rebirth
+        // square but a phantom mover's on its own square, and so lets a
+        // unit capture a king that it does not check.
+        if has(Base::PhantomChess) && self.has(Condition::Madrasi) {
+            return Some(
+                "PhantomChess with Madrasi (Popeye judges a phantom unit's paralysis on one square when it moves and on another when it checks)"
+                    .into(),
+            );
+        }
+        if has(Base::AntiCirce) && has(Base::GenevaChess) {
+            return Some("AntiCirce with GenevaChess (Popeye refuses it)".into());
+        }
+        let rex = |b: Base| self.family(b).is_some_and(|c| c.rex_inclusive);
+        if rex(Base::ImmunChess) && (rex(Base::Circe) || has(Base::AntiCirce)) {
+            return Some(
+                "ImmunChess RexInclusive with Circe RexInclusive or AntiCirce (Popeye refuses it)"
+                    .into(),
+            );
+        }
+        None
+    }
+
+    /// Circe and AntiCirce at once: not both with a delayed rebirth.
+    fn circe_and_anticirce_unsupported(&self) -> Option<String> {
+        let circe = self.family(Base::Circe);
+        let anti = self.family(Base::AntiCirce);
         if let (Some(c), Some(a)) = (circe, anti) {
             if c.relevant_capture != RelevantCapture::ThisMove
                 && a.relevant_capture != RelevantCapture::ThisMove

@@ -8,7 +8,8 @@
 //! the corpus, which list every move in Popeye's order.
 
 use crate::board::Kind;
-use crate::moves::{Motion, Move};
+use crate::moves::{Effect, Motion, Move};
+use crate::rules::Rules;
 
 /// King, queen, rook and bishop lines, in the order Popeye tries them.
 const LINES: [(i8, i8); 8] = [
@@ -57,6 +58,31 @@ pub fn key(mv: &Move) -> (u8, u8, u8, u8) {
     (mv.from.0, direction, distance, promotion)
 }
 
+/// [`key`] under the rules in force: the Mars family moves units from
+/// their rebirth squares, and Popeye tries each unit's moves of its
+/// "alternative path" before the others: under MarsCirce and PhantomChess
+/// those from its rebirth square, under AntiMarsCirce those from its own
+/// square. Units keep the order of the squares they stand on.
+pub fn key_under(rules: &Rules, mv: &Move) -> (u8, u8, u8, u8, u8) {
+    let (_, direction, distance, promotion) = key(mv);
+    // The mover's lift, if its move comes from its rebirth square.
+    let lifted_from = mv.effects.iter().find_map(|e| match *e {
+        Effect::Premove { from, to, unit } if to == mv.from && unit == mv.piece => Some(from),
+        _ => None,
+    });
+    let from_rebirth_square = lifted_from.is_some();
+    let path = match rules.paths() {
+        None => 0,
+        Some(p) => match (p.mars.is_some(), p.antimars.is_some()) {
+            (true, true) => u8::from(!mv.is_capture()),
+            (false, true) => u8::from(from_rebirth_square),
+            _ => u8::from(!from_rebirth_square),
+        },
+    };
+    let unit = lifted_from.unwrap_or(mv.from);
+    (unit.0, path, direction, distance, promotion)
+}
+
 /// A pawn's double step, then its step, then its captures towards the
 /// h-file and towards the a-file (for either side).
 fn pawn_rank(mv: &Move, df: i8) -> u8 {
@@ -76,9 +102,14 @@ fn index_of(list: &[(i8, i8)], d: (i8, i8)) -> u8 {
 /// close to it already (units a1 to h8), and often equal; each key is
 /// computed once, and moves with equal keys (the outcomes of one capture)
 /// keep the generator's order.
-pub fn sort(moves: &mut [Move]) {
+pub fn sort(moves: &mut [Move], rules: &Rules) {
     let n = moves.len();
     if n < 2 {
+        return;
+    }
+    // The Mars family: each unit's paths in Popeye's order.
+    if rules.paths().is_some() {
+        moves.sort_by_cached_key(|mv| key_under(rules, mv));
         return;
     }
     if n > 256 {
@@ -197,7 +228,7 @@ mod tests {
                 crate::movegen::pseudo_legal_moves(&pos, &Rules::orthodox(), &mut moves);
                 let mut by_key = moves.clone();
                 by_key.sort_by_key(key);
-                sort(&mut moves);
+                sort(&mut moves, &Rules::orthodox());
                 assert_eq!(moves, by_key, "{list}");
                 for w in moves.windows(2) {
                     assert_eq!(key(&w[0]) <= key(&w[1]), packed(&w[0]) <= packed(&w[1]));

@@ -296,7 +296,7 @@ impl<'s> Searcher<'s> {
     /// which the lines below them are reported.
     fn moves_in_order(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
         let mut moves = self.moves(pos, depth);
-        popeye_order::sort(&mut moves);
+        popeye_order::sort(&mut moves, &self.judge.rules);
         moves
     }
 
@@ -337,7 +337,7 @@ impl<'s> Searcher<'s> {
             })
             .collect();
         let mut moves_found: Vec<Move> = runs.iter().map(|(mv, _)| *mv).collect();
-        popeye_order::sort(&mut moves_found);
+        popeye_order::sort(&mut moves_found, &self.judge.rules);
         let mut held: Vec<Option<Event>> = held.into_iter().map(Some).collect();
         for mv in moves_found {
             let i = runs
@@ -644,7 +644,7 @@ impl<'s> Searcher<'s> {
     /// The lines `path` + each move reaching the goal from `pos`.
     fn goal_moves(&mut self, pos: &Position, depth: usize, path: &Step, role: Role) -> bool {
         let mut found = self.goal_move_list(pos, depth);
-        popeye_order::sort(&mut found);
+        popeye_order::sort(&mut found, &self.judge.rules);
         for &mv in &found {
             let step = Step {
                 before: pos,

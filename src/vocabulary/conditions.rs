@@ -305,14 +305,15 @@ pub fn parse_conditions(
     // The conditions the solver does not play, each named on its line.
     for (r, line) in out.lines.families.iter() {
         if let Some(c) = out.rules.family(*r) {
-            let mut one = Rules::default();
-            one.set_family(*c);
-            let name = condition_lines(lang, &one).join(" ");
-            if let (Base::Circe | Base::AntiCirce, Some(why)) = (c.base, c.refusal()) {
-                return Err((*line, format!("condition {name} is not supported: {why}")));
-            }
             if !c.is_supported() {
-                return Err((*line, format!("condition {name} is not supported yet")));
+                let mut one = Rules::default();
+                one.set_family(*c);
+                let name = condition_lines(lang, &one).join(" ");
+                let why = match c.refusal() {
+                    Some(why) => format!("is not supported: {why}"),
+                    None => "is not supported yet".into(),
+                };
+                return Err((*line, format!("condition {name} {why}")));
             }
         }
     }
@@ -326,7 +327,7 @@ pub fn parse_conditions(
     }
     if let Some(what) = out.rules.unsupported() {
         let line = out.lines.families.last().map_or(0, |(_, l)| *l);
-        return Err((line, format!("{what} is not supported yet")));
+        return Err((line, format!("{what} is not supported")));
     }
     if let Some(why) = out.rules.popeye_refusal() {
         let line = out.lines.families.last().map_or(0, |(_, l)| *l);
