@@ -34,11 +34,14 @@ impl Position {
             }
             p.remove(mv.from);
             p.put(mv.to, mv.arriving_piece());
-            if mv.motion == Motion::DoubleStep {
+            // The pawns' double steps (not a dragon's or a gryphon's) may
+            // be taken en passant on the square passed.
+            if mv.motion == Motion::DoubleStep && mv.piece.kind.is_pawn() {
                 p.ep_square = Some(Square::new(
-                    mv.from.file(),
+                    (mv.from.file() + mv.to.file()) / 2,
                     (mv.from.rank() + mv.to.rank()) / 2,
                 ));
+                p.ep_victim = mv.to;
             }
             if let Some(code) = moving {
                 p.set_id_code(mv.from, 0);

@@ -28,6 +28,9 @@ pub struct Position {
     pub unmoved: Bitboard,
     /// The square a pawn has just passed over with its double step.
     pub ep_square: Option<Square>,
+    /// Where that pawn stands (the arrival of its double step: beside the
+    /// passed square for a Berolina pawn); read only with `ep_square`.
+    pub ep_victim: Square,
     pub turn: Color,
     /// Units waiting under squares, a rebirth pending until the next move.
     pub waiting: Waiting,
@@ -59,6 +62,7 @@ impl Position {
             mailbox: [0; 64],
             unmoved: Bitboard::EMPTY,
             ep_square: None,
+            ep_victim: Square(0),
             turn: Color::White,
             waiting: Waiting::EMPTY,
             tracks_ids: false,
@@ -296,19 +300,18 @@ impl Position {
             | attacks::bishop(sq, occupied) & bq
             | attacks::knight(sq) & self.by_kind[Kind::KNIGHT.index()]
             | attacks::king(sq) & self.by_kind[Kind::KING.index()]
-            | attacks::pawn(by.opponent(), sq) & self.by_kind[Kind::PAWN.index()])
+            | attacks::pawn(by.opponent(), sq)
+                & self.by_kind[Kind::PAWN.index()]
+                & !Bitboard::rank(by.back_rank()))
             & them;
         let fairy = self.fairy & them & occupied;
         if fairy.is_empty() {
             return orthodox;
         }
-        // The target counts as occupied: observation is a capture walk.
-        let mut occupied = occupied;
-        occupied.set(sq);
         let mut found = orthodox;
         for from in fairy {
             let unit = self.piece_as(from, by).expect("fairy unit");
-            if crate::movegen::fairy::observes(unit, from, sq, occupied) {
+            if crate::movegen::fairy::observes(self, unit, from, sq, occupied) {
                 found.set(from);
             }
         }
@@ -328,7 +331,7 @@ impl Position {
             Kind::BISHOP => attacks::bishop(sq, occ),
             Kind::KNIGHT => attacks::knight(sq),
             Kind::PAWN => attacks::pawn(p.color, sq),
-            _ => crate::movegen::fairy::observed(p, sq, occ),
+            _ => crate::movegen::fairy::observed(self, p, sq),
         }
     }
 

@@ -54,7 +54,7 @@ impl Rules {
         let mut occupied = c.occupied;
         match circe.reborn() {
             Reborn::Capturer if capturer.kind != Kind::KING || circe.rex_inclusive => {
-                let sq = circe.capturer_rebirth(capturer, to, occupied)?;
+                let sq = circe.capturer_rebirth(capturer, c.capture_square, to, occupied)?;
                 occupied.clear(to);
                 occupied.set(sq);
                 effects.push(Effect::CapturerReborn {
@@ -119,10 +119,17 @@ impl CirceRules {
     }
 
     /// The rebirth square of the capturing unit (Anticirce), which stands
-    /// on `to`; None when the capture is illegal.
+    /// on `to` after capturing on `on` (another square for a locust: the
+    /// square is found from `on`); None when the capture is illegal.
     #[inline]
-    fn capturer_rebirth(&self, unit: Piece, to: Square, occupied: Bitboard) -> Option<Square> {
-        let square = self.square.of(unit.kind, unit.color, to);
+    fn capturer_rebirth(
+        &self,
+        unit: Piece,
+        on: Square,
+        to: Square,
+        occupied: Bitboard,
+    ) -> Option<Square> {
+        let square = self.square.of(unit.kind, unit.color, on);
         if square == to {
             return match self.anticirce_type {
                 AntiCirceType::Calvet => Some(to),

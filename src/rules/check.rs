@@ -6,6 +6,7 @@
 use super::{Capture, OnOccupied, Reborn, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::Effect;
+use crate::pieces::Promotion;
 
 impl Rules {
     /// Is the king of `color` in check?
@@ -43,33 +44,61 @@ impl Rules {
             let Some(attacker) = pos.piece_as(from, them) else {
                 return false;
             };
-            let mut after = occupied;
-            after.clear(from);
-            let promotes =
-                attacker.kind == Kind::PAWN && king.rank() == attacker.color.promotion_rank();
-            let kinds: &[Kind] = if promotes {
-                &Kind::PROMOTIONS
-            } else {
-                std::slice::from_ref(&attacker.kind)
-            };
-            kinds.iter().any(|&kind| {
-                let capture = Capture {
-                    pos,
-                    capturer: Piece { kind, ..attacker },
-                    from,
-                    to: king,
-                    victim,
-                    capture_square: king,
-                    occupied: after,
-                };
-                let mut for_good = false;
-                self.resolve_capture(&capture, |effects| {
-                    for_good |= !effects
-                        .iter()
-                        .any(|e| matches!(e, Effect::CapturedReborn { .. }));
-                });
-                for_good
-            })
+            if attacker.kind.is_orthodox() {
+                return self.captures_for_good(pos, attacker, from, king, king, victim);
+            }
+            // A locust lands beyond the king: each landing square counts.
+            let mut arrivals = Bitboard::EMPTY;
+            crate::movegen::fairy::captures_of(pos, attacker, from, king, occupied, |to| {
+                arrivals.set(to)
+            });
+            arrivals
+                .into_iter()
+                .any(|to| self.captures_for_good(pos, attacker, from, to, king, victim))
         })
+    }
+
+    /// Whether `attacker` on `from`, capturing `victim` on `on` and
+    /// arriving on `to` (promoting if it may), removes it for good.
+    fn captures_for_good(
+        &self,
+        pos: &Position,
+        attacker: Piece,
+        from: Square,
+        to: Square,
+        on: Square,
+        victim: Piece,
+    ) -> bool {
+        let mut after = pos.occupied();
+        after.clear(from);
+        after.clear(on);
+        after.set(to);
+        let promotion = attacker.kind.def().pawn;
+        let promotion_rank = match promotion {
+            Some(Promotion::OwnFirstRank) => attacker.color.back_rank(),
+            _ => attacker.color.promotion_rank(),
+        };
+        let for_good = |kind: Kind| {
+            let capture = Capture {
+                pos,
+                capturer: Piece { kind, ..attacker },
+                from,
+                to,
+                victim,
+                capture_square: on,
+                occupied: after,
+            };
+            let mut for_good = false;
+            self.resolve_capture(&capture, |effects| {
+                for_good |= !effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::CapturedReborn { .. }));
+            });
+            for_good
+        };
+        match promotion {
+            Some(p) if to.rank() == promotion_rank => self.repertoire.promotions(p).any(for_good),
+            _ => for_good(attacker.kind),
+        }
     }
 }

@@ -21,11 +21,13 @@ pub mod capture;
 pub mod check;
 pub mod conditions;
 pub mod rebirth;
+pub mod repertoire;
 
 use crate::board::Kind;
 
 pub use capture::Capture;
 pub use conditions::{Condition, Conditions};
+pub use repertoire::Repertoire;
 
 /// The base conditions of the Circe family, in the order Popeye's move
 /// pipeline runs them.
@@ -190,7 +192,16 @@ impl KindSet {
     }
     /// The kinds in the set, in index order.
     pub fn iter(&self) -> impl Iterator<Item = Kind> + '_ {
-        Kind::all().filter(|k| self.contains(*k))
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                let b = bits.trailing_zeros() as usize;
+                (bits != 0).then(|| {
+                    bits &= bits - 1;
+                    Kind::from_index(w * 64 + b).expect("a kind in the set")
+                })
+            })
+        })
     }
 }
 
@@ -347,6 +358,9 @@ pub struct Rules {
     families: [Option<CirceRules>; Base::COUNT],
     /// The further conditions.
     pub conditions: Conditions,
+    /// What the walks of the twin's diagram decide (promotions, the order
+    /// of moves); set when the twin is solved.
+    pub repertoire: Repertoire,
 }
 
 impl Rules {

@@ -171,6 +171,9 @@ pub enum SolveError {
     UnsupportedCase { line: usize, what: String },
     #[error("the side not to move is in check: the diagram is illegal")]
     OpponentInCheck,
+    /// A combination Popeye refuses to solve.
+    #[error("{0} are not allowed together (as in Popeye)")]
+    NotAllowed(&'static str),
     #[error("line {line}: {source}")]
     Twin {
         line: usize,
@@ -273,7 +276,19 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     if goal::Judge::needs_identities(stip.goal) {
         pos.track_identities();
     }
-    let rules = problem.rules;
+    let mut rules = problem.rules;
+    rules.repertoire = crate::rules::Repertoire::of(&problem.position);
+    if rules.family(crate::rules::Base::Circe).is_some() {
+        // A kamikaze capturer and its victim could be reborn on one square.
+        if pos.kamikaze().nonempty() && pos.fairy().nonempty() {
+            return Err(SolveError::NotAllowed(
+                "kamikaze units, Circe and fairy pieces",
+            ));
+        }
+        if pos.by_kind(Kind::DUMMY).nonempty() {
+            return Err(SolveError::NotAllowed("dummies and Circe"));
+        }
+    }
     if pos.neutral().nonempty() {
         if rules.alsatian() {
             return Err(SolveError::Unsupported(
@@ -384,7 +399,7 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
     }
     let mut solution = solution;
     solution.nodes += searcher.nodes();
-    popeye_order::sort_solution(&mut solution);
+    popeye_order::sort_solution(&mut solution, rules.repertoire.sorts_moves());
     if let Some((start, moves)) = numbered {
         numbering::number_first_moves(&mut solution, &pos, &rules, moves, start, started.elapsed());
     }

@@ -35,15 +35,52 @@ const LEAPS: [(i8, i8); 8] = [
     (-2, 1),
 ];
 
-/// A sort key: moves with smaller keys are tried first.
+/// A sort key: moves with smaller keys are tried first. `sorted`: the
+/// twin is in Popeye's sorting mode (a rose or its kin in the diagram),
+/// where every move list is tried by departure, arrival and capture
+/// square, the highest first.
+pub fn key_in(mv: &Move, sorted: bool) -> (u8, u8, u8, u8) {
+    if !sorted {
+        return key(mv);
+    }
+    // Captured square, then en passant, double step, castling short and
+    // long, a move without capture; the order is reversed below.
+    let capture = match mv.motion {
+        Motion::EnPassant => 64,
+        Motion::DoubleStep => 65,
+        Motion::CastleShort => 66,
+        Motion::CastleLong => 67,
+        Motion::Normal if mv.is_capture() => mv.capture_square.0,
+        Motion::Normal => 68,
+    };
+    (
+        63 - mv.from.0,
+        63 - mv.to.0,
+        68 - capture,
+        promotion_rank(mv),
+    )
+}
+
+/// The place of a move's promotion in the chain: Q, S, R, B, then the
+/// fairy pieces in the kinds' order.
+fn promotion_rank(mv: &Move) -> u8 {
+    mv.promotion.map_or(0, |kind| {
+        Kind::PROMOTIONS
+            .iter()
+            .position(|&p| p == kind)
+            .unwrap_or(kind.index()) as u8
+    })
+}
+
+/// A sort key outside sorting mode: moves with smaller keys are tried
+/// first.
 pub fn key(mv: &Move) -> (u8, u8, u8, u8) {
     let df = mv.to.file() as i8 - mv.from.file() as i8;
     let dr = mv.to.rank() as i8 - mv.from.rank() as i8;
-    let promotion = mv
-        .promotion
-        .and_then(|r| Kind::PROMOTIONS.iter().position(|&p| p == r))
-        .unwrap_or(0) as u8;
+    let promotion = promotion_rank(mv);
     let (direction, distance) = match (mv.piece.kind, mv.motion) {
+        // A fairy unit: the last move its walk generated first.
+        (kind, _) if !kind.is_orthodox() => (u8::MAX - mv.sequence, 0),
         // Castling, long then short, before the king's steps.
         (_, Motion::CastleLong) => (0, 0),
         (_, Motion::CastleShort) => (1, 0),
@@ -77,7 +114,7 @@ fn index_of(list: &[(i8, i8)], d: (i8, i8)) -> u8 {
 /// of different standing keep their places relative to each other: set
 /// play before the first moves; threats, then variations, then
 /// refutations after an attacking move.
-pub fn sort_solution(solution: &mut Solution) {
+pub fn sort_solution(solution: &mut Solution, sorted: bool) {
     let set = solution.set_play_roots.min(solution.roots.len());
     let (set_play, play) = solution.roots.split_at_mut(set);
     match solution.layout {
@@ -85,24 +122,24 @@ pub fn sort_solution(solution: &mut Solution) {
         // under an attacking move.
         Layout::Tree if solution.post_key.is_some() => {
             play.sort_by_key(|n| n.played.ellipsis);
-            sort_groups(play);
+            sort_groups(play, sorted);
         }
         Layout::Tree => {
-            sort_level(set_play);
-            sort_level(play);
+            sort_level(set_play, sorted);
+            sort_level(play, sorted);
         }
         Layout::Lines => {
-            sort_lines(set_play);
-            sort_lines(play);
+            sort_lines(set_play, sorted);
+            sort_lines(play, sorted);
         }
     }
 }
 
 /// Help and series play: Popeye prints the shorter lines first.
-fn sort_lines(nodes: &mut [Node]) {
-    nodes.sort_by_cached_key(|n| (height(n), key(&n.played.mv)));
+fn sort_lines(nodes: &mut [Node], sorted: bool) {
+    nodes.sort_by_cached_key(|n| (height(n), key_in(&n.played.mv, sorted)));
     for n in nodes.iter_mut() {
-        sort_lines(&mut n.children);
+        sort_lines(&mut n.children, sorted);
     }
 }
 
@@ -110,8 +147,8 @@ fn height(n: &Node) -> usize {
     1 + n.children.iter().map(height).max().unwrap_or(0)
 }
 
-fn sort_level(nodes: &mut [Node]) {
-    nodes.sort_by_key(|n| (standing(n), key(&n.played.mv)));
+fn sort_level(nodes: &mut [Node], sorted: bool) {
+    nodes.sort_by_key(|n| (standing(n), key_in(&n.played.mv, sorted)));
     for n in nodes.iter_mut() {
         let mover = n.played.mv.piece.color;
         let children = &mut n.children;
@@ -120,19 +157,19 @@ fn sort_level(nodes: &mut [Node]) {
             let threat = c.played.mv.piece.color == mover;
             (u8::from(!threat), standing(c))
         });
-        sort_groups(children);
+        sort_groups(children, sorted);
     }
 }
 
 /// Sorts each run of children of the same standing.
-fn sort_groups(children: &mut [Node]) {
+fn sort_groups(children: &mut [Node], sorted: bool) {
     let mut start = 0;
     while start < children.len() {
         let group = group_of(&children[start], &children[0]);
         let end = (start..children.len())
             .find(|&i| group_of(&children[i], &children[0]) != group)
             .unwrap_or(children.len());
-        sort_level(&mut children[start..end]);
+        sort_level(&mut children[start..end], sorted);
         start = end;
     }
 }
