@@ -141,7 +141,7 @@ fn kamikaze_circe_with_fairy_pieces_and_dummies_with_circe_are_refused() {
     let text = "beginproblem\nstipulation ~1\ncondition circe\npieces white ke1 white kamikaze rh1 white ga5\n black ke8 pe7\nendproblem\n";
     let p = parse_popeye(text, Path::new("t.inp")).unwrap().remove(0);
     let twins = solve_problem(&p);
-    let e = twins[0].result.as_ref().err().expect("refused");
+    let e = twins[0].result.as_ref().expect_err("refused");
     assert!(e.to_string().contains("not allowed"), "{e}");
     let text = "beginproblem\nstipulation ~1\ncondition circe\npieces white ke1 dua5 black ke8\nendproblem\n";
     let p = parse_popeye(text, Path::new("t.inp")).unwrap().remove(0);
