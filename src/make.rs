@@ -9,15 +9,30 @@ impl Position {
     /// move generator.
     #[inline]
     pub fn play(&self, mv: &Move) -> Position {
-        let mut p = *self;
+        let mut p = self.copy_for_move();
         p.ep_square = None;
         p.turn = self.turn.opponent();
         // A pending rebirth happens with this move or not at all.
         p.waiting.pending = None;
         let tracking = p.tracks_identities();
+        // The common case: a plain move or capture, nothing more to do.
+        if mv.effects.is_empty() && !tracking && !mv.is_castling() {
+            if mv.captured.is_some() {
+                p.clear(mv.capture_square);
+            }
+            p.clear(mv.from);
+            p.put(mv.to, mv.arriving_piece());
+            if mv.motion == Motion::DoubleStep {
+                p.ep_square = Some(Square::new(
+                    mv.from.file(),
+                    (mv.from.rank() + mv.to.rank()) / 2,
+                ));
+            }
+            return p;
+        }
         for e in &mv.effects {
             if let Effect::Premove { from, to, unit } = *e {
-                p.remove(from);
+                p.clear(from);
                 p.put(to, unit);
                 if tracking {
                     p.carry_identity(from, to);
@@ -30,9 +45,9 @@ impl Position {
             let moving = tracking.then(|| p.id_code(mv.from));
             let captured = (tracking && mv.is_capture()).then(|| p.id_code(mv.capture_square));
             if mv.captured.is_some() {
-                p.remove(mv.capture_square);
+                p.clear(mv.capture_square);
             }
-            p.remove(mv.from);
+            p.clear(mv.from);
             p.put(mv.to, mv.arriving_piece());
             // The pawns' double steps (not a dragon's or a gryphon's) may
             // be taken en passant on the square passed.
@@ -79,14 +94,14 @@ impl Position {
     fn apply(&mut self, mv: &Move, e: &Effect, captured_id: Option<u8>) {
         match *e {
             Effect::CapturerReborn { to, unit } => {
-                self.remove(mv.to);
+                self.clear(mv.to);
                 self.put_reborn(to, unit);
                 if self.tracks_identities() {
                     self.carry_identity(mv.to, to);
                 }
             }
             Effect::CapturerVanishes => {
-                self.remove(mv.to);
+                self.clear(mv.to);
                 if self.tracks_identities() {
                     self.set_id_code(mv.to, 0);
                 }
@@ -98,7 +113,7 @@ impl Position {
                 }
             }
             Effect::Removed { on, .. } => {
-                self.remove(on);
+                self.clear(on);
                 if self.tracks_identities() {
                     self.set_id_code(on, 0);
                 }
