@@ -252,8 +252,8 @@ const LANGUAGES: &[(&str, Language)] = &[
 ];
 
 // A missing key has no line of its own: the problem's first line stands in.
-const MISSING_FEN: &str =
-    "missing key `fen`: every problem needs its diagram, e.g. `fen = \"4k3/8/8/8/8/8/8/4K3\"`";
+const MISSING_FEN: &str = "missing key `fen`: every problem needs its diagram, e.g. \
+     `fen = \"4k3/8/8/8/8/8/8/4K3\"` (or `pieces` for fairy pieces)";
 const MISSING_STIPULATION: &str =
     "missing key `stipulation`: every problem needs one, e.g. `stipulation = \"#2\"`";
 

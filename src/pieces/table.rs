@@ -130,11 +130,7 @@ pub static KINDS: [KindDef; 162] = [
     ),
     kind(
         ["BU", "BU", "BU"],
-        [
-            "root-25-leaper (bucephale)",
-            "Wurzel-25-Springer (Bucephale)",
-            "bucephale",
-        ],
+        ["bucephale", "Bucephale", "bucephale"],
         &[Step::Leap(&v::L34_L05)],
     ),
     kind(
@@ -372,15 +368,7 @@ pub static KINDS: [KindDef; 162] = [
         ["equihopper", "Equihopper", "equisauteur anglais"],
         &[Step::Equi(Equi::Hopper)],
     ),
-    kind(
-        ["CT", "CT", "CT"],
-        [
-            "CAT (cavalier trojan)",
-            "CAT (cavalier trojan)",
-            "CAT (cavalier de troie)",
-        ],
-        &[Step::Cat],
-    ),
+    kind(["CT", "CT", "CT"], ["CAT", "CAT", "CAT"], &[Step::Cat]),
     KindDef {
         pawn: Some(Promotion::LastRank),
         ..kind(
@@ -446,20 +434,12 @@ pub static KINDS: [KindDef; 162] = [
     ),
     kind(
         ["RR", "TJ", "TC"],
-        [
-            "rook/bishop hunter",
-            "Turm/Laeufer-Jaeger",
-            "tour/fou chasseur",
-        ],
+        ["rook hunter", "Turm/Laeufer-Jaeger", "tour/fou chasseur"],
         &[Step::Hunter(&v::F, &v::W)],
     ),
     kind(
         ["BR", "LJ", "FC"],
-        [
-            "bishop/rook hunter",
-            "Laeufer/Turm-Jaeger",
-            "fou/tour chasseur",
-        ],
+        ["bishop hunter", "Laeufer/Turm-Jaeger", "fou/tour chasseur"],
         &[Step::Hunter(&v::W, &v::F)],
     ),
     kind(
@@ -592,7 +572,7 @@ pub static KINDS: [KindDef; 162] = [
     ),
     kind(
         ["OR", "OR", "OR"],
-        ["Orix", "Orix", "Orix"],
+        ["orix", "Orix", "orix"],
         &[Step::Equi(Equi::Orix)],
     ),
     kind(
@@ -818,11 +798,7 @@ pub static KINDS: [KindDef; 162] = [
         sorts: true,
         ..kind(
             ["RK", "RP", "CL"],
-            [
-                "radial leaper (aka radial knight)",
-                "Radialspringer",
-                "cavalier radial",
-            ],
+            ["radial knight", "Radialspringer", "cavalier radial"],
             &[Step::Radial(Radial::Knight, &v::RADIAL_ALL)],
         )
     },
@@ -841,7 +817,7 @@ pub static KINDS: [KindDef; 162] = [
     ),
     kind(
         ["ZE", "ZE", "ZE"],
-        ["Zebu", "Zebu", "zebu"],
+        ["zebu", "Zebu", "zebu"],
         &[Step::Leap(&v::L13_L14)],
     ),
     KindDef {
@@ -861,7 +837,7 @@ pub static KINDS: [KindDef; 162] = [
         ..kind(
             ["S2", "S2", "N2"],
             [
-                "(2,0)-Zigzag Nightrider",
+                "(2,0)-zigzag nightrider",
                 "(2,0)-Zigzag Nachtreiter",
                 "(2,0)-Zigzag noctambule",
             ],
@@ -873,7 +849,7 @@ pub static KINDS: [KindDef; 162] = [
         ..kind(
             ["S4", "S4", "N4"],
             [
-                "(4,0)-Zigzag Nightrider",
+                "(4,0)-zigzag nightrider",
                 "(4,0)-Zigzag Nachtreiter",
                 "(4,0)-Zigzag noctambule",
             ],
@@ -885,7 +861,7 @@ pub static KINDS: [KindDef; 162] = [
         ..kind(
             ["S1", "S1", "N1"],
             [
-                "(1,1)-Zigzag Nightrider",
+                "(1,1)-zigzag nightrider",
                 "(1,1)-Zigzag Nachtreiter",
                 "(1,1)-Zigzag noctambule",
             ],
@@ -897,7 +873,7 @@ pub static KINDS: [KindDef; 162] = [
         ..kind(
             ["S3", "S3", "N3"],
             [
-                "(3,3)-Zigzag Nightrider",
+                "(3,3)-zigzag nightrider",
                 "(3,3)-Zigzag Nachtreiter",
                 "(3,3)-Zigzag noctambule",
             ],
@@ -1036,11 +1012,7 @@ pub static KINDS: [KindDef; 162] = [
         royal: true,
         ..kind(
             ["ST", "ST", "EP"],
-            [
-                "sting (king + royal grasshopper)",
-                "Stachel (Koenig + koeniglicher Grashuepfer)",
-                "epine (roi+sauterelle royal)",
-            ],
+            ["sting", "Stachel", "epine"],
             &[hop(&v::Q, 1, Land::Behind(1)), Step::Leap(&v::Q)],
         )
     },
@@ -1079,7 +1051,7 @@ pub static KINDS: [KindDef; 162] = [
     ),
     kind(
         ["HC", "HK", "HC"],
-        ["ContraHamster", "KontraHamster", "ContraHamster"],
+        ["contrahamster", "KontraHamster", "ContraHamster"],
         &[Step::ContraHamster],
     ),
     KindDef {
