@@ -38,10 +38,7 @@ impl Position {
             p.clear(mv.from);
             p.put(mv.to, mv.arriving_piece());
             if mv.motion == Motion::DoubleStep {
-                p.ep_square = Some(Square::new(
-                    mv.from.file(),
-                    (mv.from.rank() + mv.to.rank()) / 2,
-                ));
+                p.double_step(mv);
             }
             return p;
         }
@@ -67,10 +64,7 @@ impl Position {
             p.clear(mv.from);
             p.put(mv.to, mv.arriving_piece());
             if mv.motion == Motion::DoubleStep {
-                p.ep_square = Some(Square::new(
-                    mv.from.file(),
-                    (mv.from.rank() + mv.to.rank()) / 2,
-                ));
+                p.double_step(mv);
             }
             if let Some(code) = moving {
                 p.set_id_code(mv.from, 0);
@@ -97,6 +91,20 @@ impl Position {
                 0
             },
             pending: self.waiting.pending.map_or(0, |p| p.id),
+        }
+    }
+
+    /// A pawn's double step (not a dragon's or a gryphon's) may be taken
+    /// en passant on the square it passed (beside its file for a Berolina
+    /// pawn).
+    #[inline]
+    fn double_step(&mut self, mv: &Move) {
+        if mv.piece.kind.is_pawn() {
+            self.ep_square = Some(Square::new(
+                (mv.from.file() + mv.to.file()) / 2,
+                (mv.from.rank() + mv.to.rank()) / 2,
+            ));
+            self.ep_victim = mv.to;
         }
     }
 

@@ -224,6 +224,9 @@ pub struct Move {
     pub capture_square: Square,
     /// What the rules add, decided when the move is generated.
     pub effects: Effects,
+    /// For a fairy unit: the move's place among the moves its walk
+    /// generated, which decides Popeye's order of trying them.
+    pub sequence: u8,
 }
 
 impl Move {
@@ -237,12 +240,20 @@ impl Move {
             captured: None,
             capture_square: to,
             effects: Effects::NONE,
+            sequence: 0,
         }
     }
 
     #[inline]
     pub fn is_capture(&self) -> bool {
         self.captured.is_some()
+    }
+
+    /// A capture whose victim does not stand on the arrival square, other
+    /// than en passant: a locust's (`Lb6*c7-d8`).
+    #[inline]
+    pub fn is_locust_capture(&self) -> bool {
+        self.is_capture() && self.capture_square != self.to && self.motion != Motion::EnPassant
     }
 
     #[inline]

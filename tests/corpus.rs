@@ -130,3 +130,19 @@ fn random_moves_of_the_mars_family_immun_and_madrasi_agree_with_popeye() {
 fn random_solve_of_the_mars_family_immun_and_madrasi_agree_with_popeye() {
     require("random/solve", &MOVERS, 99.0);
 }
+
+/// Random positions with fairy pieces (the forms that wait for Mirror
+/// Circe are left out).
+const FAIRY_FORMS: [&str; 3] = ["circe", "circe-rexinclusive", "anticirce"];
+
+#[test]
+fn random_fairy_moves_agree_with_popeye() {
+    require("random-fairy/moves", &FAIRY_FORMS, 99.5);
+    require("random-fairy-pilot/moves", &["circe", "anticirce"], 99.5);
+}
+
+#[test]
+fn random_fairy_solve_agree_with_popeye() {
+    require("random-fairy/solve", &FAIRY_FORMS, 99.5);
+    require("random-fairy-pilot/solve", &["circe", "anticirce"], 99.5);
+}

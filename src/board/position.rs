@@ -28,6 +28,9 @@ pub struct Position {
     pub unmoved: Bitboard,
     /// The square a pawn has just passed over with its double step.
     pub ep_square: Option<Square>,
+    /// Where that pawn stands (the arrival of its double step: beside the
+    /// passed square for a Berolina pawn); read only with `ep_square`.
+    pub ep_victim: Square,
     pub turn: Color,
     /// Units waiting under squares, a rebirth pending until the next move.
     pub waiting: Waiting,
@@ -59,6 +62,7 @@ impl Position {
             mailbox: [0; 64],
             unmoved: Bitboard::EMPTY,
             ep_square: None,
+            ep_victim: Square(0),
             turn: Color::White,
             waiting: Waiting::EMPTY,
             tracks_ids: false,
@@ -322,7 +326,9 @@ impl Position {
     }
 
     /// Units of `by` that attack `sq` in the orthodox sense (would capture
-    /// there if the rules allowed), with `occupied` as the blockers. Neutral
+    /// there if the rules allowed), with `occupied` as the blockers; pawns
+    /// on their own first rank too (whether they observe is the rules'
+    /// question, `Rules::in_check`). Neutral
     /// units count, acting for `by` (their pawns capture in `by`'s direction).
     pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let them = self.by_color(by);
@@ -338,13 +344,10 @@ impl Position {
         if fairy.is_empty() {
             return orthodox;
         }
-        // The target counts as occupied: observation is a capture walk.
-        let mut occupied = occupied;
-        occupied.set(sq);
         let mut found = orthodox;
         for from in fairy {
             let unit = self.piece_as(from, by).expect("fairy unit");
-            if crate::movegen::fairy::observes(unit, from, sq, occupied) {
+            if crate::movegen::fairy::observes(self, unit, from, sq, occupied) {
                 found.set(from);
             }
         }
@@ -364,7 +367,7 @@ impl Position {
             Kind::BISHOP => attacks::bishop(sq, occ),
             Kind::KNIGHT => attacks::knight(sq),
             Kind::PAWN => attacks::pawn(p.color, sq),
-            _ => crate::movegen::fairy::observed(p, sq, occ),
+            _ => crate::movegen::fairy::observed(self, p, sq),
         }
     }
 

@@ -153,8 +153,12 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
             if let Some(from) = premove_from(mv) {
                 let _ = write!(s, "{from}-");
             }
-            let sep = if mv.is_capture() { '*' } else { '-' };
-            let _ = write!(s, "{}{}{}", mv.from, sep, mv.to);
+            if mv.is_locust_capture() {
+                let _ = write!(s, "{}*{}-{}", mv.from, mv.capture_square, mv.to);
+            } else {
+                let sep = if mv.is_capture() { '*' } else { '-' };
+                let _ = write!(s, "{}{}{}", mv.from, sep, mv.to);
+            }
             if mv.motion == Motion::EnPassant {
                 s.push_str(" ep.");
             }
@@ -381,7 +385,10 @@ pub fn circe_move(
                 Disambiguation::Square => s.push_str(&from),
             }
         }
-        if mv.is_capture() {
+        if mv.is_locust_capture() {
+            // Over the victim to the square behind: `Lxc7-d8`.
+            let _ = write!(s, "x{}-", mv.capture_square);
+        } else if mv.is_capture() {
             s.push('x');
         }
         let _ = write!(s, "{}", mv.to);

@@ -133,10 +133,6 @@ struct Lang {
     twinning: Table<TwinKw>,
     colours: Table<Colour>,
     attributes: Table<Attr>,
-    /// The orthodox piece letters.
-    pieces: Table<Kind>,
-    /// Popeye's other piece codes in this language, for "not supported".
-    fairy: &'static str,
 }
 
 const ENGLISH: Lang = Lang {
@@ -241,20 +237,6 @@ const ENGLISH: Lang = Lang {
         ("uncapturable", Attr::Unsupported),
         ("frischauf", Attr::Frischauf),
     ],
-    pieces: &[
-        ("k", Kind::KING),
-        ("q", Kind::QUEEN),
-        ("r", Kind::ROOK),
-        ("b", Kind::BISHOP),
-        ("s", Kind::KNIGHT),
-        ("p", Kind::PAWN),
-    ],
-    fairy: "le ma pa va ro g n z ca gi rf bu we al fe da li ne l bp am em pr gn an sq wa dr ka \
-            ss uu ha m ea sw ar rb c nh du cr zr gr ch zh gh ds bk eq ct bs sp rl bl si tr nd o \
-            eh mo rr br ao oa rh bh ek bt gt sk cy cg rn rp ok 37 g2 g3 16 24 35 dg kh or 15 25 \
-            gl lr lb ln wr fr bi et na rm re rw bm be bw ra so mg 36 nl ml mm f do rt bo qe qf \
-            qq b1 b2 b3 cp rk pp ls ze bn s2 s4 s1 s3 qn dk db no th lh ge gf kl ko kp sh gy \
-            ms po mp mh st",
 };
 
 const GERMAN: Lang = Lang {
@@ -360,20 +342,6 @@ const GERMAN: Lang = Lang {
         ("unschlagbar", Attr::Unsupported),
         ("frischauf", Attr::Frischauf),
     ],
-    pieces: &[
-        ("k", Kind::KING),
-        ("d", Kind::QUEEN),
-        ("t", Kind::ROOK),
-        ("l", Kind::BISHOP),
-        ("s", Kind::KNIGHT),
-        ("b", Kind::PAWN),
-    ],
-    fairy: "le ma pa va ro g n z ca gi wf bu we al fe da li ne h bb am kn pr gn an ei wa dr ka \
-            ss uu ha el ad sp er rl kl nh du cr zr gr ch zh gh ds rs eq ct bs sb tl ll si tr nd \
-            o rd mo tj lj ao oa th lh ek pf pn sk cy kg rn rh ok 37 g2 g3 16 24 35 dg kh or 15 \
-            25 gl ht hl hn wr fr bi et na tc ta ts lc la ls ra so mg 36 nl ml mm f de he bo qe \
-            qf od b1 b2 b3 cb rp rb lr ze nr s2 s4 s1 s3 qn dt dl no uh bh gu gb lk ko sh sc gy \
-            ms po mb mc st",
 };
 
 const FRENCH: Lang = Lang {
@@ -479,20 +447,6 @@ const FRENCH: Lang = Lang {
         ("imprenable", Attr::Unsupported),
         ("frischauf", Attr::Frischauf),
     ],
-    pieces: &[
-        ("r", Kind::KING),
-        ("d", Kind::QUEEN),
-        ("t", Kind::ROOK),
-        ("f", Kind::BISHOP),
-        ("c", Kind::KNIGHT),
-        ("p", Kind::PAWN),
-    ],
-    fairy: "le ma pa va ro s n z ch gi cc bu vi al fe da li eq l pb am im pr g an ec v dr ka cs \
-            uu ha e ai m ar fr ca sn pi cn zn gn sc sz sg cd cr ea ct bs sp tl fl si tr ne o eh \
-            mo tc fc ao oa st sf re bt gt sk cy sa rl rs ok 37 s2 s3 16 24 35 ds sr or 15 25 gl \
-            lt lf ln vs fs bi el na et at mt ef af mf ra so mg 36 nl ml mm a dn la bo qa qf qq \
-            b1 b2 b3 pc cl pv lr ze nr n2 n4 n1 n3 qn dt df no sb se sm su kl ko sv ba gy cm po \
-            pm bm ep",
 };
 
 const LANGS: [&Lang; 3] = [&ENGLISH, &GERMAN, &FRENCH];
@@ -890,6 +844,7 @@ impl<'a> Parser<'a> {
                 // where an en passant capture lands.
                 ProblemOption::EnPassant(squares) if squares.len() == 3 => {
                     d.position.ep_square = Some(squares[1]);
+                    d.position.ep_victim = squares[2];
                 }
                 _ => {}
             }
@@ -1260,16 +1215,15 @@ impl<'a> Parser<'a> {
         Ok(out)
     }
 
-    /// What a piece code names: an orthodox kind, or a fairy piece.
-    fn piece_kind(&self, code: &str) -> Option<Result<Kind, ()>> {
-        let code = code.to_ascii_lowercase();
-        if let Some((_, r)) = self.lang.pieces.iter().find(|(n, _)| *n == code) {
-            return Some(Ok(*r));
-        }
-        if self.lang.fairy.split_whitespace().any(|f| f == code) {
-            return Some(Err(()));
-        }
-        None
+    /// What a piece code of the file's language names: a kind the solver
+    /// plays (Ok), or one of Popeye's walks it does not (Err).
+    fn piece_kind(&self, code: &str) -> Option<Result<Kind, Kind>> {
+        let kind = crate::io::language::kind_from_code(self.lang.language, code)?;
+        Some(if kind.is_supported() {
+            Ok(kind)
+        } else {
+            Err(kind)
+        })
     }
 
     /// The kind named at the start of a piece word like `ba7e7`: an odd
@@ -1284,15 +1238,18 @@ impl<'a> Parser<'a> {
             2
         };
         let name = &tok.text[..name_len];
+        if tok.text.contains('/') {
+            return self.err(
+                tok.line,
+                format!("hunter pieces like '{}' are not supported", tok.text),
+            );
+        }
         match self.piece_kind(name) {
             Some(Ok(kind)) => Ok(kind),
-            Some(Err(())) => self.err(tok.line, format!("fairy piece {name} is not supported")),
+            Some(Err(kind)) => self.err(tok.line, unsupported_walk(name, kind)),
             None => self.err(
                 tok.line,
-                format!(
-                    "unknown piece '{name}' in '{}' (fairy pieces are not supported)",
-                    tok.text
-                ),
+                format!("unknown piece '{name}' in '{}'", tok.text),
             ),
         }
     }
@@ -1349,7 +1306,7 @@ impl<'a> Parser<'a> {
             };
             let kind = match self.piece_kind(&code) {
                 Some(Ok(r)) => r,
-                Some(Err(())) => return bad(format!("fairy piece {code} is not supported")),
+                Some(Err(kind)) => return bad(unsupported_walk(&code, kind)),
                 None => return bad(format!("unknown piece '{code}' in forsyth '{}'", tok.text)),
             };
             if index >= 64 {
@@ -1516,10 +1473,18 @@ impl<'a> Parser<'a> {
     fn piece_name(&self, t: &Token) -> Res<Kind> {
         match self.piece_kind(&t.text) {
             Some(Ok(r)) => Ok(r),
-            Some(Err(())) => self.err(t.line, format!("fairy piece {} is not supported", t.text)),
+            Some(Err(kind)) => self.err(t.line, unsupported_walk(&t.text, kind)),
             None => self.err(t.line, format!("unknown piece '{}'", t.text)),
         }
     }
+}
+
+/// The error for a walk Popeye knows and the solver does not play.
+fn unsupported_walk(code: &str, kind: Kind) -> String {
+    format!(
+        "fairy piece {code} ({}) is not supported",
+        kind.def().names[0]
+    )
 }
 
 /// `a7e7` -> [a7, e7]; None if any part is not a square.

@@ -8,10 +8,12 @@
 
 pub mod fairy;
 mod paths;
+pub mod walks;
 
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::legality::orthodox_violation;
 use crate::moves::{Effect, Motion, Move};
+use crate::pieces::Promotion;
 use crate::rules::{Capture, Rules};
 
 /// Appends every legal move of the side to move to `out`.
@@ -131,12 +133,7 @@ fn generate(pos: &Position, rules: &Rules, movers: Bitboard, out: &mut Vec<Move>
         }
     }
     for from in ours & pos.fairy() {
-        let piece = pos.piece_as(from, us).expect("own unit");
-        fairy::destinations(piece, from, occ, &mut |to, capture| {
-            if !capture || capturable.contains(to) {
-                gen.push(out, piece, from, to, Motion::Normal, None);
-            }
-        });
+        gen.fairy_moves(out, from);
     }
     gen.pawn_moves(out, us, ours);
     if ours.contains(Square::new(4, us.back_rank())) {
@@ -176,11 +173,18 @@ impl Gen<'_> {
     ) {
         let mut mv = Move::quiet(piece, from, to, motion);
         mv.promotion = promotion;
-        let capture_square = if motion == Motion::EnPassant {
-            Square::new(to.file(), from.rank())
-        } else {
-            to
-        };
+        if motion == Motion::EnPassant {
+            mv.capture_square = self.pos.ep_victim;
+        }
+        self.push_move(out, mv);
+    }
+
+    /// Adds one move whose motion is set (`capture_square` holds the
+    /// victim's square for a capture), resolving a capture through the
+    /// rules.
+    #[inline(always)]
+    fn push_move(&self, out: &mut Vec<Move>, mut mv: Move) {
+        let (piece, from, to, capture_square) = (mv.piece, mv.from, mv.to, mv.capture_square);
         // A captured neutral unit counts as the opponent's (its rebirth square).
         let victim = self.pos.piece_as(capture_square, piece.color.opponent());
         if let Some(victim) = victim {
@@ -254,7 +258,7 @@ impl Gen<'_> {
             }
             let mut push = |to: Square, motion: Motion| {
                 if to.rank() == last_rank {
-                    for kind in Kind::PROMOTIONS {
+                    for kind in self.rules.repertoire.promotions(Promotion::LastRank) {
                         self.push(out, piece, from, to, motion, Some(kind));
                     }
                 } else {
@@ -278,17 +282,53 @@ impl Gen<'_> {
                 push(to, Motion::Normal);
             }
             if let Some(ep) = pos.ep_square {
-                let victim_square = Square::new(ep.file(), from.rank());
                 if attacked.contains(ep)
                     && !self.occ.contains(ep)
-                    && pos
-                        .pieces(us.opponent(), Kind::PAWN)
-                        .contains(victim_square)
+                    && pos.by_color(us.opponent()).contains(pos.ep_victim)
                 {
                     push(ep, Motion::EnPassant);
                 }
             }
         }
+    }
+
+    /// The moves of the fairy unit on `from`, numbered in their walk's
+    /// order; a pawn's moves to its promotion rank once per promotion.
+    fn fairy_moves(&self, out: &mut Vec<Move>, from: Square) {
+        let pos = self.pos;
+        let piece = pos.piece_as(from, pos.turn).expect("own unit");
+        let enemies = pos.by_color(piece.color.opponent());
+        let promotion = piece.kind.def().pawn;
+        let promotion_rank = match promotion {
+            Some(Promotion::OwnFirstRank) => piece.color.back_rank(),
+            _ => piece.color.promotion_rank(),
+        };
+        let mut sequence = 0u8;
+        fairy::moves(pos, piece, from, enemies, |reach| {
+            if reach.capture.is_some_and(|c| !self.capturable.contains(c)) {
+                return;
+            }
+            let mut mv = Move::quiet(piece, from, reach.to, reach.motion);
+            mv.sequence = sequence;
+            sequence = sequence.saturating_add(1);
+            if let Some(c) = reach.capture {
+                mv.capture_square = c;
+            }
+            match promotion {
+                Some(p) if reach.to.rank() == promotion_rank => {
+                    for kind in self.rules.repertoire.promotions(p) {
+                        self.push_move(
+                            out,
+                            Move {
+                                promotion: Some(kind),
+                                ..mv
+                            },
+                        );
+                    }
+                }
+                _ => self.push_move(out, mv),
+            }
+        });
     }
 
     fn castling(&self, out: &mut Vec<Move>, us: Color) {

@@ -89,7 +89,7 @@ impl Rules {
         let mut occupied = c.occupied;
         match circe.reborn() {
             Reborn::Capturer if capturer.kind != Kind::KING || circe.rex_inclusive => {
-                let sq = circe.capturer_rebirth(capturer, to, occupied)?;
+                let sq = circe.capturer_rebirth(capturer, c.capture_square, to, occupied)?;
                 occupied.clear(to);
                 occupied.set(sq);
                 effects.push(Effect::CapturerReborn {
@@ -858,11 +858,7 @@ fn unit_moves_in_popeye_order(
             });
             all.into_iter().for_each(found);
         }
-        _ => crate::movegen::fairy::destinations(unit, from, occ, &mut |to, capture| {
-            if !capture || !own.contains(to) {
-                found(to)
-            }
-        }),
+        _ => crate::movegen::fairy::moves(pos, unit, from, occ & !own, |r| found(r.to)),
     }
 }
 
@@ -885,10 +881,8 @@ pub(crate) fn unit_moves(
                 found(to, Motion::Normal, occ.contains(to));
             }
         }
-        _ => crate::movegen::fairy::destinations(unit, from, occ, &mut |to, capture| {
-            if !capture || !own.contains(to) {
-                found(to, Motion::Normal, capture)
-            }
+        _ => crate::movegen::fairy::moves(pos, unit, from, occ & !own, |r| {
+            found(r.to, r.motion, r.capture.is_some())
         }),
     }
 }
@@ -960,12 +954,18 @@ impl CirceRules {
         }
     }
 
-    /// The rebirth square of the capturing unit (Anticirce, classic square,
-    /// the fast path), which stands on `to`; None when the capture is
-    /// illegal.
+    /// The rebirth square of the capturing unit (Anticirce), which stands
+    /// on `to` after capturing on `on` (another square for a locust: the
+    /// square is found from `on`); None when the capture is illegal.
     #[inline]
-    fn capturer_rebirth(&self, unit: Piece, to: Square, occupied: Bitboard) -> Option<Square> {
-        let square = classic(unit.kind, unit.color, to);
+    fn capturer_rebirth(
+        &self,
+        unit: Piece,
+        on: Square,
+        to: Square,
+        occupied: Bitboard,
+    ) -> Option<Square> {
+        let square = classic(unit.kind, unit.color, on);
         if square == to {
             return match self.anticirce_type {
                 AntiCirceType::Calvet => Some(to),

@@ -13,6 +13,7 @@
 use super::{Base, Capture, Condition, OnOccupied, RebirthSquare, Reborn, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move, Rebirth};
+use crate::pieces::Promotion;
 
 impl Rules {
     /// Is the king of `color` in check?
@@ -122,18 +123,51 @@ impl Rules {
                 !super::captured_unit_back(e)
             });
         }
+        if attacker.kind.is_orthodox() {
+            return self.lands_for_good(pos, attacker, on, from, king, king, victim);
+        }
+        // A locust lands beyond the king: each landing square counts.
+        let mut arrivals = Bitboard::EMPTY;
+        crate::movegen::fairy::captures_of(pos, attacker, from, king, pos.occupied(), |to| {
+            arrivals.set(to)
+        });
+        arrivals
+            .into_iter()
+            .any(|to| self.lands_for_good(pos, attacker, on, from, to, king, victim))
+    }
+
+    /// Whether `attacker`, standing on `on` and moving from `from`,
+    /// capturing `victim` on `capture_square` and arriving on `to`
+    /// (promoting if it may), removes it for good (the fast path).
+    #[allow(clippy::too_many_arguments)]
+    fn lands_for_good(
+        &self,
+        pos: &Position,
+        attacker: Piece,
+        on: Square,
+        from: Square,
+        to: Square,
+        capture_square: Square,
+        victim: Piece,
+    ) -> bool {
         let mut after = pos.occupied();
         after.clear(on);
-        let (kinds, n, _) = capture_kinds(attacker, king);
-        kinds[..n].iter().any(|&kind| {
+        after.clear(capture_square);
+        after.set(to);
+        let promotion = attacker.kind.def().pawn;
+        let promotion_rank = match promotion {
+            Some(Promotion::OwnFirstRank) => attacker.color.back_rank(),
+            _ => attacker.color.promotion_rank(),
+        };
+        let for_good = |kind: Kind| {
             let capture = Capture {
                 pos,
                 capturer: Piece { kind, ..attacker },
                 mover: attacker,
                 from,
-                to: king,
+                to,
                 victim,
-                capture_square: king,
+                capture_square,
                 occupied: after,
             };
             let mut for_good = false;
@@ -143,7 +177,11 @@ impl Rules {
                     .any(|e| matches!(e, Effect::CapturedReborn { .. }));
             });
             for_good
-        })
+        };
+        match promotion {
+            Some(p) if to.rank() == promotion_rank => self.repertoire.promotions(p).any(for_good),
+            _ => for_good(attacker.kind),
+        }
     }
 
     /// Whether `attacker` on `from` can capture `victim` on `to` (played
@@ -172,6 +210,7 @@ impl Rules {
                 captured: Some(victim),
                 capture_square: to,
                 effects: Effects::NONE,
+                sequence: 0,
             };
             let mut found = false;
             self.resolve_move(&board, &mv, |e| found |= test(&e));

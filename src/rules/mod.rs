@@ -25,6 +25,7 @@ mod madrasi;
 pub mod observation;
 pub mod paths;
 pub mod rebirth;
+pub mod repertoire;
 
 use crate::board::Kind;
 
@@ -32,6 +33,7 @@ pub use capture::{captured_unit_back, Capture};
 pub use conditions::{Condition, Conditions};
 pub use observation::Observer;
 pub use paths::Paths;
+pub use repertoire::Repertoire;
 
 /// The base conditions of the Circe family, in the order Popeye's move
 /// pipeline runs them.
@@ -196,7 +198,16 @@ impl KindSet {
     }
     /// The kinds in the set, in index order.
     pub fn iter(&self) -> impl Iterator<Item = Kind> + '_ {
-        Kind::all().filter(|k| self.contains(*k))
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                let b = bits.trailing_zeros() as usize;
+                (bits != 0).then(|| {
+                    bits &= bits - 1;
+                    Kind::from_index(w * 64 + b).expect("a kind in the set")
+                })
+            })
+        })
     }
 }
 
@@ -484,6 +495,9 @@ pub struct Rules {
     /// forms; kept up to date by [`Rules::set_family`].
     #[serde(skip)]
     general: bool,
+    /// What the walks of the twin's diagram decide (promotions, the order
+    /// of moves); set when the twin is solved.
+    pub repertoire: Repertoire,
 }
 
 impl Rules {

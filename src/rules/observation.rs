@@ -87,7 +87,7 @@ impl Rules {
             if paths.phantom.is_some() && from == on {
                 return false;
             }
-            super::paths::attacks(unit, from, lifted).contains(target)
+            super::paths::attacks(pos, unit, from, lifted).contains(target)
                 && report(Observer { unit, on, from })
         })
     }

@@ -11,7 +11,7 @@
 //! from [`CirceRules::unit_rebirth_square`], and from nowhere else.
 
 use super::{Base, CirceRules, Rules, SideOverride};
-use crate::board::{attacks, Bitboard, Color, Kind, Piece, Square};
+use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 
 /// The Mars-family conditions in force.
 #[derive(Clone, Copy, Debug)]
@@ -96,7 +96,7 @@ pub fn castling_square(color: Color) -> Square {
 /// The squares `unit` on `from` attacks with `occupied` as the blockers
 /// (which must hold the squares attacked, for fairy units).
 #[inline]
-pub fn attacks(unit: Piece, from: Square, occupied: Bitboard) -> Bitboard {
+pub fn attacks(pos: &Position, unit: Piece, from: Square, occupied: Bitboard) -> Bitboard {
     match unit.kind {
         Kind::KING => attacks::king(from),
         Kind::QUEEN => attacks::queen(from, occupied),
@@ -104,7 +104,17 @@ pub fn attacks(unit: Piece, from: Square, occupied: Bitboard) -> Bitboard {
         Kind::BISHOP => attacks::bishop(from, occupied),
         Kind::KNIGHT => attacks::knight(from),
         Kind::PAWN => attacks::pawn(unit.color, from),
-        _ => crate::movegen::fairy::observed(unit, from, occupied),
+        _ => {
+            let mut seen = Bitboard::EMPTY;
+            for target in occupied {
+                if target != from
+                    && crate::movegen::fairy::observes(pos, unit, from, target, occupied)
+                {
+                    seen.set(target);
+                }
+            }
+            seen
+        }
     }
 }
 

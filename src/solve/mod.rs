@@ -114,6 +114,9 @@ pub enum SolveError {
     UnsupportedCase { line: usize, what: String },
     #[error("the side not to move is in check: the diagram is illegal")]
     OpponentInCheck,
+    /// A combination Popeye refuses to solve.
+    #[error("{0} are not allowed together (as in Popeye)")]
+    NotAllowed(&'static str),
     #[error("line {line}: {source}")]
     Twin {
         line: usize,
@@ -258,9 +261,21 @@ pub fn solve_into(
     if goal::Judge::needs_identities(stip.goal) || problem.rules.needs_identities() {
         pos.track_identities();
     }
-    let rules = problem.rules;
+    let mut rules = problem.rules;
+    rules.repertoire = crate::rules::Repertoire::of(&problem.position);
     if let Some(why) = rules.refusal_for(&pos, stip.goal) {
         return Err(SolveError::Refused(why));
+    }
+    if rules.family(crate::rules::Base::Circe).is_some() {
+        // A kamikaze capturer and its victim could be reborn on one square.
+        if pos.kamikaze().nonempty() && pos.fairy().nonempty() {
+            return Err(SolveError::NotAllowed(
+                "kamikaze units, Circe and fairy pieces",
+            ));
+        }
+        if pos.by_kind(Kind::DUMMY).nonempty() {
+            return Err(SolveError::NotAllowed("dummies and Circe"));
+        }
     }
     if pos.neutral().nonempty() {
         if rules.alsatian() {
