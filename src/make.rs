@@ -2,7 +2,16 @@
 //! in order (those marked as coming before the motion first).
 
 use crate::board::{Kind, Piece, Position, Square};
-use crate::moves::{Effect, Motion, Move};
+use crate::moves::{Effect, Motion, Move, PendingKind, Rebirth};
+
+/// The identities (see [`Position::track_identities`]) the effects of a
+/// move hand on, read in the position before it: the captured unit's, and
+/// the identity of a unit whose rebirth was pending.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Identities {
+    captured: u8,
+    pending: u8,
+}
 
 impl Position {
     /// The position after `mv`, which must have come from this position's
@@ -11,9 +20,17 @@ impl Position {
     pub fn play(&self, mv: &Move) -> Position {
         let mut p = self.copy_for_move();
         p.ep_square = None;
+        // Read only with `ep_square`, but reset so equal positions compare equal.
+        p.ep_victim = Square(0);
         p.turn = self.turn.opponent();
-        // A pending rebirth happens with this move or not at all.
-        p.waiting.pending = None;
+        let ids = self.identities_for(mv);
+        // A pending rebirth happens with this move (WaitCapture: with this
+        // capture) or not at all.
+        if let Some(pending) = p.waiting.pending {
+            if pending.kind != PendingKind::UntilCapture || mv.is_capture() {
+                p.waiting.pending = None;
+            }
+        }
         let tracking = p.tracks_identities();
         // The common case: a plain move or capture, nothing more to do.
         if mv.effects.is_empty() && !tracking && !mv.is_castling() {
@@ -23,15 +40,15 @@ impl Position {
             p.clear(mv.from);
             p.put(mv.to, mv.arriving_piece());
             if mv.motion == Motion::DoubleStep {
-                p.ep_square = Some(Square::new(
-                    mv.from.file(),
-                    (mv.from.rank() + mv.to.rank()) / 2,
-                ));
+                p.double_step(mv);
             }
             return p;
         }
         for e in &mv.effects {
             if let Effect::Premove { from, to, unit } = *e {
+                if from == to {
+                    continue;
+                }
                 p.clear(from);
                 p.put(to, unit);
                 if tracking {
@@ -43,28 +60,54 @@ impl Position {
             p.castle(mv);
         } else {
             let moving = tracking.then(|| p.id_code(mv.from));
-            let captured = (tracking && mv.is_capture()).then(|| p.id_code(mv.capture_square));
             if mv.captured.is_some() {
                 p.clear(mv.capture_square);
             }
             p.clear(mv.from);
             p.put(mv.to, mv.arriving_piece());
             if mv.motion == Motion::DoubleStep {
-                p.ep_square = Some(Square::new(
-                    mv.from.file(),
-                    (mv.from.rank() + mv.to.rank()) / 2,
-                ));
+                p.double_step(mv);
             }
             if let Some(code) = moving {
                 p.set_id_code(mv.from, 0);
                 p.set_id_code(mv.capture_square, 0);
                 p.set_id_code(mv.to, code);
             }
-            for e in &mv.effects {
-                p.apply(mv, e, captured);
-            }
+        }
+        for e in &mv.effects {
+            p.apply_effect(mv, e, ids);
         }
         p
+    }
+
+    /// The identities the effects of `mv`, played in this position, hand on.
+    #[inline]
+    pub(crate) fn identities_for(&self, mv: &Move) -> Identities {
+        if !self.tracks_identities() {
+            return Identities::default();
+        }
+        Identities {
+            captured: if mv.is_capture() {
+                self.id_code(mv.capture_square)
+            } else {
+                0
+            },
+            pending: self.waiting.pending.map_or(0, |p| p.id),
+        }
+    }
+
+    /// A pawn's double step (not a dragon's or a gryphon's) may be taken
+    /// en passant on the square it passed (beside its file for a Berolina
+    /// pawn).
+    #[inline]
+    fn double_step(&mut self, mv: &Move) {
+        if mv.piece.kind.is_pawn() {
+            self.ep_square = Some(Square::new(
+                (mv.from.file() + mv.to.file()) / 2,
+                (mv.from.rank() + mv.to.rank()) / 2,
+            ));
+            self.ep_victim = mv.to;
+        }
     }
 
     /// Castling: the king goes to `mv.to`, the rook over it.
@@ -76,26 +119,44 @@ impl Position {
             (Square::new(0, rank), Square::new(3, rank))
         };
         let king = self.remove(mv.from).expect("castling king");
-        let rook = self.remove(rook_from).expect("castling rook");
+        // Under AntiMarsCirce Popeye may castle without the rook it moved
+        // to the corner for another castling (movegen/paths.rs): the king
+        // alone moves then.
+        let rook = self.remove(rook_from);
         self.put(mv.to, king);
-        self.put(rook_to, rook);
+        if let Some(rook) = rook {
+            self.put(rook_to, rook);
+        }
         if self.tracks_identities() {
             self.carry_identity(mv.from, mv.to);
-            self.carry_identity(rook_from, rook_to);
+            if rook.is_some() {
+                self.carry_identity(rook_from, rook_to);
+            }
         }
     }
 
-    /// One effect after the motion. `captured_id` is the identity of the
-    /// captured unit when identities are tracked.
+    /// One effect after the motion (premoves are played before it).
     #[inline]
-    fn apply(&mut self, mv: &Move, e: &Effect, captured_id: Option<u8>) {
+    pub(crate) fn apply_effect(&mut self, mv: &Move, e: &Effect, ids: Identities) {
         match *e {
-            Effect::CapturerReborn { to, unit } => {
-                self.clear(mv.to);
-                self.put_reborn(to, unit);
-                if self.tracks_identities() {
-                    self.carry_identity(mv.to, to);
+            Effect::Mark { attrs } => {
+                if let Some(p) = self.piece_at(mv.to) {
+                    self.put(mv.to, p.with(attrs));
                 }
+            }
+            Effect::CapturerReborn {
+                from,
+                to,
+                unit,
+                how,
+                ..
+            } => {
+                let id = self.id_code(from);
+                self.clear(from);
+                if self.tracks_identities() {
+                    self.set_id_code(from, 0);
+                }
+                self.place_reborn(to, unit, how, id);
             }
             Effect::CapturerVanishes => {
                 self.clear(mv.to);
@@ -103,11 +164,13 @@ impl Position {
                     self.set_id_code(mv.to, 0);
                 }
             }
-            Effect::CapturedReborn { on, unit } => {
-                self.put_reborn(on, unit);
-                if let Some(id) = captured_id {
-                    self.set_id_code(on, id);
-                }
+            Effect::CapturedReborn { on, unit, how } => {
+                let id = if how.has(Rebirth::DELAYED) {
+                    ids.pending
+                } else {
+                    ids.captured
+                };
+                self.place_reborn(on, unit, how, id);
             }
             Effect::Removed { on, .. } => {
                 self.clear(on);
@@ -126,8 +189,35 @@ impl Position {
                 let buried = self.waiting.bury(on, unit);
                 debug_assert!(buried);
             }
-            Effect::Pending { on, unit } => self.waiting.pending = Some((unit, on)),
+            Effect::Pending { on, unit, kind } => {
+                let id = match kind {
+                    PendingKind::Capturer => self.id_code(on),
+                    _ => ids.captured,
+                };
+                self.waiting.pending = Some(crate::board::Pending { unit, on, id, kind });
+            }
             Effect::Premove { .. } => {}
+        }
+    }
+
+    /// Puts a reborn unit on `on`, dealing with the unit standing there as
+    /// `how` says: it goes under the reborn unit (Parachute), the reborn
+    /// unit goes under it (Volcanic), or it is replaced (Assassin).
+    fn place_reborn(&mut self, on: Square, unit: Piece, how: Rebirth, id: u8) {
+        if how.has(Rebirth::VOLCANO) {
+            let buried = self.waiting.bury(on, unit);
+            debug_assert!(buried);
+            return;
+        }
+        if how.has(Rebirth::PARACHUTE) {
+            if let Some(occupant) = self.remove(on) {
+                let buried = self.waiting.bury_first(on, occupant);
+                debug_assert!(buried);
+            }
+        }
+        self.put_reborn(on, unit);
+        if self.tracks_identities() {
+            self.set_id_code(on, id);
         }
     }
 

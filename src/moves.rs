@@ -22,20 +22,87 @@ pub enum Motion {
     CastleLong,
 }
 
+/// How a rebirth went, beyond putting the unit on its square: what Popeye
+/// prints inside the rebirth's brackets, and what playing it must do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rebirth(u8);
+
+impl Rebirth {
+    pub const PLAIN: Rebirth = Rebirth(0);
+    /// A reborn pawn promoted, on its promotion rank, to the unit's kind
+    /// (`[+wPe8=Q]`).
+    pub const PROMOTED: Rebirth = Rebirth(1);
+    /// The reborn unit changed sides after it was placed (Turncoats:
+    /// `[+bPc7=w]`); the effect's unit has its new colour.
+    pub const TURNCOAT: Rebirth = Rebirth(1 << 1);
+    /// The square was occupied: the reborn unit went under the occupant
+    /// (Volcanic: `[+bRh8->v]`).
+    pub const VOLCANO: Rebirth = Rebirth(1 << 2);
+    /// The square was occupied: the occupant went under the reborn unit
+    /// (Parachute).
+    pub const PARACHUTE: Rebirth = Rebirth(1 << 3);
+    /// The square was occupied: the occupant was removed (Assassin).
+    pub const ASSASSIN: Rebirth = Rebirth(1 << 4);
+    /// The unit was captured on an earlier move (Parrain, WaitCapture).
+    pub const DELAYED: Rebirth = Rebirth(1 << 5);
+
+    #[inline]
+    pub const fn has(self, other: Rebirth) -> bool {
+        self.0 & other.0 == other.0 && other.0 != 0
+    }
+    #[inline]
+    pub const fn with(self, other: Rebirth) -> Rebirth {
+        Rebirth(self.0 | other.0)
+    }
+    #[inline]
+    pub const fn without(self, other: Rebirth) -> Rebirth {
+        Rebirth(self.0 & !other.0)
+    }
+}
+
+/// A rebirth left pending until a later move: whose, and how long it waits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PendingKind {
+    /// The unit captured by this move, reborn with the next move (LastMove,
+    /// Parrain, ContraParrain), off the board meanwhile.
+    Captured,
+    /// The unit captured by this move, reborn with the next capture
+    /// (WaitCapture), off the board meanwhile.
+    UntilCapture,
+    /// The capturer, which stays where it captured until the next move
+    /// transfers it (AntiCirce LastMove).
+    Capturer,
+}
+
 /// One consequence of a move beyond its motion, as the rules decide it
 /// when the move is generated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Effect {
-    /// The capturing unit leaves the square it captured on for `to`, as
-    /// `unit` (Anticirce; a kamikaze capturer reborn under Circe):
-    /// Popeye's `[wRa4->a1]`. `to` may be the capture square itself.
-    CapturerReborn { to: Square, unit: Piece },
+    /// The arriving unit gains `attrs` (Frischauf Circe marks promoted
+    /// units); before every rebirth, never printed.
+    Mark { attrs: crate::board::Attrs },
+    /// The unit on `from` (the capturing unit; under AntiCirce LastMove the
+    /// capturer of the previous move) is lifted and reborn on `to` as
+    /// `unit`, which was a `was` before: Popeye's `[wRa4->a1]`,
+    /// `[wSc5->Bc1]`. `to` may be `from` itself (Calvet).
+    CapturerReborn {
+        from: Square,
+        to: Square,
+        unit: Piece,
+        was: Kind,
+        how: Rebirth,
+    },
     /// The capturing unit leaves the board (a kamikaze capturer that is
-    /// not reborn).
+    /// not reborn; an Anticirce Relaxed capturer whose square is occupied).
     CapturerVanishes,
-    /// The captured unit comes back on `on` as `unit` (its kind or colour
-    /// changed where the rules say so): Popeye's `[+bSg8]`.
-    CapturedReborn { on: Square, unit: Piece },
+    /// A captured unit comes back on `on` as `unit` (its kind or colour
+    /// changed where the rules say so): Popeye's `[+bSg8]`. The unit
+    /// captured by this move, unless `how` says DELAYED.
+    CapturedReborn {
+        on: Square,
+        unit: Piece,
+        how: Rebirth,
+    },
     /// The unit on `on` leaves the board (Circe Assassin: the unit on the
     /// rebirth square).
     Removed { on: Square, unit: Piece },
@@ -46,22 +113,28 @@ pub enum Effect {
     /// Parachute Circe).
     Buried { on: Square, unit: Piece },
     /// `unit`, waiting under `on`, comes out onto it (Volcanic and
-    /// Parachute Circe).
+    /// Parachute Circe): Popeye's `[+wBf1]`.
     Emerges { on: Square, unit: Piece },
     /// Before the motion: the moving unit goes from `from` to `to` (Mars
-    /// Circe: it moves and captures from its rebirth square).
+    /// Circe: it moves and captures from its rebirth square). `from` and
+    /// `to` are the same when the unit stands on its rebirth square: the
+    /// move still comes from that path (Popeye's journal records it too).
     Premove {
         from: Square,
         to: Square,
         unit: Piece,
     },
-    /// `unit`, captured on `on`, waits to be reborn after the next move
-    /// (Parrain Circe).
-    Pending { on: Square, unit: Piece },
+    /// The rebirth of `unit`, captured on `on`, waits (Parrain, WaitCapture,
+    /// AntiCirce LastMove); never printed.
+    Pending {
+        on: Square,
+        unit: Piece,
+        kind: PendingKind,
+    },
 }
 
 /// The most effects one move can have.
-pub const MAX_EFFECTS: usize = 4;
+pub const MAX_EFFECTS: usize = 6;
 
 /// A move's effects beyond its motion, in order; kept inline so that a move
 /// stays `Copy` and a move list never allocates per move.
@@ -94,6 +167,11 @@ impl Effects {
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
     }
 
     #[inline]
@@ -146,6 +224,9 @@ pub struct Move {
     pub capture_square: Square,
     /// What the rules add, decided when the move is generated.
     pub effects: Effects,
+    /// For a fairy unit: the move's place among the moves its walk
+    /// generated, which decides Popeye's order of trying them.
+    pub sequence: u8,
 }
 
 impl Move {
@@ -159,12 +240,20 @@ impl Move {
             captured: None,
             capture_square: to,
             effects: Effects::NONE,
+            sequence: 0,
         }
     }
 
     #[inline]
     pub fn is_capture(&self) -> bool {
         self.captured.is_some()
+    }
+
+    /// A capture whose victim does not stand on the arrival square, other
+    /// than en passant: a locust's (`Lb6*c7-d8`).
+    #[inline]
+    pub fn is_locust_capture(&self) -> bool {
+        self.is_capture() && self.capture_square != self.to && self.motion != Motion::EnPassant
     }
 
     #[inline]
@@ -186,7 +275,9 @@ impl Move {
     pub fn capturer_fate(&self) -> Fate {
         for e in &self.effects {
             match *e {
-                Effect::CapturerReborn { to, .. } => return Fate::Reborn(to),
+                Effect::CapturerReborn { to, how, .. } if !how.has(Rebirth::DELAYED) => {
+                    return Fate::Reborn(to)
+                }
                 Effect::CapturerVanishes => return Fate::Vanishes,
                 _ => {}
             }
@@ -198,8 +289,10 @@ impl Move {
     #[inline]
     pub fn captured_fate(&self) -> Fate {
         for e in &self.effects {
-            if let Effect::CapturedReborn { on, .. } = *e {
-                return Fate::Reborn(on);
+            if let Effect::CapturedReborn { on, how, .. } = *e {
+                if !how.has(Rebirth::DELAYED) {
+                    return Fate::Reborn(on);
+                }
             }
         }
         Fate::Vanishes
@@ -209,7 +302,24 @@ impl Move {
     #[inline]
     pub fn captured_rebirth(&self) -> Option<(Square, Piece)> {
         self.effects.iter().find_map(|e| match *e {
-            Effect::CapturedReborn { on, unit } => Some((on, unit)),
+            Effect::CapturedReborn { on, unit, how } if !how.has(Rebirth::DELAYED) => {
+                Some((on, unit))
+            }
+            _ => None,
+        })
+    }
+
+    /// The square of the move's last rebirth, whoever was reborn: the
+    /// captured unit, one captured on an earlier move (Parrain), or the
+    /// capturer (Popeye's "current rebirth", which the goals by rebirth
+    /// read).
+    pub fn rebirth_square(&self) -> Option<Square> {
+        self.effects.iter().rev().find_map(|e| match *e {
+            Effect::CapturedReborn { on, how, .. } | Effect::CapturerReborn { to: on, how, .. }
+                if !how.has(Rebirth::VOLCANO) =>
+            {
+                Some(on)
+            }
             _ => None,
         })
     }
@@ -218,7 +328,9 @@ impl Move {
     #[inline]
     pub fn capturer_rebirth(&self) -> Option<(Square, Piece)> {
         self.effects.iter().find_map(|e| match *e {
-            Effect::CapturerReborn { to, unit } => Some((to, unit)),
+            Effect::CapturerReborn { to, unit, how, .. } if !how.has(Rebirth::DELAYED) => {
+                Some((to, unit))
+            }
             _ => None,
         })
     }

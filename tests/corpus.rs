@@ -68,19 +68,32 @@ fn move_lines(text: &str) -> Vec<&str> {
         .collect()
 }
 
-fn require(set: &str, min_percent: f64) {
+const TIER1: [&str; 5] = [
+    "circe",
+    "circe-rexinclusive",
+    "anticirce",
+    "anticirce-cheylan",
+    "kamikaze-circe",
+];
+
+/// The forms that move units from elsewhere or forbid captures and moves:
+/// the Mars family, ImmunChess, Madrasi.
+const MOVERS: [&str; 7] = [
+    "marscirce",
+    "marscirce-mirror",
+    "antimarscirce",
+    "phantomchess",
+    "immunchess",
+    "madrasi",
+    "madrasi-circe",
+];
+
+fn require(set: &str, forms: &[&str], min_percent: f64) {
     let Some(root) = corpus() else {
         eprintln!("corpus not found: skipped");
         return;
     };
-    let tier1 = [
-        "circe",
-        "circe-rexinclusive",
-        "anticirce",
-        "anticirce-cheylan",
-        "kamikaze-circe",
-    ];
-    for cond in tier1 {
+    for cond in forms {
         let (n, failures) = agreement(&root.join(set).join(cond));
         let agreed = n - failures.len();
         let percent = 100.0 * agreed as f64 / n.max(1) as f64;
@@ -98,10 +111,38 @@ fn require(set: &str, min_percent: f64) {
 
 #[test]
 fn random_moves_agree_with_popeye() {
-    require("random/moves", 99.5);
+    require("random/moves", &TIER1, 99.5);
 }
 
 #[test]
 fn random_solve_agree_with_popeye() {
-    require("random/solve", 99.0);
+    require("random/solve", &TIER1, 99.0);
+}
+
+#[test]
+fn random_moves_of_the_mars_family_immun_and_madrasi_agree_with_popeye() {
+    // Two AntiMarsCirce move lists (r125_1_antimarscirce_0006, _0059) still
+    // list Popeye's moves in another order: listed above, not yet fixed.
+    require("random/moves", &MOVERS, 97.5);
+}
+
+#[test]
+fn random_solve_of_the_mars_family_immun_and_madrasi_agree_with_popeye() {
+    require("random/solve", &MOVERS, 99.0);
+}
+
+/// Random positions with fairy pieces (the forms that wait for Mirror
+/// Circe are left out).
+const FAIRY_FORMS: [&str; 3] = ["circe", "circe-rexinclusive", "anticirce"];
+
+#[test]
+fn random_fairy_moves_agree_with_popeye() {
+    require("random-fairy/moves", &FAIRY_FORMS, 99.5);
+    require("random-fairy-pilot/moves", &["circe", "anticirce"], 99.5);
+}
+
+#[test]
+fn random_fairy_solve_agree_with_popeye() {
+    require("random-fairy/solve", &FAIRY_FORMS, 99.5);
+    require("random-fairy-pilot/solve", &["circe", "anticirce"], 99.5);
 }

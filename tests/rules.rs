@@ -84,6 +84,7 @@ fn promoted_unit_is_reborn_as_what_it_is_now() {
 fn en_passant_victim_is_reborn_on_its_file() {
     let mut p = common::position("wKa1 wPe5 bKh8 bPd5", Color::White);
     p.ep_square = Some(sq("d6"));
+    p.ep_victim = sq("d5");
     assert!(has(
         &common::legal_moves_text(&p, &circe()),
         "e5*d6 ep.[+bPd7]"

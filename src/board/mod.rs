@@ -10,4 +10,4 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use position::Position;
 pub use types::{Attrs, Color, Kind, Piece, Square};
-pub use waiting::Waiting;
+pub use waiting::{Pending, Waiting};

@@ -28,6 +28,9 @@ pub struct Position {
     pub unmoved: Bitboard,
     /// The square a pawn has just passed over with its double step.
     pub ep_square: Option<Square>,
+    /// Where that pawn stands (the arrival of its double step: beside the
+    /// passed square for a Berolina pawn); read only with `ep_square`.
+    pub ep_victim: Square,
     pub turn: Color,
     /// Units waiting under squares, a rebirth pending until the next move.
     pub waiting: Waiting,
@@ -59,6 +62,7 @@ impl Position {
             mailbox: [0; 64],
             unmoved: Bitboard::EMPTY,
             ep_square: None,
+            ep_victim: Square(0),
             turn: Color::White,
             waiting: Waiting::EMPTY,
             tracks_ids: false,
@@ -183,10 +187,23 @@ impl Position {
         !self.occupied().contains(sq)
     }
 
-    /// The king of `c`, if there is exactly one... or the first one found.
+    /// The king of `c`, if there is exactly one... or the first one found;
+    /// without a king, a royal unit of another kind (one Clone Circe made).
     #[inline]
     pub fn king(&self, c: Color) -> Option<Square> {
-        self.pieces(c, Kind::KING).first()
+        match self.pieces(c, Kind::KING).first() {
+            Some(k) => Some(k),
+            None if self.attributed.nonempty() => self.royal_units(c).first(),
+            None => None,
+        }
+    }
+
+    /// The royal units of `c` that are not kings.
+    pub fn royal_units(&self, c: Color) -> Bitboard {
+        if self.attributed.is_empty() {
+            return Bitboard::EMPTY;
+        }
+        self.with_attrs(Attrs::ROYAL) & self.by_color(c)
     }
 
     #[inline]
@@ -309,10 +326,10 @@ impl Position {
     }
 
     /// Units of `by` that attack `sq` in the orthodox sense (would capture
-    /// there if the rules allowed), with `occupied` as the blockers. Neutral
+    /// there if the rules allowed), with `occupied` as the blockers; pawns
+    /// on their own first rank too (whether they observe is the rules'
+    /// question, `Rules::in_check`). Neutral
     /// units count, acting for `by` (their pawns capture in `by`'s direction).
-    /// A pawn on its own first rank attacks nothing (as in Popeye: it
-    /// neither moves nor captures).
     pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let them = self.by_color(by);
         let rq = self.by_kind[Kind::ROOK.index()] | self.by_kind[Kind::QUEEN.index()];
@@ -321,21 +338,16 @@ impl Position {
             | attacks::bishop(sq, occupied) & bq
             | attacks::knight(sq) & self.by_kind[Kind::KNIGHT.index()]
             | attacks::king(sq) & self.by_kind[Kind::KING.index()]
-            | attacks::pawn(by.opponent(), sq)
-                & self.by_kind[Kind::PAWN.index()]
-                & !Bitboard::rank(by.back_rank()))
+            | attacks::pawn(by.opponent(), sq) & self.by_kind[Kind::PAWN.index()])
             & them;
         let fairy = self.fairy & them & occupied;
         if fairy.is_empty() {
             return orthodox;
         }
-        // The target counts as occupied: observation is a capture walk.
-        let mut occupied = occupied;
-        occupied.set(sq);
         let mut found = orthodox;
         for from in fairy {
             let unit = self.piece_as(from, by).expect("fairy unit");
-            if crate::movegen::fairy::observes(unit, from, sq, occupied) {
+            if crate::movegen::fairy::observes(self, unit, from, sq, occupied) {
                 found.set(from);
             }
         }
@@ -354,9 +366,8 @@ impl Position {
             Kind::ROOK => attacks::rook(sq, occ),
             Kind::BISHOP => attacks::bishop(sq, occ),
             Kind::KNIGHT => attacks::knight(sq),
-            Kind::PAWN if sq.rank() == p.color.back_rank() => Bitboard::EMPTY,
             Kind::PAWN => attacks::pawn(p.color, sq),
-            _ => crate::movegen::fairy::observed(p, sq, occ),
+            _ => crate::movegen::fairy::observed(self, p, sq),
         }
     }
 

@@ -73,7 +73,7 @@ impl Position {
             h ^= self.waiting.key(mix);
         }
         if let Some(ep) = self.ep_square {
-            h ^= EP[ep.index()];
+            h ^= EP[ep.index()] ^ mix(0x2000 | self.ep_victim.index() as u64);
         }
         if self.turn == Color::Black {
             h ^= BLACK_TO_MOVE;

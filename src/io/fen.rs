@@ -100,6 +100,7 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
                 ));
             }
             pos.ep_square = Some(s);
+            pos.ep_victim = Square::new(s.file(), if s.rank() == 2 { 3 } else { 4 });
         }
     }
 

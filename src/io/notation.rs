@@ -2,9 +2,9 @@
 //! notation for people (`Qxd3(+bSg8)`, Latvian `Dxd3(+mZg8)`, Anticirce
 //! `Qxd3 (Qd3>d1)`), rules.md section 7.
 
-use crate::board::{Color, Kind, Piece};
+use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
 use crate::io::language;
-use crate::moves::{Effect, Motion, Move};
+use crate::moves::{Effect, Motion, Move, Rebirth};
 use crate::problem::Language;
 use std::fmt::Write;
 
@@ -47,6 +47,15 @@ impl Alphabet {
         }
     }
 
+    /// The letter of the royal attribute Popeye writes before a royal unit
+    /// that is not a king (`r`; German `k`, Koeniglich).
+    pub fn royal(self) -> char {
+        match self.language() {
+            Some(Language::German) => 'k',
+            _ => 'r',
+        }
+    }
+
     /// The colour letter of a unit, or the neutral letter.
     pub fn unit_color(self, piece: Piece) -> char {
         if piece.is_neutral() {
@@ -81,15 +90,29 @@ impl From<Language> for Alphabet {
 /// Popeye writes Popeye's attribute prefixes before a piece letter, and
 /// then the letter even of a pawn (`nkPc2-c1`).
 fn popeye_unit(out: &mut String, a: Alphabet, piece: Piece, pawn_letter: bool) {
+    let attributes = popeye_attributes(out, a, piece);
+    if piece.kind != Kind::PAWN || pawn_letter || attributes {
+        out.push_str(a.piece(piece.kind));
+    }
+}
+
+/// The attribute letters of a unit, in Popeye's order (neutral, royal for
+/// a unit that is not a king, kamikaze, Frischauf); whether there were any.
+fn popeye_attributes(out: &mut String, a: Alphabet, piece: Piece) -> bool {
+    let start = out.len();
     if piece.is_neutral() {
         out.push(a.neutral());
+    }
+    if piece.attrs.contains(Attrs::ROYAL) && piece.kind != Kind::KING {
+        out.push(a.royal());
     }
     if piece.is_kamikaze() {
         out.push('k');
     }
-    if piece.kind != Kind::PAWN || pawn_letter || piece.is_kamikaze() || piece.is_neutral() {
-        out.push_str(a.piece(piece.kind));
+    if piece.attrs.contains(Attrs::PROMOTED) {
+        out.push('f');
     }
+    out.len() > start
 }
 
 /// A unit in a rebirth: its colour letter (none for a neutral unit, whose
@@ -105,51 +128,146 @@ fn popeye_reborn_unit(out: &mut String, a: Alphabet, piece: Piece) {
 /// check mark: `Sc6*e5[+bPe7]`, `Ra4*a1[wRa1->a1]`, `e7*f8=Q`, `0-0`.
 pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
     let mut s = String::with_capacity(24);
-    for e in &mv.effects {
-        if let Effect::Premove { from, to, unit } = *e {
-            s.push('[');
-            popeye_reborn_unit(&mut s, a, unit);
-            let _ = write!(s, "{from}->{to}]");
-        }
-    }
     match mv.motion {
-        Motion::CastleShort => {
-            s.push_str("0-0");
-            return s;
+        Motion::CastleShort | Motion::CastleLong => {
+            // The units moved before castling (Mars family), in brackets.
+            for e in &mv.effects {
+                if let Effect::Premove { from, to, unit } = *e {
+                    if from == to {
+                        continue;
+                    }
+                    s.push('[');
+                    popeye_reborn_unit(&mut s, a, unit);
+                    let _ = write!(s, "{from}->{to}]");
+                }
+            }
+            s.push_str(if mv.motion == Motion::CastleShort {
+                "0-0"
+            } else {
+                "0-0-0"
+            });
         }
-        Motion::CastleLong => {
-            s.push_str("0-0-0");
-            return s;
+        _ => {
+            popeye_unit(&mut s, a, mv.piece, false);
+            // A unit moved first to its rebirth square: `Rb3-h1*g1`.
+            if let Some(from) = premove_from(mv) {
+                let _ = write!(s, "{from}-");
+            }
+            if mv.is_locust_capture() {
+                let _ = write!(s, "{}*{}-{}", mv.from, mv.capture_square, mv.to);
+            } else {
+                let sep = if mv.is_capture() { '*' } else { '-' };
+                let _ = write!(s, "{}{}{}", mv.from, sep, mv.to);
+            }
+            if mv.motion == Motion::EnPassant {
+                s.push_str(" ep.");
+            }
+            if let Some(kind) = mv.promotion {
+                s.push('=');
+                popeye_unit(&mut s, a, Piece { kind, ..mv.piece }, true);
+            }
         }
-        _ => {}
-    }
-    popeye_unit(&mut s, a, mv.piece, false);
-    let sep = if mv.is_capture() { '*' } else { '-' };
-    let _ = write!(s, "{}{}{}", mv.from, sep, mv.to);
-    if mv.motion == Motion::EnPassant {
-        s.push_str(" ep.");
-    }
-    if let Some(kind) = mv.promotion {
-        s.push('=');
-        popeye_unit(&mut s, a, Piece { kind, ..mv.piece }, true);
     }
     for e in &mv.effects {
-        popeye_effect(&mut s, a, mv, e);
+        popeye_effect(&mut s, a, e);
     }
     s
 }
 
+/// What follows the square of a reborn unit inside its brackets: its
+/// promotion (`=Q`), its change of side (`=w`), its going into the volcano
+/// (`->v`).
+fn popeye_rebirth_suffix(s: &mut String, a: Alphabet, unit: Piece, how: Rebirth) {
+    if how.has(Rebirth::PROMOTED) {
+        s.push('=');
+        popeye_attributes(s, a, unit);
+        s.push_str(a.piece(unit.kind));
+    }
+    if how.has(Rebirth::TURNCOAT) {
+        s.push('=');
+        s.push(a.color(unit.color));
+    }
+    if how.has(Rebirth::VOLCANO) {
+        s.push_str("->v");
+    }
+}
+
+/// The unit as it was placed, before a promotion or a change of side.
+fn placed_unit(unit: Piece, how: Rebirth) -> Piece {
+    Piece {
+        kind: if how.has(Rebirth::PROMOTED) {
+            Kind::PAWN
+        } else {
+            unit.kind
+        },
+        color: if how.has(Rebirth::TURNCOAT) {
+            unit.color.opponent()
+        } else {
+            unit.color
+        },
+        ..unit
+    }
+}
+
+/// The unit a capturer reborn as `unit` was before: its kind `was`, its
+/// side before a change, not royal if it was a king.
+fn transferred_unit(unit: Piece, was: Kind, how: Rebirth) -> Piece {
+    let placed = placed_unit(unit, how);
+    Piece {
+        kind: was,
+        attrs: if was == Kind::KING {
+            placed.attrs.without(Attrs::ROYAL)
+        } else {
+            placed.attrs
+        },
+        ..placed
+    }
+}
+
+/// The square the moving unit stood on before it was moved to the square
+/// its move starts from (Mars family), if it was.
+fn premove_from(mv: &Move) -> Option<Square> {
+    mv.effects.iter().find_map(|e| match *e {
+        Effect::Premove { from, to, .. } if to == mv.from && from != to => Some(from),
+        _ => None,
+    })
+}
+
 /// One effect of a move in Popeye's notation, in brackets after the move.
-fn popeye_effect(s: &mut String, a: Alphabet, mv: &Move, e: &Effect) {
+fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
     match *e {
-        Effect::CapturerReborn { to, unit } => {
+        Effect::CapturerReborn {
+            from,
+            to,
+            unit,
+            was,
+            how,
+        } => {
+            let placed = placed_unit(unit, how);
+            let before = transferred_unit(unit, was, how);
             s.push('[');
-            popeye_reborn_unit(s, a, unit);
-            let _ = write!(s, "{}->{to}]", mv.to);
+            popeye_reborn_unit(s, a, before);
+            let _ = write!(s, "{from}->");
+            let became_royal = placed.attrs.contains(Attrs::ROYAL)
+                && was == Kind::KING
+                && placed.kind != Kind::KING;
+            if placed.attrs != before.attrs || became_royal {
+                popeye_unit(s, a, placed, true);
+            } else if placed.kind != was {
+                s.push_str(a.piece(placed.kind));
+            }
+            let _ = write!(s, "{to}");
+            popeye_rebirth_suffix(s, a, unit, how);
+            s.push(']');
         }
-        Effect::CapturedReborn { on, unit }
-        | Effect::Added { on, unit }
-        | Effect::Emerges { on, unit } => {
+        Effect::CapturedReborn { on, unit, how } => {
+            s.push_str("[+");
+            popeye_reborn_unit(s, a, placed_unit(unit, how));
+            let _ = write!(s, "{on}");
+            popeye_rebirth_suffix(s, a, unit, how);
+            s.push(']');
+        }
+        Effect::Added { on, unit } | Effect::Emerges { on, unit } => {
             s.push_str("[+");
             popeye_reborn_unit(s, a, unit);
             let _ = write!(s, "{on}]");
@@ -164,7 +282,10 @@ fn popeye_effect(s: &mut String, a: Alphabet, mv: &Move, e: &Effect) {
             popeye_reborn_unit(s, a, unit);
             let _ = write!(s, "{on}->v]");
         }
-        Effect::CapturerVanishes | Effect::Pending { .. } | Effect::Premove { .. } => {}
+        Effect::CapturerVanishes
+        | Effect::Pending { .. }
+        | Effect::Premove { .. }
+        | Effect::Mark { .. } => {}
     }
 }
 
@@ -215,58 +336,192 @@ fn circe_unit(out: &mut String, a: Alphabet, piece: Piece) {
 /// A move in the Circe notation for people: short algebraic, `x` for a
 /// capture, the captured unit's rebirth in parentheses (`Qxd3(+bSg8)`), the
 /// capturer's rebirth as `(Qd3>d1)` after a space (Anticirce, Kamikaze).
-/// Neutral units carry `n`: `nPbxa8=nS(+nBf8)`.
-pub fn circe_move(mv: &Move, a: Alphabet, disambiguation: Disambiguation) -> String {
+/// Neutral units carry `n`: `nPbxa8=nS(+nBf8)`. The other effects
+/// (docs/problem-format.md, "Circe notation"): a reborn pawn's promotion
+/// `(+wPe8=Q)`, a change of side `(+bPc7=w)`, a unit going into the
+/// volcano `(+bRh8>v)`, the unit a rebirth buries `(+bPd7, wSd7>v)` or
+/// removes `(+bBf8, -wSf8)`, a unit coming out from under a square
+/// `(+wBf1)`. `before` is the position the move is played in.
+pub fn circe_move(
+    mv: &Move,
+    before: &Position,
+    a: Alphabet,
+    disambiguation: Disambiguation,
+) -> String {
     let mut s = String::with_capacity(24);
-    match mv.motion {
-        Motion::CastleShort => return "0-0".into(),
-        Motion::CastleLong => return "0-0-0".into(),
-        _ => {}
-    }
-    let from = mv.from.to_string();
-    circe_unit(&mut s, a, mv.piece);
-    if mv.piece.kind == Kind::PAWN {
-        if mv.is_capture() {
-            s.push_str(&from[..1]);
+    if mv.is_castling() {
+        // The units moved before castling (Mars family): `(Kf7>e1)0-0-0`.
+        for e in &mv.effects {
+            match *e {
+                Effect::Premove { from, to, unit } if from != to => {
+                    let _ = write!(s, "({}{from}>{to})", a.piece(unit.kind));
+                }
+                _ => {}
+            }
         }
+        s.push_str(if mv.motion == Motion::CastleShort {
+            "0-0"
+        } else {
+            "0-0-0"
+        });
     } else {
-        match disambiguation {
-            Disambiguation::None => {}
-            Disambiguation::File => s.push_str(&from[..1]),
-            Disambiguation::Rank => s.push_str(&from[1..]),
-            Disambiguation::Square => s.push_str(&from),
+        let from = mv.from.to_string();
+        circe_unit(&mut s, a, mv.piece);
+        if let Some(square) = premove_from(mv) {
+            // A unit moved first to its rebirth square: `Rb3-h1xg1`.
+            let _ = write!(s, "{square}-{from}");
+            if !mv.is_capture() {
+                s.push('-');
+            }
+        } else if mv.piece.kind == Kind::PAWN {
+            if mv.is_capture() {
+                s.push_str(&from[..1]);
+            }
+        } else {
+            match disambiguation {
+                Disambiguation::None => {}
+                Disambiguation::File => s.push_str(&from[..1]),
+                Disambiguation::Rank => s.push_str(&from[1..]),
+                Disambiguation::Square => s.push_str(&from),
+            }
+        }
+        if mv.is_locust_capture() {
+            // Over the victim to the square behind: `Lxc7-d8`.
+            let _ = write!(s, "x{}-", mv.capture_square);
+        } else if mv.is_capture() {
+            s.push('x');
+        }
+        let _ = write!(s, "{}", mv.to);
+        if mv.motion == Motion::EnPassant {
+            s.push_str(" e.p.");
+        }
+        if mv.promotion.is_some() {
+            s.push('=');
+            circe_unit(&mut s, a, mv.arriving_piece());
         }
     }
-    if mv.is_capture() {
-        s.push('x');
-    }
-    let _ = write!(s, "{}", mv.to);
-    if mv.motion == Motion::EnPassant {
-        s.push_str(" e.p.");
-    }
-    if mv.promotion.is_some() {
-        s.push('=');
-        circe_unit(&mut s, a, mv.arriving_piece());
-    }
-    for e in &mv.effects {
-        circe_effect(&mut s, a, mv, e);
+    let occupants = occupants(before, mv);
+    for (i, e) in mv.effects.iter().enumerate() {
+        circe_effect(&mut s, a, e, occupants[i]);
     }
     s
 }
 
+/// For each effect of `mv` that puts a unit on an occupied square
+/// (Assassin, Parachute): the unit standing there before it.
+fn occupants(before: &Position, mv: &Move) -> [Option<Piece>; crate::moves::MAX_EFFECTS] {
+    let mut found = [None; crate::moves::MAX_EFFECTS];
+    let takes_square = |how: Rebirth| how.has(Rebirth::ASSASSIN) || how.has(Rebirth::PARACHUTE);
+    let any = mv.effects.iter().any(|e| match *e {
+        Effect::CapturedReborn { how, .. } | Effect::CapturerReborn { how, .. } => {
+            takes_square(how)
+        }
+        _ => false,
+    });
+    if !any {
+        return found;
+    }
+    let ids = before.identities_for(mv);
+    let mut pos = before.play(&Move {
+        effects: crate::moves::Effects::NONE,
+        ..*mv
+    });
+    for (i, e) in mv.effects.iter().enumerate() {
+        let square = match *e {
+            Effect::CapturedReborn { on, how, .. } if takes_square(how) => Some(on),
+            Effect::CapturerReborn { from, to, how, .. } if takes_square(how) => {
+                let mut lifted = pos;
+                lifted.remove(from);
+                found[i] = lifted.piece_at(to);
+                None
+            }
+            _ => None,
+        };
+        if let Some(sq) = square {
+            found[i] = pos.piece_at(sq);
+        }
+        if !matches!(e, Effect::Premove { .. }) {
+            pos.apply_effect(mv, e, ids);
+        }
+    }
+    found
+}
+
+/// A unit with its colour letter (or `n`) and piece letter, pawns too.
+fn circe_full_unit(s: &mut String, a: Alphabet, unit: Piece) {
+    s.push(a.unit_color(unit));
+    s.push_str(a.piece(unit.kind));
+}
+
+/// What follows a reborn unit's square in the Circe notation: promotion,
+/// change of side, volcano, and the unit the rebirth buries or removes.
+fn circe_rebirth_suffix(
+    s: &mut String,
+    a: Alphabet,
+    unit: Piece,
+    how: Rebirth,
+    on: Square,
+    occupant: Option<Piece>,
+) {
+    if how.has(Rebirth::PROMOTED) {
+        s.push('=');
+        if unit.is_neutral() {
+            s.push(a.neutral());
+        }
+        s.push_str(a.piece(unit.kind));
+    }
+    if how.has(Rebirth::TURNCOAT) {
+        s.push('=');
+        s.push(a.color(unit.color));
+    }
+    if how.has(Rebirth::VOLCANO) {
+        s.push_str(">v");
+    }
+    if let Some(o) = occupant {
+        s.push_str(", ");
+        if how.has(Rebirth::ASSASSIN) {
+            s.push('-');
+            circe_full_unit(s, a, o);
+            let _ = write!(s, "{on}");
+        } else {
+            circe_full_unit(s, a, o);
+            let _ = write!(s, "{on}>v");
+        }
+    }
+}
+
 /// One effect of a move in the Circe notation, in parentheses.
-fn circe_effect(s: &mut String, a: Alphabet, mv: &Move, e: &Effect) {
+fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>) {
     match *e {
-        Effect::CapturerReborn { to, unit } => {
+        Effect::CapturerReborn {
+            from,
+            to,
+            unit,
+            was,
+            how,
+        } => {
+            let placed = placed_unit(unit, how);
+            let before = transferred_unit(unit, was, how);
             s.push_str(" (");
-            if unit.is_neutral() {
+            if before.is_neutral() {
                 s.push(a.neutral());
             }
-            let _ = write!(s, "{}{}>{to})", a.piece(unit.kind), mv.to);
+            let _ = write!(s, "{}{from}>", a.piece(before.kind));
+            if placed.kind != before.kind {
+                s.push_str(a.piece(placed.kind));
+            }
+            let _ = write!(s, "{to}");
+            circe_rebirth_suffix(s, a, unit, how, to, occupant);
+            s.push(')');
         }
-        Effect::CapturedReborn { on, unit }
-        | Effect::Added { on, unit }
-        | Effect::Emerges { on, unit } => {
+        Effect::CapturedReborn { on, unit, how } => {
+            s.push_str("(+");
+            circe_full_unit(s, a, placed_unit(unit, how));
+            let _ = write!(s, "{on}");
+            circe_rebirth_suffix(s, a, unit, how, on, occupant);
+            s.push(')');
+        }
+        Effect::Added { on, unit } | Effect::Emerges { on, unit } => {
             let _ = write!(s, "(+{}{}{on})", a.unit_color(unit), a.piece(unit.kind));
         }
         Effect::Removed { on, unit } => {
@@ -275,9 +530,9 @@ fn circe_effect(s: &mut String, a: Alphabet, mv: &Move, e: &Effect) {
         Effect::Buried { on, unit } => {
             let _ = write!(s, "(+{}{}{on}>v)", a.unit_color(unit), a.piece(unit.kind));
         }
-        Effect::Premove { from, to, unit } => {
-            let _ = write!(s, " ({}{from}>{to})", a.piece(unit.kind));
-        }
-        Effect::CapturerVanishes | Effect::Pending { .. } => {}
+        Effect::CapturerVanishes
+        | Effect::Pending { .. }
+        | Effect::Premove { .. }
+        | Effect::Mark { .. } => {}
     }
 }

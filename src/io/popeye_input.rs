@@ -119,6 +119,8 @@ enum Colour {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Attr {
     Kamikaze,
+    /// Frischauf Circe's mark of a promoted unit.
+    Frischauf,
     Unsupported,
 }
 
@@ -131,10 +133,6 @@ struct Lang {
     twinning: Table<TwinKw>,
     colours: Table<Colour>,
     attributes: Table<Attr>,
-    /// The orthodox piece letters.
-    pieces: Table<Kind>,
-    /// Popeye's other piece codes in this language, for "not supported".
-    fairy: &'static str,
 }
 
 const ENGLISH: Lang = Lang {
@@ -237,22 +235,8 @@ const ENGLISH: Lang = Lang {
         ("protean", Attr::Unsupported),
         ("magic", Attr::Unsupported),
         ("uncapturable", Attr::Unsupported),
-        ("frischauf", Attr::Unsupported),
+        ("frischauf", Attr::Frischauf),
     ],
-    pieces: &[
-        ("k", Kind::KING),
-        ("q", Kind::QUEEN),
-        ("r", Kind::ROOK),
-        ("b", Kind::BISHOP),
-        ("s", Kind::KNIGHT),
-        ("p", Kind::PAWN),
-    ],
-    fairy: "le ma pa va ro g n z ca gi rf bu we al fe da li ne l bp am em pr gn an sq wa dr ka \
-            ss uu ha m ea sw ar rb c nh du cr zr gr ch zh gh ds bk eq ct bs sp rl bl si tr nd o \
-            eh mo rr br ao oa rh bh ek bt gt sk cy cg rn rp ok 37 g2 g3 16 24 35 dg kh or 15 25 \
-            gl lr lb ln wr fr bi et na rm re rw bm be bw ra so mg 36 nl ml mm f do rt bo qe qf \
-            qq b1 b2 b3 cp rk pp ls ze bn s2 s4 s1 s3 qn dk db no th lh ge gf kl ko kp sh gy \
-            ms po mp mh st",
 };
 
 const GERMAN: Lang = Lang {
@@ -356,22 +340,8 @@ const GERMAN: Lang = Lang {
         ("proteisch", Attr::Unsupported),
         ("magisch", Attr::Unsupported),
         ("unschlagbar", Attr::Unsupported),
-        ("frischauf", Attr::Unsupported),
+        ("frischauf", Attr::Frischauf),
     ],
-    pieces: &[
-        ("k", Kind::KING),
-        ("d", Kind::QUEEN),
-        ("t", Kind::ROOK),
-        ("l", Kind::BISHOP),
-        ("s", Kind::KNIGHT),
-        ("b", Kind::PAWN),
-    ],
-    fairy: "le ma pa va ro g n z ca gi wf bu we al fe da li ne h bb am kn pr gn an ei wa dr ka \
-            ss uu ha el ad sp er rl kl nh du cr zr gr ch zh gh ds rs eq ct bs sb tl ll si tr nd \
-            o rd mo tj lj ao oa th lh ek pf pn sk cy kg rn rh ok 37 g2 g3 16 24 35 dg kh or 15 \
-            25 gl ht hl hn wr fr bi et na tc ta ts lc la ls ra so mg 36 nl ml mm f de he bo qe \
-            qf od b1 b2 b3 cb rp rb lr ze nr s2 s4 s1 s3 qn dt dl no uh bh gu gb lk ko sh sc gy \
-            ms po mb mc st",
 };
 
 const FRENCH: Lang = Lang {
@@ -475,22 +445,8 @@ const FRENCH: Lang = Lang {
         ("protee", Attr::Unsupported),
         ("magique", Attr::Unsupported),
         ("imprenable", Attr::Unsupported),
-        ("frischauf", Attr::Unsupported),
+        ("frischauf", Attr::Frischauf),
     ],
-    pieces: &[
-        ("r", Kind::KING),
-        ("d", Kind::QUEEN),
-        ("t", Kind::ROOK),
-        ("f", Kind::BISHOP),
-        ("c", Kind::KNIGHT),
-        ("p", Kind::PAWN),
-    ],
-    fairy: "le ma pa va ro s n z ch gi cc bu vi al fe da li eq l pb am im pr g an ec v dr ka cs \
-            uu ha e ai m ar fr ca sn pi cn zn gn sc sz sg cd cr ea ct bs sp tl fl si tr ne o eh \
-            mo tc fc ao oa st sf re bt gt sk cy sa rl rs ok 37 s2 s3 16 24 35 ds sr or 15 25 gl \
-            lt lf ln vs fs bi el na et at mt ef af mf ra so mg 36 nl ml mm a dn la bo qa qf qq \
-            b1 b2 b3 pc cl pv lr ze nr n2 n4 n1 n3 qn dt df no sb se sm su kl ko sv ba gy cm po \
-            pm bm ep",
 };
 
 const LANGS: [&Lang; 3] = [&ENGLISH, &GERMAN, &FRENCH];
@@ -805,14 +761,20 @@ impl<'a> Parser<'a> {
                 Kw::Pieces => {
                     d.diagram_line = Some(tok.line);
                     for (piece, sq) in self.parse_pieces(Ctx::Top)? {
-                        if d.position.piece_at(sq).is_some() {
-                            // Popeye too warns and goes on with the later unit.
+                        // A unit placed on an occupied square sends the one
+                        // there to the underworld (Popeye's rule, with its
+                        // warning), whence Volcanic and Parachute Circe
+                        // bring it back.
+                        if let Some(old) = d.position.remove(sq) {
                             self.warnings.push(Spanned {
                                 value: format!(
-                                    "{sq} is already occupied: the unit placed there before is replaced"
+                                    "{sq} is already occupied: the unit placed there before goes to the underworld"
                                 ),
                                 line: tok.line,
                             });
+                            if !d.position.waiting.bury(sq, old) {
+                                return self.err(tok.line, "too many units under the squares");
+                            }
                         }
                         d.position.put(sq, piece);
                     }
@@ -898,6 +860,7 @@ impl<'a> Parser<'a> {
                 // where an en passant capture lands.
                 ProblemOption::EnPassant(squares) if squares.len() == 3 => {
                     d.position.ep_square = Some(squares[1]);
+                    d.position.ep_victim = squares[2];
                 }
                 _ => {}
             }
@@ -1172,6 +1135,7 @@ impl<'a> Parser<'a> {
         // The colour, and whether the units are neutral.
         let mut colour: Option<(Color, bool)> = None;
         let mut kamikaze = false;
+        let mut frischauf = false;
         let mut out = Vec::new();
         while let Some(tok) = self.lex.peek() {
             let has_digit = tok.text.bytes().any(|b| b.is_ascii_digit());
@@ -1184,6 +1148,7 @@ impl<'a> Parser<'a> {
                         Colour::Neutral => (Color::White, true),
                     });
                     kamikaze = false;
+                    frischauf = false;
                     continue;
                 }
                 if let Found::One(a) = lookup(self.lang.attributes, &tok.text) {
@@ -1196,6 +1161,7 @@ impl<'a> Parser<'a> {
                     }
                     match a {
                         Attr::Kamikaze => kamikaze = true,
+                        Attr::Frischauf => frischauf = true,
                         Attr::Unsupported => {
                             return self.err(
                                 tok.line,
@@ -1255,6 +1221,7 @@ impl<'a> Parser<'a> {
                         kind,
                         attrs: Attrs::NONE
                             .with_if(Attrs::KAMIKAZE, kamikaze)
+                            .with_if(Attrs::PROMOTED, frischauf)
                             .with_if(Attrs::NEUTRAL, neutral),
                     },
                     sq,
@@ -1264,16 +1231,15 @@ impl<'a> Parser<'a> {
         Ok(out)
     }
 
-    /// What a piece code names: an orthodox kind, or a fairy piece.
-    fn piece_kind(&self, code: &str) -> Option<Result<Kind, ()>> {
-        let code = code.to_ascii_lowercase();
-        if let Some((_, r)) = self.lang.pieces.iter().find(|(n, _)| *n == code) {
-            return Some(Ok(*r));
-        }
-        if self.lang.fairy.split_whitespace().any(|f| f == code) {
-            return Some(Err(()));
-        }
-        None
+    /// What a piece code of the file's language names: a kind the solver
+    /// plays (Ok), or one of Popeye's walks it does not (Err).
+    fn piece_kind(&self, code: &str) -> Option<Result<Kind, Kind>> {
+        let kind = crate::io::language::kind_from_code(self.lang.language, code)?;
+        Some(if kind.is_supported() {
+            Ok(kind)
+        } else {
+            Err(kind)
+        })
     }
 
     /// The kind named at the start of a piece word like `ba7e7`: an odd
@@ -1288,15 +1254,18 @@ impl<'a> Parser<'a> {
             2
         };
         let name = &tok.text[..name_len];
+        if tok.text.contains('/') {
+            return self.err(
+                tok.line,
+                format!("hunter pieces like '{}' are not supported", tok.text),
+            );
+        }
         match self.piece_kind(name) {
             Some(Ok(kind)) => Ok(kind),
-            Some(Err(())) => self.err(tok.line, format!("fairy piece {name} is not supported")),
+            Some(Err(kind)) => self.err(tok.line, unsupported_walk(name, kind)),
             None => self.err(
                 tok.line,
-                format!(
-                    "unknown piece '{name}' in '{}' (fairy pieces are not supported)",
-                    tok.text
-                ),
+                format!("unknown piece '{name}' in '{}'", tok.text),
             ),
         }
     }
@@ -1353,7 +1322,7 @@ impl<'a> Parser<'a> {
             };
             let kind = match self.piece_kind(&code) {
                 Some(Ok(r)) => r,
-                Some(Err(())) => return bad(format!("fairy piece {code} is not supported")),
+                Some(Err(kind)) => return bad(unsupported_walk(&code, kind)),
                 None => return bad(format!("unknown piece '{code}' in forsyth '{}'", tok.text)),
             };
             if index >= 64 {
@@ -1520,10 +1489,18 @@ impl<'a> Parser<'a> {
     fn piece_name(&self, t: &Token) -> Res<Kind> {
         match self.piece_kind(&t.text) {
             Some(Ok(r)) => Ok(r),
-            Some(Err(())) => self.err(t.line, format!("fairy piece {} is not supported", t.text)),
+            Some(Err(kind)) => self.err(t.line, unsupported_walk(&t.text, kind)),
             None => self.err(t.line, format!("unknown piece '{}'", t.text)),
         }
     }
+}
+
+/// The error for a walk Popeye knows and the solver does not play.
+fn unsupported_walk(code: &str, kind: Kind) -> String {
+    format!(
+        "fairy piece {code} ({}) is not supported",
+        kind.def().names[0]
+    )
 }
 
 /// `a7e7` -> [a7, e7]; None if any part is not a square.

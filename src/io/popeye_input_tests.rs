@@ -340,16 +340,36 @@ fn unsupported_piece_attributes_name_the_word() {
 }
 
 #[test]
-fn fairy_pieces_and_neutral_kings_are_refused() {
-    let e = error("beginproblem\nstipulation #2\npieces white ke1 gd4\nendproblem");
+fn fairy_pieces_in_each_language_and_the_walks_refused() {
+    // Codes of the file's language: g grasshopper, zr zebrarider, n nightrider.
+    let p = one("beginproblem\nstipulation #2\npieces white ke1 gd4 nd5 black zrh3\nendproblem");
+    assert_eq!(
+        at(&p, "d4"),
+        Some(Piece::new(Color::White, Kind::GRASSHOPPER))
+    );
+    assert_eq!(
+        at(&p, "d5"),
+        Some(Piece::new(Color::White, Kind::NIGHTRIDER))
+    );
+    assert_eq!(at(&p, "h3"), black(Kind::ZEBRARIDER));
+    // German: DU dummy, L bishop; French: S grasshopper, C knight.
+    let p = one("anfangproblem\nforderung #2\nsteine weiss ke1 dua5 lb1 schwarz ke8\nendeproblem");
+    assert_eq!(at(&p, "a5"), Some(Piece::new(Color::White, Kind::DUMMY)));
+    assert_eq!(at(&p, "b1"), white(Kind::BISHOP));
+    let p = one("debutprobleme\nenonce #2\npieces blanc rh1 sa5 cb1 noir re8\nfinprobleme");
+    assert_eq!(
+        at(&p, "a5"),
+        Some(Piece::new(Color::White, Kind::GRASSHOPPER))
+    );
+    assert_eq!(at(&p, "b1"), white(Kind::KNIGHT));
+    // The walks not played yet are named in the error.
+    let e = error("beginproblem\nstipulation #2\npieces white ke1 od4\nendproblem");
     assert_eq!(
         (e.line, e.message.as_str()),
-        (3, "fairy piece g is not supported")
+        (3, "fairy piece o (orphan) is not supported")
     );
-    let e = error("beginproblem\nstipulation #2\npieces white ke1 nd4 black zrh3\nendproblem");
-    assert_eq!(e.message, "fairy piece n is not supported");
-    let e = error("beginproblem\nstipulation #2\npieces black ke8 zrh3\nendproblem");
-    assert_eq!(e.message, "fairy piece zr is not supported");
+    let e = error("beginproblem\nstipulation #2\npieces white ke1 q/sd4\nendproblem");
+    assert!(e.message.contains("hunter"), "{}", e.message);
     let e = error("beginproblem\nstipulation #2\npieces neutral pd4 ke4\nendproblem");
     assert_eq!(e.message, "neutral kings are not supported");
 }
@@ -373,10 +393,14 @@ fn forsyth() {
     assert_eq!(at(&p, "b4"), black(Kind::KING));
     assert_eq!(at(&p, "e3"), black(Kind::BISHOP));
     assert_eq!(at(&p, "b1"), white(Kind::KING));
-    let e = error("beginproblem\nstipulation #2\nforsyth 8/.gi7/56\nendproblem");
+    // Two-letter codes after a dot; lower case is Black.
+    let p = one("beginproblem\nstipulation #2\nforsyth 8/.gi7/.PA47\nendproblem");
+    assert_eq!(at(&p, "a7"), black(Kind::GIRAFFE));
+    assert_eq!(at(&p, "a6"), Some(Piece::new(Color::White, Kind::PAO)));
+    let e = error("beginproblem\nstipulation #2\nforsyth 8/f7/48\nendproblem");
     assert_eq!(
         (e.line, e.message.as_str()),
-        (3, "fairy piece gi is not supported")
+        (3, "fairy piece f (friend) is not supported")
     );
     let e = error("beginproblem\nstipulation #2\nforsyth 8/8/8/8/8/8/8/8/K\nendproblem");
     assert!(e.message.contains("more than 64 squares"), "{}", e.message);

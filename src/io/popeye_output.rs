@@ -44,6 +44,15 @@ fn centred_line(out: &mut String, text: &str) {
 /// twin header).
 pub fn write_header(out: &mut String, problem: &Problem) {
     let lang = problem.language;
+    // What Popeye said while reading the pieces: units put under others.
+    for (sq, _) in problem.position.waiting.buried() {
+        out.push_str(&sq.to_string());
+        out.push_str(match lang {
+            Language::English => " already occupied - old piece goes to the underworld.\n",
+            Language::German => " ist bereits besetzt - alter Stein geht in die Unterwelt.\n",
+            Language::French => " deja occupee - piece ancienne va dans l'au-dela.\n",
+        });
+    }
     // Remarks come first and are not centred.
     for r in nonempty(&problem.meta.remark) {
         out.push_str(r);
@@ -66,6 +75,7 @@ pub fn write_header(out: &mut String, problem: &Problem) {
     write_board(out, lang, &problem.position);
     write_stipulation_line(out, problem);
     write_kamikaze_line(out, lang, &problem.position);
+    write_frischauf_line(out, &problem.position);
     for line in condition_lines(lang, &problem.rules) {
         centred_line(out, &line);
     }
@@ -263,6 +273,20 @@ fn write_kamikaze_line(out: &mut String, lang: Language, pos: &Position) {
     centred_line(out, &line);
 }
 
+/// `Frischauf d5 ...`, centred, if any unit carries Frischauf Circe's mark
+/// (the same word in every language).
+fn write_frischauf_line(out: &mut String, pos: &Position) {
+    let marked = pos.with_attrs(crate::board::Attrs::PROMOTED);
+    if marked.is_empty() {
+        return;
+    }
+    let line = format!(
+        "Frischauf{}",
+        squares_in_listing_order(|sq| marked.contains(sq))
+    );
+    centred_line(out, &line);
+}
+
 /// Popeye's time: `0.026 s`, `1:02.345 m:s`, `1:02:03 h:m:s`, with the
 /// milliseconds cut off, not rounded.
 pub fn format_time(seconds: f64) -> String {
@@ -396,7 +420,8 @@ pub fn twin_command_text(lang: Language, c: &TwinCommand, pos: &Position) -> Str
         TwinCommand::Stipulation(s) => {
             structured_stipulation_text(lang, s).unwrap_or_else(|| s.clone())
         }
-        TwinCommand::Condition(rules) => condition_lines(lang, rules).join(" "),
+        // Popeye writes each condition of a twin on a line of its own.
+        TwinCommand::Condition(rules) => condition_lines(lang, rules).join("\n   "),
         // Popeye's own echo of a forsyth twin is not established.
         TwinCommand::Forsyth { text, .. } => format!("forsyth {text}"),
         TwinCommand::Other(s) => s.clone(),

@@ -35,7 +35,12 @@ impl Notation {
                 if played.before.by_kind(played.mv.piece.kind).count() > 1 {
                     legal_moves(&played.before, rules, &mut legal);
                 }
-                circe_move(&played.mv, a, disambiguation(&played.mv, &legal))
+                circe_move(
+                    &played.mv,
+                    &played.before,
+                    a,
+                    disambiguation(&played.mv, &legal),
+                )
             }
         }
     }
@@ -408,6 +413,13 @@ pub fn tree_json(
     )
 }
 
+/// Adds the keys of `extra` (an object) to `value` (an object).
+fn merge(value: &mut serde_json::Value, extra: serde_json::Value) {
+    if let (Some(v), serde_json::Value::Object(e)) = (value.as_object_mut(), extra) {
+        v.extend(e);
+    }
+}
+
 struct Json<'a> {
     rules: &'a crate::rules::Rules,
     alphabet: Alphabet,
@@ -452,18 +464,59 @@ impl Json<'_> {
     ) -> serde_json::Value {
         let a = self.alphabet;
         let mv = &p.mv;
+        let unit = |u: crate::board::Piece| format!("{}{}", a.unit_color(u), a.piece(u.kind));
         let mut rebirths = Vec::new();
-        if let Some((sq, u)) = mv.capturer_rebirth() {
-            rebirths.push(serde_json::json!({
-                "unit": format!("{}{}", a.unit_color(u), a.piece(u.kind)),
-                "whose": "capturer", "from": mv.to.to_string(), "to": sq.to_string(),
-            }));
-        }
-        if let Some((sq, v)) = mv.captured_rebirth() {
-            rebirths.push(serde_json::json!({
-                "unit": format!("{}{}", a.unit_color(v), a.piece(v.kind)),
-                "whose": "captured", "from": mv.capture_square.to_string(), "to": sq.to_string(),
-            }));
+        let mut emergences = Vec::new();
+        let mut pending = None;
+        for e in &mv.effects {
+            use crate::moves::{Effect, PendingKind, Rebirth};
+            let details = |how: Rebirth, u: crate::board::Piece| {
+                serde_json::json!({
+                    "promotion": how.has(Rebirth::PROMOTED).then(|| a.piece(u.kind).to_string()),
+                    "turncoat": how.has(Rebirth::TURNCOAT),
+                    "occupied": if how.has(Rebirth::VOLCANO) { Some("volcano") }
+                        else if how.has(Rebirth::PARACHUTE) { Some("parachute") }
+                        else if how.has(Rebirth::ASSASSIN) { Some("assassin") } else { None },
+                })
+            };
+            match *e {
+                Effect::CapturerReborn {
+                    from,
+                    to,
+                    unit: u,
+                    was,
+                    how,
+                } => {
+                    let mut r = serde_json::json!({
+                        "unit": unit(u), "was": a.piece(was),
+                        "whose": if how.has(Rebirth::DELAYED) { "earlier-capturer" } else { "capturer" },
+                        "from": from.to_string(), "to": to.to_string(),
+                    });
+                    merge(&mut r, details(how, u));
+                    rebirths.push(r);
+                }
+                Effect::CapturedReborn { on, unit: u, how } => {
+                    let delayed = how.has(Rebirth::DELAYED);
+                    let mut r = serde_json::json!({
+                        "unit": unit(u),
+                        "whose": if delayed { "earlier-captured" } else { "captured" },
+                        "from": if delayed { None } else { Some(mv.capture_square.to_string()) },
+                        "to": on.to_string(),
+                    });
+                    merge(&mut r, details(how, u));
+                    rebirths.push(r);
+                }
+                Effect::Emerges { on, unit: u } => {
+                    emergences.push(serde_json::json!({"unit": unit(u), "square": on.to_string()}))
+                }
+                Effect::Pending { on, unit: u, kind } => {
+                    pending = Some(serde_json::json!({
+                        "unit": unit(u), "square": on.to_string(),
+                        "until": if kind == PendingKind::UntilCapture { "next-capture" } else { "next-move" },
+                    }))
+                }
+                _ => {}
+            }
         }
         serde_json::json!({
             "number": number.number,
@@ -477,6 +530,8 @@ impl Json<'_> {
                 "square": mv.capture_square.to_string(),
             })),
             "rebirths": rebirths,
+            "emergences": emergences,
+            "pending": pending,
             "promotion": mv.promotion.map(|k| a.piece(k).to_string()),
             "suffix": suffix(self.goal, p).trim(),
             "mark": match p.role {

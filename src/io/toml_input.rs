@@ -7,7 +7,8 @@
 //! error carrying the line of the value it came from.
 
 use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
-use crate::io::fen::{parse_fen, role_from_letter};
+use crate::io::fen::parse_fen;
+use crate::io::language::kind_from_code;
 use crate::problem::{
     InputError, Language, Metadata, MirrorAxis, Problem, ProblemOption, SourceRef, Spanned, Twin,
     TwinCommand,
@@ -31,6 +32,7 @@ struct RawProblem {
     remark: Option<TSpanned<toml::Value>>,
     language: Option<TSpanned<String>>,
     fen: Option<TSpanned<String>>,
+    pieces: Option<TSpanned<RawPieces>>,
     stipulation: Option<TSpanned<String>>,
     condition: Option<TSpanned<String>>,
     kamikaze: Option<Vec<TSpanned<String>>>,
@@ -39,6 +41,15 @@ struct RawProblem {
     zeroposition: Option<bool>,
     twin: Option<Vec<TSpanned<RawTwin>>>,
     expected: Option<RawExpected>,
+}
+
+/// `pieces = { white = "Ke1 Ga5", black = "Ke8 Pe7" }`: the diagram as
+/// Popeye's piece list, for problems with fairy units.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPieces {
+    white: Option<TSpanned<String>>,
+    black: Option<TSpanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -241,8 +252,8 @@ const LANGUAGES: &[(&str, Language)] = &[
 ];
 
 // A missing key has no line of its own: the problem's first line stands in.
-const MISSING_FEN: &str =
-    "missing key `fen`: every problem needs its diagram, e.g. `fen = \"4k3/8/8/8/8/8/8/4K3\"`";
+const MISSING_FEN: &str = "missing key `fen`: every problem needs its diagram, e.g. \
+     `fen = \"4k3/8/8/8/8/8/8/4K3\"` (or `pieces` for fairy pieces)";
 const MISSING_STIPULATION: &str =
     "missing key `stipulation`: every problem needs one, e.g. `stipulation = \"#2\"`";
 
@@ -325,12 +336,19 @@ impl Reader<'_> {
             })?,
         };
 
-        let fen = raw
-            .fen
-            .as_ref()
-            .ok_or_else(|| self.error_at(1, MISSING_FEN))?;
-        let mut position =
-            parse_fen(fen.get_ref()).map_err(|e| self.error(fen.span(), format!("fen: {e}")))?;
+        let mut position = match (&raw.fen, &raw.pieces) {
+            (Some(fen), None) => {
+                parse_fen(fen.get_ref()).map_err(|e| self.error(fen.span(), format!("fen: {e}")))?
+            }
+            (None, Some(pieces)) => self.pieces(pieces)?,
+            (Some(_), Some(pieces)) => {
+                return Err(self.error(
+                    pieces.span(),
+                    "`fen` and `pieces` both give the diagram: keep one",
+                ))
+            }
+            (None, None) => return Err(self.error_at(1, MISSING_FEN)),
+        };
 
         let stip = raw
             .stipulation
@@ -408,7 +426,14 @@ impl Reader<'_> {
             .map(|t| self.twin(t, kamikaze_all))
             .collect::<Result<Vec<_>, InputError>>()?;
 
-        let fen_line = self.line_of(fen.span().start);
+        // The diagram's line: `fen`'s, or `pieces`' (one of them is there).
+        let diagram_span = raw
+            .fen
+            .as_ref()
+            .map(|f| f.span())
+            .or_else(|| raw.pieces.as_ref().map(|p| p.span()))
+            .unwrap_or(0..0);
+        let fen_line = self.line_of(diagram_span.start);
         warnings.extend(
             crate::io::diagram::check(&position, &options, fen_line)
                 .map_err(|e| self.error_at(fen_line, e))?,
@@ -524,6 +549,25 @@ impl Reader<'_> {
         }
         let warnings = parsed.warnings.into_iter().map(|(_, w)| w).collect();
         Ok((rules, kamikaze, warnings))
+    }
+
+    /// The diagram from `pieces`: each side's units as Popeye writes them,
+    /// a code and one or more squares (`Ke1 Ga5 Pb2c2`).
+    fn pieces(&self, pieces: &TSpanned<RawPieces>) -> Result<Position, InputError> {
+        let raw = pieces.get_ref();
+        let mut pos = Position::empty();
+        for (color, list) in [(Color::White, &raw.white), (Color::Black, &raw.black)] {
+            let Some(list) = list else { continue };
+            let units = units_of(list.get_ref()).map_err(|e| self.error(list.span(), e))?;
+            for (kind, sq) in units {
+                if pos.piece_at(sq).is_some() {
+                    return Err(self.error(list.span(), format!("pieces: two units on {sq}")));
+                }
+                pos.put(sq, Piece::new(color, kind));
+            }
+        }
+        pos.set_unmoved_from_placement();
+        Ok(pos)
     }
 
     fn square(&self, s: &TSpanned<String>, what: &str) -> Result<Square, InputError> {
@@ -738,26 +782,66 @@ fn two_squares(s: &str) -> Option<(Square, Square)> {
     }
 }
 
-/// A unit on a square, as "wQd1", "bSg8", "wkQd1" (k: kamikaze) or
-/// "nPb7" (neutral).
+/// The walk of a piece code: Popeye's English code, either case.
+fn kind_of_code(code: &str) -> Result<Kind, String> {
+    match kind_from_code(Language::English, code) {
+        Some(kind) if kind.is_supported() => Ok(kind),
+        Some(kind) => Err(format!(
+            "the {} ({code}) is not supported",
+            kind.def().names[0]
+        )),
+        None => Err(format!(
+            "`{code}` is not a piece code (Popeye's English codes: K Q R B S P, G grasshopper, N nightrider, ...)"
+        )),
+    }
+}
+
+/// Units as Popeye lists them: each word a piece code (one letter when
+/// the word's length is odd, two when even) and one or more squares:
+/// `Ke1 Ga5 NHc4 Pb2c2`.
+fn units_of(list: &str) -> Result<Vec<(Kind, Square)>, String> {
+    let mut out = Vec::new();
+    for word in list.split_whitespace() {
+        let bad =
+            || format!("`{word}` is not a piece code followed by squares, e.g. `Ga5` or `Pb2c2`");
+        if !word.is_ascii() || word.len() < 3 {
+            return Err(bad());
+        }
+        let code_len = if word.len() % 2 == 1 { 1 } else { 2 };
+        let kind = kind_of_code(&word[..code_len])?;
+        let squares = &word[code_len..];
+        for i in (0..squares.len()).step_by(2) {
+            out.push((kind, Square::parse(&squares[i..i + 2]).ok_or_else(bad)?));
+        }
+    }
+    Ok(out)
+}
+
+/// A unit on a square, as "wQd1", "bSg8", "wkQd1" (k: kamikaze), "nPb7"
+/// (neutral) or "wGa5" (a fairy piece): colour, attributes, Popeye's
+/// English code, square.
 fn piece_on_square(s: &str) -> Option<(Piece, Square)> {
-    let chars: Vec<char> = s.trim().chars().collect();
-    let (color, neutral, rest) = match chars.split_first()? {
-        ('w', rest) => (Color::White, false, rest),
-        ('b', rest) => (Color::Black, false, rest),
-        ('n', rest) => (Color::White, true, rest),
+    let s = s.trim();
+    if !s.is_ascii() || s.len() < 4 {
+        return None;
+    }
+    let (color, neutral) = match s.as_bytes()[0] {
+        b'w' => (Color::White, false),
+        b'b' => (Color::Black, false),
+        b'n' => (Color::White, true),
         _ => return None,
     };
-    let (kamikaze, rest) = match rest {
-        ['k', rest @ ..] if rest.len() == 3 => (true, rest),
+    let (square, rest) = (Square::parse(&s[s.len() - 2..])?, &s[1..s.len() - 2]);
+    // A kamikaze `k` before a code (`wkRb1`, `bkGa5`); `k` alone is the
+    // king, `ka` the kangaroo.
+    let (kamikaze, code) = match rest.strip_prefix('k') {
+        Some(code) if kind_of_code(code).is_ok() => (true, code),
         _ => (false, rest),
     };
-    let [kind, f, r] = rest else { return None };
-    let square = Square::parse(&format!("{f}{r}"))?;
     Some((
         Piece {
             color,
-            kind: role_from_letter(*kind)?,
+            kind: kind_of_code(code).ok()?,
             attrs: Attrs::NONE
                 .with_if(Attrs::KAMIKAZE, kamikaze)
                 .with_if(Attrs::NEUTRAL, neutral),
@@ -785,8 +869,9 @@ fn twin_command(key: TwinKey, item: &str, kamikaze_all: bool) -> Result<TwinComm
             TwinCommand::Remove(Square::parse(item.trim()).ok_or("is not a square (a1..h8)")?)
         }
         TwinKey::Add => {
-            let (mut piece, sq) = piece_on_square(item)
-                .ok_or("is not a unit on a square, e.g. \"wQd1\", \"bSg8\" or \"nPb7\"")?;
+            let (mut piece, sq) = piece_on_square(item).ok_or(
+                "is not a unit on a square, e.g. \"wQd1\", \"bSg8\", \"nPb7\" or \"wGa5\"",
+            )?;
             if piece.is_neutral() && piece.kind == Kind::KING {
                 return Err("is a neutral king; neutral kings are not supported");
             }
@@ -800,17 +885,11 @@ fn twin_command(key: TwinKey, item: &str, kamikaze_all: bool) -> Result<TwinComm
             let kinds: Vec<Option<Kind>> = item
                 .split(|c: char| c.is_whitespace() || c == '-' || c == '>')
                 .filter(|p| !p.is_empty())
-                .map(|p| {
-                    let mut cs = p.chars();
-                    match (cs.next(), cs.next()) {
-                        (Some(c), None) => role_from_letter(c),
-                        _ => None,
-                    }
-                })
+                .map(|p| kind_of_code(p).ok())
                 .collect();
             match kinds[..] {
                 [Some(a), Some(b)] => TwinCommand::Substitute(a, b),
-                _ => return Err("is not two piece letters, e.g. \"Q R\""),
+                _ => return Err("is not two piece codes, e.g. \"Q R\""),
             }
         }
         _ => return Err("cannot be given as a string"),

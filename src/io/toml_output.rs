@@ -8,8 +8,9 @@
 //! except Popeye options that change only the display or the speed, which
 //! are dropped with a comment.
 
-use crate::board::{Color, Kind, Piece, Square};
+use crate::board::{Color, Kind, Piece, Position, Square};
 use crate::io::fen::to_fen;
+use crate::io::language::piece_letter;
 use crate::problem::{Language, MirrorAxis, Problem, ProblemOption, TwinCommand};
 use crate::rules::{CirceRules, Rules};
 use std::path::{Path, PathBuf};
@@ -91,16 +92,27 @@ pub fn condition_name(rules: &Rules) -> Result<Option<String>, ConvertError> {
     }))
 }
 
-fn letter(kind: Kind) -> char {
-    match kind {
-        Kind::KING => 'K',
-        Kind::QUEEN => 'Q',
-        Kind::ROOK => 'R',
-        Kind::BISHOP => 'B',
-        Kind::KNIGHT => 'S',
-        Kind::PAWN => 'P',
-        _ => '?',
-    }
+/// A kind's code in the TOML format: Popeye's English code.
+fn letter(kind: Kind) -> &'static str {
+    piece_letter(Language::English, kind)
+}
+
+/// The diagram as `pieces`, each side's units as Popeye lists them (for a
+/// diagram with fairy units, which a FEN cannot hold). Neutral units are
+/// listed as White, as in the FEN.
+fn pieces_table(pos: &Position) -> String {
+    let side = |color: Color| {
+        pos.units()
+            .filter(|(p, _)| p.color == color)
+            .map(|(p, sq)| format!("{}{sq}", letter(p.kind)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    format!(
+        "pieces = {{ white = {}, black = {} }}\n",
+        quote(&side(Color::White)),
+        quote(&side(Color::Black))
+    )
 }
 
 fn unit(p: Piece, sq: Square) -> String {
@@ -181,6 +193,11 @@ fn twin_entry(c: &TwinCommand) -> Result<(&'static str, String), ConvertError> {
                 .ok_or_else(|| ConvertError("a twin that removes the condition".into()))?
                 .to_string(),
         ),
+        TwinCommand::Forsyth { units, .. } if units.iter().any(|(p, _)| !p.kind.is_orthodox()) => {
+            return Err(ConvertError(
+                "a forsyth twin with fairy units has no TOML form".into(),
+            ))
+        }
         TwinCommand::Forsyth { units, .. } => {
             let mut pos = crate::board::Position::empty();
             for &(p, sq) in units {
@@ -260,7 +277,11 @@ pub fn problem_to_toml(problem: &Problem, expected: Option<&str>) -> Result<Stri
     }
     // The turn is decided by the stipulation and options: keep the FEN's
     // side to move as the diagram has it.
-    out.push_str(&format!("fen = {}\n", quote(&to_fen(&problem.position))));
+    if problem.position.fairy().nonempty() {
+        out.push_str(&pieces_table(&problem.position));
+    } else {
+        out.push_str(&format!("fen = {}\n", quote(&to_fen(&problem.position))));
+    }
     out.push_str(&format!(
         "stipulation = {}\n",
         quote(&problem.stipulation.value)

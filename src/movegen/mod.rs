@@ -7,10 +7,13 @@
 //! per node once the buffer has grown.
 
 pub mod fairy;
+mod paths;
+pub mod walks;
 
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::legality::orthodox_violation;
 use crate::moves::{Effect, Motion, Move};
+use crate::pieces::Promotion;
 use crate::rules::{Capture, Rules};
 
 /// Appends every legal move of the side to move to `out`.
@@ -21,8 +24,8 @@ pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
     let mut keep = start;
     for i in start..out.len() {
         let mv = out[i];
-        let quiet =
-            !mv.is_capture() && mv.motion == Motion::Normal || mv.motion == Motion::DoubleStep;
+        let quiet = mv.effects.is_empty()
+            && (!mv.is_capture() && mv.motion == Motion::Normal || mv.motion == Motion::DoubleStep);
         if (quiet && safe.contains(mv.from)) || is_legal(pos, rules, &mv) {
             out[keep] = mv;
             keep += 1;
@@ -39,7 +42,7 @@ pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
 /// capturer's king. Empty when the rules make check depend on more than
 /// attack (Rex Inclusive, Anticirce) or ask for orthodox legality (Alsatian).
 fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
-    if !rules.attack_is_always_check() || rules.alsatian() {
+    if !rules.check_is_orthodox_attack() || rules.alsatian() {
         return Bitboard::EMPTY;
     }
     let us = pos.turn;
@@ -100,9 +103,19 @@ pub fn is_legal_after(pos: &Position, rules: &Rules, mv: &Move, after: &Position
 /// perhaps, for leaving the mover's king in check. Captures carry their
 /// rebirths; captures the rules forbid are left out.
 pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
+    if rules.units_move_from_their_squares() {
+        generate(pos, rules, pos.by_color(pos.turn), out);
+    } else {
+        paths::pseudo_legal_moves(pos, rules, out);
+    }
+}
+
+/// The pseudo-legal moves of the units of the side to move on `movers`,
+/// each from its own square.
+fn generate(pos: &Position, rules: &Rules, movers: Bitboard, out: &mut Vec<Move>) {
     let us = pos.turn;
     let occ = pos.occupied();
-    let ours = pos.by_color(us);
+    let ours = movers;
     // Kings may be captured only where the rules can bring them back.
     // Neutral units are in both sides' sets: movable and capturable.
     let capturable = pos.by_color(us.opponent()) & !king_shield(pos, rules, us.opponent());
@@ -120,21 +133,18 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
         }
     }
     for from in ours & pos.fairy() {
-        let piece = pos.piece_as(from, us).expect("own unit");
-        fairy::destinations(piece, from, occ, &mut |to, capture| {
-            if !capture || capturable.contains(to) {
-                gen.push(out, piece, from, to, Motion::Normal, None);
-            }
-        });
+        gen.fairy_moves(out, from);
     }
-    gen.pawn_moves(out, us);
-    gen.castling(out, us);
+    gen.pawn_moves(out, us, ours);
+    if ours.contains(Square::new(4, us.back_rank())) {
+        gen.castling(out, us);
+    }
 }
 
 /// The opponent's kings that may not be captured: all of them unless the
 /// rules rebirth kings as captured units (Circe Rex Inclusive).
 fn king_shield(pos: &Position, rules: &Rules, them: Color) -> Bitboard {
-    let kings = pos.pieces(them, Kind::KING);
+    let kings = pos.pieces(them, Kind::KING) | pos.royal_units(them);
     match rules.family(crate::rules::Base::Circe) {
         Some(c) if c.rex_inclusive => Bitboard::EMPTY,
         _ => kings,
@@ -163,13 +173,28 @@ impl Gen<'_> {
     ) {
         let mut mv = Move::quiet(piece, from, to, motion);
         mv.promotion = promotion;
-        let capture_square = if motion == Motion::EnPassant {
-            Square::new(to.file(), from.rank())
-        } else {
-            to
-        };
+        if motion == Motion::EnPassant {
+            mv.capture_square = self.pos.ep_victim;
+        }
+        self.push_move(out, mv);
+    }
+
+    /// Adds one move whose motion is set (`capture_square` holds the
+    /// victim's square for a capture), resolving a capture through the
+    /// rules.
+    #[inline(always)]
+    fn push_move(&self, out: &mut Vec<Move>, mut mv: Move) {
+        let (piece, from, to, capture_square) = (mv.piece, mv.from, mv.to, mv.capture_square);
         // A captured neutral unit counts as the opponent's (its rebirth square).
-        let Some(victim) = self.pos.piece_as(capture_square, piece.color.opponent()) else {
+        let victim = self.pos.piece_as(capture_square, piece.color.opponent());
+        if let Some(victim) = victim {
+            mv.captured = Some(victim);
+            mv.capture_square = capture_square;
+        }
+        if self.rules.is_general() {
+            return self.push_resolved(out, mv);
+        }
+        let Some(victim) = victim else {
             out.push(mv);
             return;
         };
@@ -177,11 +202,10 @@ impl Gen<'_> {
         after.clear(from);
         after.clear(capture_square);
         after.set(to);
-        mv.captured = Some(victim);
-        mv.capture_square = capture_square;
         let capture = Capture {
             pos: self.pos,
             capturer: mv.arriving_piece(),
+            mover: piece,
             from,
             to,
             victim,
@@ -201,17 +225,40 @@ impl Gen<'_> {
         });
     }
 
-    fn pawn_moves(&self, out: &mut Vec<Move>, us: Color) {
+    /// Adds the outcomes of a move under rules beyond the tier-1 forms
+    /// (the general pipeline); a quiet move goes through it only when it
+    /// can have effects (something waits, a promotion under Frischauf).
+    #[inline(never)]
+    fn push_resolved(&self, out: &mut Vec<Move>, mv: Move) {
+        if !mv.is_capture() && self.pos.waiting.is_empty() && mv.promotion.is_none() {
+            out.push(mv);
+            return;
+        }
+        let king = mv.captured.is_some_and(|v| v.kind == Kind::KING);
+        self.rules.resolve_move(self.pos, &mv, |effects| {
+            // A king captured for good ends the game; it is never a move.
+            if king && !crate::rules::captured_unit_back(&effects) {
+                return;
+            }
+            out.push(Move { effects, ..mv });
+        });
+    }
+
+    fn pawn_moves(&self, out: &mut Vec<Move>, us: Color, movers: Bitboard) {
         let pos = self.pos;
         let forward: i8 = if us == Color::White { 1 } else { -1 };
         let last_rank = us.promotion_rank();
-        // A pawn on its own first rank neither moves nor captures (as in
-        // Popeye, where no condition we play gives it a move).
-        for from in pos.pieces(us, Kind::PAWN) & !Bitboard::rank(us.back_rank()) {
+        for from in pos.pieces(us, Kind::PAWN) & movers {
             let piece = pos.piece_as(from, us).expect("own pawn");
+            // A pawn on its own first rank stands still, except where the
+            // rules let it step (Parrain, Cage; Popeye's rule).
+            let first_rank = from.rank() == us.back_rank();
+            if first_rank && !self.rules.first_rank_pawns_move() {
+                continue;
+            }
             let mut push = |to: Square, motion: Motion| {
                 if to.rank() == last_rank {
-                    for kind in Kind::PROMOTIONS {
+                    for kind in self.rules.repertoire.promotions(Promotion::LastRank) {
                         self.push(out, piece, from, to, motion, Some(kind));
                     }
                 } else {
@@ -235,17 +282,53 @@ impl Gen<'_> {
                 push(to, Motion::Normal);
             }
             if let Some(ep) = pos.ep_square {
-                let victim_square = Square::new(ep.file(), from.rank());
                 if attacked.contains(ep)
                     && !self.occ.contains(ep)
-                    && pos
-                        .pieces(us.opponent(), Kind::PAWN)
-                        .contains(victim_square)
+                    && pos.by_color(us.opponent()).contains(pos.ep_victim)
                 {
                     push(ep, Motion::EnPassant);
                 }
             }
         }
+    }
+
+    /// The moves of the fairy unit on `from`, numbered in their walk's
+    /// order; a pawn's moves to its promotion rank once per promotion.
+    fn fairy_moves(&self, out: &mut Vec<Move>, from: Square) {
+        let pos = self.pos;
+        let piece = pos.piece_as(from, pos.turn).expect("own unit");
+        let enemies = pos.by_color(piece.color.opponent());
+        let promotion = piece.kind.def().pawn;
+        let promotion_rank = match promotion {
+            Some(Promotion::OwnFirstRank) => piece.color.back_rank(),
+            _ => piece.color.promotion_rank(),
+        };
+        let mut sequence = 0u8;
+        fairy::moves(pos, piece, from, enemies, |reach| {
+            if reach.capture.is_some_and(|c| !self.capturable.contains(c)) {
+                return;
+            }
+            let mut mv = Move::quiet(piece, from, reach.to, reach.motion);
+            mv.sequence = sequence;
+            sequence = sequence.saturating_add(1);
+            if let Some(c) = reach.capture {
+                mv.capture_square = c;
+            }
+            match promotion {
+                Some(p) if reach.to.rank() == promotion_rank => {
+                    for kind in self.rules.repertoire.promotions(p) {
+                        self.push_move(
+                            out,
+                            Move {
+                                promotion: Some(kind),
+                                ..mv
+                            },
+                        );
+                    }
+                }
+                _ => self.push_move(out, mv),
+            }
+        });
     }
 
     fn castling(&self, out: &mut Vec<Move>, us: Color) {
@@ -278,12 +361,12 @@ impl Gen<'_> {
                 continue;
             }
             let king_piece = pos.piece_at(king_from).expect("king");
-            out.push(Move::quiet(
-                king_piece,
-                king_from,
-                Square::new(king_file, rank),
-                kind,
-            ));
+            let mv = Move::quiet(king_piece, king_from, Square::new(king_file, rank), kind);
+            if self.rules.is_general() {
+                self.push_resolved(out, mv);
+            } else {
+                out.push(mv);
+            }
         }
     }
 }

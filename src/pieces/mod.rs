@@ -11,7 +11,7 @@ pub mod table;
 pub mod walk;
 
 pub use table::KINDS;
-pub use walk::{Family, Step, Walk};
+pub use walk::{Step, Walk};
 
 use std::fmt;
 
@@ -82,11 +82,47 @@ impl Kind {
         &self.def().walk
     }
 
-    /// A pawn-like kind: it promotes on the last rank and is reborn, in
-    /// Circe, on its own file.
+    /// A pawn in Popeye's sense (the orthodox pawn and the fairy pawns
+    /// that promote): it promotes, and is reborn in Circe on its second
+    /// rank. (The dragon and the Chinese pawn move like pawns but are
+    /// pieces.)
     #[inline]
     pub fn is_pawn(self) -> bool {
-        self.def().pawn_like
+        self.def().pawn.is_some()
+    }
+
+    /// Whether a unit of this kind is its side's king (king, poseidon,
+    /// sting).
+    #[inline]
+    pub fn is_royal(self) -> bool {
+        self == Kind::KING || self.def().royal
+    }
+
+    /// Whether the solver plays this walk (Popeye's orphan and friend,
+    /// whose moves depend on chains of observation, and the royal fairy
+    /// walks are not played yet).
+    pub fn is_supported(self) -> bool {
+        !matches!(
+            self,
+            Kind::ORPHAN | Kind::FRIEND | Kind::POSEIDON | Kind::STING
+        )
+    }
+
+    /// Whether a pawn may promote to this kind when a unit of it stands in
+    /// the diagram: any piece but a royal one and the dummy.
+    pub fn is_promotion_choice(self) -> bool {
+        !self.is_pawn() && !self.is_royal() && self != Kind::DUMMY
+    }
+
+    /// Popeye's number for the walk (its order of walks: king, pawn,
+    /// queen, knight, rook, bishop, then the fairy walks in table order).
+    pub fn popeye_number(self) -> u8 {
+        const ORTHODOX: [u8; Kind::ORTHODOX_COUNT] = [2, 4, 6, 7, 5, 3];
+        if self.is_orthodox() {
+            ORTHODOX[self.index()]
+        } else {
+            self.0 + 2
+        }
     }
 }
 
@@ -112,7 +148,35 @@ pub struct KindDef {
     /// The kind's name in English, German and French.
     pub names: [&'static str; 3],
     pub walk: Walk,
-    /// Moves like a pawn (promotes, double step, en passant, is reborn on
-    /// its file).
-    pub pawn_like: bool,
+    /// Set for the pawns (Popeye's pawn walks): where they promote.
+    pub pawn: Option<Promotion>,
+    /// A royal walk: the unit is its side's king.
+    pub royal: bool,
+    /// A unit of this walk in the diagram makes Popeye try every move of
+    /// the play in the order of their squares (Popeye's sorting mode).
+    pub sorts: bool,
+    /// The walk may reach the same square twice from one square, and
+    /// Popeye keeps the first move only.
+    pub dedup: bool,
+}
+
+impl KindDef {
+    /// Whether the generator must drop repeated moves of this walk.
+    #[inline]
+    pub fn drops_repeats(&self) -> bool {
+        self.sorts || self.dedup
+    }
+}
+
+/// Where a pawn promotes, and to what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Promotion {
+    /// On its last rank, to the orthodox pieces and the fairy pieces of the
+    /// diagram.
+    LastRank,
+    /// On its own first rank (the reverse pawn), to the same.
+    OwnFirstRank,
+    /// On its last rank, to the marine pieces and the diagram's pieces
+    /// (the marine pawn).
+    Marine,
 }

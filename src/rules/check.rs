@@ -1,11 +1,19 @@
 //! Check as the rules define it: a king is in check when the opponent (or a
-//! neutral unit, acting for the opponent) could capture it *for good* — legally under the rules in force, and without the
-//! king being reborn (rules.md sections 2 and 3). This is the one place where
-//! Rex Inclusive and Anticirce redefine check.
+//! neutral unit, acting for the opponent) could capture it *for good* —
+//! legally under the rules in force, and without the king coming back onto
+//! the board. Where nothing can make such a capture illegal or bring the
+//! king back, that is plain observation; otherwise the capture is played
+//! out through the rules (Rex Inclusive, AntiCirce, ImmunChess,
+//! GenevaChess). Under Circe Assassin a king is also in check when a
+//! capture of any unit of its side would remove it from its square (the
+//! unit reborn there). A side without a king on the board is never in
+//! check. Which units observe the king (Mars, Phantom, Madrasi) is
+//! `observation.rs`'s. This is the one place where check is defined.
 
-use super::{Capture, OnOccupied, Reborn, Rules};
+use super::{Base, Capture, Condition, OnOccupied, RebirthSquare, Reborn, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
-use crate::moves::Effect;
+use crate::moves::{Effect, Effects, Motion, Move, Rebirth};
+use crate::pieces::Promotion;
 
 impl Rules {
     /// Is the king of `color` in check?
@@ -14,62 +22,338 @@ impl Rules {
         let Some(king) = pos.king(color) else {
             return false;
         };
-        let attackers = pos.attackers(king, color.opponent(), pos.occupied());
-        attackers.nonempty() && self.any_capture_for_good(pos, king, attackers)
+        if !self.observation_is_orthodox() || self.has(Condition::DangerCirce) {
+            return self.in_check_by_observers(pos, king, color);
+        }
+        let them = color.opponent();
+        let mut attackers = pos.attackers(king, them, pos.occupied());
+        // A pawn on its own first rank observes its second rank only in
+        // some forms (Popeye's rule).
+        if attackers.nonempty()
+            && king.rank() == them.pawn_rank()
+            && !self.first_rank_pawns_observe()
+        {
+            attackers &= !(pos.pieces(them, Kind::PAWN) & Bitboard::rank(them.back_rank()));
+        }
+        if self.attack_is_always_check() {
+            return attackers.nonempty();
+        }
+        (attackers.nonempty() && self.any_capture_for_good(pos, king, attackers))
+            || (self.assassin() && self.assassination(pos, color, king))
     }
 
     /// Whether the orthodox attack is always a check under these rules: no
-    /// rebirth of the king, and nothing that could make the capture illegal.
+    /// rebirth of the king, and nothing that could make the capture illegal
+    /// or remove the king otherwise.
     #[inline]
     pub fn attack_is_always_check(&self) -> bool {
-        self.families().all(|c| {
-            c.reborn() == Reborn::Captured
-                && !c.rex_inclusive
-                && c.on_occupied == OnOccupied::Relaxed
+        self.families().all(|c| match c.base {
+            Base::Circe | Base::AntiCirce => match c.reborn() {
+                Reborn::Captured => !c.rex_inclusive && c.on_occupied != OnOccupied::Assassin,
+                // AntiCirce Super: some square always takes the capturer.
+                Reborn::Capturer => c.square == RebirthSquare::Super,
+                Reborn::Mover => false,
+            },
+            // They move the observer, they do not judge the capture.
+            Base::MarsCirce | Base::AntiMarsCirce | Base::PhantomChess => true,
+            // Kings are never immune under RexExclusive.
+            Base::ImmunChess => !c.rex_inclusive,
+            Base::GenevaChess => false,
+        })
+    }
+
+    /// Whether check is the orthodox attack on the king, so that a quiet
+    /// move that neither is a king's nor opens a line cannot check its own
+    /// king (the generator's shortcut).
+    #[inline]
+    pub fn check_is_orthodox_attack(&self) -> bool {
+        self.attack_is_always_check() && self.units_move_from_their_squares()
+    }
+
+    fn in_check_by_observers(&self, pos: &Position, king: Square, color: Color) -> bool {
+        let always = self.attack_is_always_check();
+        let them = color.opponent();
+        self.any_observer(pos, king, them, None, true, |o| {
+            always || self.captures_for_good(pos, king, o.on, o.from)
+        }) || (self.has(Condition::DangerCirce) && self.danger_check(pos, king, color, always))
+    }
+
+    /// DangerCirce: a unit observed by the other side may move to its
+    /// rebirth square, capturing what stands there, so a king standing on
+    /// the rebirth square of an observed enemy unit is in check.
+    fn danger_check(&self, pos: &Position, king: Square, color: Color, always: bool) -> bool {
+        let them = color.opponent();
+        pos.by_color(them).into_iter().any(|on| {
+            let unit = pos.piece_as(on, them).expect("a unit");
+            super::rebirth::classic(unit.kind, unit.color, on) == king
+                && self.observes(pos, on, color)
+                && (always || self.captures_for_good(pos, king, on, on))
+        })
+    }
+
+    /// Whether some rebirth may remove a unit from its square (Assassin).
+    fn assassin(&self) -> bool {
+        self.families().any(|c| {
+            c.on_occupied == OnOccupied::Assassin && matches!(c.base, Base::Circe | Base::AntiCirce)
         })
     }
 
     fn any_capture_for_good(&self, pos: &Position, king: Square, attackers: Bitboard) -> bool {
-        if self.attack_is_always_check() {
-            return attackers.nonempty();
-        }
+        attackers
+            .into_iter()
+            .any(|from| self.captures_for_good(pos, king, from, from))
+    }
+
+    /// Whether the unit on `on`, capturing the king on `king` from `from`
+    /// (its square, or the square it moves to first), removes it for good:
+    /// legally, and without the king coming back. The general pipeline
+    /// (forms beyond tier 1, never with the Mars family) plays the capture
+    /// out as a move; the fast path resolves it as a capture.
+    fn captures_for_good(&self, pos: &Position, king: Square, on: Square, from: Square) -> bool {
         let Some(victim) = pos.piece_at(king) else {
             return false;
         };
-        let occupied = pos.occupied();
         // A neutral attacker acts for the king's opponent.
         let them = victim.color.opponent();
-        attackers.into_iter().any(|from| {
-            let Some(attacker) = pos.piece_as(from, them) else {
+        let Some(attacker) = pos.piece_as(on, them) else {
+            return false;
+        };
+        if self.is_general() {
+            return self.some_capture(pos, attacker, from, king, victim, &mut |e| {
+                !super::captured_unit_back(e)
+            });
+        }
+        if attacker.kind.is_orthodox() {
+            return self.lands_for_good(pos, attacker, on, from, king, king, victim);
+        }
+        // A locust lands beyond the king: each landing square counts.
+        let mut arrivals = Bitboard::EMPTY;
+        crate::movegen::fairy::captures_of(pos, attacker, from, king, pos.occupied(), |to| {
+            arrivals.set(to)
+        });
+        arrivals
+            .into_iter()
+            .any(|to| self.lands_for_good(pos, attacker, on, from, to, king, victim))
+    }
+
+    /// Whether `attacker`, standing on `on` and moving from `from`,
+    /// capturing `victim` on `capture_square` and arriving on `to`
+    /// (promoting if it may), removes it for good (the fast path).
+    #[allow(clippy::too_many_arguments)]
+    fn lands_for_good(
+        &self,
+        pos: &Position,
+        attacker: Piece,
+        on: Square,
+        from: Square,
+        to: Square,
+        capture_square: Square,
+        victim: Piece,
+    ) -> bool {
+        let mut after = pos.occupied();
+        after.clear(on);
+        after.clear(capture_square);
+        after.set(to);
+        let promotion = attacker.kind.def().pawn;
+        let promotion_rank = match promotion {
+            Some(Promotion::OwnFirstRank) => attacker.color.back_rank(),
+            _ => attacker.color.promotion_rank(),
+        };
+        let for_good = |kind: Kind| {
+            let capture = Capture {
+                pos,
+                capturer: Piece { kind, ..attacker },
+                mover: attacker,
+                from,
+                to,
+                victim,
+                capture_square,
+                occupied: after,
+            };
+            let mut for_good = false;
+            self.resolve_capture(&capture, |effects| {
+                for_good |= !effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::CapturedReborn { .. }));
+            });
+            for_good
+        };
+        match promotion {
+            Some(p) if to.rank() == promotion_rank => self.repertoire.promotions(p).any(for_good),
+            _ => for_good(attacker.kind),
+        }
+    }
+
+    /// Whether `attacker` on `from` can capture `victim` on `to` (played
+    /// out in `pos`, whoever is to move there) with an outcome whose
+    /// effects satisfy `test`.
+    fn some_capture(
+        &self,
+        pos: &Position,
+        attacker: Piece,
+        from: Square,
+        to: Square,
+        victim: Piece,
+        test: &mut dyn FnMut(&Effects) -> bool,
+    ) -> bool {
+        let mut board = *pos;
+        board.turn = attacker.color;
+        board.ep_square = None;
+        let (kinds, n, promotes) = capture_kinds(attacker, to);
+        kinds[..n].iter().any(|&kind| {
+            let mv = Move {
+                piece: attacker,
+                from,
+                to,
+                motion: Motion::Normal,
+                promotion: promotes.then_some(kind),
+                captured: Some(victim),
+                capture_square: to,
+                effects: Effects::NONE,
+                sequence: 0,
+            };
+            let mut found = false;
+            self.resolve_move(&board, &mv, |e| found |= test(&e));
+            found
+        })
+    }
+
+    /// Circe Assassin: whether some capture of a unit of `color` would
+    /// remove its king, standing on `king`, from the board (the captured
+    /// unit, or the capturer under AntiCirce, reborn on the king's square).
+    fn assassination(&self, pos: &Position, color: Color, king: Square) -> bool {
+        let them = color.opponent();
+        let mut targets = pos.by_color(color);
+        targets.clear(king);
+        targets.into_iter().any(|target| {
+            let Some(victim) = pos.piece_as(target, color) else {
                 return false;
             };
-            let mut after = occupied;
-            after.clear(from);
-            let promotes =
-                attacker.kind == Kind::PAWN && king.rank() == attacker.color.promotion_rank();
-            let kinds: &[Kind] = if promotes {
-                &Kind::PROMOTIONS
-            } else {
-                std::slice::from_ref(&attacker.kind)
-            };
-            kinds.iter().any(|&kind| {
-                let capture = Capture {
-                    pos,
-                    capturer: Piece { kind, ..attacker },
-                    from,
-                    to: king,
-                    victim,
-                    capture_square: king,
-                    occupied: after,
+            let attackers = pos.attackers(target, them, pos.occupied());
+            attackers.into_iter().any(|from| {
+                let Some(attacker) = pos.piece_as(from, them) else {
+                    return false;
                 };
-                let mut for_good = false;
-                self.resolve_capture(&capture, |effects| {
-                    for_good |= !effects
-                        .iter()
-                        .any(|e| matches!(e, Effect::CapturedReborn { .. }));
-                });
-                for_good
+                self.some_capture(pos, attacker, from, target, victim, &mut |effects| {
+                    effects.iter().any(|e| match *e {
+                        Effect::CapturedReborn { on, how, .. }
+                        | Effect::CapturerReborn { to: on, how, .. } => {
+                            on == king && how.has(Rebirth::ASSASSIN)
+                        }
+                        _ => false,
+                    })
+                })
             })
         })
+    }
+}
+
+/// The kinds `attacker` captures on `to` as (the first `n`): a pawn
+/// reaching its last rank as each promotion kind, promoting.
+fn capture_kinds(attacker: Piece, to: Square) -> ([Kind; 4], usize, bool) {
+    if attacker.kind == Kind::PAWN && to.rank() == attacker.color.promotion_rank() {
+        (Kind::PROMOTIONS, 4, true)
+    } else {
+        ([attacker.kind; 4], 1, false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Color, Position};
+    use crate::rules::{Base, CirceRules, Condition, Rules};
+
+    fn with(base: Base) -> Rules {
+        Rules::with_circe(CirceRules::of(base))
+    }
+
+    #[test]
+    fn under_mars_a_unit_checks_from_its_rebirth_square() {
+        // The rook on b2 stands on a dark square: it observes from a1,
+        // along the a-file; from b2 it would check nothing.
+        let pos = Position::from_piece_list("wKh1 wRb2 bKa8").unwrap();
+        assert!(!Rules::orthodox().in_check(&pos, Color::Black));
+        assert!(with(Base::MarsCirce).in_check(&pos, Color::Black));
+        // A rook on b1 checks along the b-file only in orthodox chess.
+        let pos = Position::from_piece_list("wKh2 wRb1 bKb8").unwrap();
+        assert!(Rules::orthodox().in_check(&pos, Color::Black));
+        // b1 is light: the rook observes from h1, not along the b-file.
+        assert!(!with(Base::MarsCirce).in_check(&pos, Color::Black));
+    }
+
+    #[test]
+    fn under_mars_an_occupied_rebirth_square_observes_nothing() {
+        // The rook's rebirth square a1 holds a knight.
+        let pos = Position::from_piece_list("wKh1 wRb2 wSa1 bKa8").unwrap();
+        assert!(!with(Base::MarsCirce).in_check(&pos, Color::Black));
+    }
+
+    #[test]
+    fn under_mars_kings_check_from_their_rebirth_square() {
+        // The black king observes from e8: f7 is next to it.
+        let pos = Position::from_piece_list("wKf7 bKb5").unwrap();
+        assert!(with(Base::MarsCirce).in_check(&pos, Color::White));
+        let exclusive = Rules::with_circe(CirceRules {
+            rex_inclusive: false,
+            ..CirceRules::of(Base::MarsCirce)
+        });
+        assert!(!exclusive.in_check(&pos, Color::White));
+    }
+
+    #[test]
+    fn under_antimars_observation_is_orthodox() {
+        let pos = Position::from_piece_list("wKh1 wRb1 bKb8").unwrap();
+        assert!(with(Base::AntiMarsCirce).in_check(&pos, Color::Black));
+    }
+
+    #[test]
+    fn under_phantom_chess_a_unit_checks_from_either_square() {
+        let from_rebirth = Position::from_piece_list("wKh2 wRb2 bKa8").unwrap();
+        let from_square = Position::from_piece_list("wKh2 wRb2 bKb8").unwrap();
+        let r = with(Base::PhantomChess);
+        assert!(r.in_check(&from_rebirth, Color::Black));
+        assert!(r.in_check(&from_square, Color::Black));
+        // Kings only from their square unless RexInclusive.
+        let kings = Position::from_piece_list("wKf7 bKb5").unwrap();
+        assert!(!r.in_check(&kings, Color::White));
+        let rex = Rules::with_circe(CirceRules {
+            rex_inclusive: true,
+            ..CirceRules::of(Base::PhantomChess)
+        });
+        assert!(rex.in_check(&kings, Color::White));
+    }
+
+    #[test]
+    fn under_immun_chess_rex_inclusive_a_king_with_its_square_occupied_is_not_in_check() {
+        let rex = Rules::with_circe(CirceRules {
+            rex_inclusive: true,
+            ..CirceRules::of(Base::ImmunChess)
+        });
+        let free = Position::from_piece_list("wKh1 wQa5 bKd5").unwrap();
+        let held = Position::from_piece_list("wKh1 wQa5 bKd5 bRe8").unwrap();
+        assert!(rex.in_check(&free, Color::Black));
+        assert!(!rex.in_check(&held, Color::Black));
+        // RexExclusive: kings are never immune.
+        assert!(with(Base::ImmunChess).in_check(&held, Color::Black));
+    }
+
+    #[test]
+    fn under_geneva_chess_an_attacker_whose_square_is_occupied_gives_no_check() {
+        // The rook on b5 (light) would need h1 free.
+        let free = Position::from_piece_list("wKa2 wRb5 bKd5").unwrap();
+        let held = Position::from_piece_list("wKh1 wRb5 bKd5").unwrap();
+        let r = with(Base::GenevaChess);
+        assert!(r.in_check(&free, Color::Black));
+        assert!(!r.in_check(&held, Color::Black));
+    }
+
+    #[test]
+    fn under_danger_circe_a_king_on_an_observed_units_rebirth_square_is_in_check() {
+        // The black queen, observed by the rook h1, may go to d8.
+        let pos = Position::from_piece_list("wKd8 wRh1 bKa2 bQh3").unwrap();
+        let r = Rules::orthodox().with(Condition::DangerCirce);
+        assert!(r.in_check(&pos, Color::White));
+        let unobserved = Position::from_piece_list("wKd8 wRg1 bKa2 bQh3").unwrap();
+        assert!(!r.in_check(&unobserved, Color::White));
     }
 }

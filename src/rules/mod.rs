@@ -20,12 +20,20 @@
 pub mod capture;
 pub mod check;
 pub mod conditions;
+mod immunity;
+mod madrasi;
+pub mod observation;
+pub mod paths;
 pub mod rebirth;
+pub mod repertoire;
 
 use crate::board::Kind;
 
-pub use capture::Capture;
+pub use capture::{captured_unit_back, Capture};
 pub use conditions::{Condition, Conditions};
+pub use observation::Observer;
+pub use paths::Paths;
+pub use repertoire::Repertoire;
 
 /// The base conditions of the Circe family, in the order Popeye's move
 /// pipeline runs them.
@@ -190,7 +198,16 @@ impl KindSet {
     }
     /// The kinds in the set, in index order.
     pub fn iter(&self) -> impl Iterator<Item = Kind> + '_ {
-        Kind::all().filter(|k| self.contains(*k))
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                let b = bits.trailing_zeros() as usize;
+                (bits != 0).then(|| {
+                    bits &= bits - 1;
+                    Kind::from_index(w * 64 + b).expect("a kind in the set")
+                })
+            })
+        })
     }
 }
 
@@ -313,12 +330,138 @@ impl CirceRules {
 
     /// Whether the solver plays this condition.
     pub fn is_supported(&self) -> bool {
+        match self.base {
+            Base::Circe | Base::AntiCirce => self.refusal().is_none(),
+            // Popeye crashes on AntiMarsCirce RexExclusive.
+            Base::AntiMarsCirce => self.has_only_mover_options() && self.rex_inclusive,
+            // Popeye's PhantomChess generates moves from the classic square
+            // whatever the options, and tests check with the options'.
+            Base::PhantomChess => self.has_only_mover_options() && self.side == SideOverride::None,
+            Base::MarsCirce | Base::ImmunChess | Base::GenevaChess => self.has_only_mover_options(),
+        }
+    }
+
+    /// Why this condition is refused for good: where Popeye's own rule for
+    /// it is incoherent, refused or crashes (docs/rules.md, "What is
+    /// refused", "Popeye's defects").
+    pub fn refusal(&self) -> Option<String> {
+        use RebirthSquare as S;
+        let mover_base = matches!(
+            self.base,
+            Base::MarsCirce | Base::AntiMarsCirce | Base::PhantomChess | Base::GenevaChess
+        );
+        if mover_base && !self.mover_options_consistent() {
+            return Some("Popeye refuses this combination as nonsense".into());
+        }
+        match self.base {
+            Base::MarsCirce | Base::AntiMarsCirce if self.on_occupied != OnOccupied::Strict => {
+                return Some(
+                    "with an occupied-square option Popeye's MarsCirce loses ordinary moves".into(),
+                )
+            }
+            Base::AntiMarsCirce if !self.rex_inclusive => {
+                return Some("Popeye crashes on it".into())
+            }
+            Base::PhantomChess
+                if !self.has_only_mover_options() || self.side != SideOverride::None =>
+            {
+                return Some(
+                    "Popeye generates PhantomChess moves from the classic square \
+                     whatever the options, and tests check with the options'"
+                        .into(),
+                )
+            }
+            Base::Circe | Base::AntiCirce => {}
+            _ => return None,
+        }
+        let choice_by_square = matches!(self.square, S::Super | S::Cage);
+        if choice_by_square && self.adapter != SquareAdapter::None {
+            return Some(
+                "a square adapter (Diametral, VerticalMirror, Frischauf) with Super or Cage: \
+                 Popeye adapts the square it is counting through, so its choices are not the \
+                 squares of the board"
+                    .into(),
+            );
+        }
+        if self.relevant_capture != RelevantCapture::ThisMove
+            && matches!(
+                self.square,
+                S::File | S::Antipodes | S::VerticalSymmetry | S::HorizontalSymmetry | S::Pwc
+            )
+        {
+            return Some(
+                "LastMove or WaitCapture with File, Antipodes, Vertical- or HorizontalSymmetry \
+                 or PWC: Popeye computes these squares from the current move, not from the \
+                 capture whose unit is reborn"
+                    .into(),
+            );
+        }
+        None
+    }
+
+    /// Whether this is a form of the first solver, which the generator
+    /// resolves on its fast path: Circe (Relaxed, either rex) or AntiCirce
+    /// (Strict, rex inclusive, Calvet or Cheylan), classic squares.
+    pub fn is_tier1(&self) -> bool {
         self.is_classic()
             && match self.base {
                 Base::Circe => self.on_occupied == OnOccupied::Relaxed,
                 Base::AntiCirce => self.on_occupied == OnOccupied::Strict && self.rex_inclusive,
                 _ => false,
             }
+    }
+
+    /// Popeye's consistency test of the Mars family and GenevaChess: no
+    /// walk or side change of the reborn unit, no Couscous, no LastMove or
+    /// WaitCapture, no PWC, Equipollents or Take&Make.
+    fn mover_options_consistent(&self) -> bool {
+        self.reborn_walk == RebornWalk::Same
+            && !self.turncoats
+            && !self.couscous
+            && self.relevant_capture == RelevantCapture::ThisMove
+            && !matches!(
+                self.square,
+                RebirthSquare::Pwc | RebirthSquare::Equipollents | RebirthSquare::TakeMake
+            )
+    }
+
+    /// Whether the options are those the Mars family, ImmunChess and
+    /// GenevaChess are played with: the kings' inclusion, Mirror, and the
+    /// default Strict (Popeye's MarsCirce with another occupancy word loses
+    /// ordinary moves or all moves; the other square options come with the
+    /// general rebirth function).
+    fn has_only_mover_options(&self) -> bool {
+        let plain = CirceRules {
+            rex_inclusive: self.rex_inclusive,
+            side: self.side,
+            on_occupied_written: self.on_occupied_written,
+            ..CirceRules::of(self.base)
+        };
+        *self == plain && matches!(self.side, SideOverride::None | SideOverride::Mirror)
+    }
+
+    /// Whether captured (Circe) or capturing (AntiCirce) kings are reborn.
+    #[inline]
+    pub fn kings_reborn(&self) -> bool {
+        self.rex_inclusive
+    }
+
+    /// Whether a reborn pawn on its own first rank, which normally stands
+    /// still, may step (and capture) to its second rank (Popeye's rule for
+    /// Parrain-like forms and Cage).
+    pub fn first_rank_pawns_move(&self) -> bool {
+        (self.square == RebirthSquare::Equipollents
+            && self.relevant_capture == RelevantCapture::LastMove)
+            || self.square == RebirthSquare::Cage
+    }
+
+    /// Whether a pawn on its own first rank observes its second rank
+    /// (Equipollents of any kind, Cage).
+    pub fn first_rank_pawns_observe(&self) -> bool {
+        matches!(
+            self.square,
+            RebirthSquare::Equipollents | RebirthSquare::Cage
+        )
     }
 
     /// Whether this is the form of the tier-1 solver: Circe or AntiCirce
@@ -347,6 +490,14 @@ pub struct Rules {
     families: [Option<CirceRules>; Base::COUNT],
     /// The further conditions.
     pub conditions: Conditions,
+    /// Whether moves go through the general rebirth pipeline
+    /// ([`Rules::resolve_move`]) rather than the fast path of the tier-1
+    /// forms; kept up to date by [`Rules::set_family`].
+    #[serde(skip)]
+    general: bool,
+    /// What the walks of the twin's diagram decide (promotions, the order
+    /// of moves); set when the twin is solved.
+    pub repertoire: Repertoire,
 }
 
 impl Rules {
@@ -364,6 +515,47 @@ impl Rules {
     /// Puts `circe` in force, replacing any condition of the same base.
     pub fn set_family(&mut self, circe: CirceRules) {
         self.families[circe.base.index()] = Some(circe);
+        // The Mars family, ImmunChess and GenevaChess keep the fast path
+        // (they go with the classic Circe and AntiCirce forms only).
+        let general = {
+            let mut families = self
+                .families()
+                .filter(|c| matches!(c.base, Base::Circe | Base::AntiCirce));
+            match (families.next(), families.next()) {
+                (None, _) => false,
+                (Some(one), None) => !one.is_tier1(),
+                _ => true,
+            }
+        };
+        self.general = general;
+    }
+
+    /// Whether moves go through the general pipeline (a Circe or AntiCirce
+    /// form beyond the tier-1 ones, or both at once); the tier-1 forms and
+    /// the Mars family keep their fast path.
+    #[inline]
+    pub fn is_general(&self) -> bool {
+        self.general
+    }
+
+    /// Whether the rebirth squares of these rules read the units' squares
+    /// in the diagram (Diagram Circe), so the solver must track them.
+    pub fn needs_identities(&self) -> bool {
+        self.families().any(|c| c.square == RebirthSquare::Diagram)
+    }
+
+    /// Whether a pawn on its own first rank may step to its second rank.
+    #[inline]
+    pub fn first_rank_pawns_move(&self) -> bool {
+        self.family(Base::Circe)
+            .is_some_and(CirceRules::first_rank_pawns_move)
+    }
+
+    /// Whether a pawn on its own first rank observes its second rank.
+    #[inline]
+    pub fn first_rank_pawns_observe(&self) -> bool {
+        self.family(Base::Circe)
+            .is_some_and(CirceRules::first_rank_pawns_observe)
     }
 
     /// The condition of `base`, if in force.
@@ -401,8 +593,144 @@ impl Rules {
     /// anything (each condition is checked on its own by
     /// [`CirceRules::is_supported`] and [`Condition::is_supported`]).
     pub fn unsupported(&self) -> Option<String> {
-        if self.families().count() > 1 {
-            return Some("several Circe-family conditions at once".into());
+        let has = |b: Base| self.family(b).is_some();
+        // The Mars family, ImmunChess and GenevaChess go with the classic
+        // Circe and AntiCirce forms only (their own fast path).
+        let movers = self
+            .families()
+            .any(|c| !matches!(c.base, Base::Circe | Base::AntiCirce));
+        if !movers {
+            return self.circe_and_anticirce_unsupported();
+        }
+        if has(Base::Circe) && has(Base::AntiCirce) {
+            return Some(
+                "Circe and AntiCirce with MarsCirce, AntiMarsCirce, PhantomChess, ImmunChess \
+                 or GenevaChess"
+                    .into(),
+            );
+        }
+        if self
+            .families()
+            .any(|c| matches!(c.base, Base::Circe | Base::AntiCirce) && !c.is_tier1())
+        {
+            return Some(
+                "a Circe or AntiCirce form beyond the classic ones with MarsCirce, \
+                 AntiMarsCirce, PhantomChess, ImmunChess or GenevaChess"
+                    .into(),
+            );
+        }
+        // Popeye refuses these together.
+        if has(Base::PhantomChess) && (has(Base::MarsCirce) || has(Base::AntiMarsCirce)) {
+            return Some("PhantomChess with MarsCirce or AntiMarsCirce (Popeye refuses it)".into());
+        }
+        // Popeye judges a phantom observer's paralysis on its rebirth
+        // square but a phantom mover's on its own square, and so lets a
+        // unit capture a king that it does not check.
+        if has(Base::PhantomChess) && self.has(Condition::Madrasi) {
+            return Some(
+                "PhantomChess with Madrasi (Popeye judges a phantom unit's paralysis on one square when it moves and on another when it checks)"
+                    .into(),
+            );
+        }
+        if has(Base::AntiCirce) && has(Base::GenevaChess) {
+            return Some("AntiCirce with GenevaChess (Popeye refuses it)".into());
+        }
+        let rex = |b: Base| self.family(b).is_some_and(|c| c.rex_inclusive);
+        if rex(Base::ImmunChess) && (rex(Base::Circe) || has(Base::AntiCirce)) {
+            return Some(
+                "ImmunChess RexInclusive with Circe RexInclusive or AntiCirce (Popeye refuses it)"
+                    .into(),
+            );
+        }
+        None
+    }
+
+    /// Circe and AntiCirce at once: not both with a delayed rebirth.
+    fn circe_and_anticirce_unsupported(&self) -> Option<String> {
+        let circe = self.family(Base::Circe);
+        let anti = self.family(Base::AntiCirce);
+        if let (Some(c), Some(a)) = (circe, anti) {
+            if c.relevant_capture != RelevantCapture::ThisMove
+                && a.relevant_capture != RelevantCapture::ThisMove
+            {
+                return Some(
+                    "Circe and AntiCirce both with a delayed rebirth (LastMove, WaitCapture)"
+                        .into(),
+                );
+            }
+        }
+        None
+    }
+
+    /// What Popeye refuses in these rules as a whole, with its reason
+    /// (it prints the diagram and "problem ignored"): combinations of
+    /// conditions that its checks reject.
+    pub fn popeye_refusal(&self) -> Option<&'static str> {
+        let circe = self.family(Base::Circe);
+        let anti = self.family(Base::AntiCirce);
+        let choices = circe.is_some_and(|c| matches!(c.square, RebirthSquare::Super)) as u8
+            + circe.is_some_and(|c| c.square == RebirthSquare::Cage) as u8
+            + anti.is_some_and(|a| a.square == RebirthSquare::Super) as u8;
+        if choices > 1 {
+            return Some("supercirce incompatible with some fairy conditions");
+        }
+        if anti.is_some() && circe.is_some_and(|c| c.couscous) {
+            return Some("anticirce incompatible with some fairy conditions");
+        }
+        None
+    }
+
+    /// What Popeye refuses for these rules in this diagram and with this
+    /// goal, with its reason: units the rules cannot take (neutral units
+    /// with Circe Assassin, kamikaze units with AntiCirce), Win-a-piece
+    /// with a delayed rebirth; and what the solver refuses (kamikaze units
+    /// with a choice of rebirth squares).
+    pub fn refusal_for(
+        &self,
+        pos: &crate::board::Position,
+        goal: crate::stipulation::Goal,
+    ) -> Option<String> {
+        if let Some(why) = self.popeye_refusal() {
+            return Some(why.into());
+        }
+        if self.alsatian()
+            && self.families().any(|c| {
+                c.relevant_capture != RelevantCapture::ThisMove
+                    || matches!(c.on_occupied, OnOccupied::Volcanic | OnOccupied::Parachute)
+            })
+        {
+            return Some(
+                "Alsatian Circe with LastMove, Parrain, ContraParrain, WaitCapture, Volcanic or \
+                 Parachute: units off the board or under others have no place in the orthodox \
+                 legality test"
+                    .into(),
+            );
+        }
+        let circe = self.family(Base::Circe);
+        if pos.neutral().nonempty()
+            && self
+                .families()
+                .any(|c| c.on_occupied == OnOccupied::Assassin && c.base == Base::Circe)
+        {
+            return Some(
+                "Circe Assassin is incompatible with several fairy conditions and fairy pieces"
+                    .into(),
+            );
+        }
+        if pos.kamikaze().nonempty() && self.family(Base::AntiCirce).is_some() {
+            return Some("anticirce incompatible with some fairy conditions".into());
+        }
+        if goal == crate::stipulation::Goal::WinPiece
+            && circe.is_some_and(|c| c.relevant_capture == RelevantCapture::LastMove)
+        {
+            return Some("Win_a_Piece and Circe Parrain not allowed".into());
+        }
+        if pos.kamikaze().nonempty() && circe.is_some_and(|c| c.offers_choice()) {
+            return Some(
+                "kamikaze units with Circe Super, Cage, Take&Make or April are not supported \
+                 (Popeye's kamikaze rebirth offers the same square twice)"
+                    .into(),
+            );
         }
         None
     }

@@ -177,14 +177,9 @@ fn moved_unit_square(mv: &Move) -> Option<Square> {
     }
 }
 
-/// The square where `mv` brought a unit back: the captured unit's rebirth
-/// square, else the capturer's (Anticirce).
+/// The square where `mv` brought a unit back (its last rebirth).
 fn rebirth_square(mv: &Move) -> Option<Square> {
-    match (mv.captured, mv.captured_fate(), mv.capturer_fate()) {
-        (Some(_), Fate::Reborn(sq), _) => Some(sq),
-        (_, _, Fate::Reborn(sq)) => Some(sq),
-        _ => None,
-    }
+    mv.rebirth_square()
 }
 
 /// Whether the unit on `sq` stands on the diagram square of another unit

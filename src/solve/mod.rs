@@ -157,11 +157,18 @@ pub enum SolveError {
     UnsupportedOption { line: usize, name: String },
     #[error("{0} is not supported yet")]
     Unsupported(String),
+    /// Rules the solver refuses for this diagram or goal (Popeye's
+    /// refusals, and combinations Popeye plays incoherently).
+    #[error("refused: {0}")]
+    Refused(String),
     /// A case of a stipulation that is otherwise supported.
     #[error("line {line}: {what} is not supported yet")]
     UnsupportedCase { line: usize, what: String },
     #[error("the side not to move is in check: the diagram is illegal")]
     OpponentInCheck,
+    /// A combination Popeye refuses to solve.
+    #[error("{0} are not allowed together (as in Popeye)")]
+    NotAllowed(&'static str),
     #[error("line {line}: {source}")]
     Twin {
         line: usize,
@@ -323,10 +330,25 @@ pub fn solve_into(
     }
     let mut pos = problem.position;
     pos.turn = starting_side(problem, &stip);
-    if goal::Judge::needs_identities(stip.goal) {
+    if goal::Judge::needs_identities(stip.goal) || problem.rules.needs_identities() {
         pos.track_identities();
     }
-    let rules = problem.rules;
+    let mut rules = problem.rules;
+    rules.repertoire = crate::rules::Repertoire::of(&problem.position);
+    if let Some(why) = rules.refusal_for(&pos, stip.goal) {
+        return Err(SolveError::Refused(why));
+    }
+    if rules.family(crate::rules::Base::Circe).is_some() {
+        // A kamikaze capturer and its victim could be reborn on one square.
+        if pos.kamikaze().nonempty() && pos.fairy().nonempty() {
+            return Err(SolveError::NotAllowed(
+                "kamikaze units, Circe and fairy pieces",
+            ));
+        }
+        if pos.by_kind(Kind::DUMMY).nonempty() {
+            return Err(SolveError::NotAllowed("dummies and Circe"));
+        }
+    }
     if pos.neutral().nonempty() {
         if rules.alsatian() {
             return Err(SolveError::Unsupported(
@@ -560,6 +582,9 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
             }
             // Popeye ignores it in help and series play ("not applicable").
             ProblemOption::PostKeyPlay => {}
+            // The last move was this double step: the reader has set the
+            // en passant square.
+            ProblemOption::EnPassant(squares) if squares.len() == 3 => {}
             // Popeye guards only the defender's moves of play with defence
             // with these; help and series play have none to guard.
             ProblemOption::NonTrivial(..) | ProblemOption::MaxFlights(_) => {}
@@ -647,12 +672,13 @@ pub fn solve_problem(problem: &Problem) -> Vec<TwinSolution> {
 /// [`solve_problem`], giving up (each remaining twin reports
 /// [`SolveError::Cancelled`]) as soon as `cancel` is set.
 pub fn solve_problem_with(problem: &Problem, cancel: &Cancel) -> Vec<TwinSolution> {
+    let mut numbers = MoveNumbers::of(problem);
     let mut twins = Vec::new();
     for instance in crate::twin::instances(problem) {
         let started = std::time::Instant::now();
         let result = solve_instance(&instance, cancel, &mut |p| {
             let mut collector = Collector::default();
-            let nodes = solve_into(p, cancel, &mut collector)?;
+            let nodes = solve_into(p, cancel, &mut numbers.counting(&mut collector))?;
             let mut solution = collector.into_solution();
             solution.nodes = nodes;
             Ok(solution)
@@ -683,6 +709,7 @@ pub fn solve_problem_into(
     cancel: &Cancel,
     sink: &mut dyn ProblemSink,
 ) -> Vec<TwinSolution> {
+    let mut numbers = MoveNumbers::of(problem);
     let mut twins = Vec::new();
     for instance in crate::twin::instances(problem) {
         let started = std::time::Instant::now();
@@ -692,7 +719,7 @@ pub fn solve_problem_into(
                 sink: &mut *sink,
                 solutions: 0,
             };
-            let nodes = solve_into(p, cancel, &mut counter)?;
+            let nodes = solve_into(p, cancel, &mut numbers.counting(&mut counter))?;
             Ok(Solution {
                 nodes,
                 solutions: counter.solutions,
@@ -709,6 +736,50 @@ pub fn solve_problem_into(
         });
     }
     twins
+}
+
+/// `movenumbers` counts on through the twins and duplex halves, as
+/// Popeye's counter does (`start n` numbers each on its own): the first
+/// moves of each play are numbered after the last one of the play before.
+struct MoveNumbers {
+    counts_on: bool,
+    last: u32,
+}
+
+impl MoveNumbers {
+    fn of(problem: &Problem) -> MoveNumbers {
+        MoveNumbers {
+            counts_on: !problem.has_option(|o| matches!(o, ProblemOption::Start(_))),
+            last: 0,
+        }
+    }
+
+    /// `sink`, with the numbers of the moves tried counted on.
+    fn counting<'a>(&'a mut self, sink: &'a mut dyn Sink) -> CountOn<'a> {
+        let offset = if self.counts_on { self.last } else { 0 };
+        CountOn {
+            sink,
+            offset,
+            numbers: self,
+        }
+    }
+}
+
+/// Passes events on, the numbers of the moves tried raised by `offset`.
+struct CountOn<'a> {
+    sink: &'a mut dyn Sink,
+    offset: u32,
+    numbers: &'a mut MoveNumbers,
+}
+
+impl Sink for CountOn<'_> {
+    fn event(&mut self, mut event: Event) {
+        if let Event::Tried { number, .. } = &mut event {
+            *number += self.offset;
+            self.numbers.last = *number;
+        }
+        self.sink.event(event);
+    }
 }
 
 /// Passes events on, counting the solutions.

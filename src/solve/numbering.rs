@@ -21,6 +21,6 @@ pub(super) fn start(problem: &Problem) -> Option<u32> {
 pub(super) fn first_moves_in_order(pos: &Position, rules: &crate::rules::Rules) -> Vec<Move> {
     let mut moves = Vec::new();
     crate::movegen::pseudo_legal_moves(pos, rules, &mut moves);
-    moves.sort_by_key(popeye_order::key);
+    moves.sort_by_key(|mv| popeye_order::key_under(rules, mv));
     moves
 }

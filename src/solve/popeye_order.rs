@@ -8,7 +8,8 @@
 //! the corpus, which list every move in Popeye's order.
 
 use crate::board::Kind;
-use crate::moves::{Motion, Move};
+use crate::moves::{Effect, Motion, Move};
+use crate::rules::Rules;
 
 /// King, queen, rook and bishop lines, in the order Popeye tries them.
 const LINES: [(i8, i8); 8] = [
@@ -34,15 +35,52 @@ const LEAPS: [(i8, i8); 8] = [
     (-2, 1),
 ];
 
-/// A sort key: moves with smaller keys are tried first.
+/// A sort key: moves with smaller keys are tried first. `sorted`: the
+/// twin is in Popeye's sorting mode (a rose or its kin in the diagram),
+/// where every move list is tried by departure, arrival and capture
+/// square, the highest first.
+pub fn key_in(mv: &Move, sorted: bool) -> (u8, u8, u8, u8) {
+    if !sorted {
+        return key(mv);
+    }
+    // Captured square, then en passant, double step, castling short and
+    // long, a move without capture; the order is reversed below.
+    let capture = match mv.motion {
+        Motion::EnPassant => 64,
+        Motion::DoubleStep => 65,
+        Motion::CastleShort => 66,
+        Motion::CastleLong => 67,
+        Motion::Normal if mv.is_capture() => mv.capture_square.0,
+        Motion::Normal => 68,
+    };
+    (
+        63 - mv.from.0,
+        63 - mv.to.0,
+        68 - capture,
+        promotion_rank(mv),
+    )
+}
+
+/// The place of a move's promotion in the chain: Q, S, R, B, then the
+/// fairy pieces in the kinds' order.
+fn promotion_rank(mv: &Move) -> u8 {
+    mv.promotion.map_or(0, |kind| {
+        Kind::PROMOTIONS
+            .iter()
+            .position(|&p| p == kind)
+            .unwrap_or(kind.index()) as u8
+    })
+}
+
+/// A sort key outside sorting mode: moves with smaller keys are tried
+/// first.
 pub fn key(mv: &Move) -> (u8, u8, u8, u8) {
     let df = mv.to.file() as i8 - mv.from.file() as i8;
     let dr = mv.to.rank() as i8 - mv.from.rank() as i8;
-    let promotion = mv
-        .promotion
-        .and_then(|r| Kind::PROMOTIONS.iter().position(|&p| p == r))
-        .unwrap_or(0) as u8;
+    let promotion = promotion_rank(mv);
     let (direction, distance) = match (mv.piece.kind, mv.motion) {
+        // A fairy unit: the last move its walk generated first.
+        (kind, _) if !kind.is_orthodox() => (u8::MAX - mv.sequence, 0),
         // Castling, long then short, before the king's steps.
         (_, Motion::CastleLong) => (0, 0),
         (_, Motion::CastleShort) => (1, 0),
@@ -55,6 +93,36 @@ pub fn key(mv: &Move) -> (u8, u8, u8, u8) {
         }
     };
     (mv.from.0, direction, distance, promotion)
+}
+
+/// [`key`] under the rules in force: the Mars family moves units from
+/// their rebirth squares, and Popeye tries each unit's moves of its
+/// "alternative path" before the others: under MarsCirce and PhantomChess
+/// those from its rebirth square, under AntiMarsCirce those from its own
+/// square. Units keep the order of the squares they stand on.
+/// In Popeye's sorting mode, [`key_in`].
+pub fn key_under(rules: &Rules, mv: &Move) -> (u8, u8, u8, u8, u8) {
+    if rules.repertoire.sorts_moves() {
+        let (from, to, capture, promotion) = key_in(mv, true);
+        return (from, to, capture, promotion, 0);
+    }
+    let (_, direction, distance, promotion) = key(mv);
+    // The mover's lift, if its move comes from its rebirth square.
+    let lifted_from = mv.effects.iter().find_map(|e| match *e {
+        Effect::Premove { from, to, unit } if to == mv.from && unit == mv.piece => Some(from),
+        _ => None,
+    });
+    let from_rebirth_square = lifted_from.is_some();
+    let path = match rules.paths() {
+        None => 0,
+        Some(p) => match (p.mars.is_some(), p.antimars.is_some()) {
+            (true, true) => u8::from(!mv.is_capture()),
+            (false, true) => u8::from(from_rebirth_square),
+            _ => u8::from(!from_rebirth_square),
+        },
+    };
+    let unit = lifted_from.unwrap_or(mv.from);
+    (unit.0, path, direction, distance, promotion)
 }
 
 /// A pawn's double step, then its step, then its captures towards the
@@ -76,9 +144,15 @@ fn index_of(list: &[(i8, i8)], d: (i8, i8)) -> u8 {
 /// close to it already (units a1 to h8), and often equal; each key is
 /// computed once, and moves with equal keys (the outcomes of one capture)
 /// keep the generator's order.
-pub fn sort(moves: &mut [Move]) {
+pub fn sort(moves: &mut [Move], rules: &Rules) {
     let n = moves.len();
     if n < 2 {
+        return;
+    }
+    // The Mars family (each unit's paths in Popeye's order) and the
+    // sorting mode.
+    if rules.paths().is_some() || rules.repertoire.sorts_moves() {
+        moves.sort_by_cached_key(|mv| key_under(rules, mv));
         return;
     }
     if n > 256 {
@@ -90,6 +164,11 @@ pub fn sort(moves: &mut [Move]) {
     let mut order = [0u32; 256];
     let mut sorted = true;
     for (i, mv) in moves.iter().enumerate() {
+        // The packed key knows the orthodox walks only.
+        if !mv.piece.kind.is_orthodox() || mv.promotion.is_some_and(|k| !k.is_orthodox()) {
+            moves.sort_by_cached_key(key);
+            return;
+        }
         order[i] = packed(mv) << 8 | i as u32;
         sorted &= i == 0 || order[i] > order[i - 1];
     }
@@ -197,7 +276,7 @@ mod tests {
                 crate::movegen::pseudo_legal_moves(&pos, &Rules::orthodox(), &mut moves);
                 let mut by_key = moves.clone();
                 by_key.sort_by_key(key);
-                sort(&mut moves);
+                sort(&mut moves, &Rules::orthodox());
                 assert_eq!(moves, by_key, "{list}");
                 for w in moves.windows(2) {
                     assert_eq!(key(&w[0]) <= key(&w[1]), packed(&w[0]) <= packed(&w[1]));

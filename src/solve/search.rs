@@ -300,7 +300,7 @@ impl<'s> Searcher<'s> {
     /// which the lines below them are reported.
     fn moves_in_order(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
         let mut moves = self.moves(pos, depth);
-        popeye_order::sort(&mut moves);
+        popeye_order::sort(&mut moves, &self.judge.rules);
         moves
     }
 
@@ -341,7 +341,7 @@ impl<'s> Searcher<'s> {
             })
             .collect();
         let mut moves_found: Vec<Move> = runs.iter().map(|(mv, _)| *mv).collect();
-        popeye_order::sort(&mut moves_found);
+        popeye_order::sort(&mut moves_found, &self.judge.rules);
         let mut held: Vec<Option<Event>> = held.into_iter().map(Some).collect();
         for mv in moves_found {
             let i = runs
@@ -650,7 +650,7 @@ impl<'s> Searcher<'s> {
     /// The lines `path` + each move reaching the goal from `pos`.
     fn goal_moves(&mut self, pos: &Position, depth: usize, path: &Step, role: Role) -> bool {
         let mut found = self.goal_move_list(pos, depth);
-        popeye_order::sort(&mut found);
+        popeye_order::sort(&mut found, &self.judge.rules);
         for &mv in &found {
             let step = Step {
                 before: pos,
@@ -731,7 +731,8 @@ impl<'s> Searcher<'s> {
                     }
                     reached
                 }
-                _ if checks => false,
+                // The last series move may check: the other side answers it
+                // (Popeye's `8.Db6-b8 + c7*b8=L =`).
                 SeriesEnd::Help | SeriesEnd::Reflex => {
                     self.goal_moves_remembered(&after, depth + 1, &step, Role::Reply)
                 }

@@ -309,7 +309,11 @@ pub fn parse_conditions(
                 let mut one = Rules::default();
                 one.set_family(*c);
                 let name = condition_lines(lang, &one).join(" ");
-                return Err((*line, format!("condition {name} is not supported yet")));
+                let why = match c.refusal() {
+                    Some(why) => format!("is not supported: {why}"),
+                    None => "is not supported yet".into(),
+                };
+                return Err((*line, format!("condition {name} {why}")));
             }
         }
     }
@@ -323,7 +327,11 @@ pub fn parse_conditions(
     }
     if let Some(what) = out.rules.unsupported() {
         let line = out.lines.families.last().map_or(0, |(_, l)| *l);
-        return Err((line, format!("{what} is not supported yet")));
+        return Err((line, format!("{what} is not supported")));
+    }
+    if let Some(why) = out.rules.popeye_refusal() {
+        let line = out.lines.families.last().map_or(0, |(_, l)| *l);
+        return Err((line, format!("Popeye refuses these conditions: {why}")));
     }
     Ok(out)
 }
@@ -343,8 +351,10 @@ fn read_phrase(
         }
         words.advance();
         if OWN_NAMES.iter().any(|n| n.eq_ignore_ascii_case(&w.text)) {
-            record(&mut records, Base::Circe);
-            out.lines.family(Base::Circe, w.line);
+            // Alsatian Circe: Circe, with option words as after `Circe`.
+            let r = record(&mut records, Base::Circe);
+            let last = read_options(words, lang, r, &mut out.warnings, stop);
+            out.lines.family(Base::Circe, last.unwrap_or(w.line));
             out.rules.conditions.insert(Condition::Alsatian);
             out.lines.further(Condition::Alsatian, w.line);
             continue;
@@ -371,6 +381,14 @@ fn read_phrase(
                         names.join(", ")
                     ),
                 ));
+                continue;
+            }
+            // An option word where a condition name is expected (after a
+            // traditional name that does not take it): Popeye says
+            // "offending item" and goes on without it.
+            Match::Nothing if matches!(CirceOption::lookup(lang, &w.text), Match::One(_)) => {
+                out.warnings
+                    .push((w.line, format!("offending item: {} - ignored", w.text)));
                 continue;
             }
             Match::Nothing => {
@@ -478,13 +496,12 @@ fn read_options(
     last
 }
 
-/// Piece codes following April or Chameleon.
-fn read_kinds(words: &mut dyn Words, lang: Language, stop: &dyn Fn(&str) -> bool) -> Vec<Kind> {
+/// Piece codes following April or Chameleon. A piece code wins over a
+/// keyword it is also an abbreviation of (`s`, `b`), as in Popeye, which
+/// reads piece names there first.
+fn read_kinds(words: &mut dyn Words, lang: Language, _stop: &dyn Fn(&str) -> bool) -> Vec<Kind> {
     let mut kinds = Vec::new();
     while let Some(w) = words.peek() {
-        if stop(&w.text) {
-            break;
-        }
         let Some(k) =
             Kind::all().find(|k| k.def().codes[column(lang)].eq_ignore_ascii_case(&w.text))
         else {

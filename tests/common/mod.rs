@@ -40,3 +40,32 @@ pub fn legal_moves_text(p: &Position, rules: &Rules) -> Vec<String> {
         .map(|m| popeye_move(m, Alphabet::English))
         .collect()
 }
+
+/// A test of a Circe form from docs/rules.md: the problem (Popeye's
+/// `condition`, `pieces`, stipulation and options) solved in Popeye's
+/// format; every string of `present` must be in the solution, none of
+/// `absent`.
+pub fn form_case(
+    condition: &str,
+    pieces: &str,
+    stipulation: &str,
+    options: &str,
+    present: &[&str],
+    absent: &[&str],
+) {
+    let option = if options.is_empty() {
+        String::new()
+    } else {
+        format!("option {options}\n")
+    };
+    let text = format!(
+        "beginproblem\nstipulation {stipulation}\ncondition {condition}\npieces {pieces}\n{option}endproblem\n"
+    );
+    let out = solved_popeye(&text);
+    for m in present {
+        assert!(out.contains(m), "`{m}` missing under {condition}:\n{out}");
+    }
+    for m in absent {
+        assert!(!out.contains(m), "`{m}` present under {condition}:\n{out}");
+    }
+}

@@ -1,0 +1,240 @@
+//! Curved, bent, reflected and bouncing walks: the rose family, the
+//! zigzag riders, the reflecting bishops, the bouncers and the bouncy
+//! knights, the ubiubi.
+
+use super::{add, dist, square, sub, times, At, Reach, Walker};
+use crate::board::Bitboard;
+use crate::pieces::walk::{right_angle_turns, vectors as v, Rose, Vector};
+
+/// The knight's circle starting with leap `k` (0-based in the order of
+/// [`v::N`], which goes round clockwise), clockwise or not.
+fn circle(k: usize, clockwise: bool) -> [Vector; 8] {
+    let mut c = [(0, 0); 8];
+    for (i, slot) in c.iter_mut().enumerate() {
+        let j = if clockwise { k + i } else { k + 8 - i };
+        *slot = v::N[j % 8];
+    }
+    c
+}
+
+/// Whether `a` is on the edge of the board.
+fn is_edge(a: At) -> bool {
+    a.0 == 0 || a.0 == 7 || a.1 == 0 || a.1 == 7
+}
+
+impl<F: FnMut(Reach)> Walker<'_, '_, F> {
+    /// Every circle from every leap, clockwise then anticlockwise.
+    pub(super) fn rose(&mut self, rose: Rose) {
+        let d = self.from;
+        for k in 0..8 {
+            for clockwise in [true, false] {
+                let c = circle(k, clockwise);
+                // The first square of the circle that is not empty (the
+                // unit's own square at the latest, after eight leaps).
+                let moves_before = matches!(rose, Rose::Rider | Rose::Chinese);
+                let (mut s, mut i) = (d, 0);
+                loop {
+                    s = add(s, c[i]);
+                    i += 1;
+                    if !self.is_empty(s) {
+                        break;
+                    }
+                    if moves_before {
+                        self.quiet(s);
+                    }
+                }
+                // Back home, or off the board: nothing further.
+                if s == d || !self.is_piece(s) {
+                    continue;
+                }
+                match rose {
+                    Rose::Rider => self.capture_if_enemy(s),
+                    Rose::Chinese | Rose::Lion => {
+                        loop {
+                            s = add(s, c[i]);
+                            i += 1;
+                            if !self.is_empty(s) {
+                                break;
+                            }
+                            if rose == Rose::Lion {
+                                self.quiet(s);
+                            }
+                        }
+                        if s != d {
+                            self.capture_if_enemy(s);
+                        }
+                    }
+                    Rose::Hopper => {
+                        let a = add(s, c[i]);
+                        if a != d {
+                            self.try_to(a);
+                        }
+                    }
+                    Rose::Locust => self.locust(s, c[i]),
+                }
+            }
+        }
+    }
+
+    /// Alternating the two legs of each pair while the squares are empty.
+    pub(super) fn zigzag(&mut self, pairs: &[(Vector, Vector)]) {
+        for &(z1, z2) in pairs {
+            let mut a = add(self.from, z1);
+            loop {
+                if !self.is_empty(a) {
+                    break;
+                }
+                self.quiet(a);
+                a = add(a, z2);
+                if !self.is_empty(a) {
+                    break;
+                }
+                self.quiet(a);
+                a = add(a, z1);
+            }
+            self.capture_if_enemy(a);
+        }
+    }
+
+    /// A bishop reflected by the edges up to `n` times.
+    pub(super) fn reflect(&mut self, n: u8) {
+        for &v in &v::F {
+            self.reflected(self.from, v, n);
+        }
+    }
+
+    fn reflected(&mut self, s: At, v: Vector, n: u8) {
+        let mut a = add(s, v);
+        if square(a).is_none() {
+            return;
+        }
+        while self.is_empty(a) {
+            self.quiet(a);
+            a = add(a, v);
+        }
+        if self.is_enemy(a) {
+            self.capture(a, a);
+        } else if n > 0 && square(a).is_none() {
+            let r = sub(a, v);
+            let (t1, t2) = right_angle_turns(v);
+            self.reflected(r, t1, n - 1);
+            self.reflected(r, t2, n - 1);
+        }
+    }
+
+    /// A bishop reflected once by an edge, onto the edge square beside the
+    /// one it would have left the board from.
+    pub(super) fn cardinal(&mut self) {
+        for &v in &v::F {
+            self.cardinal_line(self.from, v, true);
+        }
+    }
+
+    fn cardinal_line(&mut self, s: At, v: Vector, may_reflect: bool) {
+        let a = self.line(s, v);
+        if self.is_enemy(a) {
+            self.capture(a, a);
+            return;
+        }
+        if !may_reflect || square(a).is_some() {
+            return;
+        }
+        let Some(u) = v::W.iter().find(|&&u| square(add(a, u)).is_some()) else {
+            return;
+        };
+        let edge = add(a, *u);
+        if self.is_enemy(edge) {
+            self.capture(edge, edge);
+        } else if self.is_empty(edge) {
+            self.quiet(edge);
+            let (t1, t2) = right_angle_turns(v);
+            let t = if square(add(edge, t1)).is_some() {
+                t1
+            } else {
+                t2
+            };
+            self.cardinal_line(edge, t, false);
+        }
+    }
+
+    /// Back off the first unit (or the edge) of each line, as far as it
+    /// went, the squares on the way back empty.
+    pub(super) fn bouncer(&mut self, vectors: &[Vector]) {
+        let d = self.from;
+        for &v in vectors {
+            let k = dist(d, self.next(d, v));
+            if (1..k).all(|i| self.is_empty(sub(d, times(v, i)))) {
+                self.try_to(sub(d, times(v, k)));
+            }
+        }
+    }
+
+    /// Knight leaps, bouncing off the edge for up to `bounces` more.
+    pub(super) fn bouncy_knight(&mut self, s: At, bounces: u8) {
+        for &v in &v::N {
+            let a = add(s, v);
+            if self.is_empty(a) {
+                self.quiet(a);
+                if bounces > 0 && is_edge(a) {
+                    self.bouncy_knight(a, bounces - 1);
+                }
+            } else {
+                self.capture_if_enemy(a);
+            }
+        }
+    }
+
+    /// Nightrider lines that bounce off each edge square once.
+    pub(super) fn bouncy_nightrider(&mut self) {
+        let mut traversed = Bitboard::EMPTY;
+        self.bouncy_nightrider_from(self.from, &mut traversed);
+    }
+
+    fn bouncy_nightrider_from(&mut self, s: At, traversed: &mut Bitboard) {
+        if is_edge(s) {
+            traversed.set(square(s).expect("on the board"));
+        }
+        for &v in &v::N {
+            let mut a = add(s, v);
+            let mut bounced = false;
+            while self.is_empty(a) {
+                self.quiet(a);
+                let sq = square(a).expect("an empty square is on the board");
+                if is_edge(a) && !traversed.contains(sq) {
+                    self.bouncy_nightrider_from(a, traversed);
+                    bounced = true;
+                    break;
+                }
+                a = add(a, v);
+            }
+            if !bounced {
+                self.capture_if_enemy(a);
+            }
+        }
+    }
+
+    /// Every square reachable by a chain of knight leaps over empty
+    /// squares, each once, and every enemy a leap from the chain.
+    pub(super) fn ubiubi(&mut self) {
+        let mut visited = Bitboard::EMPTY;
+        self.ubiubi_from(self.from, &mut visited);
+    }
+
+    fn ubiubi_from(&mut self, s: At, visited: &mut Bitboard) {
+        for &v in &v::N {
+            let a = add(s, v);
+            let Some(sq) = square(a) else { continue };
+            if visited.contains(sq) {
+                continue;
+            }
+            if self.is_empty(a) {
+                self.quiet(a);
+                visited.set(sq);
+                self.ubiubi_from(a, visited);
+            } else if self.is_enemy(a) {
+                self.capture(a, a);
+                visited.set(sq);
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! Madrasi: a unit observed by an enemy unit of its own kind is paralysed.
+//! It cannot move and does not observe (so gives no check), but it still
+//! paralyses: paralysis rests on the geometry of observation alone. Kings
+//! are never paralysed, except under Madrasi RexInclusive.
+//!
+//! Madrasi acts at two points: who may move (the generator leaves
+//! [`Rules::paralysed`] units out) and observation (validated observation
+//! leaves paralysed observers out, `observation.rs`).
+
+use super::{Condition, Rules};
+use crate::board::{Bitboard, Color, Kind, Position, Square};
+
+impl Rules {
+    /// Whether the unit on `on`, playing for `side`, is paralysed.
+    pub fn is_paralysed(&self, pos: &Position, on: Square, side: Color) -> bool {
+        let Some(unit) = pos.piece_as(on, side) else {
+            return false;
+        };
+        if unit.kind == Kind::KING && !self.has(Condition::MadrasiRexInclusive) {
+            return false;
+        }
+        self.any_observer(pos, on, side.opponent(), Some(unit.kind), false, |_| true)
+    }
+
+    /// The units of `side` that may not move: the paralysed ones under
+    /// Madrasi, none otherwise.
+    #[inline]
+    pub fn paralysed(&self, pos: &Position, side: Color) -> Bitboard {
+        if !self.has(Condition::Madrasi) {
+            return Bitboard::EMPTY;
+        }
+        let mut stuck = Bitboard::EMPTY;
+        for on in pos.by_color(side) {
+            if self.is_paralysed(pos, on, side) {
+                stuck.set(on);
+            }
+        }
+        stuck
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Color, Position, Square};
+    use crate::rules::{Condition, Rules};
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    fn madrasi() -> Rules {
+        Rules::orthodox().with(Condition::Madrasi)
+    }
+
+    #[test]
+    fn units_of_one_kind_that_observe_each_other_are_paralysed() {
+        let pos = Position::from_piece_list("wKa1 wRd4 wBc1 bKh8 bRd7 bBg6").unwrap();
+        let r = madrasi();
+        assert!(r.is_paralysed(&pos, sq("d4"), Color::White));
+        assert!(r.is_paralysed(&pos, sq("d7"), Color::Black));
+        // Bishops on c1 and g6 do not see each other.
+        assert!(!r.is_paralysed(&pos, sq("c1"), Color::White));
+        // A unit of another kind does not paralyse.
+        assert!(!r.is_paralysed(&pos, sq("g6"), Color::Black));
+    }
+
+    #[test]
+    fn pawns_paralyse_only_along_their_captures() {
+        let pos = Position::from_piece_list("wKa1 wPd4 wPg4 bKh8 bPe5 bPg5").unwrap();
+        let r = madrasi();
+        // d4 and e5 attack each other; g4 and g5 only block each other.
+        assert!(r.is_paralysed(&pos, sq("d4"), Color::White));
+        assert!(r.is_paralysed(&pos, sq("e5"), Color::Black));
+        assert!(!r.is_paralysed(&pos, sq("g4"), Color::White));
+    }
+
+    #[test]
+    fn a_pawn_that_may_be_taken_en_passant_is_observed_by_the_taker() {
+        // After e2-e4 the black pawn d4 may take on e3: the white pawn is
+        // paralysed and does not check the king on f5.
+        let mut pos = Position::from_piece_list("wKa1 wPe4 bKf5 bPd4").unwrap();
+        pos.ep_square = Some(sq("e3"));
+        let r = madrasi();
+        assert!(r.is_paralysed(&pos, sq("e4"), Color::White));
+        assert!(!r.in_check(&pos, Color::Black));
+        // The taker itself is not observed by the white pawn.
+        assert!(!r.is_paralysed(&pos, sq("d4"), Color::Black));
+        pos.ep_square = None;
+        assert!(!r.is_paralysed(&pos, sq("e4"), Color::White));
+        assert!(r.in_check(&pos, Color::Black));
+    }
+
+    #[test]
+    fn kings_are_paralysed_only_under_rex_inclusive() {
+        let pos = Position::from_piece_list("wKd4 bKd6 wQa1 bQh8").unwrap();
+        assert!(!madrasi().is_paralysed(&pos, sq("d4"), Color::White));
+        // Kings two squares apart do not observe each other.
+        let rex = madrasi().with(Condition::MadrasiRexInclusive);
+        assert!(!rex.is_paralysed(&pos, sq("d4"), Color::White));
+        let close = Position::from_piece_list("wKd4 bKd5").unwrap();
+        assert!(rex.is_paralysed(&close, sq("d4"), Color::White));
+        assert!(!madrasi().is_paralysed(&close, sq("d4"), Color::White));
+    }
+
+    #[test]
+    fn a_paralysed_unit_gives_no_check() {
+        // The black queen checks e1 but is paralysed by the white queen.
+        let pos = Position::from_piece_list("wKe1 wQa4 bKh8 bQe4").unwrap();
+        assert!(Rules::orthodox().in_check(&pos, Color::White));
+        assert!(!madrasi().in_check(&pos, Color::White));
+    }
+
+    #[test]
+    fn a_paralysed_unit_still_paralyses() {
+        // White's rook d1 is paralysed by the rook d8, which is itself
+        // paralysed by the rook h8; d1 stays paralysed.
+        let pos = Position::from_piece_list("wKa1 wRd1 wRh8 bKa8 bRd8").unwrap();
+        let r = madrasi();
+        assert!(r.is_paralysed(&pos, sq("d8"), Color::Black));
+        assert!(r.is_paralysed(&pos, sq("d1"), Color::White));
+    }
+}

@@ -1,0 +1,156 @@
+//! Observation under the rules in force: which units of a side observe a
+//! square, and from where. A unit observes what it could capture: from its
+//! own square, from its rebirth square under MarsCirce, from either under
+//! PhantomChess (the `paths` module). Observation is *validated* when
+//! paralysed units (Madrasi) are left out: that is what check is made of;
+//! paralysis itself rests on the unvalidated geometry.
+
+use super::{Base, Condition, Rules};
+use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
+
+/// A unit that observes a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Observer {
+    /// The unit, as the observing side plays it.
+    pub unit: Piece,
+    /// Where it stands.
+    pub on: Square,
+    /// Where it would capture from: `on`, or its rebirth square.
+    pub from: Square,
+}
+
+impl Rules {
+    /// Whether observation is the orthodox attack: no unit observes from
+    /// elsewhere than its square and none is paralysed.
+    #[inline]
+    pub fn observation_is_orthodox(&self) -> bool {
+        !self.has(Condition::Madrasi)
+            && self.family(Base::MarsCirce).is_none()
+            && self.family(Base::PhantomChess).is_none()
+    }
+
+    /// The Mars-family conditions that move observation: MarsCirce (and
+    /// PhantomChess), not AntiMarsCirce, whose captures are ordinary.
+    #[inline]
+    fn observation_paths(&self) -> Option<super::Paths<'_>> {
+        self.paths()
+            .filter(|p| p.mars.is_some() || p.phantom.is_some())
+    }
+
+    /// Calls `found` for each unit of `by` (of `kind`, if given) that
+    /// observes `target`, until it returns true; returns whether it did.
+    /// When `validated`, paralysed units do not observe.
+    pub fn any_observer(
+        &self,
+        pos: &Position,
+        target: Square,
+        by: Color,
+        kind: Option<Kind>,
+        validated: bool,
+        mut found: impl FnMut(Observer) -> bool,
+    ) -> bool {
+        let madrasi = validated && self.has(Condition::Madrasi);
+        let mut report = |o: Observer| {
+            if madrasi && self.is_paralysed(pos, o.on, by) {
+                return false;
+            }
+            found(o)
+        };
+        let occupied = pos.occupied();
+        let Some(paths) = self.observation_paths() else {
+            return orthodox_observers(pos, target, by, kind, occupied)
+                .into_iter()
+                .any(|on| report(own_square(pos, on, by)));
+        };
+        // PhantomChess: from the unit's square too.
+        if paths.phantom.is_some()
+            && orthodox_observers(pos, target, by, kind, occupied)
+                .into_iter()
+                .any(|on| report(own_square(pos, on, by)))
+        {
+            return true;
+        }
+        let rebirth = paths.mars.or(paths.phantom).expect("a path");
+        let mut units = pos.by_color(by);
+        units.clear(target);
+        if let Some(k) = kind {
+            units &= pos.by_kind(k);
+        }
+        units.into_iter().any(|on| {
+            let unit = pos.piece_as(on, by).expect("a unit");
+            let mut lifted = occupied;
+            lifted.clear(on);
+            let Some(from) = rebirth.origin(unit, on, lifted) else {
+                return false;
+            };
+            // Phantom: the unit's own square was tried above.
+            if paths.phantom.is_some() && from == on {
+                return false;
+            }
+            super::paths::attacks(pos, unit, from, lifted).contains(target)
+                && report(Observer { unit, on, from })
+        })
+    }
+
+    /// Whether some unit of `by` observes `target` (validated).
+    #[inline]
+    pub fn observes(&self, pos: &Position, target: Square, by: Color) -> bool {
+        self.any_observer(pos, target, by, None, true, |_| true)
+    }
+}
+
+fn own_square(pos: &Position, on: Square, by: Color) -> Observer {
+    Observer {
+        unit: pos.piece_as(on, by).expect("an observer"),
+        on,
+        from: on,
+    }
+}
+
+/// The units of `by` (of `kind`, if given) that attack `target` from
+/// their own squares.
+#[inline]
+fn orthodox_observers(
+    pos: &Position,
+    target: Square,
+    by: Color,
+    kind: Option<Kind>,
+    occupied: Bitboard,
+) -> Bitboard {
+    let Some(kind) = kind else {
+        return pos.attackers(target, by, occupied) | en_passant_observers(pos, target, by);
+    };
+    let ours = pos.pieces(by, kind);
+    if ours.is_empty() {
+        return ours;
+    }
+    if kind == Kind::PAWN {
+        return attacks::pawn(by.opponent(), target) & ours | en_passant_observers(pos, target, by);
+    }
+    let reach = match kind {
+        Kind::KING => attacks::king(target),
+        Kind::QUEEN => attacks::queen(target, occupied),
+        Kind::ROOK => attacks::rook(target, occupied),
+        Kind::BISHOP => attacks::bishop(target, occupied),
+        Kind::KNIGHT => attacks::knight(target),
+        _ => return pos.attackers(target, by, occupied) & ours,
+    };
+    reach & ours
+}
+
+/// The pawns of `by` that could take the pawn on `target` en passant: a
+/// pawn that has just made a double step is observed by them (Popeye's
+/// Madrasi paralyses it so).
+#[inline]
+fn en_passant_observers(pos: &Position, target: Square, by: Color) -> Bitboard {
+    let Some(ep) = pos.ep_square else {
+        return Bitboard::EMPTY;
+    };
+    let beyond = if ep.rank() == 2 { 3 } else { 4 };
+    if target != Square::new(ep.file(), beyond)
+        || !pos.pieces(by.opponent(), Kind::PAWN).contains(target)
+    {
+        return Bitboard::EMPTY;
+    }
+    attacks::pawn(by.opponent(), ep) & pos.pieces(by, Kind::PAWN)
+}

@@ -1,0 +1,66 @@
+//! What the walks standing in a twin's diagram decide for its whole play,
+//! as Popeye sets it up with each twin: the pieces a pawn may promote to,
+//! and whether the moves are tried in the order of their squares.
+
+use super::KindSet;
+use crate::board::{Kind, Position};
+use crate::pieces::Promotion;
+
+/// The walks of a twin's diagram, as the play needs them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Repertoire {
+    /// The fairy pieces a pawn may promote to, besides Q, S, R and B.
+    choices: KindSet,
+    /// The marine pawn's choices: the marine pieces and every piece in
+    /// the diagram (the orthodox ones too, only when present).
+    marine: KindSet,
+    /// A unit of a walk that makes Popeye sort every move list stands in
+    /// the diagram.
+    sorted: bool,
+}
+
+impl Repertoire {
+    /// The repertoire of the diagram `pos`.
+    pub fn of(pos: &Position) -> Repertoire {
+        let mut r = Repertoire::default();
+        for kind in [
+            Kind::SIRENE,
+            Kind::TRITON,
+            Kind::NEREIDE,
+            Kind::MARINE_KNIGHT,
+        ] {
+            r.marine.insert(kind);
+        }
+        for (piece, _) in pos.units() {
+            let kind = piece.kind;
+            r.sorted |= kind.def().sorts;
+            if kind.is_promotion_choice() {
+                r.marine.insert(kind);
+                if !kind.is_orthodox() {
+                    r.choices.insert(kind);
+                }
+            }
+        }
+        r
+    }
+
+    /// What a pawn promoting as `promotion` says may become, in the order
+    /// Popeye tries them: the orthodox pieces Q, S, R, B, then the fairy
+    /// pieces of the diagram in Popeye's order of walks.
+    #[inline]
+    pub fn promotions(&self, promotion: Promotion) -> impl Iterator<Item = Kind> + '_ {
+        let marine = promotion == Promotion::Marine;
+        let set = if marine { &self.marine } else { &self.choices };
+        Kind::PROMOTIONS
+            .into_iter()
+            .filter(move |&k| !marine || set.contains(k))
+            .chain(set.iter().filter(|k| !k.is_orthodox()))
+    }
+
+    /// Whether every move list is tried in the order of the moves'
+    /// squares (Popeye's sorting mode, set by the rose and its kin).
+    #[inline]
+    pub fn sorts_moves(&self) -> bool {
+        self.sorted
+    }
+}
