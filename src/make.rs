@@ -34,14 +34,7 @@ impl Position {
         let tracking = p.tracks_identities();
         // The common case: a plain move or capture, nothing more to do.
         if mv.effects.is_empty() && !tracking && !mv.is_castling() {
-            if mv.captured.is_some() {
-                p.clear(mv.capture_square);
-            }
-            p.clear(mv.from);
-            p.put(mv.to, mv.arriving_piece());
-            if mv.motion == Motion::DoubleStep {
-                p.double_step(mv);
-            }
+            p.move_unit(mv);
             return p;
         }
         for e in &mv.effects {
@@ -60,14 +53,7 @@ impl Position {
             p.castle(mv);
         } else {
             let moving = tracking.then(|| p.id_code(mv.from));
-            if mv.captured.is_some() {
-                p.clear(mv.capture_square);
-            }
-            p.clear(mv.from);
-            p.put(mv.to, mv.arriving_piece());
-            if mv.motion == Motion::DoubleStep {
-                p.double_step(mv);
-            }
+            p.move_unit(mv);
             if let Some(code) = moving {
                 p.set_id_code(mv.from, 0);
                 p.set_id_code(mv.capture_square, 0);
@@ -93,6 +79,20 @@ impl Position {
                 0
             },
             pending: self.waiting.pending.map_or(0, |p| p.id),
+        }
+    }
+
+    /// The motion itself: the victim taken off, the unit from its square to
+    /// its arrival (promoted), the en passant square after a double step.
+    #[inline]
+    fn move_unit(&mut self, mv: &Move) {
+        if mv.captured.is_some() {
+            self.clear(mv.capture_square);
+        }
+        self.clear(mv.from);
+        self.put(mv.to, mv.arriving_piece());
+        if mv.motion == Motion::DoubleStep {
+            self.double_step(mv);
         }
     }
 

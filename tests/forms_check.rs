@@ -19,6 +19,21 @@ fn assassin_check() {
     );
 }
 
+/// Assassin: a mate by assassination, a king move that attacks no king
+/// (Kxa5 would rebirth the pawn on a7, where the black king stands); the
+/// search must not pass over it as a move that cannot check.
+#[test]
+fn assassin_mate_without_attack_on_the_king() {
+    form_case(
+        "circe assassin",
+        "white kc6 black ka7 pa5b4 ra4 se6",
+        "h#1",
+        "",
+        &["1.Se6-c5 Kc6-b5 #"],
+        &[],
+    );
+}
+
 /// Circe Strict RexInclusive: a king is never in check.
 #[test]
 fn strict_rexinclusive_no_check() {

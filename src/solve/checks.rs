@@ -12,7 +12,7 @@
 
 use crate::board::{attacks, Attrs, Bitboard, Kind, Position};
 use crate::moves::{Motion, Move};
-use crate::rules::{Base, Condition, Conditions, Rules};
+use crate::rules::{Base, Condition, Conditions, OnOccupied, Rules};
 
 /// The squares from which the side to move could check the other king.
 pub(crate) struct CheckFilter {
@@ -113,8 +113,16 @@ impl CheckFilter {
 /// whose capture would be for good) and of Alsatian Circe (a legality
 /// rule); a base or condition that changes what observes (Mars Circe's
 /// rebirth before the capture, Madrasi's paralysis) must say no, so each
-/// is named here and a new one must be decided.
+/// is named here and a new one must be decided. Circe Assassin says no
+/// too: a king is in check when a unit of its side could be captured and
+/// reborn on the king's square, which no attack on the king shows.
 fn attack_geometry_decides_check(rules: &Rules) -> bool {
+    if rules
+        .families()
+        .any(|c| c.on_occupied == OnOccupied::Assassin)
+    {
+        return false;
+    }
     let bases_agree = rules.families().all(|c| match c.base {
         Base::Circe | Base::AntiCirce => true,
         Base::MarsCirce

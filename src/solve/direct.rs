@@ -15,7 +15,6 @@ use super::popeye_order;
 use super::search::{pass, Attack};
 use super::table::{Question, Table};
 use crate::board::{Kind, Position, Square};
-use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::rules::Rules;
 use crate::stipulation::Goal;
@@ -366,11 +365,7 @@ impl<'s> Battle<'s> {
     fn moves(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
         let mut buf = self.buffers.take(depth);
         self.nodes += 1;
-        // Once cancelled, every node has no moves and the search unwinds.
-        if !self.cancel.should_stop() {
-            legal_moves(pos, &self.judge.rules, &mut buf);
-            self.judge.add_goal_self_checks(pos, &mut buf);
-        }
+        self.judge.moves_unless_stopped(pos, &self.cancel, &mut buf);
         buf
     }
 

@@ -32,6 +32,21 @@ impl Judge {
         )
     }
 
+    /// The moves a node of the search tries from `pos`: the legal moves
+    /// and the self-checks its goal allows; none once the search is
+    /// stopped, so that it unwinds.
+    pub fn moves_unless_stopped(
+        &mut self,
+        pos: &Position,
+        cancel: &super::Cancel,
+        out: &mut Vec<Move>,
+    ) {
+        if !cancel.should_stop() {
+            crate::movegen::legal_moves(pos, &self.rules, out);
+            self.add_goal_self_checks(pos, out);
+        }
+    }
+
     /// Appends to the legal moves `out` of `pos` the moves that reach a
     /// double mate (`##`) while leaving the mover's own king in check: after
     /// the final move both sides must be in check and unable to move, so

@@ -18,7 +18,7 @@ use super::popeye_order;
 use super::stats::{count, Counter};
 use super::table::{Question, Table};
 use crate::board::Position;
-use crate::movegen::{is_legal_after, legal_moves, pseudo_legal_moves};
+use crate::movegen::{is_legal_after, pseudo_legal_moves};
 use crate::moves::Move;
 use crate::rules::Rules;
 use crate::stipulation::Goal;
@@ -289,10 +289,7 @@ impl<'s> Searcher<'s> {
     fn moves(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
         self.nodes += 1;
         let mut buf = self.buffers.take(depth);
-        if !self.cancel.should_stop() {
-            legal_moves(pos, &self.judge.rules, &mut buf);
-            self.judge.add_goal_self_checks(pos, &mut buf);
-        }
+        self.judge.moves_unless_stopped(pos, &self.cancel, &mut buf);
         buf
     }
 
