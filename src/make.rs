@@ -230,7 +230,7 @@ impl Position {
     }
 
     /// Places a reborn unit; a king or rook reborn on its game-array square
-    /// counts as unmoved (rules.md section 1).
+    /// counts as unmoved (docs/rules.md, section 9).
     fn put_reborn(&mut self, sq: Square, piece: Piece) {
         self.put(sq, piece);
         if matches!(piece.kind, Kind::KING | Kind::ROOK) && self.is_on_home_castling_square(sq) {

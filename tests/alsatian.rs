@@ -1,4 +1,4 @@
-//! Alsatian Circe (rules.md section 5): a capture whose resulting position,
+//! Alsatian Circe (docs/rules.md section 11): a capture whose resulting position,
 //! rebirth included, fails the orthodox legality test is illegal; check and
 //! mate follow from the moves that remain.
 

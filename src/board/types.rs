@@ -268,7 +268,7 @@ mod tests {
 
     #[test]
     fn square_colours_follow_the_rules() {
-        // rules.md: a1, c1, e1, g1, b2 dark; b1, d1, f1, h1, a2 light.
+        // docs/rules.md, Terms: a1, c1, e1, g1, b2 dark; b1, d1, f1, h1, a2 light.
         for s in ["a1", "c1", "e1", "g1", "b2", "h8"] {
             assert!(Square::parse(s).unwrap().is_dark(), "{s}");
         }

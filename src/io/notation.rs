@@ -1,6 +1,6 @@
 //! Writing moves: Popeye's notation (`Sc6*e5[+bPe7]`) and the Circe
 //! notation for people (`Qxd3(+bSg8)`, Latvian `Dxd3(+mZg8)`, Anticirce
-//! `Qxd3 (Qd3>d1)`), rules.md section 7.
+//! `Qxd3 (Qd3>d1)`), docs/rules.md section 16.
 
 use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
 use crate::io::language;

@@ -4,7 +4,7 @@
 //! of *necessary* conditions ([`CONDITIONS`]). Each is sound: a position that
 //! fails one certainly cannot arise, and none rejects a position that can.
 //! When a rule cannot be sure (promotions, pawn captures changing files,
-//! castling, en passant), it accepts. Alsatian Circe (rules.md section 5)
+//! castling, en passant), it accepts. Alsatian Circe (docs/rules.md section 11)
 //! forbids every capture whose resulting position fails one of them.
 //!
 //! The rules, each with an example it rejects (FEN, side to move included);

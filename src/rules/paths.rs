@@ -54,7 +54,7 @@ impl Rules {
 impl CirceRules {
     /// The rebirth square of `unit` standing (or captured) on `on`, for
     /// the unit's own side: the game-array square of its kind and colour on
-    /// the colour of `on` (rules.md section 1), or the other side's under
+    /// the colour of `on` (docs/rules.md, Terms), or the other side's under
     /// Mirror. The Mars family, ImmunChess and GenevaChess ask for a square
     /// here and only here.
     #[inline]
