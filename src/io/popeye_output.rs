@@ -211,6 +211,12 @@ fn half_move_shorter(s: &str) -> Option<String> {
         .take_while(|(_, c)| c.is_ascii_digit() || *c == '.')
         .last()
         .map(|(i, _)| i)?;
+    // The castling goal `00` is digits too: the count comes after it.
+    let num_start = if s[num_start..].starts_with("00") && s.len() > num_start + 2 {
+        num_start + 2
+    } else {
+        num_start
+    };
     let (prefix, num) = s.split_at(num_start);
     let halves = match num.split_once('.') {
         None => num.parse::<u32>().ok()? * 2,
@@ -994,6 +1000,7 @@ Loesung beendet. Zeit = 1.943 s
         assert_eq!(display_stipulation("h#3", true), "h#2.5");
         assert_eq!(display_stipulation("h=2", true), "h=1.5");
         assert_eq!(display_stipulation("h#2.5", true), "h#2");
+        assert_eq!(display_stipulation("h002", true), "h001.5");
         assert_eq!(display_stipulation("#3", true), "#3");
         assert_eq!(display_stipulation("1->ser-#5", false), "1->ser-#5");
     }
