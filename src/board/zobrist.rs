@@ -54,9 +54,11 @@ impl Position {
         }
         for sq in self.fairy() {
             let p = self.piece_at(sq).expect("fairy unit");
-            h ^= mix(0x1000
-                | (p.kind.index() as u64) << 7
-                | (p.color.index() as u64) << 6
+            // Each field in bits of its own (the kind index needs eight), under
+            // a tag no other key uses.
+            h ^= mix(0xfa1 << 48
+                | (p.kind.index() as u64) << 8
+                | (p.color.index() as u64) << 7
                 | sq.index() as u64);
         }
         // Attributes (neutral included: a neutral unit is also in both
@@ -92,6 +94,25 @@ impl Position {
 mod tests {
     use super::*;
     use crate::board::Square;
+
+    /// Two fairy units of any two kinds exchanging their squares make
+    /// another key (the kind's bits once ran into the key's tag).
+    #[test]
+    fn fairy_units_exchanged_change_the_key() {
+        let (a, b) = (Square::parse("b4").unwrap(), Square::parse("d8").unwrap());
+        let kinds: Vec<Kind> = Kind::all().filter(|k| !k.is_orthodox()).collect();
+        for (i, &k1) in kinds.iter().enumerate() {
+            for &k2 in &kinds[i + 1..] {
+                let mut p = Position::empty();
+                p.put(a, crate::board::Piece::new(Color::Black, k1));
+                p.put(b, crate::board::Piece::new(Color::Black, k2));
+                let mut q = Position::empty();
+                q.put(a, crate::board::Piece::new(Color::Black, k2));
+                q.put(b, crate::board::Piece::new(Color::Black, k1));
+                assert_ne!(p.zobrist(), q.zobrist(), "{k1:?} and {k2:?}");
+            }
+        }
+    }
 
     #[test]
     fn keys_tell_apart_what_the_rules_care_about() {
