@@ -6,28 +6,16 @@
 //! The cap is global (`set_held_bytes`), so these tests live in a test
 //! binary of their own.
 
-use circe::io::popeye_input::parse_popeye;
-use circe::report::{render_problem, Format, ReportOptions};
-use circe::solve::{halves_given_back, set_held_bytes, solve_problem};
-use std::path::Path;
+mod common;
+
+use circe::solve::{halves_given_back, set_held_bytes};
+use common::solved_popeye_on;
 
 /// The problem solved and written in Popeye's format on `threads` threads,
 /// a stolen half holding at most `held` bytes.
 fn solved_on(threads: usize, held: usize, text: &str) -> String {
-    let problem = parse_popeye(text, Path::new("bounded.inp"))
-        .unwrap()
-        .remove(0);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap();
     set_held_bytes(held);
-    let twins = pool.install(|| solve_problem(&problem));
-    let opts = ReportOptions {
-        format: Format::Popeye,
-        alphabet: None,
-    };
-    render_problem(&opts, &problem, &twins, 0.0)
+    solved_popeye_on(threads, text)
 }
 
 /// One byte: a stolen half is given back at its first solution. A few

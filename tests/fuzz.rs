@@ -20,6 +20,8 @@
 //! one in a hundred of them), `CIRCE_FUZZ_SEED` another seed, and a test
 //! name filter (`fuzz_fen`) runs one target.
 
+mod common;
+
 use circe::io::fen::{parse_fen, to_fen};
 use circe::io::popeye_input::parse_popeye;
 use circe::io::toml_input::parse_toml;
@@ -32,33 +34,11 @@ use circe::vocabulary::conditions::{Word, Words};
 use circe::vocabulary::{
     condition_lines, parse_conditions, Strictness, CIRCE_OPTION_WORDS, CONDITION_NAMES,
 };
+use common::{count_from_env, Rng};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, Once};
 use std::time::{Duration, Instant};
-
-// ---- randomness: SplitMix64, small and the same everywhere ----
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn chance(&mut self, one_in: usize) -> bool {
-        self.below(one_in) == 0
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 fn seed() -> u64 {
     std::env::var("CIRCE_FUZZ_SEED")
@@ -69,10 +49,7 @@ fn seed() -> u64 {
 
 /// Inputs per reader: a short run unless the environment asks for more.
 fn inputs(short: usize) -> usize {
-    std::env::var("CIRCE_FUZZ_INPUTS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(short)
+    count_from_env("CIRCE_FUZZ_INPUTS", short)
 }
 
 // ---- the seeds: real problems ----

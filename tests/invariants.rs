@@ -22,6 +22,8 @@
 //! A new Circe form or walk joins by a row in [`FORMS`] (its rules, its
 //! unit attributes, the kinds it places).
 
+mod common;
+
 use circe::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
 use circe::io::fen::{parse_fen, to_fen};
 use circe::io::toml_input::parse_toml;
@@ -29,6 +31,7 @@ use circe::movegen::{is_legal_after, legal_moves, pseudo_legal_moves};
 use circe::report::{render_problem, Format, ReportOptions};
 use circe::rules::{CirceRules, Rules};
 use circe::solve::solve_problem;
+use common::{count_from_env, Rng};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -129,34 +132,8 @@ fn kinds_of(form: &Form) -> &'static [Kind] {
     }
 }
 
-// ---- randomness ----
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn chance(&mut self, one_in: usize) -> bool {
-        self.below(one_in) == 0
-    }
-    fn square(&mut self) -> Square {
-        Square::new(self.below(8) as u8, self.below(8) as u8)
-    }
-}
-
 fn positions_to_try(short: usize) -> usize {
-    std::env::var("CIRCE_INVARIANT_POSITIONS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(short)
+    count_from_env("CIRCE_INVARIANT_POSITIONS", short)
 }
 
 /// A random position that could be reached in play: the side not to move

@@ -2,27 +2,9 @@
 //! solutions, in the same order (Popeye's), whether the search runs on one
 //! thread or shares its work out among several.
 
-use circe::io::popeye_input::parse_popeye;
-use circe::report::{render_problem, Format, ReportOptions};
-use circe::solve::solve_problem;
-use std::path::Path;
+mod common;
 
-/// The problem solved and written in Popeye's format on `threads` threads.
-fn solved_on(threads: usize, text: &str) -> String {
-    let problem = parse_popeye(text, Path::new("threads.inp"))
-        .unwrap()
-        .remove(0);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap();
-    let twins = pool.install(|| solve_problem(&problem));
-    let opts = ReportOptions {
-        format: Format::Popeye,
-        alphabet: None,
-    };
-    render_problem(&opts, &problem, &twins, 0.0)
-}
+use common::solved_popeye_on as solved_on;
 
 fn same_on_any_number_of_threads(text: &str, at_least: usize, threads: &[usize]) {
     let one = solved_on(1, text);

@@ -17,12 +17,31 @@ pub fn solved_popeye(text: &str) -> String {
     let problem = parse_popeye(text, Path::new("test.inp"))
         .expect("input parses")
         .remove(0);
-    let twins = solve_problem(&problem);
+    render_popeye(&problem, &solve_problem(&problem))
+}
+
+/// [`solved_popeye`] on a pool of `threads` threads.
+pub fn solved_popeye_on(threads: usize, text: &str) -> String {
+    let problem = parse_popeye(text, Path::new("test.inp"))
+        .expect("input parses")
+        .remove(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool");
+    let twins = pool.install(|| solve_problem(&problem));
+    render_popeye(&problem, &twins)
+}
+
+fn render_popeye(
+    problem: &circe::problem::Problem,
+    twins: &[circe::solve::TwinSolution],
+) -> String {
     let opts = ReportOptions {
         format: Format::Popeye,
         alphabet: None,
     };
-    render_problem(&opts, &problem, &twins, 0.0)
+    render_problem(&opts, problem, twins, 0.0)
 }
 
 /// A position from a piece list (`wKe1 bKe8 ...`) with `turn` to move.
@@ -68,4 +87,39 @@ pub fn form_case(
     for m in absent {
         assert!(!out.contains(m), "`{m}` present under {condition}:\n{out}");
     }
+}
+
+/// SplitMix64: small, fast, and the same on every platform, so a seed
+/// names a run (the fuzzer and the invariant checks).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    pub fn chance(&mut self, one_in: usize) -> bool {
+        self.below(one_in) == 0
+    }
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+    pub fn square(&mut self) -> circe::board::Square {
+        circe::board::Square::new(self.below(8) as u8, self.below(8) as u8)
+    }
+}
+
+/// A count from the environment variable `name` (a long run a command
+/// away), `short` when it is not set.
+pub fn count_from_env(name: &str, short: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(short)
 }
