@@ -70,6 +70,35 @@ impl Rules {
         self.attack_is_always_check() && self.units_move_from_their_squares()
     }
 
+    /// Whether a king in check is always attacked, in the orthodox sense,
+    /// by a unit from the square it stands on (the search's check-only
+    /// shortcut rests on it). True of Circe and AntiCirce in every form but
+    /// Assassin (a king is in check when a unit of its side could be reborn
+    /// on its square, which no attack shows) and of Alsatian Circe; a base
+    /// or condition that changes what observes (the Mars family's rebirth
+    /// before the capture, Madrasi's paralysis) says no. The matches are
+    /// exhaustive so that a new base or condition must be decided here.
+    pub fn check_implies_orthodox_attack(&self) -> bool {
+        let bases = self.families().all(|c| match c.base {
+            Base::Circe | Base::AntiCirce => true,
+            Base::MarsCirce
+            | Base::AntiMarsCirce
+            | Base::PhantomChess
+            | Base::ImmunChess
+            | Base::GenevaChess => false,
+        });
+        let conditions = Condition::ALL.iter().all(|&c| {
+            !self.has(c)
+                || match c {
+                    Condition::Alsatian => true,
+                    Condition::Madrasi
+                    | Condition::MadrasiRexInclusive
+                    | Condition::DangerCirce => false,
+                }
+        });
+        bases && conditions && !self.assassin()
+    }
+
     fn in_check_by_observers(&self, pos: &Position, king: Square, color: Color) -> bool {
         let always = self.attack_is_always_check();
         let them = color.opponent();

@@ -12,7 +12,7 @@
 
 use crate::board::{attacks, Attrs, Bitboard, Kind, Position};
 use crate::moves::{Motion, Move};
-use crate::rules::{Base, Condition, Conditions, OnOccupied, Rules};
+use crate::rules::Rules;
 
 /// The squares from which the side to move could check the other king.
 pub(crate) struct CheckFilter {
@@ -41,7 +41,7 @@ impl CheckFilter {
     pub(crate) fn new(pos: &Position, rules: &Rules) -> Option<CheckFilter> {
         let us = pos.turn;
         let them = us.opponent();
-        if !attack_geometry_decides_check(rules)
+        if !rules.check_implies_orthodox_attack()
             || (pos.fairy() & pos.by_color(us)).nonempty()
             || (pos.attributed() & !pos.with_attrs(Attrs::KAMIKAZE)).nonempty()
         {
@@ -106,41 +106,6 @@ impl CheckFilter {
             _ => !Bitboard::EMPTY,
         }
     }
-}
-
-/// Whether, under `rules`, check implies attack by the orthodox geometry
-/// above. True of Circe and Anticirce in every form (check is an attack
-/// whose capture would be for good) and of Alsatian Circe (a legality
-/// rule); a base or condition that changes what observes (Mars Circe's
-/// rebirth before the capture, Madrasi's paralysis) must say no, so each
-/// is named here and a new one must be decided. Circe Assassin says no
-/// too: a king is in check when a unit of its side could be captured and
-/// reborn on the king's square, which no attack on the king shows.
-fn attack_geometry_decides_check(rules: &Rules) -> bool {
-    if rules
-        .families()
-        .any(|c| c.on_occupied == OnOccupied::Assassin)
-    {
-        return false;
-    }
-    let bases_agree = rules.families().all(|c| match c.base {
-        Base::Circe | Base::AntiCirce => true,
-        Base::MarsCirce
-        | Base::AntiMarsCirce
-        | Base::PhantomChess
-        | Base::ImmunChess
-        | Base::GenevaChess => false,
-    });
-    // Conditions not named here turn the filter off.
-    let keeps_geometry = |c: Condition| match c {
-        Condition::Alsatian => true,
-        Condition::Madrasi | Condition::MadrasiRexInclusive | Condition::DangerCirce => false,
-    };
-    let mut agreeing = Conditions::default();
-    if keeps_geometry(Condition::Alsatian) && rules.has(Condition::Alsatian) {
-        agreeing.insert(Condition::Alsatian);
-    }
-    bases_agree && agreeing == rules.conditions
 }
 
 /// Keeps in `moves` those that could give check (all of them when the
