@@ -13,6 +13,7 @@
 //! the callbacks of its caller, what it writes goes to a writer it is given
 //! ([`solving`], [`ordered`]).
 
+pub mod held;
 pub mod ordered;
 pub mod resume;
 pub mod solving;

@@ -1,9 +1,10 @@
 //! Writing what was found for one problem in the format asked for:
 //! Popeye's text, the Circe notation for people, or one JSON object.
 
+use crate::io::json_output::JsonWriter;
 use crate::io::notation::Alphabet;
 use crate::io::popeye_output;
-use crate::io::solution_output::{tree_json, Notation, SolutionWriter};
+use crate::io::solution_output::{Notation, SolutionWriter};
 use crate::problem::{Language, Problem};
 use crate::solve::{Event, ProblemSink, Sink, SolveError, TwinSolution};
 use crate::twin::TwinInstance;
@@ -44,7 +45,7 @@ impl ReportOptions {
     }
 
     /// The language of the words for `problem`.
-    fn words(&self, problem: &Problem) -> crate::problem::Language {
+    pub(crate) fn words(&self, problem: &Problem) -> crate::problem::Language {
         use crate::problem::Language;
         match self.alphabet {
             None => problem.language,
@@ -57,7 +58,10 @@ impl ReportOptions {
 
 /// The text of a twin's header line without its label: the commands as
 /// Popeye prints them, each followed by two blanks (`Drehung 90  `).
-fn twin_commands_text(lang: crate::problem::Language, instance: &TwinInstance) -> String {
+pub(crate) fn twin_commands_text(
+    lang: crate::problem::Language,
+    instance: &TwinInstance,
+) -> String {
     let mut s = String::new();
     popeye_output::write_twin_header(&mut s, lang, 0, instance.twin.as_ref(), &instance.before);
     // "a) ...\n\n" (with a leading '+' when continued): keep what follows
@@ -92,8 +96,8 @@ pub struct ProblemWriter<W: FnMut(&str) + Send> {
 }
 
 impl<W: FnMut(&str) + Send> ProblemWriter<W> {
-    /// A writer for `problem` in the text or Popeye format (JSON is
-    /// written whole by [`render_problem`]).
+    /// A writer for `problem` in the text or Popeye format (JSON:
+    /// [`JsonWriter`]).
     pub fn new(opts: &ReportOptions, problem: &Problem, write: W) -> ProblemWriter<W> {
         let lang = opts.words(problem);
         let alphabet = opts
@@ -254,81 +258,39 @@ pub fn render_problem(
     twins: &[TwinSolution],
     seconds: f64,
 ) -> String {
-    if opts.format == Format::Json {
-        return render_json(opts, problem, twins, seconds);
-    }
     let mut out = String::new();
-    {
-        let mut w = ProblemWriter::new(opts, problem, |text: &str| out.push_str(text));
-        for t in twins {
-            w.twin(&t.instance);
-            match &t.result {
-                Ok(phases) => {
-                    for phase in phases {
-                        for e in phase.events() {
-                            w.event(e);
-                        }
-                    }
-                }
-                Err(e) => w.twin_failed(e),
-            }
-        }
+    let push = |text: &str| out.push_str(text);
+    if opts.format == Format::Json {
+        let mut w = JsonWriter::new(opts, problem, push);
+        replay(&mut w, twins);
+        w.finish(seconds, "");
+        out.push('\n');
+    } else {
+        let mut w = ProblemWriter::new(opts, problem, push);
+        replay(&mut w, twins);
         w.finish(seconds);
     }
     out
 }
 
-/// The JSON object of a problem (docs/json.md).
-fn render_json(
-    opts: &ReportOptions,
-    problem: &Problem,
-    twins: &[TwinSolution],
-    seconds: f64,
-) -> String {
-    let lang = opts.words(problem);
-    let alphabet = opts
-        .alphabet
-        .unwrap_or_else(|| Alphabet::from(problem.language));
-    let list: Vec<serde_json::Value> = twins
-        .iter()
-        .map(|t| {
-            let inst = &t.instance;
-            let rules = &inst.problem.rules;
-            let (solution, duplex, error) = match &t.result {
-                Ok(phases) => (
-                    phases.first().map(|s| tree_json(s, rules, alphabet)),
-                    phases.get(1).map(|s| tree_json(s, rules, alphabet)),
-                    None,
-                ),
-                Err(e) => (None, None, Some(e.to_string())),
-            };
-            serde_json::json!({
-                "label": popeye_output::twin_label(inst.index),
-                "continued": inst.twin.as_ref().is_some_and(|t| t.continued),
-                "twinning": twin_commands_text(lang, inst).trim_end(),
-                "stipulation": inst.problem.stipulation.value,
-                "condition": condition_words(&inst.problem),
-                "solution": solution,
-                "duplex": duplex,
-                "error": error,
-                "seconds": t.seconds,
-            })
-        })
-        .collect();
-    let v = serde_json::json!({
-        "file": problem.source.file.display().to_string(),
-        "line": problem.source.line,
-        "stipulation": problem.stipulation.value,
-        "condition": problem.condition_text.join(" "),
-        "twins": list,
-        "seconds": seconds,
-    });
-    let mut out = v.to_string();
-    out.push('\n');
-    out
+/// Reports kept solutions to `sink` as their search did.
+fn replay(sink: &mut dyn ProblemSink, twins: &[TwinSolution]) {
+    for t in twins {
+        sink.twin(&t.instance);
+        match &t.result {
+            Ok(phases) => {
+                for phase in phases {
+                    for e in phase.events() {
+                        sink.event(e);
+                    }
+                }
+            }
+            Err(e) => sink.twin_failed(e),
+        }
+    }
 }
 
-fn condition_words(problem: &Problem) -> String {
+pub(crate) fn condition_words(problem: &Problem) -> String {
     if problem.condition_text.is_empty() {
         "orthodox".to_string()
     } else {

@@ -4,10 +4,11 @@
 //! per problem, so that a batch killed at any moment keeps every problem
 //! already written.
 
-use super::ordered::Ordered;
+use super::ordered::{Order, Ordered};
 use super::{label, run, twins_outcome, BatchOptions, Item, Monitor, Outcome, Totals};
-use crate::report::{render_problem, Format, ProblemWriter, ReportOptions};
-use crate::solve::{solve_problem_into, solve_problem_with};
+use crate::io::json_output::JsonWriter;
+use crate::report::{Format, ProblemWriter, ReportOptions};
+use crate::solve::solve_problem_into;
 use std::io::{self, Write};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -57,7 +58,14 @@ pub fn solve_batch(
     let report = settings.report;
     let json = report.format == Format::Json;
     let first = items.first().map_or(0, |i| i.index);
-    let ordered = Mutex::new(Ordered::new(out, first));
+    // Held output takes at most a quarter of `--hash` in memory.
+    let budget = (crate::solve::hash_mb() << 20) / 4;
+    let order = if json {
+        Order::Completion
+    } else {
+        Order::Batch
+    };
+    let ordered = Mutex::new(Ordered::new(out, first, order, budget));
     let write = |index: usize, text: &str| {
         let mut o = ordered.lock().unwrap_or_else(|e| e.into_inner());
         monitor.suspend(&mut || o.write(index, text.as_bytes()));
@@ -69,62 +77,60 @@ pub fn solve_batch(
         }
     };
 
-    // The worker solves and, outside JSON, writes the text as it comes.
-    let work = |item: &Item, cancel: &crate::solve::Cancel| -> (Outcome, Option<String>) {
+    // The worker solves and writes what it finds as it comes: the text, or
+    // the JSON record (held until the problem is done).
+    let work = |item: &Item, cancel: &crate::solve::Cancel| -> Outcome {
         let problem = match &item.problem {
             Ok(p) => p,
-            Err(e) => return (Outcome::Error(e.to_string()), None),
+            Err(e) => return Outcome::Error(e.to_string()),
         };
         let started = Instant::now();
+        let write = |text: &str| write(item.index, text);
         if json {
-            let twins = solve_problem_with(problem, cancel);
+            let mut writer = JsonWriter::new(&report, problem, write);
+            let twins = solve_problem_into(problem, cancel, &mut writer);
             let outcome = twins_outcome(problem, &twins, settings.batch.stopped());
-            // Only a finished solve is shown: a time-out, a stop or an
-            // error has no solution to show.
-            if !matches!(outcome, Outcome::Solved(_) | Outcome::NoSolution) {
-                return (outcome, None);
+            // Only a finished solve is recorded whole: a time-out, a stop or
+            // an error gets the short record.
+            if finished(&outcome) {
+                let fields = record_fields(item, &outcome);
+                writer.finish(started.elapsed().as_secs_f64(), &fields);
+                write("\n");
             }
-            let text = render_problem(&report, problem, &twins, started.elapsed().as_secs_f64());
-            return (outcome, Some(text));
+            return outcome;
         }
-        // Text and Popeye's format: each solution as the search finds it.
-        let mut writer = ProblemWriter::new(&report, problem, |text: &str| write(item.index, text));
+        let mut writer = ProblemWriter::new(&report, problem, write);
         let twins = solve_problem_into(problem, cancel, &mut writer);
         let outcome = twins_outcome(problem, &twins, settings.batch.stopped());
         // The footer, when every twin was solved.
         writer.finish(started.elapsed().as_secs_f64());
-        (outcome, None)
+        outcome
     };
 
     let mut rows: Vec<Row> = Vec::new();
-    let stopped = run(items, &settings.batch, monitor, work, |item, finished| {
-        let (outcome, rendered) = finished
-            .record
-            .unwrap_or_else(|panic| (Outcome::Error(panic), None));
+    let stopped = run(items, &settings.batch, monitor, work, |item, done| {
+        let outcome = done.record.unwrap_or_else(Outcome::Error);
         let row = Row {
             index: item.index,
             label: label(item),
             outcome,
-            seconds: finished.seconds,
+            seconds: done.seconds,
         };
-        if json {
-            let line = json_record(item, &row.outcome, row.seconds, rendered.as_deref());
-            // Lines go out as problems finish: the writer's order is
-            // the order of completion.
-            let mut o = ordered.lock().unwrap_or_else(|e| e.into_inner());
+        let mut o = ordered.lock().unwrap_or_else(|e| e.into_inner());
+        if json && !finished(&row.outcome) {
+            let line = short_record(item, &row.outcome, row.seconds);
+            o.discard(item.index);
             monitor.suspend(&mut || o.write_now(line.as_bytes()));
-            if o.error().is_some() {
-                settings
-                    .batch
-                    .stop
-                    .store(true, std::sync::atomic::Ordering::Relaxed);
-            }
         } else {
-            ordered
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .finish(item.index);
+            monitor.suspend(&mut || o.finish(item.index));
         }
+        if o.error().is_some() {
+            settings
+                .batch
+                .stop
+                .store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        drop(o);
         on_finished(item, &row);
         rows.push(row);
     });
@@ -142,36 +148,45 @@ pub fn solve_batch(
     }
 }
 
-/// One JSON line for a problem: the report's object (when it was solved)
-/// with `number`, `status`, `solutions` and `error` added.
-pub fn json_record(item: &Item, outcome: &Outcome, seconds: f64, rendered: Option<&str>) -> String {
-    use serde_json::{json, Map, Value};
-    let mut obj: Map<String, Value> = rendered
-        .and_then(|t| serde_json::from_str::<Value>(t.trim()).ok())
-        .and_then(|v| match v {
-            Value::Object(m) => Some(m),
-            _ => None,
-        })
-        .unwrap_or_default();
-    let (file, line) = match &item.problem {
-        Ok(p) => (p.source.file.display().to_string(), p.source.line),
-        Err(e) => (e.file.display().to_string(), e.line),
-    };
-    obj.entry("file").or_insert(json!(file));
-    obj.entry("line").or_insert(json!(line));
-    obj.insert("number".into(), json!(item.number));
-    obj.insert("status".into(), json!(outcome.name()));
+/// Whether the solver finished: the problem's JSON record is whole.
+fn finished(outcome: &Outcome) -> bool {
+    matches!(outcome, Outcome::Solved(_) | Outcome::NoSolution)
+}
+
+/// The keys a batch adds to a problem's JSON object: `number`, `status`,
+/// `solutions` and, with an error, `error`.
+fn record_fields(item: &Item, outcome: &Outcome) -> String {
+    use serde_json::json;
     let solutions = match outcome {
         Outcome::Solved(n) => Some(*n),
         Outcome::NoSolution => Some(0),
         _ => None,
     };
-    obj.insert("solutions".into(), json!(solutions));
+    let mut text = format!(
+        "\"number\":{},\"status\":{},\"solutions\":{}",
+        item.number,
+        json!(outcome.name()),
+        json!(solutions)
+    );
     if let Outcome::Error(msg) = outcome {
-        obj.insert("error".into(), json!(msg));
+        text.push_str(&format!(",\"error\":{}", json!(msg)));
     }
-    obj.entry("seconds").or_insert(json!(seconds));
-    let mut text = Value::Object(obj).to_string();
-    text.push('\n');
     text
+}
+
+/// The JSON line of a problem the solver did not finish (an error, a
+/// time-out, a stop): where it is, what happened, the time it took.
+pub fn short_record(item: &Item, outcome: &Outcome, seconds: f64) -> String {
+    use serde_json::json;
+    let (file, line) = match &item.problem {
+        Ok(p) => (p.source.file.display().to_string(), p.source.line),
+        Err(e) => (e.file.display().to_string(), e.line),
+    };
+    format!(
+        "{{\"file\":{},\"line\":{},{},\"seconds\":{}}}\n",
+        json!(file),
+        json!(line),
+        record_fields(item, outcome),
+        json!(seconds)
+    )
 }

@@ -2,6 +2,7 @@
 
 pub mod diagram;
 pub mod fen;
+pub mod json_output;
 pub mod language;
 pub mod notation;
 pub mod popeye_compare;

@@ -1,4 +1,5 @@
-//! Writing a solution: Popeye's text, the Circe notation for people, JSON.
+//! Writing a solution: Popeye's text, the Circe notation for people
+//! (JSON: [`json_output`](super::json_output)).
 //!
 //! The search says what each move is (a help move, a key, a threat...);
 //! this module decides how it looks: move numbers, the goal's sign or ` +`,
@@ -70,7 +71,7 @@ impl MoveNumber {
 
     /// The number of the move `halves` half-moves after a first move of
     /// the side that begins.
-    fn of_half_move(halves: u32) -> MoveNumber {
+    pub(crate) fn of_half_move(halves: u32) -> MoveNumber {
         MoveNumber {
             number: halves / 2 + 1,
             ellipsis: halves % 2 == 1,
@@ -135,7 +136,7 @@ pub fn line_numbers(line: &[Played]) -> Vec<MoveNumber> {
 /// Where the first move of a tree stands, in half-moves after the key's
 /// place: 0 for the attacker's first move, 1 for a defence (set play, or
 /// after the key with `postkeyplay`), 2 for a threat after the key.
-fn root_half_moves(role: Role) -> u32 {
+pub(crate) fn root_half_moves(role: Role) -> u32 {
     match role {
         Role::Defence | Role::Refutation | Role::Refutes => 1,
         Role::Threat => 2,
@@ -146,7 +147,7 @@ fn root_half_moves(role: Role) -> u32 {
 /// The half-moves of a child after its parent's: one when the other side
 /// answers, two when the same side moves again (a threat: the other side
 /// passes).
-fn child_half_moves(parent: &Played, child: &Played) -> u32 {
+pub(crate) fn child_half_moves(parent: &Played, child: &Played) -> u32 {
     if child.before.turn == parent.before.turn {
         2
     } else {
@@ -386,166 +387,5 @@ pub fn write_tree(
     let mut w = SolutionWriter::new(notation, *rules, lang);
     for e in solution.events() {
         w.event(out, &e);
-    }
-}
-
-/// The JSON form of a solution tree (see docs/json.md).
-pub fn tree_json(
-    solution: &Solution,
-    rules: &crate::rules::Rules,
-    alphabet: Alphabet,
-) -> serde_json::Value {
-    let goal = solution.goal.unwrap_or(Goal::Mate);
-    let json = Json {
-        rules,
-        alphabet,
-        goal,
-    };
-    serde_json::Value::Array(
-        solution
-            .roots
-            .iter()
-            .map(|n| match solution.layout {
-                Layout::Tree => json.tree_node(n, root_half_moves(n.played.role)),
-                Layout::Lines => json.line_node(n, &mut Vec::new()),
-            })
-            .collect(),
-    )
-}
-
-/// Adds the keys of `extra` (an object) to `value` (an object).
-fn merge(value: &mut serde_json::Value, extra: serde_json::Value) {
-    if let (Some(v), serde_json::Value::Object(e)) = (value.as_object_mut(), extra) {
-        v.extend(e);
-    }
-}
-
-struct Json<'a> {
-    rules: &'a crate::rules::Rules,
-    alphabet: Alphabet,
-    goal: Goal,
-}
-
-impl Json<'_> {
-    fn tree_node(&self, node: &Node, halves: u32) -> serde_json::Value {
-        let children = node
-            .children
-            .iter()
-            .map(|c| self.tree_node(c, halves + child_half_moves(&node.played, &c.played)))
-            .collect();
-        self.node(&node.played, MoveNumber::of_half_move(halves), children)
-    }
-
-    /// A node of merged lines; its number is the one it has in the first
-    /// line through it (all lines through it give it the same).
-    fn line_node(&self, node: &Node, path: &mut Vec<Played>) -> serde_json::Value {
-        path.push(node.played.clone());
-        let mut line = path.clone();
-        let mut below = node;
-        while let Some(first) = below.children.first() {
-            line.push(first.played.clone());
-            below = first;
-        }
-        let number = line_numbers(&line)[path.len() - 1];
-        let children = node
-            .children
-            .iter()
-            .map(|c| self.line_node(c, path))
-            .collect();
-        path.pop();
-        self.node(&node.played, number, children)
-    }
-
-    fn node(
-        &self,
-        p: &Played,
-        number: MoveNumber,
-        children: Vec<serde_json::Value>,
-    ) -> serde_json::Value {
-        let a = self.alphabet;
-        let mv = &p.mv;
-        let unit = |u: crate::board::Piece| format!("{}{}", a.unit_color(u), a.piece(u.kind));
-        let mut rebirths = Vec::new();
-        let mut emergences = Vec::new();
-        let mut pending = None;
-        for e in &mv.effects {
-            use crate::moves::{Effect, PendingKind, Rebirth};
-            let details = |how: Rebirth, u: crate::board::Piece| {
-                serde_json::json!({
-                    "promotion": how.has(Rebirth::PROMOTED).then(|| a.piece(u.kind).to_string()),
-                    "turncoat": how.has(Rebirth::TURNCOAT),
-                    "occupied": if how.has(Rebirth::VOLCANO) { Some("volcano") }
-                        else if how.has(Rebirth::PARACHUTE) { Some("parachute") }
-                        else if how.has(Rebirth::ASSASSIN) { Some("assassin") } else { None },
-                })
-            };
-            match *e {
-                Effect::CapturerReborn {
-                    from,
-                    to,
-                    unit: u,
-                    was,
-                    how,
-                } => {
-                    let mut r = serde_json::json!({
-                        "unit": unit(u), "was": a.piece(was),
-                        "whose": if how.has(Rebirth::DELAYED) { "earlier-capturer" } else { "capturer" },
-                        "from": from.to_string(), "to": to.to_string(),
-                    });
-                    merge(&mut r, details(how, u));
-                    rebirths.push(r);
-                }
-                Effect::CapturedReborn { on, unit: u, how } => {
-                    let delayed = how.has(Rebirth::DELAYED);
-                    let mut r = serde_json::json!({
-                        "unit": unit(u),
-                        "whose": if delayed { "earlier-captured" } else { "captured" },
-                        "from": if delayed { None } else { Some(mv.capture_square.to_string()) },
-                        "to": on.to_string(),
-                    });
-                    merge(&mut r, details(how, u));
-                    rebirths.push(r);
-                }
-                Effect::Emerges { on, unit: u } => {
-                    emergences.push(serde_json::json!({"unit": unit(u), "square": on.to_string()}))
-                }
-                Effect::Pending { on, unit: u, kind } => {
-                    pending = Some(serde_json::json!({
-                        "unit": unit(u), "square": on.to_string(),
-                        "until": if kind == PendingKind::UntilCapture { "next-capture" } else { "next-move" },
-                    }))
-                }
-                _ => {}
-            }
-        }
-        serde_json::json!({
-            "number": number.number,
-            "side": if p.before.turn == crate::board::Color::White { "white" } else { "black" },
-            "popeye": popeye_move(mv, a),
-            "circe": Notation::Circe(a).write_move(p, self.rules),
-            "from": mv.from.to_string(),
-            "to": mv.to.to_string(),
-            "capture": mv.captured.map(|v| serde_json::json!({
-                "unit": format!("{}{}", a.unit_color(v), a.piece(v.kind)),
-                "square": mv.capture_square.to_string(),
-            })),
-            "rebirths": rebirths,
-            "emergences": emergences,
-            "pending": pending,
-            "promotion": mv.promotion.map(|k| a.piece(k).to_string()),
-            "suffix": suffix(self.goal, p).trim(),
-            "mark": match p.role {
-                Role::Key => Some("key"),
-                Role::Try => Some("try"),
-                Role::Refutation | Role::Refutes => Some("refutation"),
-                _ => None,
-            },
-            "remark": match p.remark {
-                Remark::None => None,
-                Remark::Threat => Some("threat"),
-                Remark::Zugzwang => Some("zugzwang"),
-            },
-            "children": children,
-        })
     }
 }
