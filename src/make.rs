@@ -158,7 +158,7 @@ impl Position {
                 }
                 self.place_reborn(to, unit, how, id);
             }
-            Effect::CapturerVanishes => {
+            Effect::CapturerVanishes | Effect::CapturerRemoved { .. } => {
                 self.clear(mv.to);
                 if self.tracks_identities() {
                     self.set_id_code(mv.to, 0);

@@ -95,6 +95,9 @@ pub enum Effect {
     /// The capturing unit leaves the board (a kamikaze capturer that is
     /// not reborn; an Anticirce Relaxed capturer whose square is occupied).
     CapturerVanishes,
+    /// The capturing unit, `unit` on `on`, is removed with its victim: a
+    /// kamikaze unit without Circe. Popeye's `[-wkPb8]`.
+    CapturerRemoved { on: Square, unit: Piece },
     /// A captured unit comes back on `on` as `unit` (its kind or colour
     /// changed where the rules say so): Popeye's `[+bSg8]`. The unit
     /// captured by this move, unless `how` says DELAYED.
@@ -278,7 +281,7 @@ impl Move {
                 Effect::CapturerReborn { to, how, .. } if !how.has(Rebirth::DELAYED) => {
                     return Fate::Reborn(to)
                 }
-                Effect::CapturerVanishes => return Fate::Vanishes,
+                Effect::CapturerVanishes | Effect::CapturerRemoved { .. } => return Fate::Vanishes,
                 _ => {}
             }
         }

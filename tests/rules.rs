@@ -260,6 +260,42 @@ fn kamikaze_capturer_vanishes_when_its_square_is_occupied() {
     ));
 }
 
+// Kamikaze units without Circe, and kamikaze kings (Popeye's reading,
+// checked against Popeye 4.104).
+
+#[test]
+fn without_circe_a_kamikaze_capturer_leaves_with_its_victim_unpromoted() {
+    let p = common::position("wKh1 wkPa7 bSb8 bKh8", Color::White);
+    let ms = common::legal_moves_text(&p, &Rules::orthodox());
+    let captures: Vec<&String> = ms.iter().filter(|m| m.contains('*')).collect();
+    assert_eq!(captures, ["kPa7*b8[-wkPb8]"], "{ms:?}");
+    // A move that does not capture promotes as usual.
+    assert!(has(&ms, "kPa7-a8=kQ"), "{ms:?}");
+}
+
+#[test]
+fn a_kamikaze_king_never_captures_without_circe() {
+    let p = common::position("wkKa8 bSb8 bKh1", Color::White);
+    let ms = common::legal_moves_text(&p, &Rules::orthodox());
+    assert!(!ms.iter().any(|m| m.contains('*')), "{ms:?}");
+    assert!(has(&ms, "kKa8-b7"), "{ms:?}");
+}
+
+#[test]
+fn under_circe_a_kamikaze_king_is_reborn_like_any_kamikaze_unit() {
+    // Not Rex Inclusive: the king is reborn all the same, as a captured king
+    // would be (e1).
+    let p = common::position("wkKa8 bSb8 bKh1", Color::White);
+    assert!(has(
+        &common::legal_moves_text(&p, &circe()),
+        "kKa8*b8[wkKb8->e1][+bSb8]"
+    ));
+    // With e1 occupied it would leave the board: it may not capture.
+    let p = common::position("wkKa8 wBe1 bSb8 bKh1", Color::White);
+    let ms = common::legal_moves_text(&p, &circe());
+    assert!(!ms.iter().any(|m| m.starts_with("kKa8*")), "{ms:?}");
+}
+
 #[test]
 fn kings_are_never_kamikaze() {
     let p = common::position("wKe4 bKa8 bPe5", Color::White);

@@ -272,7 +272,7 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
             popeye_reborn_unit(s, a, unit);
             let _ = write!(s, "{on}]");
         }
-        Effect::Removed { on, unit } => {
+        Effect::Removed { on, unit } | Effect::CapturerRemoved { on, unit } => {
             s.push_str("[-");
             popeye_reborn_unit(s, a, unit);
             let _ = write!(s, "{on}]");
@@ -524,7 +524,7 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         Effect::Added { on, unit } | Effect::Emerges { on, unit } => {
             let _ = write!(s, "(+{}{}{on})", a.unit_color(unit), a.piece(unit.kind));
         }
-        Effect::Removed { on, unit } => {
+        Effect::Removed { on, unit } | Effect::CapturerRemoved { on, unit } => {
             let _ = write!(s, "(-{}{}{on})", a.unit_color(unit), a.piece(unit.kind));
         }
         Effect::Buried { on, unit } => {

@@ -256,8 +256,10 @@ impl Gen<'_> {
             if first_rank && !self.rules.first_rank_pawns_move() {
                 continue;
             }
+            // A kamikaze pawn that vanishes as it captures never promotes.
+            let vanishes = piece.is_kamikaze() && self.rules.kamikaze_capturer_vanishes();
             let mut push = |to: Square, motion: Motion| {
-                if to.rank() == last_rank {
+                if to.rank() == last_rank && !(vanishes && self.occ.contains(to)) {
                     for kind in self.rules.repertoire.promotions(Promotion::LastRank) {
                         self.push(out, piece, from, to, motion, Some(kind));
                     }
@@ -314,8 +316,11 @@ impl Gen<'_> {
             if let Some(c) = reach.capture {
                 mv.capture_square = c;
             }
+            let vanishes = reach.capture.is_some()
+                && piece.is_kamikaze()
+                && self.rules.kamikaze_capturer_vanishes();
             match promotion {
-                Some(p) if reach.to.rank() == promotion_rank => {
+                Some(p) if reach.to.rank() == promotion_rank && !vanishes => {
                     for kind in self.rules.repertoire.promotions(p) {
                         self.push_move(
                             out,

@@ -80,9 +80,17 @@ impl Rules {
             .or(self.family(Base::AntiCirce))
             .copied()
         else {
-            // Orthodox chess: a kamikaze capturer is removed with its victim.
-            if capturer.is_kamikaze() && capturer.kind != Kind::KING {
-                effects.push(Effect::CapturerVanishes);
+            // Orthodox chess: a kamikaze capturer is removed with its
+            // victim; a kamikaze king may not capture, its side would lose
+            // its king.
+            if capturer.is_kamikaze() {
+                if capturer.kind == Kind::KING {
+                    return None;
+                }
+                effects.push(Effect::CapturerRemoved {
+                    on: to,
+                    unit: capturer,
+                });
             }
             return Some(effects);
         };
@@ -100,8 +108,10 @@ impl Rules {
                     how: Rebirth::PLAIN,
                 });
             }
-            Reborn::Captured if capturer.is_kamikaze() && capturer.kind != Kind::KING => {
-                // The kamikaze unit is captured by its own capture, on `to`.
+            Reborn::Captured if capturer.is_kamikaze() => {
+                // The kamikaze unit is captured by its own capture, on `to`:
+                // reborn, a king too (Rex Inclusive or not), or gone, which
+                // a king may not be.
                 occupied.clear(to);
                 match circe.captured_rebirth(capturer, to, occupied)? {
                     Some(sq) => {
@@ -114,6 +124,7 @@ impl Rules {
                             how: Rebirth::PLAIN,
                         });
                     }
+                    None if capturer.kind == Kind::KING => return None,
                     None => effects.push(Effect::CapturerVanishes),
                 }
             }
@@ -257,7 +268,7 @@ impl Rules {
         }
         if let (Some(circe), Some(_)) = (self.family(Base::Circe), mv.captured) {
             let capturer = p.pos.piece_as(mv.to, c.mover);
-            if let Some(capturer) = capturer.filter(|u| u.is_kamikaze() && u.kind != Kind::KING) {
+            if let Some(capturer) = capturer.filter(|u| u.is_kamikaze()) {
                 let rules = kamikaze_rules(circe);
                 let job = Job {
                     rules,
@@ -425,9 +436,13 @@ impl Rules {
             match r.on_occupied {
                 _ if off_board || (r.on_occupied == OnOccupied::Relaxed && !place.strict) => {
                     // Not reborn: a captured unit stays off the board, a
-                    // capturer leaves it.
+                    // capturer leaves it, unless it is royal (its side
+                    // would lose its king).
                     let mut q = p;
                     if let Some(from) = j.from {
+                        if from == c.mv.to && is_royal(j.unit) {
+                            return;
+                        }
                         let vanish = if from == c.mv.to {
                             Effect::CapturerVanishes
                         } else {

@@ -558,6 +558,14 @@ impl Rules {
             .is_some_and(CirceRules::first_rank_pawns_observe)
     }
 
+    /// Whether a kamikaze capturer leaves the board with its victim before
+    /// anything else happens (no Circe or Anticirce to bring it back): a
+    /// kamikaze pawn that captures on its last rank does not promote.
+    #[inline]
+    pub fn kamikaze_capturer_vanishes(&self) -> bool {
+        self.family(Base::Circe).is_none() && self.family(Base::AntiCirce).is_none()
+    }
+
     /// The condition of `base`, if in force.
     #[inline]
     pub fn family(&self, base: Base) -> Option<&CirceRules> {
