@@ -166,6 +166,27 @@ fn no_set_play_when_the_side_to_move_is_in_check() {
 }
 
 #[test]
+fn set_play_of_help_play_in_n_5_moves_keeps_the_plays_numbers() {
+    // h#1.5: the play is 1...W 2.B W; its set play leaves out White's
+    // first move, written `...`, and keeps the number 2. (Checked with
+    // Popeye 4.104.)
+    let got = solution("pieces white kc6 rh2 black ka8 pa7\nstip h#1.5\noption set");
+    assert!(
+        got.starts_with("  1...  ...  2.Ka8-b8 Rh2-h8 #\n  1...Rh2-h8 #\n"),
+        "{got}"
+    );
+    // h#2.5: the same before each set line, short ones too.
+    let got = solution("pieces white kc6 rh1 black ka8 pa7 pg5\nstip h#2.5\noption set");
+    assert!(
+        got.starts_with(
+            "  1...  ...  2.g5-g4 Rh1-h8 #\n  1...  ...  2.Ka8-b8 Rh1-h8 #\n  \
+             1...  ...  2.g5-g4 Rh1-d1   3.g4-g3 Rd1-d8 #\n"
+        ),
+        "{got}"
+    );
+}
+
+#[test]
 fn a_double_mate_leaves_both_kings_in_check_and_neither_side_a_move() {
     // The final move is a self-check. Capturing the king in check counts
     // as a way out: 1.Qh2-g1 Sh4-f3 2.Qg1-d4+ Ke4-f4 is no double mate,

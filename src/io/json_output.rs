@@ -7,7 +7,7 @@
 use super::notation::{popeye_move, Alphabet};
 use super::popeye_output;
 use super::solution_output::{
-    child_half_moves, line_numbers, root_half_moves, suffix, MoveNumber, Notation,
+    child_half_moves, play_line_numbers, root_half_moves, suffix, MoveNumber, Notation,
 };
 use crate::board::{Color, Piece};
 use crate::moves::{Effect, PendingKind, Rebirth};
@@ -139,7 +139,7 @@ impl<W: FnMut(&str) + Send> JsonWriter<W> {
         text.push_str(&"]}".repeat(closed));
         self.open_line.truncate(shared);
         self.open_set_play = set_play;
-        let numbers = line_numbers(moves);
+        let numbers = play_line_numbers(moves, set_play);
         for (depth, played) in moves.iter().enumerate().skip(shared) {
             // A sibling before it: a node was just closed at its depth, or
             // it is a first move after others.

@@ -87,6 +87,33 @@ impl MoveNumber {
 /// - Series play counts the series side's moves; the other side's moves
 ///   share the last number (a forced move of the series side after them
 ///   takes the next).
+/// Whether a line of set play in help play stands for the play with a
+/// half-move left out before it that no `1...` covers (help play of n.5
+/// moves: its set play is even): Popeye then keeps the play's numbers and
+/// writes the missing move as `...` (`1...  ...  2.Ka8-b8 Rh2-h8 #`).
+pub fn skips_a_move(line: &[Played], set_play: bool) -> bool {
+    set_play && line.first().is_some_and(|p| p.role == Role::Help) && line.len() % 2 == 0
+}
+
+/// [`line_numbers`] of a line of set play or play.
+pub fn play_line_numbers(line: &[Played], set_play: bool) -> Vec<MoveNumber> {
+    if !skips_a_move(line, set_play) {
+        return line_numbers(line);
+    }
+    (0..line.len() as u32)
+        .map(|i| {
+            if i % 2 == 0 {
+                MoveNumber {
+                    number: i / 2 + 2,
+                    ellipsis: false,
+                }
+            } else {
+                MoveNumber::NONE
+            }
+        })
+        .collect()
+}
+
 pub fn line_numbers(line: &[Played]) -> Vec<MoveNumber> {
     let intro = line.iter().take_while(|p| p.role == Role::Intro).count();
     let mut numbers: Vec<MoveNumber> = (1..=intro as u32)
@@ -236,7 +263,7 @@ impl SolutionWriter {
                     self.close_set_play(out, Layout::Lines);
                 }
                 self.set_play_open |= set_play;
-                self.write_line(out, moves);
+                self.write_line(out, moves, *set_play);
             }
             Event::Tree { node, set_play } => {
                 let root = root_half_moves(node.played.role);
@@ -292,9 +319,16 @@ impl SolutionWriter {
         self.set_play_open = false;
     }
 
-    fn write_line(&self, out: &mut String, line: &[Played]) {
+    fn write_line(&self, out: &mut String, line: &[Played], set_play: bool) {
         out.push_str("  ");
-        for (i, (p, n)) in line.iter().zip(line_numbers(line)).enumerate() {
+        if skips_a_move(line, set_play) {
+            out.push_str("1...  ...  ");
+        }
+        for (i, (p, n)) in line
+            .iter()
+            .zip(play_line_numbers(line, set_play))
+            .enumerate()
+        {
             if n.number > 0 {
                 if i > 0 {
                     // Popeye right-aligns move numbers: `   9.`, `  10.`.
