@@ -79,14 +79,6 @@ impl MoveNumber {
     }
 }
 
-/// The numbers Popeye prints in a line of help or series play.
-/// - An intro's moves count 1, 2, ...; the play after it counts its own
-///   side's moves from 1 again.
-/// - Help play counts pairs so that the last pair ends the line: a line of
-///   odd length starts `1...`, later second moves of a pair have none.
-/// - Series play counts the series side's moves; the other side's moves
-///   share the last number (a forced move of the series side after them
-///   takes the next).
 /// Whether a line of set play in help play stands for the play with a
 /// half-move left out before it that no `1...` covers (help play of n.5
 /// moves: its set play is even): Popeye then keeps the play's numbers and
@@ -114,6 +106,14 @@ pub fn play_line_numbers(line: &[Played], set_play: bool) -> Vec<MoveNumber> {
         .collect()
 }
 
+/// The numbers Popeye prints in a line of help or series play.
+/// - An intro's moves count 1, 2, ...; the play after it counts its own
+///   side's moves from 1 again.
+/// - Help play counts pairs so that the last pair ends the line: a line of
+///   odd length starts `1...`, later second moves of a pair have none.
+/// - Series play counts the series side's moves; the other side's moves
+///   share the last number (a forced move of the series side after them
+///   takes the next).
 pub fn line_numbers(line: &[Played]) -> Vec<MoveNumber> {
     let intro = line.iter().take_while(|p| p.role == Role::Intro).count();
     let mut numbers: Vec<MoveNumber> = (1..=intro as u32)
