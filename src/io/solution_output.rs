@@ -84,7 +84,7 @@ impl MoveNumber {
 /// moves: its set play is even): Popeye then keeps the play's numbers and
 /// writes the missing move as `...` (`1...  ...  2.Ka8-b8 Rh2-h8 #`).
 pub fn skips_a_move(line: &[Played], set_play: bool) -> bool {
-    set_play && line.first().is_some_and(|p| p.role == Role::Help) && line.len() % 2 == 0
+    set_play && line.first().is_some_and(|p| p.role == Role::Help) && line.len().is_multiple_of(2)
 }
 
 /// [`line_numbers`] of a line of set play or play.
@@ -94,7 +94,7 @@ pub fn play_line_numbers(line: &[Played], set_play: bool) -> Vec<MoveNumber> {
     }
     (0..line.len() as u32)
         .map(|i| {
-            if i % 2 == 0 {
+            if i.is_multiple_of(2) {
                 MoveNumber {
                     number: i / 2 + 2,
                     ellipsis: false,
