@@ -12,9 +12,22 @@ struct Entry {
 }
 
 pub struct Table {
-    entries: Slab,
+    /// `None` only while the table is being dropped.
+    entries: Option<Slab>,
     mask: usize,
+    /// Mixed into every key: entries an earlier solve left in reused memory
+    /// never match (see [`Table::new`]).
+    generation: u64,
 }
+
+/// Tables of finished solves, kept for the next: touching fresh memory
+/// costs a page fault per page, which on a small problem solved with a
+/// large table (or a problem with twins, each solved with its own table)
+/// took longer than the search.
+static SPARE: std::sync::Mutex<Vec<Slab>> = std::sync::Mutex::new(Vec::new());
+
+/// Solves so far, for the tables' generations.
+static GENERATION: AtomicU64 = AtomicU64::new(1);
 
 /// What a search asks of the table; part of the key, so that answers to
 /// different questions about the same position never mix.
@@ -42,6 +55,10 @@ const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
 impl Table {
     /// A table of at most `megabytes` MiB (a power of two number of entries).
+    /// It reuses the memory of a finished solve's table of that size when
+    /// there is one, under a new generation, so that nothing stored before
+    /// is found again; spare tables of other sizes are freed, so the
+    /// tables alive never take more than the solves at once ask for.
     pub fn new(megabytes: usize) -> Table {
         let wanted = (megabytes.max(1) << 20) / ENTRY_BYTES;
         let count = if wanted.is_power_of_two() {
@@ -49,15 +66,36 @@ impl Table {
         } else {
             wanted.next_power_of_two() / 2
         };
+        let reused = {
+            let mut spare = SPARE.lock().unwrap_or_else(|e| e.into_inner());
+            let found = spare.iter().position(|s| s.len == count);
+            let slab = found.map(|i| spare.swap_remove(i));
+            if slab.is_none() {
+                spare.clear();
+            }
+            slab
+        };
+        Table::on(reused.unwrap_or_else(|| Slab::zeroed(count)))
+    }
+
+    /// A table in `slab` (a power of two number of entries), under a new
+    /// generation.
+    fn on(slab: Slab) -> Table {
         Table {
-            mask: count - 1,
-            entries: Slab::zeroed(count),
+            mask: slab.len - 1,
+            entries: Some(slab),
+            generation: GENERATION.fetch_add(1, Ordering::Relaxed),
         }
     }
 
     /// The size in bytes.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * ENTRY_BYTES
+        self.entries().len() * ENTRY_BYTES
+    }
+
+    #[inline]
+    fn entries(&self) -> &Slab {
+        self.entries.as_ref().expect("entries until drop")
     }
 
     /// The key of an entry: the position's hash mixed with the question,
@@ -67,7 +105,8 @@ impl Table {
     /// position for different lengths land in different slots and do not
     /// evict each other (a position is met at many lengths in help play).
     #[inline]
-    fn key(hash: u64, question: Question, n: u32, salt: u64) -> u64 {
+    fn key(&self, hash: u64, question: Question, n: u32, salt: u64) -> u64 {
+        let salt = salt ^ self.generation.wrapping_mul(0xd6e8_feb8_6659_fd93);
         let q = (u64::from(n) << 4 | question as u64) ^ salt.rotate_left(17) << 36;
         hash ^ q.wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
@@ -75,13 +114,13 @@ impl Table {
     /// The slot of a key.
     #[inline]
     fn slot(&self, key: u64) -> &Entry {
-        &self.entries[key as usize & self.mask]
+        &self.entries()[key as usize & self.mask]
     }
 
     /// The stored value, if any (values are never 0).
     #[inline]
     pub fn probe(&self, hash: u64, question: Question, n: u32, salt: u64) -> Option<u64> {
-        let key = Table::key(hash, question, n, salt);
+        let key = self.key(hash, question, n, salt);
         let e = self.slot(key);
         let value = e.value.load(Ordering::Relaxed);
         let check = e.check.load(Ordering::Relaxed);
@@ -91,10 +130,18 @@ impl Table {
     #[inline]
     pub fn store(&self, hash: u64, question: Question, n: u32, salt: u64, value: u64) {
         debug_assert!(value != 0);
-        let key = Table::key(hash, question, n, salt);
+        let key = self.key(hash, question, n, salt);
         let e = self.slot(key);
         e.value.store(value, Ordering::Relaxed);
         e.check.store(key ^ value, Ordering::Relaxed);
+    }
+}
+
+impl Drop for Table {
+    fn drop(&mut self) {
+        if let Some(slab) = self.entries.take() {
+            SPARE.lock().unwrap_or_else(|e| e.into_inner()).push(slab);
+        }
     }
 }
 
@@ -168,7 +215,7 @@ mod tests {
         let mut slots = std::collections::HashSet::new();
         for q in questions {
             for n in 1..=30 {
-                slots.insert(Table::key(7, q, n, salt) as usize & t.mask);
+                slots.insert(t.key(7, q, n, salt) as usize & t.mask);
                 t.store(7, q, n, salt, u64::from(n));
             }
         }
@@ -178,5 +225,16 @@ mod tests {
                 assert_eq!(t.probe(7, q, n, salt), Some(u64::from(n)));
             }
         }
+    }
+
+    #[test]
+    fn a_reused_table_finds_nothing_of_the_solve_before() {
+        let mut first = Table::new(1);
+        first.store(42, Question::HelpFails, 3, 9, 1);
+        assert_eq!(first.probe(42, Question::HelpFails, 3, 9), Some(1));
+        let second = Table::on(first.entries.take().expect("entries"));
+        assert_eq!(second.probe(42, Question::HelpFails, 3, 9), None);
+        second.store(42, Question::HelpFails, 3, 9, 5);
+        assert_eq!(second.probe(42, Question::HelpFails, 3, 9), Some(5));
     }
 }
