@@ -219,3 +219,19 @@ fn a_record_larger_than_held_memory_is_written_whole() {
     assert_eq!(spilled, record("64"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_kamikaze_capturer_without_circe_is_a_removal() {
+    let p = problem(
+        "beginproblem\nstipulation ~1\npieces white kh1 kamikaze pa7 black sb8 kh8\nendproblem\n",
+    );
+    let v = streamed_json(&p);
+    let moves = v["twins"][0]["solution"].as_array().unwrap();
+    let capture = moves
+        .iter()
+        .find(|m| m["popeye"] == "kPa7*b8[-wkPb8]")
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(capture["removals"][0]["unit"], "wP");
+    assert_eq!(capture["removals"][0]["square"], "b8");
+    assert_eq!(capture["promotion"], Value::Null);
+}

@@ -269,6 +269,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     let unit = |u: Piece| format!("{}{}", a.unit_color(u), a.piece(u.kind));
     let mut rebirths = Vec::new();
     let mut emergences = Vec::new();
+    let mut removals = Vec::new();
     let mut pending = None;
     for e in &mv.effects {
         let details = |how: Rebirth, u: Piece| {
@@ -310,6 +311,9 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             Effect::Emerges { on, unit: u } => {
                 emergences.push(json!({"unit": unit(u), "square": on.to_string()}))
             }
+            Effect::Removed { on, unit: u } | Effect::CapturerRemoved { on, unit: u } => {
+                removals.push(json!({"unit": unit(u), "square": on.to_string()}))
+            }
             Effect::Pending { on, unit: u, kind } => {
                 pending = Some(json!({
                     "unit": unit(u), "square": on.to_string(),
@@ -332,6 +336,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
         })),
         "rebirths": rebirths,
         "emergences": emergences,
+        "removals": removals,
         "pending": pending,
         "promotion": mv.promotion.map(|k| a.piece(k).to_string()),
         "suffix": suffix(goal, p).trim(),
