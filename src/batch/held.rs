@@ -22,12 +22,6 @@ enum Chunk {
     },
 }
 
-impl Held {
-    pub fn is_empty(&self) -> bool {
-        self.chunks.is_empty()
-    }
-}
-
 /// Where held text goes: memory up to `budget` bytes in all, then the spill
 /// file.
 pub struct Store {

@@ -176,7 +176,7 @@ fn record_fields(item: &Item, outcome: &Outcome) -> String {
 
 /// The JSON line of a problem the solver did not finish (an error, a
 /// time-out, a stop): where it is, what happened, the time it took.
-pub fn short_record(item: &Item, outcome: &Outcome, seconds: f64) -> String {
+fn short_record(item: &Item, outcome: &Outcome, seconds: f64) -> String {
     use serde_json::json;
     let (file, line) = match &item.problem {
         Ok(p) => (p.source.file.display().to_string(), p.source.line),

@@ -14,7 +14,7 @@ use crate::moves::{Effect, PendingKind, Rebirth};
 use crate::problem::{Language, Problem};
 use crate::report::{condition_words, twin_commands_text, ReportOptions};
 use crate::rules::Rules;
-use crate::solve::play::{Event, Layout, Node, Played, Remark, Role};
+use crate::solve::play::{Event, Node, Played, Remark, Role};
 use crate::solve::{ProblemSink, Sink, SolveError};
 use crate::stipulation::Goal;
 use crate::twin::TwinInstance;
@@ -30,9 +30,8 @@ pub struct JsonWriter<W: FnMut(&str) + Send> {
     /// began (two with `duplex`), its error.
     twin: Option<OpenTwin>,
     twins: usize,
-    /// The goal and layout of the play being written.
+    /// The goal of the play being written (for the moves' signs).
     goal: Goal,
-    layout: Layout,
     /// Moves written in the play's list so far (for the commas).
     roots: usize,
     /// Help and series play: the line whose nodes are still open, and
@@ -67,7 +66,6 @@ impl<W: FnMut(&str) + Send> JsonWriter<W> {
             twin: None,
             twins: 0,
             goal: Goal::Mate,
-            layout: Layout::Tree,
             roots: 0,
             open_line: Vec::new(),
             open_set_play: false,
@@ -89,10 +87,16 @@ impl<W: FnMut(&str) + Send> JsonWriter<W> {
 
     /// Ends the play being written: its open line, its list.
     fn end_play(&mut self) {
-        let open = self.open_line.len();
-        self.open_line.clear();
-        (self.write)(&"]}".repeat(open));
+        self.close_line_to(0);
         (self.write)("]");
+    }
+
+    /// Closes the open line's nodes below its first `depth`; how many.
+    fn close_line_to(&mut self, depth: usize) -> usize {
+        let closed = self.open_line.len() - depth;
+        self.open_line.truncate(depth);
+        (self.write)(&"]}".repeat(closed));
+        closed
     }
 
     fn end_twin(&mut self) {
@@ -134,21 +138,14 @@ impl<W: FnMut(&str) + Send> JsonWriter<W> {
         } else {
             0
         };
-        let mut text = String::new();
-        let closed = self.open_line.len() - shared;
-        text.push_str(&"]}".repeat(closed));
-        self.open_line.truncate(shared);
+        let closed = self.close_line_to(shared);
         self.open_set_play = set_play;
+        let mut text = String::new();
         let numbers = play_line_numbers(moves, set_play);
         for (depth, played) in moves.iter().enumerate().skip(shared) {
             // A sibling before it: a node was just closed at its depth, or
             // it is a first move after others.
-            let sibling = if depth == shared {
-                closed > 0 || (depth == 0 && self.roots > 0)
-            } else {
-                false
-            };
-            if sibling {
+            if depth == shared && (closed > 0 || (depth == 0 && self.roots > 0)) {
                 text.push(',');
             }
             if depth == 0 {
@@ -200,22 +197,16 @@ impl<W: FnMut(&str) + Send> JsonWriter<W> {
 impl<W: FnMut(&str) + Send> Sink for JsonWriter<W> {
     fn event(&mut self, event: Event) {
         match event {
-            Event::Begin { goal, layout, .. } => {
+            Event::Begin { goal, .. } => {
                 let Some(twin) = &mut self.twin else { return };
                 twin.plays += 1;
-                let key = if twin.plays == 1 {
-                    "\"solution\":["
+                if twin.plays == 1 {
+                    (self.write)("\"solution\":[");
                 } else {
-                    "],\"duplex\":["
-                };
-                if twin.plays > 1 {
-                    let open = self.open_line.len();
-                    self.open_line.clear();
-                    (self.write)(&"]}".repeat(open));
+                    self.end_play();
+                    (self.write)(",\"duplex\":[");
                 }
-                (self.write)(key);
                 self.goal = goal;
-                self.layout = layout;
                 self.roots = 0;
                 self.open_set_play = false;
             }

@@ -305,6 +305,8 @@ impl Gen<'_> {
             Some(Promotion::OwnFirstRank) => piece.color.back_rank(),
             _ => piece.color.promotion_rank(),
         };
+        // A kamikaze pawn that vanishes as it captures never promotes.
+        let vanishes = piece.is_kamikaze() && self.rules.kamikaze_capturer_vanishes();
         let mut sequence = 0u8;
         fairy::moves(pos, piece, from, enemies, |reach| {
             if reach.capture.is_some_and(|c| !self.capturable.contains(c)) {
@@ -316,11 +318,11 @@ impl Gen<'_> {
             if let Some(c) = reach.capture {
                 mv.capture_square = c;
             }
-            let vanishes = reach.capture.is_some()
-                && piece.is_kamikaze()
-                && self.rules.kamikaze_capturer_vanishes();
             match promotion {
-                Some(p) if reach.to.rank() == promotion_rank && !vanishes => {
+                Some(p)
+                    if reach.to.rank() == promotion_rank
+                        && !(vanishes && reach.capture.is_some()) =>
+                {
                     for kind in self.rules.repertoire.promotions(p) {
                         self.push_move(
                             out,

@@ -12,8 +12,7 @@ struct Entry {
 }
 
 pub struct Table {
-    /// `None` only while the table is being dropped.
-    entries: Option<Slab>,
+    entries: Slab,
     mask: usize,
     /// Mixed into every key: entries an earlier solve left in reused memory
     /// never match (see [`Table::new`]).
@@ -83,19 +82,14 @@ impl Table {
     fn on(slab: Slab) -> Table {
         Table {
             mask: slab.len - 1,
-            entries: Some(slab),
+            entries: slab,
             generation: GENERATION.fetch_add(1, Ordering::Relaxed),
         }
     }
 
     /// The size in bytes.
     pub fn bytes(&self) -> usize {
-        self.entries().len() * ENTRY_BYTES
-    }
-
-    #[inline]
-    fn entries(&self) -> &Slab {
-        self.entries.as_ref().expect("entries until drop")
+        self.entries.len() * ENTRY_BYTES
     }
 
     /// The key of an entry: the position's hash mixed with the question,
@@ -114,7 +108,7 @@ impl Table {
     /// The slot of a key.
     #[inline]
     fn slot(&self, key: u64) -> &Entry {
-        &self.entries()[key as usize & self.mask]
+        &self.entries[key as usize & self.mask]
     }
 
     /// The stored value, if any (values are never 0).
@@ -139,9 +133,8 @@ impl Table {
 
 impl Drop for Table {
     fn drop(&mut self) {
-        if let Some(slab) = self.entries.take() {
-            SPARE.lock().unwrap_or_else(|e| e.into_inner()).push(slab);
-        }
+        let slab = std::mem::replace(&mut self.entries, Slab::none());
+        SPARE.lock().unwrap_or_else(|e| e.into_inner()).push(slab);
     }
 }
 
@@ -169,6 +162,15 @@ impl Slab {
         };
         Slab { ptr, len, layout }
     }
+
+    /// No entries and no memory: what a dropped table leaves behind.
+    fn none() -> Slab {
+        Slab {
+            ptr: std::ptr::NonNull::dangling(),
+            len: 0,
+            layout: std::alloc::Layout::new::<()>(),
+        }
+    }
 }
 
 impl std::ops::Deref for Slab {
@@ -181,8 +183,10 @@ impl std::ops::Deref for Slab {
 
 impl Drop for Slab {
     fn drop(&mut self) {
-        // SAFETY: allocated in `zeroed` with this layout.
-        unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), self.layout) }
+        if self.len > 0 {
+            // SAFETY: allocated in `zeroed` with this layout.
+            unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), self.layout) }
+        }
     }
 }
 
@@ -232,7 +236,7 @@ mod tests {
         let mut first = Table::new(1);
         first.store(42, Question::HelpFails, 3, 9, 1);
         assert_eq!(first.probe(42, Question::HelpFails, 3, 9), Some(1));
-        let second = Table::on(first.entries.take().expect("entries"));
+        let second = Table::on(std::mem::replace(&mut first.entries, Slab::none()));
         assert_eq!(second.probe(42, Question::HelpFails, 3, 9), None);
         second.store(42, Question::HelpFails, 3, 9, 5);
         assert_eq!(second.probe(42, Question::HelpFails, 3, 9), Some(5));
