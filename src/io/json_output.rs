@@ -335,6 +335,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             Role::Key => Some("key"),
             Role::Try => Some("try"),
             Role::Refutation | Role::Refutes => Some("refutation"),
+            Role::Obliged => Some("obliged"),
             _ => None,
         },
         "remark": match p.remark {

@@ -192,7 +192,7 @@ pub fn suffix(goal: Goal, played: &Played) -> &'static str {
             Goal::Stalemate => return " =",
             Goal::DoubleStalemate => return " ==",
             Goal::DoubleMate => return " ##",
-            Goal::MateOrStalemate => return if check { " #" } else { " =" },
+            Goal::MateOrStalemate => return " #=",
             Goal::Target(_) => return if check { " + z" } else { " z" },
             Goal::Capture => return if check { " + x" } else { " x" },
             Goal::WinPiece => return if check { " + %" } else { " %" },
@@ -210,6 +210,7 @@ fn mark(played: &Played) -> &'static str {
     match played.role {
         Role::Key | Role::Refutation => " !",
         Role::Try => " ?",
+        Role::Obliged => " ?!?",
         _ => "",
     }
 }
@@ -273,7 +274,8 @@ impl SolutionWriter {
                 } else {
                     self.close_set_play(out, Layout::Tree);
                     self.write_node(out, node, root);
-                    if !self.post_key {
+                    // A forced goal move is no key: no blank line closes it.
+                    if !self.post_key && node.played.role != Role::Obliged {
                         out.push('\n');
                     }
                 }

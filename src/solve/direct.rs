@@ -611,7 +611,12 @@ impl<'s> Battle<'s> {
             // Guards that let the defender defend leave no set play.
             if let Some(budget) = self.guard(&set, n - 1, 0) {
                 let saved = std::mem::replace(&mut self.budget, budget);
-                let (variations, _) = self.defences(&set, n - 1, None, false, 0, true);
+                // A reflex defender that can reach the goal must.
+                let variations = if self.obliged(&set, 0) {
+                    self.goal_moves(&set, Role::Defence, 0)
+                } else {
+                    self.defences(&set, n - 1, None, false, 0, true).0
+                };
                 self.budget = saved;
                 for node in variations {
                     self.out.push(Event::Tree {
@@ -625,7 +630,7 @@ impl<'s> Battle<'s> {
         // shows those moves, unmarked.
         let obliged = self
             .obliged(pos, 0)
-            .then(|| self.goal_moves(pos, Role::Attack, 0));
+            .then(|| self.goal_moves(pos, Role::Obliged, 0));
         let limit = if self.opts.tries {
             self.opts.max_refutations
         } else {
@@ -730,7 +735,17 @@ impl<'s> Battle<'s> {
                 }
             }
         }
-        self.refutations(mv, after, n, limit).map(|c| (c, n))
+        let result = self.refutations(mv, after, n, limit);
+        // A key of self or reflex play is printed at its shortest length,
+        // where the defences that reach the goal at once are its
+        // variations (`1.Rb2+ ! 1...a3*b2 #`); in direct play a shorter
+        // win prints the same tree.
+        if result == Some(0) && self.attack != Attack::Direct && !self.opts.exact {
+            if let Some(m) = (1..n).find(|&m| self.refutations(mv, after, m, 0) == Some(0)) {
+                return Some((0, m));
+            }
+        }
+        result.map(|c| (c, n))
     }
 
     /// How many defences refute the first move `mv` (which led to
@@ -890,12 +905,19 @@ impl<'s> Battle<'s> {
             };
             let Some(m) = len else {
                 if want_refutations {
+                    // A refutation that obliges a reflex attacker to reach
+                    // the goal shows those moves.
+                    let children = if self.obliged(&after, depth + 1) {
+                        self.goal_moves(&after, Role::Obliged, depth + 1)
+                    } else {
+                        Vec::new()
+                    };
                     refutations.push(Node {
                         played: Played {
                             role: Role::Refutation,
                             ..played
                         },
-                        children: Vec::new(),
+                        children,
                     });
                 }
                 continue;

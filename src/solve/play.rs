@@ -30,9 +30,12 @@ pub enum Role {
     Key,
     /// A first move that fails to a few defences only (` ?`).
     Try,
-    /// An attacker's move: the continuation after a defence, or a first
-    /// move shown without a mark (a reflex attacker forced to the goal).
+    /// An attacker's move: the continuation after a defence.
     Attack,
+    /// A reflex side's move to the goal it cannot avoid where that ends
+    /// the play in its failure: a first move, or what follows a
+    /// refutation (` ?!?`, Popeye's constraint mark).
+    Obliged,
     /// The attacker's threat: what it would play if the defender passed.
     Threat,
     /// A defence: a variation, or a move of set play.
