@@ -79,6 +79,9 @@ pub enum ProblemOption {
     Start(u32),
     PostKeyPlay,
     Quodlibet,
+    /// `noshortvariations`: a defence after which the attacker wins in
+    /// fewer moves than remain is not printed (battle play).
+    NoShortVariations,
     /// `movenumbers`: print move numbers with times.
     MoveNumbers,
     NoBoard,

@@ -87,6 +87,10 @@ pub struct ProblemWriter<W: FnMut(&str) + Send> {
     /// twin's play begins.
     pending: String,
     header_written: bool,
+    /// The blank line that opens a play, held back from the end of the
+    /// header or twin label: Popeye writes a notice in its place, and drops
+    /// it when nothing is solved after the notice.
+    blank_due: bool,
     /// The current twin's writer, and how many plays it began (two with
     /// `duplex`).
     solution: Option<SolutionWriter>,
@@ -136,6 +140,10 @@ impl<W: FnMut(&str) + Send> ProblemWriter<W> {
                 ));
             }
         }
+        let blank_due = pending.ends_with("\n\n");
+        if blank_due {
+            pending.pop();
+        }
         ProblemWriter {
             format: opts.format,
             lang,
@@ -143,6 +151,7 @@ impl<W: FnMut(&str) + Send> ProblemWriter<W> {
             write,
             pending,
             header_written: false,
+            blank_due,
             solution: None,
             plays: 0,
             twins: 0,
@@ -181,6 +190,20 @@ impl<W: FnMut(&str) + Send> ProblemWriter<W> {
 impl<W: FnMut(&str) + Send> Sink for ProblemWriter<W> {
     fn event(&mut self, event: Event) {
         let mut out = String::new();
+        if matches!(event, Event::Begin { .. } | Event::Notice(_)) {
+            if !self.header_written {
+                self.flush();
+            }
+            let notice_solved = match event {
+                Event::Notice(notice) => Some(notice.solved()),
+                _ => None,
+            };
+            if self.blank_due && notice_solved.is_none() {
+                out.push('\n');
+            }
+            // After a notice the blank line still opens the play, if any.
+            self.blank_due &= notice_solved == Some(true);
+        }
         if let Event::Begin { .. } = event {
             self.plays += 1;
             if self.plays > 1 {
@@ -188,9 +211,6 @@ impl<W: FnMut(&str) + Send> Sink for ProblemWriter<W> {
                     Format::Popeye => "\n",
                     _ => "\nduplex:\n",
                 });
-            }
-            if !self.header_written {
-                self.flush();
             }
         }
         if let Some(w) = &mut self.solution {
@@ -231,6 +251,17 @@ impl<W: FnMut(&str) + Send> ProblemSink for ProblemWriter<W> {
                         twin_commands_text(lang, inst).trim_end()
                     ));
                 }
+            }
+        }
+        // A twin's label comes after the blank held back, and holds back
+        // its own.
+        if !out.is_empty() {
+            if self.blank_due {
+                out.insert(0, '\n');
+            }
+            self.blank_due = out.ends_with("\n\n");
+            if self.blank_due {
+                out.pop();
             }
         }
         self.twins += 1;

@@ -130,10 +130,128 @@ fn a_reflex_attacker_that_can_mate_must_and_popeye_shows_that_mate() {
             solution(&format!(
                 "pieces white ka1 bg7 black ka3 pa2a4b3\nstip {stip}"
             )),
-            "   1.Bg7-f8 #",
+            "   1.Bg7-f8 # ?!?",
             "{stip}"
         );
     }
+}
+
+#[test]
+fn a_forced_goal_move_is_marked_and_no_blank_line_follows_it() {
+    // Popeye's constraint mark ` ?!?`: the lines follow each other, one
+    // blank line before the footer.
+    let out = common::solved_popeye(
+        "beginproblem\npieces white ka6 pc7 black ka8 pa5\nstip r#2\noption vari\nendproblem\n",
+    );
+    assert!(
+        out.contains("\n   1.c7-c8=Q # ?!?\n   1.c7-c8=R # ?!?\n\nsolution finished."),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_refutation_that_forces_a_reflex_attacker_to_mate_shows_that_mate() {
+    let got = solution("pieces white kg7 qh7 rf4 black ka1 pf3\nstip r#2\noption try");
+    let want = "   1.Rf4-a4 + ?
+    but
+      1...Ka1-b2 !
+   1.Qh7-b1 + ?
+    but
+      1...Ka1*b1 !
+   1.Qh7-c2 ?
+    but
+      1...f3-f2 !
+          2.Rf4-a4 # ?!?";
+    assert_eq!(got, want);
+}
+
+#[test]
+fn reflex_set_play_obliges_the_defender_to_reach_the_goal() {
+    // Black can mate at once, so in set play it must: no longer line.
+    let got = solution("pieces white ka1 ph3 black ka3 pa2a4b3b4f6\nstip r#2\noption set vari");
+    let want = "      1...b3-b2 #
+   1.h3-h4 !
+      1...b3-b2 #";
+    assert_eq!(got, want);
+}
+
+#[test]
+fn a_mate_or_stalemate_goal_is_marked_as_written() {
+    let got = solution("pieces white ka3 rc3 black ka1\nstip #=2");
+    assert_eq!(got, "   1.Rc3-c1 #= !\n   1.Rc3-b3 #= !");
+}
+
+#[test]
+fn a_self_play_key_is_shown_at_its_shortest_length() {
+    // The key forces the goal at once: its defences are the goal moves.
+    let got = solution("pieces white ka1 rh2 cab1 black kb3 pa3c3\nstip s#=2\noption vari");
+    assert_eq!(
+        got,
+        "   1.Rh2-b2 + !\n      1...a3*b2 #=\n      1...c3*b2 #="
+    );
+    let got = solution("pieces white ka1 rc3 black ka3 pa2b3c5\nstip s#2\noption vari");
+    assert!(got.starts_with("   1.Rc3-c4 !\n      1...b3-b2 #"), "{got}");
+}
+
+#[test]
+fn self_play_set_play_at_the_last_move_is_shown_only_when_complete() {
+    // s#1: one black move mates, the others do not: no set play.
+    assert_eq!(
+        solution("pieces white ka1 rc3 black ka3 pa2b3c5\nstip s#1\noption set vari"),
+        "   1.Rc3-c4 !\n      1...b3-b2 #"
+    );
+    // Every black move mates at once: the set play is that, even in s#2.
+    let got = solution("pieces white ka1 rc4 pg4 black ka3 pa2b3c5g5\nstip s#2\noption set vari");
+    assert!(got.starts_with("      1...b3-b2 #\n   1.Rc4-e4 !"), "{got}");
+}
+
+#[test]
+fn noshortvariations_leaves_out_defences_met_in_fewer_moves() {
+    let got = solution(
+        "pieces white ka6 se6 pa7c3 black ka8 se8 pc6\nstip #3\noption postkey vari noshortvariations",
+    );
+    let want = " zugzwang.
+      1...c6-c5
+          2.c3-c4 zugzwang.
+              2...Se8-c7 +
+                  3.Se6*c7 #
+              2...Se8-d6
+                  3.Se6-c7 #
+              2...Se8-f6
+                  3.Se6-c7 #
+              2...Se8-g7
+                  3.Se6-c7 #";
+    assert_eq!(got, want);
+}
+
+#[test]
+fn intelligent_mode_where_popeye_restricts_it() {
+    let notice = "Intelligent Mode only with h#/=, ser-#/= and ser-h#/=, with a limited set of fairy conditions and without fairy pieces.";
+    // With a condition Popeye solves nothing: the notice takes the place
+    // of the blank line that opens the play.
+    let out = common::solved_popeye(
+        "beginproblem\npieces white kc6 qd1 black ka8 pa7\nstipulation h#2\noption intelligent\ncondition circe\nendproblem\n",
+    );
+    assert!(
+        out.contains(&format!("Circe\n{notice}\n\nsolution finished.")),
+        "{out}"
+    );
+    assert!(!out.contains("1.Ka8-b8"), "{out}");
+    // Not a help or series mate: the notice, then the play as without the
+    // option, move numbers included.
+    let out = common::solved_popeye(
+        "beginproblem\npieces white kc6 qd1 black ka8 pa7\nstipulation #2\noption intelligent movenumbers\nendproblem\n",
+    );
+    assert!(
+        out.contains(&format!("2 + 2\n{notice}\n\n  1  (Qd1-h5")),
+        "{out}"
+    );
+    // In intelligent mode Popeye prints no move numbers.
+    let out = common::solved_popeye(
+        "beginproblem\npieces white kc6 qd1 black ka8 pa7\nstipulation h#2\noption intelligent movenumbers\nendproblem\n",
+    );
+    assert!(!out.contains("(Ka8-b8"), "{out}");
+    assert!(out.contains("  1.Ka8-b8 Qd1-d8 #\n"), "{out}");
 }
 
 #[test]

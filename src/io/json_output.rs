@@ -14,7 +14,7 @@ use crate::moves::{Effect, PendingKind, Rebirth};
 use crate::problem::{Language, Problem};
 use crate::report::{condition_words, twin_commands_text, ReportOptions};
 use crate::rules::Rules;
-use crate::solve::play::{Event, Node, Played, Remark, Role};
+use crate::solve::play::{Event, Node, Notice, Played, Remark, Role};
 use crate::solve::{ProblemSink, Sink, SolveError};
 use crate::stipulation::Goal;
 use crate::twin::TwinInstance;
@@ -215,6 +215,15 @@ impl<W: FnMut(&str) + Send> Sink for JsonWriter<W> {
             // The remark after the key and the tries of `movenumbers` are
             // for people.
             Event::PostKey(_) | Event::Tried { .. } | Event::End => {}
+            Event::Notice(notice) => {
+                if self.twin.is_none() {
+                    return;
+                }
+                let text = match notice {
+                    Notice::IntelligentRestricted { .. } => "intelligent-restricted",
+                };
+                (self.write)(&format!("\"notice\":{},", json!(text)));
+            }
         }
     }
 }

@@ -79,6 +79,8 @@ pub enum Word {
     /// Colour names.
     White,
     Black,
+    /// `option intelligent` where Popeye's intelligent mode does not go.
+    IntelligentRestricted,
 }
 
 /// One row per word: English, German, French.
@@ -109,6 +111,14 @@ const WORDS: &[(Word, [&str; 3])] = &[
     ),
     (Word::White, ["White", "Weiss", "Blanc"]),
     (Word::Black, ["Black", "Schwarz", "Noir"]),
+    (
+        Word::IntelligentRestricted,
+        [
+            "Intelligent Mode only with h#/=, ser-#/= and ser-h#/=, with a limited set of fairy conditions and without fairy pieces.",
+            "Intelligent Modus nur im h#/=, ser-#/= und ser-h#/=, wenigen Maerchenbedingungen und keinen Maerchensteinen.",
+            "mode intelligent seulement avec h#/=, ser-#/= et ser-h#/=, facultativement avec certaines conditions, et sans pieces feeriques.",
+        ],
+    ),
 ];
 
 /// The word `w` in `lang`.

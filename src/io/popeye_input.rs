@@ -84,6 +84,7 @@ enum Opt {
     Intelligent,
     NoCastling,
     Quodlibet,
+    NoShortVariations,
     /// Changes only speed or display; the number says how many numeric
     /// arguments may follow (0 or 1, optional).
     Cosmetic(&'static str, bool),
@@ -184,10 +185,7 @@ const ENGLISH: Lang = Lang {
         ("keepmatingpiece", Opt::Cosmetic("keepmatingpiece", false)),
         ("enpassant", Opt::EnPassant),
         ("noboard", Opt::NoBoard),
-        (
-            "noshortvariations",
-            Opt::Cosmetic("noshortvariations", false),
-        ),
+        ("noshortvariations", Opt::NoShortVariations),
         ("halfduplex", Opt::HalfDuplex),
         ("postkeyplay", Opt::PostKeyPlay),
         ("intelligent", Opt::Intelligent),
@@ -289,10 +287,7 @@ const GERMAN: Lang = Lang {
         ),
         ("enpassant", Opt::EnPassant),
         ("ohnebrett", Opt::NoBoard),
-        (
-            "ohnekurzvarianten",
-            Opt::Cosmetic("noshortvariations", false),
-        ),
+        ("ohnekurzvarianten", Opt::NoShortVariations),
         ("halbduplex", Opt::HalfDuplex),
         ("nachschluessel", Opt::PostKeyPlay),
         ("intelligent", Opt::Intelligent),
@@ -394,10 +389,7 @@ const FRENCH: Lang = Lang {
         ),
         ("enpassant", Opt::EnPassant),
         ("sansechiquier", Opt::NoBoard),
-        (
-            "sansvariantescourtes",
-            Opt::Cosmetic("noshortvariations", false),
-        ),
+        ("sansvariantescourtes", Opt::NoShortVariations),
         ("demiduplex", Opt::HalfDuplex),
         ("aprescle", Opt::PostKeyPlay),
         ("intelligent", Opt::Intelligent),
@@ -1066,6 +1058,7 @@ impl<'a> Parser<'a> {
                     ProblemOption::Intelligent
                 }
                 Opt::Quodlibet => ProblemOption::Quodlibet,
+                Opt::NoShortVariations => ProblemOption::NoShortVariations,
                 Opt::Cosmetic(name, takes_number) => {
                     if takes_number {
                         self.optional_number();

@@ -500,7 +500,7 @@ fn options_with_arguments() {
             O::SetPlay,
             O::WhiteBegins,
             O::Cosmetic("maxtime".into()),
-            O::Cosmetic("noshortvariations".into()),
+            O::NoShortVariations,
         ]
     );
     assert_eq!(p.position.ep_square, Some(sq("e3")));

@@ -12,7 +12,7 @@ use crate::io::language::{word, Word};
 use crate::io::notation::{circe_move, disambiguation, popeye_move, Alphabet};
 use crate::movegen::legal_moves;
 use crate::problem::Language;
-use crate::solve::play::{Event, Layout, Node, Played, Remark, Role, Solution};
+use crate::solve::play::{Event, Layout, Node, Notice, Played, Remark, Role, Solution};
 use crate::stipulation::Goal;
 use std::fmt::Write;
 
@@ -306,6 +306,12 @@ impl SolutionWriter {
                     word(self.lang, Word::Time),
                     seconds
                 );
+            }
+            Event::Notice(notice) => {
+                let w = match notice {
+                    Notice::IntelligentRestricted { .. } => Word::IntelligentRestricted,
+                };
+                let _ = writeln!(out, "{}", word(self.lang, w));
             }
             Event::End => self.close_set_play(out, Layout::Tree),
         }

@@ -235,6 +235,10 @@ const OPTIONS: &[(&str, OptionArgs)] = &[
     ),
     ("quodlibet", OptionArgs::Flag(|| ProblemOption::Quodlibet)),
     (
+        "noshortvariations",
+        OptionArgs::Flag(|| ProblemOption::NoShortVariations),
+    ),
+    (
         "movenumbers",
         OptionArgs::Flag(|| ProblemOption::MoveNumbers),
     ),

@@ -583,6 +583,11 @@ impl Rules {
         self.families.iter().any(Option::is_some)
     }
 
+    /// Whether any condition is in force (orthodox chess otherwise).
+    pub fn has_any_condition(&self) -> bool {
+        self.has_families() || !self.conditions.is_empty()
+    }
+
     /// The only Circe-family condition in force, if there is exactly one
     /// (for the writers of the forms that have one name).
     pub fn single_family(&self) -> Option<&CirceRules> {

@@ -58,6 +58,9 @@ pub(crate) struct TreeOptions {
     /// then tests wins of at most n moves before the full length only,
     /// skipping the lengths between (which matters under the guards above).
     pub short_first: Option<u32>,
+    /// `noshortvariations`: a defence that allows a win in fewer moves
+    /// than remain is not printed (the threat is no defence).
+    pub no_short_variations: bool,
 }
 
 impl Default for TreeOptions {
@@ -75,6 +78,7 @@ impl Default for TreeOptions {
             max_flights: None,
             nontrivial: None,
             short_first: None,
+            no_short_variations: false,
         }
     }
 }
@@ -611,12 +615,7 @@ impl<'s> Battle<'s> {
             // Guards that let the defender defend leave no set play.
             if let Some(budget) = self.guard(&set, n - 1, 0) {
                 let saved = std::mem::replace(&mut self.budget, budget);
-                // A reflex defender that can reach the goal must.
-                let variations = if self.obliged(&set, 0) {
-                    self.goal_moves(&set, Role::Defence, 0)
-                } else {
-                    self.defences(&set, n - 1, None, false, 0, true).0
-                };
+                let variations = self.set_play(&set, n);
                 self.budget = saved;
                 for node in variations {
                     self.out.push(Event::Tree {
@@ -673,6 +672,36 @@ impl<'s> Battle<'s> {
                 self.put_back(0, legal);
             }
         }
+    }
+
+    /// The set play's variations from `set` (the attacker having passed),
+    /// in play of `n` moves. In self and reflex play it is shown at its
+    /// shortest length when that is complete: every defence reaches the
+    /// goal at once (a reflex defender that can reach it must); else at the
+    /// full length, where, as under a key, a defence reaching the goal
+    /// before the last move is not shown, and s#1 has none.
+    fn set_play(&mut self, set: &Position, n: u32) -> Vec<Node> {
+        let kd = n - 1;
+        if self.attack != Attack::Direct && (kd == 0 || !self.opts.exact) {
+            let at_once = self.goal_moves(set, Role::Defence, 0);
+            let complete = !at_once.is_empty()
+                && (self.obliged(set, 0) || at_once.len() == self.moves_count(set, 0));
+            if complete {
+                return at_once;
+            }
+            if kd == 0 {
+                return Vec::new();
+            }
+        }
+        self.defences(set, kd, None, false, 0).0
+    }
+
+    /// How many legal moves the side to move has in `pos`.
+    fn moves_count(&mut self, pos: &Position, depth: usize) -> usize {
+        let moves = self.moves(pos, depth);
+        let count = moves.len();
+        self.put_back(depth, moves);
+        count
     }
 
     /// The tree of the first move `mv` (`limit` refutations allowed for a
@@ -807,7 +836,7 @@ impl<'s> Battle<'s> {
         let after = *after;
         if !self.opts.variations {
             let refutations = if refuted {
-                self.defences(&after, kd, None, true, depth, false).1
+                self.defences(&after, kd, None, true, depth).1
             } else {
                 Vec::new()
             };
@@ -834,8 +863,7 @@ impl<'s> Battle<'s> {
                 None => remark = Remark::Zugzwang,
             }
         }
-        let (variations, refutations) =
-            self.defences(&after, kd, threat.as_ref(), refuted, depth, false);
+        let (variations, refutations) = self.defences(&after, kd, threat.as_ref(), refuted, depth);
         children.extend(variations);
         if post_key {
             // Refuting the key, they take their place among the variations.
@@ -865,9 +893,7 @@ impl<'s> Battle<'s> {
     /// The defender's moves from `pos` (attacker left with `kd` moves
     /// after them), in Popeye's order: the variations (those that lose,
     /// with the attacker's shortest wins, except those the threat still
-    /// beats), and, with `want_refutations`, the refutations. In set play
-    /// (`set_play`) a defence reaching the goal is shown even before the
-    /// last move.
+    /// beats), and, with `want_refutations`, the refutations.
     fn defences(
         &mut self,
         pos: &Position,
@@ -875,7 +901,6 @@ impl<'s> Battle<'s> {
         threat: Option<&(Vec<Move>, u32)>,
         want_refutations: bool,
         depth: usize,
-        set_play: bool,
     ) -> (Vec<Node>, Vec<Node>) {
         let mut variations = Vec::new();
         let mut refutations = Vec::new();
@@ -887,9 +912,9 @@ impl<'s> Battle<'s> {
             let goal = reached && self.goal_counts(kd + 1);
             let played = self.played(pos, d, &after, Role::Defence, reached);
             if goal {
-                // Under an attacker's move Popeye shows no defence that
-                // reaches the goal before the last move; set play does.
-                if kd > 0 && !set_play {
+                // Popeye shows no defence that reaches the goal before the
+                // last move.
+                if kd > 0 {
                     continue;
                 }
                 variations.push(Node {
@@ -922,7 +947,7 @@ impl<'s> Battle<'s> {
                 }
                 continue;
             };
-            if !self.opts.variations {
+            if !self.opts.variations || self.opts.no_short_variations && m < kd {
                 continue;
             }
             // A defence that allows a quicker win than the threat, or lets

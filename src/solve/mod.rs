@@ -5,6 +5,7 @@ mod buffers;
 mod checks;
 mod direct;
 pub mod goal;
+pub mod intelligent;
 mod numbering;
 mod parallel;
 pub mod play;
@@ -20,7 +21,9 @@ use crate::stipulation::{Play, Stipulation};
 
 use direct::{Battle, TreeOptions};
 pub use parallel::halves_given_back;
-pub use play::{Collector, Event, Layout, Node, Played, Remark, Role, Sink, Solution, TriedMove};
+pub use play::{
+    Collector, Event, Layout, Node, Notice, Played, Remark, Role, Sink, Solution, TriedMove,
+};
 use search::Searcher;
 use search::{HelpEnd, LinePlay, MainPlay, SeriesEnd};
 
@@ -307,6 +310,35 @@ pub fn solve_into(
     let started = std::time::Instant::now();
     let stip = parse_stipulation(problem)?;
     let (mut tree, help_set_play) = play_options(problem, &stip)?;
+    let intelligent = intelligent::mode(problem, &stip);
+    match intelligent {
+        intelligent::IntelligentMode::Restricted => {
+            sink.event(Event::Notice(Notice::IntelligentRestricted {
+                solved: false,
+            }));
+            return Ok(0);
+        }
+        intelligent::IntelligentMode::NotForStipulation => {
+            sink.event(Event::Notice(Notice::IntelligentRestricted {
+                solved: true,
+            }))
+        }
+        intelligent::IntelligentMode::On => {
+            // Popeye's intelligent search has no move numbers to start
+            // from: what it then prints is not established.
+            if let Some(o) = problem
+                .options
+                .iter()
+                .find(|o| matches!(o.value, ProblemOption::Start(n) if n > 1))
+            {
+                return Err(SolveError::UnsupportedOption {
+                    line: o.line,
+                    name: "startmovenumber with intelligent".to_string(),
+                });
+            }
+        }
+        intelligent::IntelligentMode::Off => {}
+    }
     let unsupported = || SolveError::UnsupportedStipulation {
         line: problem.stipulation.line,
         text: stip.text.clone(),
@@ -396,8 +428,9 @@ pub fn solve_into(
     let cancel = cancel.for_one_play();
     // `movenumbers` / `start n`: the first moves in Popeye's order (none
     // to number with postkeyplay); those numbered before n are never tried.
+    // In intelligent mode Popeye prints progress lines of its own instead.
     let numbered = numbering::start(problem)
-        .filter(|_| !tree.post_key)
+        .filter(|_| !tree.post_key && intelligent != intelligent::IntelligentMode::On)
         .map(|start| (start, numbering::first_moves_in_order(&pos, &rules)));
     let root_skip: Arc<[Move]> = numbered.as_ref().map_or(Arc::from([]), |(start, moves)| {
         moves.iter().take(*start as usize - 1).copied().collect()
@@ -566,6 +599,9 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
                 help_set_play = true
             }
             ProblemOption::NoThreat if battle => tree.no_threat = true,
+            ProblemOption::NoShortVariations if battle => tree.no_short_variations = true,
+            // Help and series play have no defences to leave out.
+            ProblemOption::NoShortVariations => {}
             ProblemOption::Threat(n) if battle => {
                 tree.max_threat = Some(*n);
                 tree.short_first = Some(*n);

@@ -118,8 +118,31 @@ pub enum Event {
         number: u32,
         seconds: f64,
     },
+    /// What Popeye says about the problem before it solves it (or instead
+    /// of solving it).
+    Notice(Notice),
     /// The play is over.
     End,
+}
+
+/// A remark of Popeye's about how it takes the problem, with the play it
+/// then makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// `option intelligent` where Popeye's intelligent mode does not go:
+    /// with a fairy condition, fairy piece or kamikaze unit Popeye solves
+    /// nothing (`solved: false`); with a stipulation other than h#/=,
+    /// ser-#/= and ser-h#/= it solves as without the option.
+    IntelligentRestricted { solved: bool },
+}
+
+impl Notice {
+    /// Whether the play is solved after the notice.
+    pub fn solved(self) -> bool {
+        match self {
+            Notice::IntelligentRestricted { solved } => solved,
+        }
+    }
 }
 
 impl Event {
@@ -187,16 +210,22 @@ pub struct Solution {
     pub post_key: Option<Remark>,
     /// With `movenumbers`: every first move tried, in Popeye's order.
     pub tried: Vec<TriedMove>,
+    /// What Popeye says before solving.
+    pub notices: Vec<Notice>,
 }
 
 impl Solution {
     /// Replays the solution as the events a search would have reported.
     pub fn events(&self) -> Vec<Event> {
-        let mut out = vec![Event::Begin {
+        let mut out: Vec<Event> = self.notices.iter().map(|&n| Event::Notice(n)).collect();
+        if self.notices.iter().any(|n| !n.solved()) {
+            return out;
+        }
+        out.push(Event::Begin {
             goal: self.goal.unwrap_or(Goal::Mate),
             layout: self.layout,
             numbered: !self.tried.is_empty(),
-        }];
+        });
         if let Some(remark) = self.post_key {
             out.push(Event::PostKey(remark));
         }
@@ -328,6 +357,7 @@ impl Sink for Collector {
                 number,
                 seconds,
             }),
+            Event::Notice(notice) => self.solution.notices.push(notice),
             Event::End => {}
         }
     }
