@@ -108,6 +108,11 @@ pub struct CheckArgs {
     /// Mark the TOML problems that do not match as known failures.
     #[arg(long, conflicts_with = "bless")]
     pub mark_known_failures: bool,
+    /// Fail only on a problem that runs to the end and disagrees: refusals
+    /// (features not played yet) and time-outs are counted, not failures
+    /// (the guard over Popeye's own examples).
+    #[arg(long, conflicts_with_all = ["bless", "mark_known_failures"])]
+    pub played_only: bool,
     /// Output format: text (diffs) or JSON Lines (one object per problem).
     #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
     pub format: CheckFormat,

@@ -60,7 +60,11 @@ pub fn run(args: &CheckArgs, stop: Arc<AtomicBool>) -> anyhow::Result<ExitCode> 
     } else {
         out!("{line}");
     }
-    Ok(ExitCode::from(exit_status(&report.totals, report.stopped)))
+    Ok(ExitCode::from(exit_status(
+        &report.totals,
+        report.stopped,
+        args.played_only,
+    )))
 }
 
 fn totals_line(t: &CheckTotals, stopped: bool, seconds: f64) -> String {
@@ -84,10 +88,13 @@ fn totals_line(t: &CheckTotals, stopped: bool, seconds: f64) -> String {
 
 /// 0 every problem passes (or is a known failure, or has nothing to
 /// compare with), 1 some fail, time out or were fixed while marked as known
-/// failures, 2 some could not be read or solved, 130 interrupted.
-fn exit_status(t: &CheckTotals, stopped: bool) -> u8 {
+/// failures, 2 some could not be read or solved, 130 interrupted. With
+/// `played_only` errors and time-outs do not count.
+fn exit_status(t: &CheckTotals, stopped: bool, played_only: bool) -> u8 {
     if stopped {
         130
+    } else if played_only {
+        u8::from(t.fail > 0 || t.fixed > 0)
     } else if t.error > 0 {
         2
     } else if t.fail > 0 || t.timeout > 0 || t.fixed > 0 {

@@ -182,7 +182,7 @@ const ENGLISH: Lang = Lang {
         ("multisolutions", Opt::Unsupported),
         ("nosymmetry", Opt::Unsupported),
         ("nontrivial", Opt::NonTrivial),
-        ("keepmatingpiece", Opt::Cosmetic("keepmatingpiece", false)),
+        ("keepmatingpiece", Opt::Unsupported),
         ("enpassant", Opt::EnPassant),
         ("noboard", Opt::NoBoard),
         ("noshortvariations", Opt::NoShortVariations),
@@ -195,9 +195,13 @@ const ENGLISH: Lang = Lang {
         ("stoponshortsolutions", Opt::Unsupported),
         ("beep", Opt::Cosmetic("beep", true)),
         ("suppressgrid", Opt::Cosmetic("suppressgrid", false)),
-        ("writegrid", Opt::Cosmetic("writegrid", false)),
+        ("writegrid", Opt::Unsupported),
         ("castlingmutuallyexclusive", Opt::Unsupported),
         ("goalisend", Opt::Unsupported),
+        ("nullmoves", Opt::Unsupported),
+        ("uptomovenumber", Opt::Unsupported),
+        ("trivialtriesavoid", Opt::Unsupported),
+        ("matesin1", Opt::Unsupported),
     ],
     twinning: &[
         ("move", TwinKw::Move),
@@ -281,10 +285,7 @@ const GERMAN: Lang = Lang {
         ("mehrereloesungen", Opt::Unsupported),
         ("keinesymmetrie", Opt::Unsupported),
         ("nichttrivial", Opt::NonTrivial),
-        (
-            "haltemattsetzendenstein",
-            Opt::Cosmetic("keepmatingpiece", false),
-        ),
+        ("haltemattsetzendenstein", Opt::Unsupported),
         ("enpassant", Opt::EnPassant),
         ("ohnebrett", Opt::NoBoard),
         ("ohnekurzvarianten", Opt::NoShortVariations),
@@ -297,9 +298,13 @@ const GERMAN: Lang = Lang {
         ("stopnachkurzloesungen", Opt::Unsupported),
         ("pieps", Opt::Cosmetic("beep", true)),
         ("ohnegitter", Opt::Cosmetic("suppressgrid", false)),
-        ("zeichnegitter", Opt::Cosmetic("writegrid", false)),
+        ("zeichnegitter", Opt::Unsupported),
         ("rochadengegenseitigausschliessend", Opt::Unsupported),
         ("zielistende", Opt::Unsupported),
+        ("nullzuege", Opt::Unsupported),
+        ("biszugnummer", Opt::Unsupported),
+        ("trivialefehlversucheunterdruecken", Opt::Unsupported),
+        ("mattsin1", Opt::Unsupported),
     ],
     twinning: &[
         ("versetze", TwinKw::Move),
@@ -383,10 +388,7 @@ const FRENCH: Lang = Lang {
         ("multisolutions", Opt::Unsupported),
         ("nonsymetrique", Opt::Unsupported),
         ("nontrivial", Opt::NonTrivial),
-        (
-            "retienspiecematante",
-            Opt::Cosmetic("keepmatingpiece", false),
-        ),
+        ("retienspiecematante", Opt::Unsupported),
         ("enpassant", Opt::EnPassant),
         ("sansechiquier", Opt::NoBoard),
         ("sansvariantescourtes", Opt::NoShortVariations),
@@ -399,9 +401,13 @@ const FRENCH: Lang = Lang {
         ("finapressolutionscourtes", Opt::Unsupported),
         ("bip", Opt::Cosmetic("beep", true)),
         ("sansgrille", Opt::Cosmetic("suppressgrid", false)),
-        ("ajoutegrille", Opt::Cosmetic("writegrid", false)),
+        ("ajoutegrille", Opt::Unsupported),
         ("roquesmutuellementexclusifs", Opt::Unsupported),
         ("butestfin", Opt::Unsupported),
+        ("coupsvides", Opt::Unsupported),
+        ("jusquaucoup", Opt::Unsupported),
+        ("trivialessaisupprimer", Opt::Unsupported),
+        ("matsen1", Opt::Unsupported),
     ],
     twinning: &[
         ("deplacement", TwinKw::Move),
@@ -1052,9 +1058,17 @@ impl<'a> Parser<'a> {
                 Opt::HalfDuplex => ProblemOption::HalfDuplex,
                 Opt::PostKeyPlay => ProblemOption::PostKeyPlay,
                 Opt::Intelligent => {
-                    // The optional number limits solutions per mate picture:
-                    // a speed/display matter.
-                    self.optional_number();
+                    // The number limits the solutions printed per mate
+                    // position, in the order of Popeye's intelligent search.
+                    if self.optional_number().is_some() {
+                        return self.err(
+                            tok.line,
+                            format!(
+                                "option {} with a number of solutions per mate position is not supported",
+                                tok.text
+                            ),
+                        );
+                    }
                     ProblemOption::Intelligent
                 }
                 Opt::Quodlibet => ProblemOption::Quodlibet,

@@ -359,7 +359,13 @@ fn is_solution_line(line: &str) -> bool {
     let digits = t.bytes().take_while(|b| b.is_ascii_digit()).count();
     is_twin_label(line)
         || (indented && digits > 0 && t[digits..].starts_with('.'))
-        || (indented && t.to_ascii_lowercase().starts_with("zugzwang"))
+        || (indented && {
+            // The word after the key with `postkeyplay` opens the solution.
+            let l = t.to_ascii_lowercase();
+            ["zugzwang", "blocus", "threat:", "drohung:", "menace:"]
+                .iter()
+                .any(|w| l.starts_with(w))
+        })
 }
 
 /// Splits a Popeye output holding several problems into one text per
@@ -556,6 +562,17 @@ mod tests {
             let toml_text = format!("v = {}\n", multiline(text));
             let v: toml::Value = toml::from_str(&toml_text).unwrap();
             assert_eq!(v["v"].as_str(), Some(text), "{toml_text}");
+        }
+    }
+
+    #[test]
+    fn solution_part_after_the_key_begins_with_its_word() {
+        for word in ["threat:", "Drohung:", "menace:", "zugzwang.", "blocus."] {
+            let out = format!("+---a---b---c---d---e---f---g---h---+\n  #2      5 + 10\n\n {word}\n          2.Kb1-c1 #\n\n\nsolution finished. Time = 0.026 s\n");
+            assert_eq!(
+                solution_part(&out),
+                format!(" {word}\n          2.Kb1-c1 #\n")
+            );
         }
     }
 
