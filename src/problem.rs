@@ -70,6 +70,9 @@ pub enum ProblemOption {
     /// more than n flights.
     MaxFlights(u32),
     MaxSolutions(u32),
+    /// `maxtime n`: solving stops after n seconds (Popeye's "solving
+    /// interrupted.").
+    MaxTime(u32),
     NoWhiteKing,
     NoBlackKing,
     /// `enpassant sq...`: the last move was a double step passing these squares.

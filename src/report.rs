@@ -91,6 +91,8 @@ pub struct ProblemWriter<W: FnMut(&str) + Send> {
     /// header or twin label: Popeye writes a notice in its place, and drops
     /// it when nothing is solved after the notice.
     blank_due: bool,
+    /// Whether a play was cut short (the footer says so).
+    incomplete: Option<crate::solve::Incompleteness>,
     /// The current twin's writer, and how many plays it began (two with
     /// `duplex`).
     solution: Option<SolutionWriter>,
@@ -152,6 +154,7 @@ impl<W: FnMut(&str) + Send> ProblemWriter<W> {
             pending,
             header_written: false,
             blank_due,
+            incomplete: None,
             solution: None,
             plays: 0,
             twins: 0,
@@ -181,7 +184,7 @@ impl<W: FnMut(&str) + Send> ProblemWriter<W> {
     pub fn finish(&mut self, seconds: f64) {
         if self.format == Format::Popeye && self.header_written && !self.failed {
             let mut out = String::new();
-            popeye_output::write_footer(&mut out, self.lang, seconds);
+            popeye_output::write_footer(&mut out, self.lang, seconds, self.incomplete);
             (self.write)(&out);
         }
     }
@@ -203,6 +206,9 @@ impl<W: FnMut(&str) + Send> Sink for ProblemWriter<W> {
             }
             // After a notice the blank line still opens the play, if any.
             self.blank_due &= notice_solved == Some(true);
+        }
+        if let Event::Incomplete(why) = event {
+            self.incomplete = self.incomplete.or(Some(why));
         }
         if let Event::Begin { .. } = event {
             self.plays += 1;

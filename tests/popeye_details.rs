@@ -319,3 +319,28 @@ fn a_double_mate_leaves_both_kings_in_check_and_neither_side_a_move() {
         ""
     );
 }
+
+#[test]
+fn maxsolutions_reached_ends_with_popeye_s_partial_solution() {
+    let out = common::solved_popeye(
+        "beginproblem\npieces white kc6 qd1 black ka8 pa7\nstipulation h#2\noption maxsolutions 2\nendproblem\n",
+    );
+    assert!(
+        out.contains(
+            "  1.Ka8-b8 Qd1-d8 #\n  1.a7-a5 Qd1-b3   2.a5-a4 Qb3-b7 #\nPartial solution Time = "
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn maxtime_stops_the_play_and_popeye_says_it_was_interrupted() {
+    // An h#5 that takes far longer than a second: what was found stays,
+    // and the footer says the solving was interrupted.
+    let out = common::solved_popeye(
+        "beginproblem\nstipulation h#5\ncondition anticirce cheylan\noption whitebegins maxtime 1\n\
+         pieces white kd6 rg3 bc1 black kf2 qc8 rg7 pd2\nendproblem\n",
+    );
+    assert!(out.contains("\nsolving interrupted. Time = "), "{out}");
+    assert!(!out.contains("solution finished"), "{out}");
+}

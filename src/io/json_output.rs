@@ -45,6 +45,8 @@ struct OpenTwin {
     started: Instant,
     plays: usize,
     error: Option<String>,
+    /// Whether the play was cut short (`maxsolutions`, `maxtime`).
+    incomplete: Option<crate::solve::Incompleteness>,
 }
 
 impl<W: FnMut(&str) + Send> JsonWriter<W> {
@@ -109,8 +111,13 @@ impl<W: FnMut(&str) + Send> JsonWriter<W> {
             1 => text.push_str(",\"duplex\":null"),
             _ => {}
         }
+        let incomplete = twin.incomplete.map(|why| match why {
+            crate::solve::Incompleteness::Partial => "partial",
+            crate::solve::Incompleteness::Interrupted => "interrupted",
+        });
         text.push_str(&format!(
-            ",\"error\":{},\"seconds\":{}}}",
+            ",\"incomplete\":{},\"error\":{},\"seconds\":{}}}",
+            json!(incomplete),
             json!(twin.error),
             json!(twin.started.elapsed().as_secs_f64())
         ));
@@ -215,6 +222,11 @@ impl<W: FnMut(&str) + Send> Sink for JsonWriter<W> {
             // The remark after the key and the tries of `movenumbers` are
             // for people.
             Event::PostKey(_) | Event::Tried { .. } | Event::End => {}
+            Event::Incomplete(why) => {
+                if let Some(twin) = &mut self.twin {
+                    twin.incomplete = Some(why);
+                }
+            }
             Event::Notice(notice) => {
                 if self.twin.is_none() {
                     return;
@@ -246,6 +258,7 @@ impl<W: FnMut(&str) + Send> ProblemSink for JsonWriter<W> {
             started: Instant::now(),
             plays: 0,
             error: None,
+            incomplete: None,
         });
     }
 

@@ -63,6 +63,9 @@ pub enum Word {
     Refutes,
     /// The footer, followed by " " and [`Word::Time`].
     SolutionFinished,
+    /// The footer of a play cut short by `maxsolutions`, by `maxtime`.
+    PartialSolution,
+    SolvingInterrupted,
     /// `"Time = "`, with its trailing blank.
     Time,
     /// The attribute line listing kamikaze units.
@@ -98,6 +101,18 @@ const WORDS: &[(Word, [&str; 3])] = &[
         ],
     ),
     (Word::Time, ["Time = ", "Zeit = ", "Temps = "]),
+    (
+        Word::PartialSolution,
+        ["Partial solution", "Partielle Loesung", "solution partielle"],
+    ),
+    (
+        Word::SolvingInterrupted,
+        [
+            "solving interrupted.",
+            "Bearbeitung abgebrochen.",
+            "solution interrompue.",
+        ],
+    ),
     (Word::Kamikaze, ["Kamikaze", "Kamikaze", "Kamikaze"]),
     (Word::HalfDuplex, ["HalfDuplex", "HalbDuplex", "DemiDuplex"]),
     (Word::Duplex, ["Duplex", "Duplex", "Duplex"]),

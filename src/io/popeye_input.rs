@@ -85,6 +85,7 @@ enum Opt {
     NoCastling,
     Quodlibet,
     NoShortVariations,
+    MaxTime,
     /// Changes only speed or display; the number says how many numeric
     /// arguments may follow (0 or 1, optional).
     Cosmetic(&'static str, bool),
@@ -189,7 +190,7 @@ const ENGLISH: Lang = Lang {
         ("halfduplex", Opt::HalfDuplex),
         ("postkeyplay", Opt::PostKeyPlay),
         ("intelligent", Opt::Intelligent),
-        ("maxtime", Opt::Cosmetic("maxtime", true)),
+        ("maxtime", Opt::MaxTime),
         ("nocastling", Opt::NoCastling),
         ("quodlibet", Opt::Quodlibet),
         ("stoponshortsolutions", Opt::Unsupported),
@@ -292,7 +293,7 @@ const GERMAN: Lang = Lang {
         ("halbduplex", Opt::HalfDuplex),
         ("nachschluessel", Opt::PostKeyPlay),
         ("intelligent", Opt::Intelligent),
-        ("maxzeit", Opt::Cosmetic("maxtime", true)),
+        ("maxzeit", Opt::MaxTime),
         ("keinerochade", Opt::NoCastling),
         ("quodlibet", Opt::Quodlibet),
         ("stopnachkurzloesungen", Opt::Unsupported),
@@ -395,7 +396,7 @@ const FRENCH: Lang = Lang {
         ("demiduplex", Opt::HalfDuplex),
         ("aprescle", Opt::PostKeyPlay),
         ("intelligent", Opt::Intelligent),
-        ("maxtemps", Opt::Cosmetic("maxtime", true)),
+        ("maxtemps", Opt::MaxTime),
         ("sansroquer", Opt::NoCastling),
         ("quodlibet", Opt::Quodlibet),
         ("finapressolutionscourtes", Opt::Unsupported),
@@ -1029,6 +1030,7 @@ impl<'a> Parser<'a> {
                 Opt::NoThreat => ProblemOption::NoThreat,
                 Opt::Try => ProblemOption::Try,
                 Opt::MaxSolutions => ProblemOption::MaxSolutions(self.parse_number(&tok)?),
+                Opt::MaxTime => ProblemOption::MaxTime(self.parse_number(&tok)?),
                 Opt::NonTrivial => {
                     let m = self.parse_number(&tok)?;
                     let n = self.parse_number(&tok)?;

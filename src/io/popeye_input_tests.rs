@@ -499,7 +499,7 @@ fn options_with_arguments() {
             O::NoThreat,
             O::SetPlay,
             O::WhiteBegins,
-            O::Cosmetic("maxtime".into()),
+            O::MaxTime(10),
             O::NoShortVariations,
         ]
     );

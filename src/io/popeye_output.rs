@@ -21,6 +21,7 @@ use crate::io::language::{
     color_letter, kamikaze_letter, neutral_letter, piece_letter, word, Word,
 };
 use crate::problem::{Language, MirrorAxis, Problem, ProblemOption, Twin, TwinCommand};
+use crate::solve::Incompleteness;
 use crate::vocabulary::condition_lines;
 
 /// Width of the diagram, `+---a---...---h---+`; lines are centred in it.
@@ -311,11 +312,23 @@ pub fn format_time(seconds: f64) -> String {
 /// The end of a problem's output: a blank line, `solution finished. Time =
 /// ...`, and two more blank lines. The leading blank line is the one that
 /// closes the last solution (the same one that precedes a twin header).
-pub fn write_footer(out: &mut String, lang: Language, seconds: f64) {
+/// A play cut short says so instead, without the blank line (`Partial
+/// solution`, `solving interrupted.`).
+pub fn write_footer(
+    out: &mut String,
+    lang: Language,
+    seconds: f64,
+    incomplete: Option<Incompleteness>,
+) {
+    let (blank, w) = match incomplete {
+        None => ("\n", Word::SolutionFinished),
+        Some(Incompleteness::Partial) => ("", Word::PartialSolution),
+        Some(Incompleteness::Interrupted) => ("", Word::SolvingInterrupted),
+    };
     let _ = write!(
         out,
-        "\n{} {}{}\n\n\n",
-        word(lang, Word::SolutionFinished),
+        "{blank}{} {}{}\n\n\n",
+        word(lang, w),
         word(lang, Word::Time),
         format_time(seconds)
     );
@@ -624,7 +637,7 @@ Kamikaze h8 e7 h7 e6 g6 h6 c5 f5 g5 h5 c4 g4 a3 b3 c3 h3 a2 c2
         ;
         assert_eq!(header(&p), expected);
         let mut footer = String::new();
-        write_footer(&mut footer, lang, 0.170);
+        write_footer(&mut footer, lang, 0.170, None);
         assert_eq!(footer, "\nLoesung beendet. Zeit = 0.170 s\n\n\n");
     }
 
@@ -812,7 +825,7 @@ Kamikaze h8 e7 h7 e6 g6 h6 c5 f5 g5 h5 c4 g4 a3 b3 c3 h3 a2 c2
         s.push_str("  1...Ld1-a4   2.Sf3-h2 La4-e8   3.Da2-g2 + Kh1*h2[wKh2->e1] #\n");
         write_twin_header(&mut s, lang, 1, Some(&twin), &p.position);
         s.push_str("  1...Lb1-g6   2.Dh2-c2 Lg6-e8   3.Kc1-b1 Le1*c3[wLc3->c1] #\n");
-        write_footer(&mut s, lang, 1.943);
+        write_footer(&mut s, lang, 1.943, None);
         let board = "\
 +---a---b---c---d---e---f---g---h---+
 |                                   |
@@ -977,7 +990,7 @@ Loesung beendet. Zeit = 1.943 s
         assert!(h.contains("\n2   .   .   .   .   P   .   .   .   2\n"));
         assert!(h.contains("\n1   T   C   F   D   R   .   .   .   1\n"));
         let mut f = String::new();
-        write_footer(&mut f, lang, 0.5);
+        write_footer(&mut f, lang, 0.5, None);
         assert_eq!(f, "\nsolution terminee. Temps = 0.500 s\n\n\n");
     }
 

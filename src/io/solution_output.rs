@@ -313,6 +313,8 @@ impl SolutionWriter {
                 };
                 let _ = writeln!(out, "{}", word(self.lang, w));
             }
+            // The footer says it (`ProblemWriter`).
+            Event::Incomplete(_) => {}
             Event::End => self.close_set_play(out, Layout::Tree),
         }
     }

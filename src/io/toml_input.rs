@@ -225,6 +225,7 @@ const OPTIONS: &[(&str, OptionArgs)] = &[
         "maxsolutions",
         OptionArgs::Number(ProblemOption::MaxSolutions),
     ),
+    ("maxtime", OptionArgs::Number(ProblemOption::MaxTime)),
     ("nowk", OptionArgs::Flag(|| ProblemOption::NoWhiteKing)),
     ("nobk", OptionArgs::Flag(|| ProblemOption::NoBlackKing)),
     ("nocastling", OptionArgs::Squares(ProblemOption::NoCastling)),

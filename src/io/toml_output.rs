@@ -147,6 +147,7 @@ fn option_text(o: &ProblemOption) -> Result<Option<String>, ConvertError> {
         ProblemOption::NonTrivial(m, n) => format!("nontrivial {m} {n}"),
         ProblemOption::MaxFlights(n) => format!("maxflightsquares {n}"),
         ProblemOption::MaxSolutions(n) => format!("maxsolutions {n}"),
+        ProblemOption::MaxTime(n) => format!("maxtime {n}"),
         ProblemOption::NoWhiteKing => "nowk".into(),
         ProblemOption::NoBlackKing => "nobk".into(),
         ProblemOption::NoCastling(s) => format!("nocastling {}", squares(s)),

@@ -6,6 +6,7 @@ mod checks;
 mod direct;
 pub mod goal;
 pub mod intelligent;
+mod max_time;
 mod numbering;
 mod parallel;
 pub mod play;
@@ -22,7 +23,8 @@ use crate::stipulation::{Play, Stipulation};
 use direct::{Battle, TreeOptions};
 pub use parallel::halves_given_back;
 pub use play::{
-    Collector, Event, Layout, Node, Notice, Played, Remark, Role, Sink, Solution, TriedMove,
+    Collector, Event, Incompleteness, Layout, Node, Notice, Played, Remark, Role, Sink, Solution,
+    TriedMove,
 };
 use search::Searcher;
 use search::{HelpEnd, LinePlay, MainPlay, SeriesEnd};
@@ -290,9 +292,11 @@ impl Sink for Limiter<'_> {
         let found = event.solutions();
         self.sink.event(event);
         if let Some(left) = &mut self.left {
+            let was = *left;
             *left -= found.min(*left);
-            if *left == 0 {
+            if *left == 0 && was > 0 {
                 self.cancel.enough.store(true, Ordering::Relaxed);
+                self.sink.event(Event::Incomplete(Incompleteness::Partial));
             }
         }
     }
@@ -459,6 +463,10 @@ pub fn solve_into(
         left: max_solutions(problem),
         cancel: cancel.clone(),
     };
+    let max_time = problem.options.iter().find_map(|o| match o.value {
+        ProblemOption::MaxTime(n) => Some(max_time::MaxTime::start(n, &cancel)),
+        _ => None,
+    });
     limiter.event(Event::Begin {
         goal: stip.goal,
         layout: if battle { Layout::Tree } else { Layout::Lines },
@@ -562,6 +570,9 @@ pub fn solve_into(
     if cancel.is_cancelled() {
         return Err(SolveError::Cancelled);
     }
+    if max_time.is_some_and(max_time::MaxTime::finish) {
+        limiter.event(Event::Incomplete(Incompleteness::Interrupted));
+    }
     limiter.event(Event::End);
     Ok(nodes)
 }
@@ -578,6 +589,7 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
             ProblemOption::HalfDuplex
             | ProblemOption::Duplex
             | ProblemOption::MaxSolutions(_)
+            | ProblemOption::MaxTime(_)
             | ProblemOption::WhiteBegins
             | ProblemOption::Cosmetic(_)
             | ProblemOption::NoBoard

@@ -121,6 +121,8 @@ pub enum Event {
     /// What Popeye says about the problem before it solves it (or instead
     /// of solving it).
     Notice(Notice),
+    /// The play was cut short (before its `End`).
+    Incomplete(Incompleteness),
     /// The play is over.
     End,
 }
@@ -134,6 +136,16 @@ pub enum Notice {
     /// nothing (`solved: false`); with a stipulation other than h#/=,
     /// ser-#/= and ser-h#/= it solves as without the option.
     IntelligentRestricted { solved: bool },
+}
+
+/// Why a play was cut short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Incompleteness {
+    /// `maxsolutions`: the n-th solution was found (Popeye's "Partial
+    /// solution", whether or not more exist).
+    Partial,
+    /// `maxtime`: the time ran out (Popeye's "solving interrupted.").
+    Interrupted,
 }
 
 impl Notice {
@@ -212,6 +224,8 @@ pub struct Solution {
     pub tried: Vec<TriedMove>,
     /// What Popeye says before solving.
     pub notices: Vec<Notice>,
+    /// Whether the play was cut short, and why.
+    pub incomplete: Option<Incompleteness>,
 }
 
 impl Solution {
@@ -263,6 +277,7 @@ impl Solution {
                 push_roots(&mut out, &first, false);
             }
         }
+        out.extend(self.incomplete.map(Event::Incomplete));
         out.push(Event::End);
         out
     }
@@ -358,6 +373,7 @@ impl Sink for Collector {
                 seconds,
             }),
             Event::Notice(notice) => self.solution.notices.push(notice),
+            Event::Incomplete(why) => self.solution.incomplete = Some(why),
             Event::End => {}
         }
     }
