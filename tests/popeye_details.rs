@@ -201,3 +201,24 @@ fn a_double_mate_leaves_both_kings_in_check_and_neither_side_a_move() {
         ""
     );
 }
+
+#[test]
+fn whitetoplay_is_ignored_where_help_play_already_begins_with_a_half_move() {
+    // Popeye's WhiteToPlay shortens a help play of whole moves by its first
+    // half-move; h+1.5 has none to lose: the option is ignored, said so
+    // before the diagram, and the stipulation stays as written.
+    let body = "pieces white ka3 pb4 black ka6\nstipulation h+1.5\noption whitetoplay";
+    let out = common::solved_popeye(&format!("beginproblem\n{body}\nendproblem\n"));
+    assert!(
+        out.starts_with("WhiteToPlay not applicable - ignored\n\n\n+---a"),
+        "{out}"
+    );
+    assert!(out.contains("\n  h+1.5    "), "{out}");
+    assert_eq!(solution(body), "  1...b4-b5 +");
+    // h+2 is shortened to h+1.5 and says nothing.
+    let out = common::solved_popeye(
+        "beginproblem\npieces white ka3 pb4 black ka6\nstipulation h+2\noption whitetoplay\nendproblem\n",
+    );
+    assert!(out.starts_with("\n\n+---a"), "{out}");
+    assert!(out.contains("\n  h+1.5    "), "{out}");
+}

@@ -58,6 +58,14 @@ pub fn write_header(out: &mut String, problem: &Problem) {
         out.push_str(r);
         out.push('\n');
     }
+    // Said when the option meets the stipulation, before the diagram.
+    if white_begins_applies(problem) == Some(false) {
+        out.push_str(match lang {
+            Language::English => "WhiteToPlay not applicable - ignored\n",
+            Language::German => "WeissBeginnt nicht anwendbar - ignoriert\n",
+            Language::French => "ApparentSeul pas applicable - ignore\n",
+        });
+    }
     if problem.has_option(|o| matches!(o, ProblemOption::NoBoard)) {
         out.push('\n');
         return;
@@ -140,7 +148,7 @@ fn board_cell(lang: Language, piece: Option<Piece>) -> String {
 /// suffixes it appends (`#5/1` for `threat 1`, `#7//1` for `maxflightsquares
 /// 1`, `r#9;1,1` for `nontrivial`).
 pub fn stipulation_text(problem: &Problem) -> String {
-    let white_begins = problem.has_option(|o| matches!(o, ProblemOption::WhiteBegins));
+    let white_begins = white_begins_applies(problem) == Some(true);
     let mut s = structured_stipulation_text(problem.language, &problem.stipulation.value)
         .unwrap_or_else(|| display_stipulation(&problem.stipulation.value, white_begins));
     // Popeye keeps one value per option, the last one given.
@@ -175,6 +183,16 @@ pub fn stipulation_text(problem: &Problem) -> String {
         let _ = write!(s, ";{m},{n}");
     }
     s
+}
+
+/// With option `whitebegins`: whether it applies to the stipulation (None
+/// without the option or when the stipulation cannot be read).
+fn white_begins_applies(problem: &Problem) -> Option<bool> {
+    if !problem.has_option(|o| matches!(o, ProblemOption::WhiteBegins)) {
+        return None;
+    }
+    let stip = crate::stipulation::Stipulation::parse(&problem.stipulation.value).ok()?;
+    Some(stip.white_begins_applies())
 }
 
 /// A structured stipulation as Popeye shows it: the side in the problem's
@@ -999,7 +1017,6 @@ Loesung beendet. Zeit = 1.943 s
         assert_eq!(display_stipulation("exact-#1", false), "#1");
         assert_eq!(display_stipulation("h#3", true), "h#2.5");
         assert_eq!(display_stipulation("h=2", true), "h=1.5");
-        assert_eq!(display_stipulation("h#2.5", true), "h#2");
         assert_eq!(display_stipulation("h002", true), "h001.5");
         assert_eq!(display_stipulation("#3", true), "#3");
         assert_eq!(display_stipulation("1->ser-#5", false), "1->ser-#5");

@@ -182,9 +182,15 @@ pub enum SolveError {
     IllegalDiagram(crate::legality::Violation),
 }
 
+/// Whether option `whitebegins` is given and applies to `stip` (Popeye
+/// ignores it where it finds nothing to shorten: `h#2.5`, play with defence).
+pub fn white_begins(problem: &Problem, stip: &Stipulation) -> bool {
+    problem.has_option(|o| *o == ProblemOption::WhiteBegins) && stip.white_begins_applies()
+}
+
 /// The side that makes the first move.
 pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
-    let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
+    let white_begins = white_begins(problem, stip);
     let mut side = match (stip.play, stip.series) {
         (Play::Help, false) if !stip.half_move && !white_begins => Color::Black,
         (Play::HelpSelf, false) if stip.half_move => Color::Black,
@@ -311,7 +317,7 @@ pub fn solve_into(
         line: problem.stipulation.line,
         text: stip.text.clone(),
     };
-    let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
+    let white_begins = white_begins(problem, &stip);
     // `whitebegins` shortens plain help play by a half-move; what it would
     // do to help-self play or an intro is not established.
     let shifts_unknown_play = stip.play == Play::HelpSelf || stip.intro.is_some();
