@@ -222,3 +222,36 @@ fn whitetoplay_is_ignored_where_help_play_already_begins_with_a_half_move() {
     assert!(out.starts_with("\n\n+---a"), "{out}");
     assert!(out.contains("\n  h+1.5    "), "{out}");
 }
+
+#[test]
+fn set_play_begins_right_after_the_diagrams_last_move() {
+    // Option enpassant: Black's last move was d7-d5. Popeye's set play
+    // begins with White instead of after a passed move, so the capture en
+    // passant is there; the play proper (Black first) has no line, and the
+    // blank line after the set play still comes.
+    let out = common::solved_popeye(
+        "beginproblem\npieces white pe5 black pc7d5\noption enpassant d7d6d5 set nowk nobk\n\
+         stipulation hx1\nendproblem\n",
+    );
+    assert!(
+        out.contains(
+            "\n  hx1                         1 + 2\n\n  1...e5*d6 ep. x\n\n\nsolution finished"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn set_play_of_play_with_defence_keeps_the_diagrams_last_move() {
+    // White's last move was e2-e4: Black's set defence may take en passant.
+    let got = solution(
+        "pieces white kc7 rb1 pe4h2 black ka8 pd4\nstipulation #2\n\
+         option enpassant e2e3e4 set vari",
+    );
+    assert!(
+        got.starts_with(
+            "      1...d4-d3\n          2.Rb1-a1 #\n      1...d4*e3 ep.\n          2.Rb1-a1 #\n"
+        ),
+        "{got}"
+    );
+}

@@ -874,6 +874,16 @@ impl<'s> Searcher<'s> {
     }
 }
 
+/// The diagram with the other side to move, as set play starts from it.
+/// Popeye begins set play with the other side rather than after a move
+/// passed, so the diagram's last move (option `enpassant`) stays the one
+/// just played: its en passant capture is there for either side.
+pub(crate) fn set_play_position(pos: &Position) -> Position {
+    let mut set = *pos;
+    set.turn = pos.turn.opponent();
+    set
+}
+
 /// The position after the side to move passes.
 pub(crate) fn pass(pos: &Position) -> Position {
     let mut null = *pos;
