@@ -490,6 +490,15 @@ impl<'s> Searcher<'s> {
         {
             return false;
         }
+        // Likewise in hs: a move of the side that makes the last help move
+        // after which the other side is already forced to reach the goal
+        // ends the line (Popeye's forced end is tested there too).
+        if end == HelpEnd::SelfPlay
+            && (plies - 1).is_multiple_of(2)
+            && self.forced_to_goal(&after, depth + 1)
+        {
+            return false;
+        }
         self.help_lines(&after, plies - 1, end, depth + 1, &step)
     }
 
@@ -739,10 +748,12 @@ impl<'s> Searcher<'s> {
         }
         // The series side may not check before its last move (the other
         // side could not pass); a series that reaches its goal ends there
-        // (ser-x); and in ser-r the series stops where the other side can
-        // reach the goal, which it must.
+        // (ser-x), as does one after which the other side is already
+        // forced to reach it (ser-s); and in ser-r the series stops where
+        // the other side can reach the goal, which it must.
         if checks
             || end == SeriesEnd::Direct && self.judge.reached(&mv, &after)
+            || end == SeriesEnd::SelfPlay && self.forced_to_goal(&after, depth + 1)
             || end == SeriesEnd::Reflex && self.can_reach_goal(&after, depth + 1)
         {
             return false;
