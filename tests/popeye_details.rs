@@ -255,3 +255,19 @@ fn set_play_of_play_with_defence_keeps_the_diagrams_last_move() {
         "{got}"
     );
 }
+
+#[test]
+fn a_series_double_step_stays_observed_en_passant_at_the_next_series_move() {
+    // Madrasi: after d2-d4 the black pawn e4 could take en passant, so it
+    // observes d4 and paralyses it. Black does not move between White's
+    // series moves: at White's next move d4 is still paralysed; one move
+    // later (2.h4) the double step is no longer the last move.
+    let got = solution(
+        "pieces white pd2h3 black pe4\nstipulation ser-zd53\ncondition madrasi\n\
+         option nowk nobk",
+    );
+    assert_eq!(
+        got,
+        "               Madrasi\n  1.d2-d4   2.h3-h4   3.d4-d5 z"
+    );
+}

@@ -471,7 +471,7 @@ pub fn solve_into(
         // would be illegal).
         if let (MainPlay::Help { plies, exact, end }, None) = (main, stip.intro) {
             if help_set_play && plies > 1 && !rules.in_check(&pos, pos.turn) {
-                let set_pos = search::set_play_position(&pos);
+                let set_pos = search::hand_over(&pos);
                 let set = MainPlay::Help {
                     plies: plies - 1,
                     exact,

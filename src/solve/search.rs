@@ -758,8 +758,8 @@ impl<'s> Searcher<'s> {
         {
             return false;
         }
-        // The other side passes: the series side moves again.
-        let again = pass(&after);
+        // The other side does not move: the series side moves again.
+        let again = hand_over(&after);
         self.series_lines(&again, left - 1, end, depth + 1, &step)
     }
 
@@ -867,7 +867,7 @@ impl<'s> Searcher<'s> {
         if left == 1 {
             return self.lines(&after, LinePlay::Main(main), depth + 1, Some(&step));
         }
-        let again = pass(&after);
+        let again = hand_over(&after);
         let hash = again.zobrist();
         if self.known_to_fail(hash, Question::IntroFails, left - 1) {
             return false;
@@ -885,17 +885,20 @@ impl<'s> Searcher<'s> {
     }
 }
 
-/// The diagram with the other side to move, as set play starts from it.
-/// Popeye begins set play with the other side rather than after a move
-/// passed, so the diagram's last move (option `enpassant`) stays the one
-/// just played: its en passant capture is there for either side.
-pub(crate) fn set_play_position(pos: &Position) -> Position {
-    let mut set = *pos;
-    set.turn = pos.turn.opponent();
-    set
+/// `pos` with the other side to move and no move played in between: the
+/// last move stays the one just played, so its double step may still be
+/// taken en passant and is still observed so (Madrasi). Popeye plays no
+/// half-move for the other side in set play (it begins with that side)
+/// nor between the moves of a series or an intro (they follow each other
+/// at once).
+pub(crate) fn hand_over(pos: &Position) -> Position {
+    let mut next = *pos;
+    next.turn = pos.turn.opponent();
+    next
 }
 
-/// The position after the side to move passes.
+/// The position after the side to move passes: a null move (the threat in
+/// play with defence), after which no double step may be taken en passant.
 pub(crate) fn pass(pos: &Position) -> Position {
     let mut null = *pos;
     null.turn = pos.turn.opponent();
