@@ -130,7 +130,7 @@ fn a_reflex_attacker_that_can_mate_must_and_popeye_shows_that_mate() {
             solution(&format!(
                 "pieces white ka1 bg7 black ka3 pa2a4b3\nstip {stip}"
             )),
-            "   1.Bg7-f8 #",
+            "   1.Bg7-f8 # ?!?",
             "{stip}"
         );
     }
