@@ -372,13 +372,79 @@ pub fn write_twin_header(
     let _ = write!(out, "{}) ", twin_label(index));
     if let Some(t) = twin {
         let mut pos = *before;
+        let mut effects = Vec::new();
         for c in &t.commands {
-            out.push_str(&twin_command_text(lang, c, &pos));
-            out.push_str("  ");
+            twin_effects(lang, c, &pos, &mut effects);
             apply_for_display(&mut pos, c);
         }
+        write_twin_effects(out, &effects);
     }
     out.push_str("\n\n");
+}
+
+/// What a twin does to the units, in the order Popeye records it: a unit
+/// taken off, one put on, or anything else as its text.
+enum TwinEffect {
+    Removal(Square, String),
+    Creation(Square, String),
+    Text(String),
+}
+
+/// The effects of `c` on `pos`: a unit moved or added onto an occupied
+/// square first takes the unit there off.
+fn twin_effects(lang: Language, c: &TwinCommand, pos: &Position, out: &mut Vec<TwinEffect>) {
+    let taken_off = |sq: Square| {
+        pos.piece_at(sq)
+            .map(|p| TwinEffect::Removal(sq, unit_text(lang, p, sq)))
+    };
+    match c {
+        TwinCommand::Move(_, to) => out.extend(taken_off(*to)),
+        TwinCommand::Add(p, sq) => {
+            out.extend(taken_off(*sq));
+            out.push(TwinEffect::Creation(*sq, unit_text(lang, *p, *sq)));
+            return;
+        }
+        TwinCommand::Remove(sq) => {
+            if let Some(e) = taken_off(*sq) {
+                out.push(e);
+                return;
+            }
+        }
+        _ => {}
+    }
+    out.push(TwinEffect::Text(twin_command_text(lang, c, pos)));
+}
+
+/// A twin's effects as Popeye writes them, each followed by two blanks: a
+/// removal (`-wPb3`) only when no unit is put on its square later in the
+/// twin, an addition with `+` only when no unit was taken off its square
+/// before in the twin (`wSb3` replaces, `+wSb3` adds).
+fn write_twin_effects(out: &mut String, effects: &[TwinEffect]) {
+    for (i, e) in effects.iter().enumerate() {
+        match e {
+            TwinEffect::Removal(sq, text) => {
+                let replaced = effects[i + 1..]
+                    .iter()
+                    .any(|l| matches!(l, TwinEffect::Creation(s, _) if s == sq));
+                if replaced {
+                    continue;
+                }
+                out.push('-');
+                out.push_str(text);
+            }
+            TwinEffect::Creation(sq, text) => {
+                let replaces = effects[..i]
+                    .iter()
+                    .any(|l| matches!(l, TwinEffect::Removal(s, _) if s == sq));
+                if !replaces {
+                    out.push('+');
+                }
+                out.push_str(text);
+            }
+            TwinEffect::Text(text) => out.push_str(text),
+        }
+        out.push_str("  ");
+    }
 }
 
 /// The line Popeye writes before the twins of a problem with
