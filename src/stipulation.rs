@@ -132,8 +132,8 @@ impl Stipulation {
         match (self.play, self.series) {
             (Play::Help, false) => !self.half_move,
             (Play::Direct | Play::SelfPlay | Play::Reflex, false) => false,
-            // Help-self play and series play: not ignored (what it does there is
-            // left to the solver).
+            // Help-self and series play: Popeye shortens them too (the
+            // solver refuses what that makes of them).
             _ => true,
         }
     }

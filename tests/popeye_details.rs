@@ -221,6 +221,18 @@ fn whitetoplay_is_ignored_where_help_play_already_begins_with_a_half_move() {
     );
     assert!(out.starts_with("\n\n+---a"), "{out}");
     assert!(out.contains("\n  h+1.5    "), "{out}");
+    // Popeye shortens ser-#2 to a ser-#1 of its own making: refused.
+    let p = circe::io::popeye_input::parse_popeye(
+        "beginproblem\npieces white kc1 rh2 black ka1\nstipulation ser-#2\n\
+         option whitetoplay\nendproblem\n",
+        std::path::Path::new("test.inp"),
+    )
+    .expect("input parses")
+    .remove(0);
+    assert!(matches!(
+        circe::solve::solve(&p),
+        Err(circe::solve::SolveError::UnsupportedOption { .. })
+    ));
 }
 
 #[test]

@@ -318,9 +318,10 @@ pub fn solve_into(
         text: stip.text.clone(),
     };
     let white_begins = white_begins(problem, &stip);
-    // `whitebegins` shortens plain help play by a half-move; what it would
-    // do to help-self play or an intro is not established.
-    let shifts_unknown_play = stip.play == Play::HelpSelf || stip.intro.is_some();
+    // `whitebegins` shortens plain help play by a half-move; what it does
+    // to help-self play, series play (Popeye shortens `ser-#2` to a
+    // `ser-#1` of its own) or an intro is not established.
+    let shifts_unknown_play = stip.play == Play::HelpSelf || stip.series || stip.intro.is_some();
     if let Some(o) = problem
         .options
         .iter()
