@@ -123,6 +123,21 @@ fn plies(play: Play, series: bool, moves: u32, half_move: bool, intro: Option<u3
 }
 
 impl Stipulation {
+    /// Whether option `whitebegins` (Popeye's WhiteToPlay) applies: it
+    /// shortens a help play of whole moves by its first half-move (`h#3`
+    /// becomes `h#2.5`). Popeye finds nothing to shorten where the play
+    /// begins with the half-move already (`h#2.5`) or is play with defence,
+    /// and ignores the option there ("WhiteToPlay not applicable").
+    pub fn white_begins_applies(&self) -> bool {
+        match (self.play, self.series) {
+            (Play::Help, false) => !self.half_move,
+            (Play::Direct | Play::SelfPlay | Play::Reflex, false) => false,
+            // Help-self and series play: Popeye shortens them too (the
+            // solver refuses what that makes of them).
+            _ => true,
+        }
+    }
+
     pub fn parse(text: &str) -> Result<Stipulation, StipulationError> {
         let err = |reason: &str| StipulationError {
             text: text.to_string(),

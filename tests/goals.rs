@@ -104,3 +104,25 @@ fn a_series_ends_where_its_goal_is_reached_early() {
     assert!(lines.contains(&"  1.Rg2-b2   2.Rb2*b5[+bPb7] x"));
     assert!(!lines.contains(&"  1.Rg2-b2   2.Rb2*b5[+bPb7]   3.Rb5*b7 x"));
 }
+
+#[test]
+fn a_help_self_line_ends_where_the_other_side_is_forced_to_the_goal_early() {
+    // hsx2: after 1.h4 Black's only move a5xb4 captures (hsx1); Popeye
+    // 4.104 goes no further from there, so 1.h4 axb4 2.h5 bxc3 is no line.
+    let out = common::solved_popeye(
+        "beginproblem\nstipulation hsx2\npieces white dua4b3b4c3 ph3 black pa5\n\
+         option nowk nobk\nendproblem\n",
+    );
+    assert_eq!(solution_lines(&out), ["  1.h3-h4 a5*b4 x"]);
+}
+
+#[test]
+fn a_self_series_ends_where_the_other_side_is_forced_to_the_goal_early() {
+    // ser-sx2: after 1.h4 Black must take on a7 already (ser-sx1); the
+    // series 1.h4 2.h5 Kxa7 does not count (Popeye 4.104).
+    let out = common::solved_popeye(
+        "beginproblem\nstipulation ser-sx2\npieces white ph3a6a7 black ka8\n\
+         option nowk\nendproblem\n",
+    );
+    assert_eq!(solution_lines(&out), ["  1.h3-h4 Ka8*a7 x"]);
+}

@@ -334,6 +334,57 @@ fn maxsolutions_reached_ends_with_popeye_s_partial_solution() {
 }
 
 #[test]
+fn whitetoplay_is_ignored_where_help_play_already_begins_with_a_half_move() {
+    // Popeye's WhiteToPlay shortens a help play of whole moves by its first
+    // half-move; h+1.5 has none to lose: the option is ignored, said so
+    // before the diagram, and the stipulation stays as written.
+    let body = "pieces white ka3 pb4 black ka6\nstipulation h+1.5\noption whitetoplay";
+    let out = common::solved_popeye(&format!("beginproblem\n{body}\nendproblem\n"));
+    assert!(
+        out.starts_with("WhiteToPlay not applicable - ignored\n\n\n+---a"),
+        "{out}"
+    );
+    assert!(out.contains("\n  h+1.5    "), "{out}");
+    assert_eq!(solution(body), "  1...b4-b5 +");
+    // h+2 is shortened to h+1.5 and says nothing.
+    let out = common::solved_popeye(
+        "beginproblem\npieces white ka3 pb4 black ka6\nstipulation h+2\noption whitetoplay\nendproblem\n",
+    );
+    assert!(out.starts_with("\n\n+---a"), "{out}");
+    assert!(out.contains("\n  h+1.5    "), "{out}");
+    // Popeye shortens ser-#2 to a ser-#1 of its own making: refused.
+    let p = circe::io::popeye_input::parse_popeye(
+        "beginproblem\npieces white kc1 rh2 black ka1\nstipulation ser-#2\n\
+         option whitetoplay\nendproblem\n",
+        std::path::Path::new("test.inp"),
+    )
+    .expect("input parses")
+    .remove(0);
+    assert!(matches!(
+        circe::solve::solve(&p),
+        Err(circe::solve::SolveError::UnsupportedOption { .. })
+    ));
+}
+
+#[test]
+fn set_play_begins_right_after_the_diagrams_last_move() {
+    // Option enpassant: Black's last move was d7-d5. Popeye's set play
+    // begins with White instead of after a passed move, so the capture en
+    // passant is there; the play proper (Black first) has no line, and the
+    // blank line after the set play still comes.
+    let out = common::solved_popeye(
+        "beginproblem\npieces white pe5 black pc7d5\noption enpassant d7d6d5 set nowk nobk\n\
+         stipulation hx1\nendproblem\n",
+    );
+    assert!(
+        out.contains(
+            "\n  hx1                         1 + 2\n\n  1...e5*d6 ep. x\n\n\nsolution finished"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
 fn maxtime_stops_the_play_and_popeye_says_it_was_interrupted() {
     // An h#5 that takes far longer than a second: what was found stays,
     // and the footer says the solving was interrupted.
@@ -343,4 +394,35 @@ fn maxtime_stops_the_play_and_popeye_says_it_was_interrupted() {
     );
     assert!(out.contains("\nsolving interrupted. Time = "), "{out}");
     assert!(!out.contains("solution finished"), "{out}");
+}
+
+#[test]
+fn set_play_of_play_with_defence_keeps_the_diagrams_last_move() {
+    // White's last move was e2-e4: Black's set defence may take en passant.
+    let got = solution(
+        "pieces white kc7 rb1 pe4h2 black ka8 pd4\nstipulation #2\n\
+         option enpassant e2e3e4 set vari",
+    );
+    assert!(
+        got.starts_with(
+            "      1...d4-d3\n          2.Rb1-a1 #\n      1...d4*e3 ep.\n          2.Rb1-a1 #\n"
+        ),
+        "{got}"
+    );
+}
+
+#[test]
+fn a_series_double_step_stays_observed_en_passant_at_the_next_series_move() {
+    // Madrasi: after d2-d4 the black pawn e4 could take en passant, so it
+    // observes d4 and paralyses it. Black does not move between White's
+    // series moves: at White's next move d4 is still paralysed; one move
+    // later (2.h4) the double step is no longer the last move.
+    let got = solution(
+        "pieces white pd2h3 black pe4\nstipulation ser-zd53\ncondition madrasi\n\
+         option nowk nobk",
+    );
+    assert_eq!(
+        got,
+        "               Madrasi\n  1.d2-d4   2.h3-h4   3.d4-d5 z"
+    );
 }

@@ -363,3 +363,26 @@ fn forsyth_twins_set_up_a_new_board() {
     assert!(out.contains("1.Re1-e8 # !"), "{out}");
     assert!(out.contains("1.Rf1-f8 # !"), "{out}");
 }
+
+#[test]
+fn a_unit_taken_off_by_a_twin_is_named_unless_another_takes_its_square() {
+    // Popeye 4.104's twin lines: a move onto an occupied square takes the
+    // unit there off first (`-wPb3`); a unit put on a square freed in the
+    // same twin replaces (no `+`), and the unit taken off for it is not
+    // named.
+    let p = problem(
+        "beginproblem\npieces white pa3b3\nstipulation ~1\noption nobk nowk\n\
+         twin move a3 b3\ntwin remove b3 add white sb3\ntwin move a3 b3 move b3 c3\n\
+         twin move a3 b3 add white sb3\ntwin move a3 c3 add white sa3\nendproblem\n",
+    );
+    let out = render(&p, Format::Popeye);
+    for line in [
+        "\nb) -wPb3  wPa3-->b3  \n",
+        "\nc) wSb3  \n",
+        "\nd) -wPb3  wPa3-->b3  wPb3-->c3  \n",
+        "\ne) wPa3-->b3  wSb3  \n",
+        "\nf) wPa3-->c3  +wSa3  \n",
+    ] {
+        assert!(out.contains(line), "{line:?} in\n{out}");
+    }
+}

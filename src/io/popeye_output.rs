@@ -59,6 +59,14 @@ pub fn write_header(out: &mut String, problem: &Problem) {
         out.push_str(r);
         out.push('\n');
     }
+    // Said when the option meets the stipulation, before the diagram.
+    if white_begins_applies(problem) == Some(false) {
+        out.push_str(match lang {
+            Language::English => "WhiteToPlay not applicable - ignored\n",
+            Language::German => "WeissBeginnt nicht anwendbar - ignoriert\n",
+            Language::French => "ApparentSeul pas applicable - ignore\n",
+        });
+    }
     if problem.has_option(|o| matches!(o, ProblemOption::NoBoard)) {
         out.push('\n');
         return;
@@ -141,7 +149,7 @@ fn board_cell(lang: Language, piece: Option<Piece>) -> String {
 /// suffixes it appends (`#5/1` for `threat 1`, `#7//1` for `maxflightsquares
 /// 1`, `r#9;1,1` for `nontrivial`).
 pub fn stipulation_text(problem: &Problem) -> String {
-    let white_begins = problem.has_option(|o| matches!(o, ProblemOption::WhiteBegins));
+    let white_begins = white_begins_applies(problem) == Some(true);
     let mut s = structured_stipulation_text(problem.language, &problem.stipulation.value)
         .unwrap_or_else(|| display_stipulation(&problem.stipulation.value, white_begins));
     // Popeye keeps one value per option, the last one given.
@@ -176,6 +184,16 @@ pub fn stipulation_text(problem: &Problem) -> String {
         let _ = write!(s, ";{m},{n}");
     }
     s
+}
+
+/// With option `whitebegins`: whether it applies to the stipulation (None
+/// without the option or when the stipulation cannot be read).
+fn white_begins_applies(problem: &Problem) -> Option<bool> {
+    if !problem.has_option(|o| matches!(o, ProblemOption::WhiteBegins)) {
+        return None;
+    }
+    let stip = crate::stipulation::Stipulation::parse(&problem.stipulation.value).ok()?;
+    Some(stip.white_begins_applies())
 }
 
 /// A structured stipulation as Popeye shows it: the side in the problem's
@@ -367,13 +385,79 @@ pub fn write_twin_header(
     let _ = write!(out, "{}) ", twin_label(index));
     if let Some(t) = twin {
         let mut pos = *before;
+        let mut effects = Vec::new();
         for c in &t.commands {
-            out.push_str(&twin_command_text(lang, c, &pos));
-            out.push_str("  ");
+            twin_effects(lang, c, &pos, &mut effects);
             apply_for_display(&mut pos, c);
         }
+        write_twin_effects(out, &effects);
     }
     out.push_str("\n\n");
+}
+
+/// What a twin does to the units, in the order Popeye records it: a unit
+/// taken off, one put on, or anything else as its text.
+enum TwinEffect {
+    Removal(Square, String),
+    Creation(Square, String),
+    Text(String),
+}
+
+/// The effects of `c` on `pos`: a unit moved or added onto an occupied
+/// square first takes the unit there off.
+fn twin_effects(lang: Language, c: &TwinCommand, pos: &Position, out: &mut Vec<TwinEffect>) {
+    let taken_off = |sq: Square| {
+        pos.piece_at(sq)
+            .map(|p| TwinEffect::Removal(sq, unit_text(lang, p, sq)))
+    };
+    match c {
+        TwinCommand::Move(_, to) => out.extend(taken_off(*to)),
+        TwinCommand::Add(p, sq) => {
+            out.extend(taken_off(*sq));
+            out.push(TwinEffect::Creation(*sq, unit_text(lang, *p, *sq)));
+            return;
+        }
+        TwinCommand::Remove(sq) => {
+            if let Some(e) = taken_off(*sq) {
+                out.push(e);
+                return;
+            }
+        }
+        _ => {}
+    }
+    out.push(TwinEffect::Text(twin_command_text(lang, c, pos)));
+}
+
+/// A twin's effects as Popeye writes them, each followed by two blanks: a
+/// removal (`-wPb3`) only when no unit is put on its square later in the
+/// twin, an addition with `+` only when no unit was taken off its square
+/// before in the twin (`wSb3` replaces, `+wSb3` adds).
+fn write_twin_effects(out: &mut String, effects: &[TwinEffect]) {
+    for (i, e) in effects.iter().enumerate() {
+        match e {
+            TwinEffect::Removal(sq, text) => {
+                let replaced = effects[i + 1..]
+                    .iter()
+                    .any(|l| matches!(l, TwinEffect::Creation(s, _) if s == sq));
+                if replaced {
+                    continue;
+                }
+                out.push('-');
+                out.push_str(text);
+            }
+            TwinEffect::Creation(sq, text) => {
+                let replaces = effects[..i]
+                    .iter()
+                    .any(|l| matches!(l, TwinEffect::Removal(s, _) if s == sq));
+                if !replaces {
+                    out.push('+');
+                }
+                out.push_str(text);
+            }
+            TwinEffect::Text(text) => out.push_str(text),
+        }
+        out.push_str("  ");
+    }
 }
 
 /// The line Popeye writes before the twins of a problem with
@@ -1012,7 +1096,6 @@ Loesung beendet. Zeit = 1.943 s
         assert_eq!(display_stipulation("exact-#1", false), "#1");
         assert_eq!(display_stipulation("h#3", true), "h#2.5");
         assert_eq!(display_stipulation("h=2", true), "h=1.5");
-        assert_eq!(display_stipulation("h#2.5", true), "h#2");
         assert_eq!(display_stipulation("h002", true), "h001.5");
         assert_eq!(display_stipulation("#3", true), "#3");
         assert_eq!(display_stipulation("1->ser-#5", false), "1->ser-#5");

@@ -315,13 +315,15 @@ impl SolutionWriter {
             }
             // The footer says it (`ProblemWriter`).
             Event::Incomplete(_) => {}
-            Event::End => self.close_set_play(out, Layout::Tree),
+            // Set play with no play proper after it is closed all the same.
+            Event::End => self.close_set_play(out, self.layout),
         }
     }
 
     /// The blank line after set play: before the first line of the play
-    /// proper, and after set play in a tree whatever follows (not when the
-    /// first moves are numbered).
+    /// proper, and after set play in a tree whatever follows; at the end
+    /// when the play proper has no line (not when the first moves are
+    /// numbered).
     fn close_set_play(&mut self, out: &mut String, applies_to: Layout) {
         if self.set_play_open && !self.numbered && self.layout == applies_to {
             out.push('\n');

@@ -12,7 +12,7 @@ use super::goal::Judge;
 use super::parallel::{each_move, Out, Worker};
 use super::play::{Event, Node, Played, Remark, Role};
 use super::popeye_order;
-use super::search::{pass, Attack};
+use super::search::{hand_over, pass, Attack};
 use super::table::{Question, Table};
 use crate::board::{Kind, Position, Square};
 use crate::moves::Move;
@@ -611,7 +611,7 @@ impl<'s> Battle<'s> {
         // No set play when the attacker is in check: the defender would
         // be to move with the attacker's king en prise.
         if self.opts.set_play && !self.judge.in_check(pos) {
-            let set = pass(pos);
+            let set = hand_over(pos);
             // Guards that let the defender defend leave no set play.
             if let Some(budget) = self.guard(&set, n - 1, 0) {
                 let saved = std::mem::replace(&mut self.budget, budget);
@@ -730,7 +730,7 @@ impl<'s> Battle<'s> {
     /// defender to move; what follows the key is solved as under a key,
     /// refutations in their place among the variations.
     fn solve_post_key(&mut self, pos: &Position, n: u32) {
-        let after = pass(pos);
+        let after = hand_over(pos);
         let kd = n - 1;
         let (remark, children) = match self.guard(&after, kd, 0) {
             Some(budget) => {

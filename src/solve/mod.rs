@@ -187,9 +187,15 @@ pub enum SolveError {
     IllegalDiagram(crate::legality::Violation),
 }
 
+/// Whether option `whitebegins` is given and applies to `stip` (Popeye
+/// ignores it where it finds nothing to shorten: `h#2.5`, play with defence).
+pub fn white_begins(problem: &Problem, stip: &Stipulation) -> bool {
+    problem.has_option(|o| *o == ProblemOption::WhiteBegins) && stip.white_begins_applies()
+}
+
 /// The side that makes the first move.
 pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
-    let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
+    let white_begins = white_begins(problem, stip);
     let mut side = match (stip.play, stip.series) {
         (Play::Help, false) if !stip.half_move && !white_begins => Color::Black,
         (Play::HelpSelf, false) if stip.half_move => Color::Black,
@@ -347,10 +353,11 @@ pub fn solve_into(
         line: problem.stipulation.line,
         text: stip.text.clone(),
     };
-    let white_begins = problem.has_option(|o| *o == ProblemOption::WhiteBegins);
-    // `whitebegins` shortens plain help play by a half-move; what it would
-    // do to help-self play or an intro is not established.
-    let shifts_unknown_play = stip.play == Play::HelpSelf || stip.intro.is_some();
+    let white_begins = white_begins(problem, &stip);
+    // `whitebegins` shortens plain help play by a half-move; what it does
+    // to help-self play, series play (Popeye shortens `ser-#2` to a
+    // `ser-#1` of its own) or an intro is not established.
+    let shifts_unknown_play = stip.play == Play::HelpSelf || stip.series || stip.intro.is_some();
     if let Some(o) = problem
         .options
         .iter()
@@ -506,7 +513,7 @@ pub fn solve_into(
         // would be illegal).
         if let (MainPlay::Help { plies, exact, end }, None) = (main, stip.intro) {
             if help_set_play && plies > 1 && !rules.in_check(&pos, pos.turn) {
-                let set_pos = search::pass(&pos);
+                let set_pos = search::hand_over(&pos);
                 let set = MainPlay::Help {
                     plies: plies - 1,
                     exact,

@@ -490,6 +490,15 @@ impl<'s> Searcher<'s> {
         {
             return false;
         }
+        // Likewise in hs: a move of the side that makes the last help move
+        // after which the other side is already forced to reach the goal
+        // ends the line (Popeye's forced end is tested there too).
+        if end == HelpEnd::SelfPlay
+            && (plies - 1).is_multiple_of(2)
+            && self.forced_to_goal(&after, depth + 1)
+        {
+            return false;
+        }
         self.help_lines(&after, plies - 1, end, depth + 1, &step)
     }
 
@@ -739,16 +748,18 @@ impl<'s> Searcher<'s> {
         }
         // The series side may not check before its last move (the other
         // side could not pass); a series that reaches its goal ends there
-        // (ser-x); and in ser-r the series stops where the other side can
-        // reach the goal, which it must.
+        // (ser-x), as does one after which the other side is already
+        // forced to reach it (ser-s); and in ser-r the series stops where
+        // the other side can reach the goal, which it must.
         if checks
             || end == SeriesEnd::Direct && self.judge.reached(&mv, &after)
+            || end == SeriesEnd::SelfPlay && self.forced_to_goal(&after, depth + 1)
             || end == SeriesEnd::Reflex && self.can_reach_goal(&after, depth + 1)
         {
             return false;
         }
-        // The other side passes: the series side moves again.
-        let again = pass(&after);
+        // The other side does not move: the series side moves again.
+        let again = hand_over(&after);
         self.series_lines(&again, left - 1, end, depth + 1, &step)
     }
 
@@ -856,7 +867,7 @@ impl<'s> Searcher<'s> {
         if left == 1 {
             return self.lines(&after, LinePlay::Main(main), depth + 1, Some(&step));
         }
-        let again = pass(&after);
+        let again = hand_over(&after);
         let hash = again.zobrist();
         if self.known_to_fail(hash, Question::IntroFails, left - 1) {
             return false;
@@ -874,7 +885,20 @@ impl<'s> Searcher<'s> {
     }
 }
 
-/// The position after the side to move passes.
+/// `pos` with the other side to move and no move played in between: the
+/// last move stays the one just played, so its double step may still be
+/// taken en passant and is still observed so (Madrasi). Popeye plays no
+/// half-move for the other side in set play (it begins with that side)
+/// nor between the moves of a series or an intro (they follow each other
+/// at once).
+pub(crate) fn hand_over(pos: &Position) -> Position {
+    let mut next = *pos;
+    next.turn = pos.turn.opponent();
+    next
+}
+
+/// The position after the side to move passes: a null move (the threat in
+/// play with defence), after which no double step may be taken en passant.
 pub(crate) fn pass(pos: &Position) -> Position {
     let mut null = *pos;
     null.turn = pos.turn.opponent();
