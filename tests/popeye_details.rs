@@ -426,3 +426,44 @@ fn a_series_double_step_stays_observed_en_passant_at_the_next_series_move() {
         "               Madrasi\n  1.d2-d4   2.h3-h4   3.d4-d5 z"
     );
 }
+
+#[test]
+fn maxsolutions_counts_set_play_and_play_apart() {
+    let out = common::solved_popeye(
+        "beginproblem\npieces white kc6 qd1 black ka8 pa7\nstipulation h#2\noption maxsolutions 1 setplay\nendproblem\n",
+    );
+    assert!(
+        out.contains("\n  1...Qd1-d8 #\n\n  1.Ka8-b8 Qd1-d8 #\nPartial solution Time = "),
+        "{out}"
+    );
+}
+
+#[test]
+fn movenumbers_find_the_shorter_lines_first_and_a_restart_plays_the_full_length() {
+    let body = "pieces white kc6 qd1 black ka8 pa7\nstipulation ser-h#3";
+    let out = common::solved_popeye(&format!(
+        "beginproblem\n{body}\noption movenumbers\nendproblem\n"
+    ));
+    assert!(
+        out.contains(
+            "\n  1.Ka8-b8 Qd1-d8 #\n  1.Ka8-b8   2.Kb8-a8 Qd1-d8 #\n  1  (a7-a5    Time = "
+        ),
+        "{out}"
+    );
+    let out = common::solved_popeye(&format!(
+        "beginproblem\n{body}\noption startmovenumber 3\nendproblem\n"
+    ));
+    let from = out.find("  3  (Ka8-b7 +").expect("numbered from 3");
+    let lines: Vec<&str> = out[from..]
+        .lines()
+        .filter(|l| l.starts_with("  1."))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "  1.Ka8-b8   2.Kb8-a8   3.Ka8-b8 Qd1-d8 #",
+            "  1.Ka8-b8   2.Kb8-c8   3.Kc8-b8 Qd1-d8 #"
+        ]
+    );
+    assert!(!out.contains("Qd1-d8 #\n  3  ("), "{out}");
+}

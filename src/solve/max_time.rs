@@ -2,14 +2,16 @@
 //! Popeye's does ("solving interrupted.").
 
 use super::Cancel;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A watcher that stops one play when its time runs out.
 pub(super) struct MaxTime {
     done: mpsc::Sender<()>,
-    watcher: std::thread::JoinHandle<bool>,
+    watcher: std::thread::JoinHandle<()>,
+    ran_out: Arc<AtomicBool>,
 }
 
 impl MaxTime {
@@ -17,23 +19,33 @@ impl MaxTime {
     /// `maxsolutions` does (no error).
     pub(super) fn start(seconds: u32, cancel: &Cancel) -> MaxTime {
         let (done, finished) = mpsc::channel::<()>();
-        let enough = std::sync::Arc::clone(&cancel.enough);
+        let enough = Arc::clone(&cancel.enough);
+        let ran_out = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&ran_out);
         let watcher = std::thread::spawn(move || {
-            let timed_out = matches!(
-                finished.recv_timeout(Duration::from_secs(u64::from(seconds))),
-                Err(mpsc::RecvTimeoutError::Timeout)
-            );
-            if timed_out {
+            if let Err(mpsc::RecvTimeoutError::Timeout) =
+                finished.recv_timeout(Duration::from_secs(u64::from(seconds)))
+            {
+                flag.store(true, Ordering::Relaxed);
                 enough.store(true, Ordering::Relaxed);
             }
-            timed_out
         });
-        MaxTime { done, watcher }
+        MaxTime {
+            done,
+            watcher,
+            ran_out,
+        }
+    }
+
+    /// Whether the time ran out.
+    pub(super) fn ran_out(&self) -> bool {
+        self.ran_out.load(Ordering::Relaxed)
     }
 
     /// Ends the watch once the play is over: whether the time ran out.
     pub(super) fn finish(self) -> bool {
         let _ = self.done.send(());
-        self.watcher.join().unwrap_or(false)
+        let _ = self.watcher.join();
+        self.ran_out.load(Ordering::Relaxed)
     }
 }

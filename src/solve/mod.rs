@@ -283,25 +283,42 @@ pub fn solve_with(problem: &Problem, cancel: &Cancel) -> Result<Solution, SolveE
 /// Passes on what a search reports until `maxsolutions` are found, then
 /// stops the search (Popeye stops after the n-th: in help and series play
 /// a line, in play with defence a key; set play and tries before the n-th
-/// key stay).
+/// key stay). Set play and the play proper each have their n (Popeye
+/// counts per phase): `set_play_full` says when the set play's are found.
 struct Limiter<'a> {
     sink: &'a mut (dyn Sink + 'a),
-    left: Option<usize>,
+    /// Solutions still to find: of set play, of the play proper.
+    left: [Option<usize>; 2],
     cancel: Cancel,
+    set_play_full: Arc<AtomicBool>,
+}
+
+impl Limiter<'_> {
+    /// The phase of `event`: 0 set play, 1 the play proper.
+    fn phase(event: &Event) -> usize {
+        match event {
+            Event::Line { set_play, .. } | Event::Tree { set_play, .. } => usize::from(!set_play),
+            _ => 1,
+        }
+    }
 }
 
 impl Sink for Limiter<'_> {
     fn event(&mut self, event: Event) {
-        if self.left == Some(0) && !matches!(event, Event::End) {
+        let phase = Limiter::phase(&event);
+        if self.left[phase] == Some(0) && !matches!(event, Event::End) {
             return;
         }
         let found = event.solutions();
         self.sink.event(event);
-        if let Some(left) = &mut self.left {
+        if let Some(left) = &mut self.left[phase] {
             let was = *left;
             *left -= found.min(*left);
             if *left == 0 && was > 0 {
                 self.cancel.enough.store(true, Ordering::Relaxed);
+                if phase == 0 {
+                    self.set_play_full.store(true, Ordering::Relaxed);
+                }
                 self.sink.event(Event::Incomplete(Incompleteness::Partial));
             }
         }
@@ -465,10 +482,12 @@ pub fn solve_into(
             });
         }
     }
+    let set_play_full = Arc::new(AtomicBool::new(false));
     let mut limiter = Limiter {
         sink,
-        left: max_solutions(problem),
+        left: [max_solutions(problem); 2],
         cancel: cancel.clone(),
+        set_play_full: Arc::clone(&set_play_full),
     };
     let max_time = problem.options.iter().find_map(|o| match o.value {
         ProblemOption::MaxTime(n) => Some(max_time::MaxTime::start(n, &cancel)),
@@ -522,6 +541,12 @@ pub fn solve_into(
                 searcher.set_play(true);
                 searcher.lines(&set_pos, LinePlay::Main(set), 0, None);
                 searcher.set_play(false);
+                // The play proper has its own maxsolutions.
+                if set_play_full.load(Ordering::Relaxed)
+                    && !max_time.as_ref().is_some_and(max_time::MaxTime::ran_out)
+                {
+                    cancel.enough.store(false, Ordering::Relaxed);
+                }
             }
         }
         match &numbered {
@@ -529,6 +554,11 @@ pub fn solve_into(
                 searcher.lines(&pos, play, 0, None);
             }
             Some((start, first)) => {
+                // `movenumbers` finds the shorter lines first, unnumbered;
+                // a restart (`start n`, even 1) plays the full length only.
+                if !problem.has_option(|o| matches!(o, ProblemOption::Start(_))) {
+                    searcher.shorter_lines(&pos, play);
+                }
                 let mut legal = Vec::new();
                 crate::movegen::legal_moves(&pos, &rules, &mut legal);
                 let role = match play {

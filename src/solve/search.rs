@@ -416,18 +416,36 @@ impl<'s> Searcher<'s> {
         found
     }
 
-    /// The lines of `play` from `pos` that start with `mv`, shortest first
-    /// (option `movenumbers`, which reports by first move). `mv` must be
-    /// one of the legal moves.
+    /// The shorter lines of `play` from `pos`, every first move, shortest
+    /// first: with `movenumbers` Popeye finds these before it numbers the
+    /// first moves of the full length.
+    pub fn shorter_lines(&mut self, pos: &Position, play: LinePlay) -> bool {
+        if self.series_blocked(pos, play, 0) {
+            return false;
+        }
+        let full = play.lengths().last();
+        let mut found = false;
+        for len in play.lengths().filter(|&len| Some(len) != full) {
+            let moves = self.moves_in_order(pos, 0);
+            for &mv in &moves {
+                found |= self.first_move(pos, mv, play, len, 0, None);
+            }
+            self.put_back(0, moves);
+        }
+        found
+    }
+
+    /// The lines of `play` of its full length from `pos` that start with
+    /// `mv` (option `movenumbers`, which reports by first move). `mv` must
+    /// be one of the legal moves.
     pub fn lines_from(&mut self, pos: &Position, mv: Move, play: LinePlay) -> bool {
         if self.series_blocked(pos, play, 0) {
             return false;
         }
-        let mut found = false;
-        for len in play.lengths() {
-            found |= self.first_move(pos, mv, play, len, 0, None);
+        match play.lengths().last() {
+            Some(len) => self.first_move(pos, mv, play, len, 0, None),
+            None => false,
         }
-        found
     }
 
     /// The lines of `play` of length `len` that start with `mv` from `pos`.
