@@ -116,6 +116,8 @@ enum Colour {
     White,
     Black,
     Neutral,
+    /// Popeye's total invisibles.
+    Unsupported,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,6 +226,7 @@ const ENGLISH: Lang = Lang {
         ("white", Colour::White),
         ("black", Colour::Black),
         ("neutral", Colour::Neutral),
+        ("totalinvisible", Colour::Unsupported),
     ],
     attributes: &[
         ("kamikaze", Attr::Kamikaze),
@@ -238,6 +241,13 @@ const ENGLISH: Lang = Lang {
         ("protean", Attr::Unsupported),
         ("magic", Attr::Unsupported),
         ("uncapturable", Attr::Unsupported),
+        ("patrol", Attr::Unsupported),
+        ("bul", Attr::Unsupported),
+        ("dob", Attr::Unsupported),
+        ("anda", Attr::Unsupported),
+        ("andainverse", Attr::Unsupported),
+        ("alicea", Attr::Unsupported),
+        ("aliceb", Attr::Unsupported),
         ("frischauf", Attr::Frischauf),
     ],
 };
@@ -327,6 +337,7 @@ const GERMAN: Lang = Lang {
         ("weiss", Colour::White),
         ("schwarz", Colour::Black),
         ("neutral", Colour::Neutral),
+        ("totalunsichtbar", Colour::Unsupported),
     ],
     attributes: &[
         ("kamikaze", Attr::Kamikaze),
@@ -341,6 +352,13 @@ const GERMAN: Lang = Lang {
         ("proteisch", Attr::Unsupported),
         ("magisch", Attr::Unsupported),
         ("unschlagbar", Attr::Unsupported),
+        ("patrouille", Attr::Unsupported),
+        ("bul", Attr::Unsupported),
+        ("dob", Attr::Unsupported),
+        ("anda", Attr::Unsupported),
+        ("andainvers", Attr::Unsupported),
+        ("alicea", Attr::Unsupported),
+        ("aliceb", Attr::Unsupported),
         ("frischauf", Attr::Frischauf),
     ],
 };
@@ -430,6 +448,7 @@ const FRENCH: Lang = Lang {
         ("blanc", Colour::White),
         ("noir", Colour::Black),
         ("neutre", Colour::Neutral),
+        ("totalinvisible", Colour::Unsupported),
     ],
     attributes: &[
         ("kamikaze", Attr::Kamikaze),
@@ -444,6 +463,13 @@ const FRENCH: Lang = Lang {
         ("protee", Attr::Unsupported),
         ("magique", Attr::Unsupported),
         ("imprenable", Attr::Unsupported),
+        ("patrouille", Attr::Unsupported),
+        ("bul", Attr::Unsupported),
+        ("dob", Attr::Unsupported),
+        ("anda", Attr::Unsupported),
+        ("andainverse", Attr::Unsupported),
+        ("alicea", Attr::Unsupported),
+        ("aliceb", Attr::Unsupported),
         ("frischauf", Attr::Frischauf),
     ],
 };
@@ -1155,6 +1181,10 @@ impl<'a> Parser<'a> {
                         Colour::White => (Color::White, false),
                         Colour::Black => (Color::Black, false),
                         Colour::Neutral => (Color::White, true),
+                        Colour::Unsupported => {
+                            return self
+                                .err(tok.line, format!("{} units are not supported", tok.text))
+                        }
                     });
                     kamikaze = false;
                     frischauf = false;

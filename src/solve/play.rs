@@ -200,6 +200,9 @@ pub struct TriedMove {
     pub number: u32,
     /// Seconds since solving began.
     pub seconds: f64,
+    /// How many roots of the play proper came before it (the shorter
+    /// lines of `movenumbers` come before the first numbered move).
+    pub roots_before: usize,
 }
 
 /// Everything found in one play, kept.
@@ -263,19 +266,18 @@ impl Solution {
         if self.tried.is_empty() {
             push_roots(&mut out, play, false);
         } else {
+            let mut done = 0;
             for t in &self.tried {
+                let before = t.roots_before.clamp(done, play.len());
+                push_roots(&mut out, &play[done..before], false);
+                done = before;
                 out.push(Event::Tried {
                     played: t.played.clone(),
                     number: t.number,
                     seconds: t.seconds,
                 });
-                let first: Vec<Node> = play
-                    .iter()
-                    .filter(|n| n.played.mv == t.played.mv)
-                    .cloned()
-                    .collect();
-                push_roots(&mut out, &first, false);
             }
+            push_roots(&mut out, &play[done..], false);
         }
         out.extend(self.incomplete.map(Event::Incomplete));
         out.push(Event::End);
@@ -315,13 +317,17 @@ impl Collector {
 /// Adds a line to `roots`, sharing the nodes of the last line where they
 /// start alike (lines come depth first, so that rebuilds the tree the
 /// search walked; a line never grows out of another's last move).
-fn add_line(roots: &mut Vec<Node>, moves: Vec<Played>) {
+/// The first `fixed` roots are closed: a line never joins them (roots
+/// reported before a numbered first move stay before it).
+fn add_line(roots: &mut Vec<Node>, fixed: usize, moves: Vec<Played>) {
+    let mut open = roots.len() > fixed;
     let mut nodes = roots;
     let mut moves = moves.into_iter().peekable();
     while let Some(played) = moves.next_if(|p| {
-        nodes
-            .last()
-            .is_some_and(|n| n.played == *p && !n.children.is_empty())
+        std::mem::replace(&mut open, true)
+            && nodes
+                .last()
+                .is_some_and(|n| n.played == *p && !n.children.is_empty())
     }) {
         let _ = played;
         nodes = &mut nodes.last_mut().expect("just matched").children;
@@ -346,14 +352,12 @@ impl Sink for Collector {
                 self.solution.layout = layout;
             }
             Event::Line { moves, set_play } => {
-                add_line(
-                    if set_play {
-                        &mut self.set_play
-                    } else {
-                        &mut self.play
-                    },
-                    moves,
-                );
+                if set_play {
+                    add_line(&mut self.set_play, 0, moves);
+                } else {
+                    let fixed = self.solution.tried.last().map_or(0, |t| t.roots_before);
+                    add_line(&mut self.play, fixed, moves);
+                }
             }
             Event::Tree { node, set_play } => {
                 if set_play {
@@ -371,6 +375,7 @@ impl Sink for Collector {
                 played,
                 number,
                 seconds,
+                roots_before: self.play.len(),
             }),
             Event::Notice(notice) => self.solution.notices.push(notice),
             Event::Incomplete(why) => self.solution.incomplete = Some(why),
