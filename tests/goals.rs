@@ -126,3 +126,16 @@ fn a_self_series_ends_where_the_other_side_is_forced_to_the_goal_early() {
     );
     assert_eq!(solution_lines(&out), ["  1.h3-h4 Ka8*a7 x"]);
 }
+
+#[test]
+fn a_help_self_play_of_half_moves_may_end_before_its_first_help_move() {
+    // hsx2.5: Black begins, and its only move a5xb4 already captures: the
+    // forced move alone is the line (hsx0.5, numbered 1...), and nothing
+    // goes on from the diagram; under exact- there is nothing (Popeye 4.104).
+    let body = "pieces white dua4b3b4c3 ph3 black pa5\noption nowk nobk\nendproblem\n";
+    let out = common::solved_popeye(&format!("beginproblem\nstipulation hsx2.5\n{body}"));
+    assert_eq!(solution_lines(&out), ["  1...a5*b4 x"]);
+    let out = common::solved_popeye(&format!("beginproblem\nstipulation exact-hsx2.5\n{body}"));
+    assert!(solution_lines(&out).is_empty(), "{out}");
+    assert!(out.contains("\n  exact-hsx2.5     "), "{out}");
+}

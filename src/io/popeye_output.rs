@@ -209,17 +209,20 @@ fn structured_stipulation_text(lang: Language, stip: &str) -> Option<String> {
     Some(format!("{side} {}", expr.trim()))
 }
 
-/// Popeye's spelling of a stipulation: lower case, without `exact-`, and a
+/// Popeye's spelling of a stipulation: lower case, `exact-` kept, and a
 /// help play that White begins is half a move shorter (`h#3` → `h#2.5`).
 pub fn display_stipulation(stip: &str, white_begins: bool) -> String {
     let lower = stip.trim().to_lowercase();
-    let s = lower.strip_prefix("exact-").unwrap_or(&lower);
+    let (exact, s) = match lower.strip_prefix("exact-") {
+        Some(rest) => ("exact-", rest),
+        None => ("", lower.as_str()),
+    };
     if white_begins && s.starts_with('h') {
         if let Some(shorter) = half_move_shorter(s) {
-            return shorter;
+            return format!("{exact}{shorter}");
         }
     }
-    s.to_string()
+    format!("{exact}{s}")
 }
 
 /// `h#3` → `h#2.5`, `h#2.5` → `h#2`: the trailing move count minus a half.
@@ -1093,7 +1096,9 @@ Loesung beendet. Zeit = 1.943 s
     fn stipulations_as_popeye_shows_them() {
         assert_eq!(display_stipulation("H#2", false), "h#2");
         assert_eq!(display_stipulation("Zb21", false), "zb21");
-        assert_eq!(display_stipulation("exact-#1", false), "#1");
+        // tier4/TESTS_battle_play__028, REGRESSIONS_4_63_to_4_65__001.
+        assert_eq!(display_stipulation("exact-#1", false), "exact-#1");
+        assert_eq!(display_stipulation("Exact-H#3", true), "exact-h#2.5");
         assert_eq!(display_stipulation("h#3", true), "h#2.5");
         assert_eq!(display_stipulation("h=2", true), "h=1.5");
         assert_eq!(display_stipulation("h002", true), "h001.5");

@@ -110,7 +110,8 @@ pub fn play_line_numbers(line: &[Played], set_play: bool) -> Vec<MoveNumber> {
 /// - An intro's moves count 1, 2, ...; the play after it counts its own
 ///   side's moves from 1 again.
 /// - Help play counts pairs so that the last pair ends the line: a line of
-///   odd length starts `1...`, later second moves of a pair have none.
+///   odd length starts `1...` (the forced move of hs#n.5 alone too), later
+///   second moves of a pair have none.
 /// - Series play counts the series side's moves; the other side's moves
 ///   share the last number (a forced move of the series side after them
 ///   takes the next).
@@ -123,7 +124,11 @@ pub fn line_numbers(line: &[Played]) -> Vec<MoveNumber> {
         })
         .collect();
     let rest = &line[intro..];
-    let help = intro == 0 && rest.first().is_some_and(|p| p.role == Role::Help);
+    // A help-self line may be the forced move alone (hs#0.5).
+    let help = intro == 0
+        && rest
+            .first()
+            .is_some_and(|p| matches!(p.role, Role::Help | Role::Forced));
     if help {
         let offset = rest.len() % 2;
         numbers.extend(rest.iter().enumerate().map(|(i, _)| {

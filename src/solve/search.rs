@@ -395,6 +395,20 @@ impl<'s> Searcher<'s> {
         if self.series_blocked(pos, play, depth) {
             return false;
         }
+        // hs#n.5 begins where the other side may already be forced to
+        // reach the goal: that is its shortest line (hs#0.5), and as after
+        // any help move of the side that makes the last one, nothing goes
+        // on from there (nothing at all under exact-).
+        if let LinePlay::Main(MainPlay::Help {
+            plies,
+            exact,
+            end: HelpEnd::SelfPlay,
+        }) = play
+        {
+            if plies.is_multiple_of(2) && self.forced_to_goal(pos, depth) {
+                return !exact && self.forced_goal_lines_after(pos, depth, path);
+            }
+        }
         let top = depth == 0 && path.is_none();
         let mut found = false;
         for len in play.lengths() {
@@ -620,6 +634,17 @@ impl<'s> Searcher<'s> {
     /// When every move of the side to move in `pos` reaches the goal (and
     /// it has one), the lines `path` + each of them.
     fn forced_goal_lines(&mut self, pos: &Position, depth: usize, path: &Step) -> bool {
+        self.forced_goal_lines_after(pos, depth, Some(path))
+    }
+
+    /// [`Searcher::forced_goal_lines`], `path` None where the forced moves
+    /// are the first of the line.
+    fn forced_goal_lines_after(
+        &mut self,
+        pos: &Position,
+        depth: usize,
+        path: Option<&Step>,
+    ) -> bool {
         if !self.forced_to_goal(pos, depth) {
             return false;
         }
@@ -629,7 +654,7 @@ impl<'s> Searcher<'s> {
                 before: pos,
                 mv,
                 role: Role::Forced,
-                parent: Some(path),
+                parent: path,
             };
             self.report_line(&step);
         }
