@@ -82,6 +82,9 @@ pub enum ProblemOption {
     Start(u32),
     PostKeyPlay,
     Quodlibet,
+    /// `keepmatingpiece`: a line fails once the side that makes the last
+    /// move has no unit but its king.
+    KeepMatingPiece,
     /// `noshortvariations`: a defence after which the attacker wins in
     /// fewer moves than remain is not printed (battle play).
     NoShortVariations,

@@ -467,3 +467,23 @@ fn movenumbers_find_the_shorter_lines_first_and_a_restart_plays_the_full_length(
     );
     assert!(!out.contains("Qd1-d8 #\n  3  ("), "{out}");
 }
+
+#[test]
+fn keepmatingpiece_drops_the_lines_where_the_last_mover_keeps_only_its_king() {
+    // hx2: White makes the last move; a line where Black takes the pawn f7
+    // leaves White only its king and fails (Popeye: 62 lines, 65 without).
+    let body = "pieces white ke6 pf7 black kg6 pe4\nstipulation hx2";
+    let count = |opt: &str| {
+        let out = common::solved_popeye(&format!("beginproblem\n{body}\n{opt}\nendproblem\n"));
+        let lines: Vec<String> = out
+            .lines()
+            .filter(|l| l.starts_with("  1."))
+            .map(str::to_string)
+            .collect();
+        lines
+    };
+    let kept = count("option keepmatingpiece");
+    let all = count("");
+    assert_eq!((kept.len(), all.len()), (62, 65));
+    assert!(kept.iter().all(|l| !l.contains("*f7")), "{kept:?}");
+}

@@ -236,6 +236,10 @@ const OPTIONS: &[(&str, OptionArgs)] = &[
     ),
     ("quodlibet", OptionArgs::Flag(|| ProblemOption::Quodlibet)),
     (
+        "keepmatingpiece",
+        OptionArgs::Flag(|| ProblemOption::KeepMatingPiece),
+    ),
+    (
         "noshortvariations",
         OptionArgs::Flag(|| ProblemOption::NoShortVariations),
     ),

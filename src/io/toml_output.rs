@@ -158,6 +158,7 @@ fn option_text(o: &ProblemOption) -> Result<Option<String>, ConvertError> {
         ProblemOption::NoBoard => "noboard".into(),
         ProblemOption::Intelligent => "intelligent".into(),
         ProblemOption::NoShortVariations => "noshortvariations".into(),
+        ProblemOption::KeepMatingPiece => "keepmatingpiece".into(),
         ProblemOption::EnPassant(_) => {
             return Err(ConvertError(
                 "option enpassant: give the square in the FEN instead (not converted)".into(),

@@ -514,6 +514,7 @@ pub fn solve_into(
             seconds: started.elapsed().as_secs_f64(),
         }
     };
+    let keep_mating = keep_mating_side(problem, main, &stip, pos.turn)?;
     let nodes = if let Some(main) = main {
         let play = match stip.intro {
             Some(moves) => LinePlay::Intro { moves, main },
@@ -526,7 +527,8 @@ pub fn solve_into(
             parallel::Out::Sink(&mut limiter),
         )
         .with_cancel(cancel.clone())
-        .with_root_skip(root_skip);
+        .with_root_skip(root_skip)
+        .with_keep_mating(keep_mating);
         // Set play: the other side starts, one half-move shorter; not when
         // the side to move in the diagram is in check (the set position
         // would be illegal).
@@ -627,6 +629,7 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
             | ProblemOption::Duplex
             | ProblemOption::MaxSolutions(_)
             | ProblemOption::MaxTime(_)
+            | ProblemOption::KeepMatingPiece
             | ProblemOption::WhiteBegins
             | ProblemOption::Cosmetic(_)
             | ProblemOption::NoBoard
@@ -689,6 +692,42 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
 
 /// The help or series play `stip` asks for (after its intro, if any);
 /// None for play with defence and what is not supported.
+/// `keepmatingpiece`: the side that makes the last move of a help play,
+/// which must keep a unit besides its king. Popeye's filter in the other
+/// play types (battle, series, help-self play) is not played yet.
+fn keep_mating_side(
+    problem: &Problem,
+    main: Option<MainPlay>,
+    stip: &Stipulation,
+    first: Color,
+) -> Result<Option<Color>, SolveError> {
+    let Some(o) = problem
+        .options
+        .iter()
+        .find(|o| o.value == ProblemOption::KeepMatingPiece)
+    else {
+        return Ok(None);
+    };
+    match (main, stip.intro) {
+        (
+            Some(MainPlay::Help {
+                plies,
+                end: HelpEnd::Goal,
+                ..
+            }),
+            None,
+        ) => Ok(Some(if plies % 2 == 1 {
+            first
+        } else {
+            first.opponent()
+        })),
+        _ => Err(SolveError::UnsupportedOption {
+            line: o.line,
+            name: "keepmatingpiece outside help play".to_string(),
+        }),
+    }
+}
+
 fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
     let half = u32::from(stip.half_move);
     let exact = stip.exact;

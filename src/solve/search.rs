@@ -17,7 +17,7 @@ use super::play::{Event, Played, Remark, Role};
 use super::popeye_order;
 use super::stats::{count, Counter};
 use super::table::{Question, Table};
-use crate::board::Position;
+use crate::board::{Color, Kind, Position};
 use crate::movegen::{is_legal_after, pseudo_legal_moves};
 use crate::moves::Move;
 use crate::rules::Rules;
@@ -149,6 +149,9 @@ pub(crate) struct Searcher<'s> {
     parallel: bool,
     /// The lines found are set play.
     set_play: bool,
+    /// `keepmatingpiece`: the side that must keep a unit besides its king
+    /// (the side that makes the last move); a move leaving it none fails.
+    keep_mating: Option<Color>,
     out: Out<'s>,
 }
 
@@ -162,6 +165,7 @@ pub(crate) struct Recipe {
     root_skip: Arc<[Move]>,
     parallel: bool,
     set_play: bool,
+    keep_mating: Option<Color>,
 }
 
 impl<'s> Worker<'s> for Searcher<'s> {
@@ -177,6 +181,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             root_skip: Arc::clone(&self.root_skip),
             parallel: self.parallel,
             set_play: self.set_play,
+            keep_mating: self.keep_mating,
         }
     }
 
@@ -192,6 +197,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             root_skip: Arc::clone(&r.root_skip),
             parallel: r.parallel,
             set_play: r.set_play,
+            keep_mating: r.keep_mating,
             out,
         }
     }
@@ -227,6 +233,7 @@ impl<'s> Searcher<'s> {
             root_skip: Arc::from([]),
             parallel: rayon::current_num_threads() > 1,
             set_play: false,
+            keep_mating: None,
             out,
         }
     }
@@ -242,6 +249,13 @@ impl<'s> Searcher<'s> {
     /// and [`super::solve_with`] reports [`super::SolveError::Cancelled`]).
     pub fn with_cancel(mut self, cancel: super::Cancel) -> Searcher<'s> {
         self.cancel = cancel;
+        self
+    }
+
+    /// `keepmatingpiece`: a line fails once `side` has no unit but its
+    /// king.
+    pub fn with_keep_mating(mut self, side: Option<Color>) -> Searcher<'s> {
+        self.keep_mating = side;
         self
     }
 
@@ -502,6 +516,11 @@ impl<'s> Searcher<'s> {
         path: Option<&Step>,
     ) -> bool {
         let after = pos.play(&mv);
+        if let Some(side) = self.keep_mating {
+            if (after.by_color(side) & !after.by_kind(Kind::KING)).is_empty() {
+                return false;
+            }
+        }
         let step = Step {
             before: pos,
             mv,
