@@ -85,6 +85,9 @@ pub enum ProblemOption {
     /// `keepmatingpiece`: a line fails once the side that makes the last
     /// move has no unit but its king.
     KeepMatingPiece,
+    /// `stoponshortsolutions`: help and series play stop after the first
+    /// shorter length that has solutions.
+    StopOnShortSolutions,
     /// `noshortvariations`: a defence after which the attacker wins in
     /// fewer moves than remain is not printed (battle play).
     NoShortVariations,

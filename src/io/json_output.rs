@@ -233,6 +233,9 @@ impl<W: FnMut(&str) + Send> Sink for JsonWriter<W> {
                 }
                 let text = match notice {
                     Notice::IntelligentRestricted { .. } => "intelligent-restricted",
+                    Notice::StopOnShortSolutionsInDirectPlay => {
+                        "stoponshortsolutions-not-in-direct-play"
+                    }
                 };
                 (self.write)(&format!("\"notice\":{},", json!(text)));
             }

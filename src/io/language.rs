@@ -84,6 +84,8 @@ pub enum Word {
     Black,
     /// `option intelligent` where Popeye's intelligent mode does not go.
     IntelligentRestricted,
+    /// `option stoponshortsolutions` in play with defence.
+    NoStopOnShortSolutions,
 }
 
 /// One row per word: English, German, French.
@@ -132,6 +134,14 @@ const WORDS: &[(Word, [&str; 3])] = &[
             "Intelligent Mode only with h#/=, ser-#/= and ser-h#/=, with a limited set of fairy conditions and without fairy pieces.",
             "Intelligent Modus nur im h#/=, ser-#/= und ser-h#/=, wenigen Maerchenbedingungen und keinen Maerchensteinen.",
             "mode intelligent seulement avec h#/=, ser-#/= et ser-h#/=, facultativement avec certaines conditions, et sans pieces feeriques.",
+        ],
+    ),
+    (
+        Word::NoStopOnShortSolutions,
+        [
+            "Option  StopOnShortSolutions  not supported with direct play.",
+            "Option  StopNachKurzloesungen  nicht unterstuetzt im direkten Spiel.",
+            "L'option  FinApresSolutionsCourtes  n'est pas soutenu au jeu direct.",
         ],
     ),
 ];

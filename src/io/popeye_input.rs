@@ -87,6 +87,7 @@ enum Opt {
     NoShortVariations,
     MaxTime,
     KeepMatingPiece,
+    StopOnShortSolutions,
     /// Changes only speed or display; the number says how many numeric
     /// arguments may follow (0 or 1, optional).
     Cosmetic(&'static str, bool),
@@ -196,7 +197,7 @@ const ENGLISH: Lang = Lang {
         ("maxtime", Opt::MaxTime),
         ("nocastling", Opt::NoCastling),
         ("quodlibet", Opt::Quodlibet),
-        ("stoponshortsolutions", Opt::Unsupported),
+        ("stoponshortsolutions", Opt::StopOnShortSolutions),
         ("beep", Opt::Cosmetic("beep", true)),
         ("suppressgrid", Opt::Cosmetic("suppressgrid", false)),
         ("writegrid", Opt::Unsupported),
@@ -307,7 +308,7 @@ const GERMAN: Lang = Lang {
         ("maxzeit", Opt::MaxTime),
         ("keinerochade", Opt::NoCastling),
         ("quodlibet", Opt::Quodlibet),
-        ("stopnachkurzloesungen", Opt::Unsupported),
+        ("stopnachkurzloesungen", Opt::StopOnShortSolutions),
         ("pieps", Opt::Cosmetic("beep", true)),
         ("ohnegitter", Opt::Cosmetic("suppressgrid", false)),
         ("zeichnegitter", Opt::Unsupported),
@@ -418,7 +419,7 @@ const FRENCH: Lang = Lang {
         ("maxtemps", Opt::MaxTime),
         ("sansroquer", Opt::NoCastling),
         ("quodlibet", Opt::Quodlibet),
-        ("finapressolutionscourtes", Opt::Unsupported),
+        ("finapressolutionscourtes", Opt::StopOnShortSolutions),
         ("bip", Opt::Cosmetic("beep", true)),
         ("sansgrille", Opt::Cosmetic("suppressgrid", false)),
         ("ajoutegrille", Opt::Unsupported),
@@ -1103,6 +1104,7 @@ impl<'a> Parser<'a> {
                 Opt::Quodlibet => ProblemOption::Quodlibet,
                 Opt::NoShortVariations => ProblemOption::NoShortVariations,
                 Opt::KeepMatingPiece => ProblemOption::KeepMatingPiece,
+                Opt::StopOnShortSolutions => ProblemOption::StopOnShortSolutions,
                 Opt::Cosmetic(name, takes_number) => {
                     if takes_number {
                         self.optional_number();

@@ -257,12 +257,15 @@ impl SolutionWriter {
                 goal,
                 layout,
                 numbered,
+                help_set_play,
             } => {
                 self.goal = *goal;
                 self.layout = *layout;
                 self.numbered = *numbered;
                 self.post_key = false;
-                self.set_play_open = false;
+                // Popeye closes help play's set play with a blank line even
+                // when it has no line.
+                self.set_play_open = *help_set_play;
             }
             Event::Line { moves, set_play } => {
                 if !set_play {
@@ -315,6 +318,7 @@ impl SolutionWriter {
             Event::Notice(notice) => {
                 let w = match notice {
                     Notice::IntelligentRestricted { .. } => Word::IntelligentRestricted,
+                    Notice::StopOnShortSolutionsInDirectPlay => Word::NoStopOnShortSolutions,
                 };
                 let _ = writeln!(out, "{}", word(self.lang, w));
             }

@@ -236,6 +236,10 @@ const OPTIONS: &[(&str, OptionArgs)] = &[
     ),
     ("quodlibet", OptionArgs::Flag(|| ProblemOption::Quodlibet)),
     (
+        "stoponshortsolutions",
+        OptionArgs::Flag(|| ProblemOption::StopOnShortSolutions),
+    ),
+    (
         "keepmatingpiece",
         OptionArgs::Flag(|| ProblemOption::KeepMatingPiece),
     ),

@@ -159,6 +159,7 @@ fn option_text(o: &ProblemOption) -> Result<Option<String>, ConvertError> {
         ProblemOption::Intelligent => "intelligent".into(),
         ProblemOption::NoShortVariations => "noshortvariations".into(),
         ProblemOption::KeepMatingPiece => "keepmatingpiece".into(),
+        ProblemOption::StopOnShortSolutions => "stoponshortsolutions".into(),
         ProblemOption::EnPassant(_) => {
             return Err(ConvertError(
                 "option enpassant: give the square in the FEN instead (not converted)".into(),

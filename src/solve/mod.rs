@@ -493,10 +493,31 @@ pub fn solve_into(
         ProblemOption::MaxTime(n) => Some(max_time::MaxTime::start(n, &cancel)),
         _ => None,
     });
+    let stop_on_short = problem.has_option(|o| *o == ProblemOption::StopOnShortSolutions);
+    // Popeye stops short only in help and series play.
+    if stop_on_short && main.is_none() {
+        limiter.event(Event::Notice(Notice::StopOnShortSolutionsInDirectPlay));
+    }
+    // Set play of help play: the other side starts, one half-move shorter;
+    // not when the side to move in the diagram is in check (the set
+    // position would be illegal).
+    let help_set = match (main, stip.intro) {
+        (Some(MainPlay::Help { plies, exact, end }), None)
+            if help_set_play && plies > 1 && !rules.in_check(&pos, pos.turn) =>
+        {
+            Some(MainPlay::Help {
+                plies: plies - 1,
+                exact,
+                end,
+            })
+        }
+        _ => None,
+    };
     limiter.event(Event::Begin {
         goal: stip.goal,
         layout: if battle { Layout::Tree } else { Layout::Lines },
         numbered: numbered.is_some(),
+        help_set_play: help_set.is_some(),
     });
     // The first moves tried, numbered, each reported before its solutions.
     let tried = |pos: &Position, number: u32, mv: Move, role: Role| {
@@ -515,6 +536,7 @@ pub fn solve_into(
         }
     };
     let keep_mating = keep_mating_side(problem, main, &stip, pos.turn)?;
+
     let nodes = if let Some(main) = main {
         let play = match stip.intro {
             Some(moves) => LinePlay::Intro { moves, main },
@@ -528,27 +550,18 @@ pub fn solve_into(
         )
         .with_cancel(cancel.clone())
         .with_root_skip(root_skip)
-        .with_keep_mating(keep_mating);
-        // Set play: the other side starts, one half-move shorter; not when
-        // the side to move in the diagram is in check (the set position
-        // would be illegal).
-        if let (MainPlay::Help { plies, exact, end }, None) = (main, stip.intro) {
-            if help_set_play && plies > 1 && !rules.in_check(&pos, pos.turn) {
-                let set_pos = search::hand_over(&pos);
-                let set = MainPlay::Help {
-                    plies: plies - 1,
-                    exact,
-                    end,
-                };
-                searcher.set_play(true);
-                searcher.lines(&set_pos, LinePlay::Main(set), 0, None);
-                searcher.set_play(false);
-                // The play proper has its own maxsolutions.
-                if set_play_full.load(Ordering::Relaxed)
-                    && !max_time.as_ref().is_some_and(max_time::MaxTime::ran_out)
-                {
-                    cancel.enough.store(false, Ordering::Relaxed);
-                }
+        .with_keep_mating(keep_mating)
+        .with_stop_on_short(stop_on_short);
+        if let Some(set) = help_set {
+            let set_pos = search::hand_over(&pos);
+            searcher.set_play(true);
+            searcher.lines(&set_pos, LinePlay::Main(set), 0, None);
+            searcher.set_play(false);
+            // The play proper has its own maxsolutions.
+            if set_play_full.load(Ordering::Relaxed)
+                && !max_time.as_ref().is_some_and(max_time::MaxTime::ran_out)
+            {
+                cancel.enough.store(false, Ordering::Relaxed);
             }
         }
         match &numbered {
@@ -558,9 +571,8 @@ pub fn solve_into(
             Some((start, first)) => {
                 // `movenumbers` finds the shorter lines first, unnumbered;
                 // a restart (`start n`, even 1) plays the full length only.
-                if !problem.has_option(|o| matches!(o, ProblemOption::Start(_))) {
-                    searcher.shorter_lines(&pos, play);
-                }
+                let stopped = !problem.has_option(|o| matches!(o, ProblemOption::Start(_)))
+                    && searcher.shorter_lines(&pos, play);
                 let mut legal = Vec::new();
                 crate::movegen::legal_moves(&pos, &rules, &mut legal);
                 let role = match play {
@@ -569,7 +581,7 @@ pub fn solve_into(
                     LinePlay::Main(MainPlay::Series { .. }) => Role::Series,
                 };
                 for (number, &mv) in (*start..).zip(first.iter().skip(*start as usize - 1)) {
-                    if cancel.should_stop() {
+                    if stopped || cancel.should_stop() {
                         break;
                     }
                     searcher.report(tried(&pos, number, mv, role));
@@ -630,6 +642,7 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
             | ProblemOption::MaxSolutions(_)
             | ProblemOption::MaxTime(_)
             | ProblemOption::KeepMatingPiece
+            | ProblemOption::StopOnShortSolutions
             | ProblemOption::WhiteBegins
             | ProblemOption::Cosmetic(_)
             | ProblemOption::NoBoard

@@ -95,11 +95,13 @@ pub enum Layout {
 pub enum Event {
     /// A play begins (once per solve, twice with `duplex`): the goal its
     /// last moves reach, its layout, and whether its first moves are
-    /// numbered (`movenumbers`).
+    /// numbered (`movenumbers`), and whether help play's set play is
+    /// searched (a blank line closes it then, even when it has no line).
     Begin {
         goal: Goal,
         layout: Layout,
         numbered: bool,
+        help_set_play: bool,
     },
     /// Help or series play: a complete line, first move first. Set play
     /// comes first.
@@ -136,6 +138,9 @@ pub enum Notice {
     /// nothing (`solved: false`); with a stipulation other than h#/=,
     /// ser-#/= and ser-h#/= it solves as without the option.
     IntelligentRestricted { solved: bool },
+    /// `stoponshortsolutions` in play with defence: Popeye says it does
+    /// not apply there and solves on.
+    StopOnShortSolutionsInDirectPlay,
 }
 
 /// Why a play was cut short.
@@ -153,6 +158,7 @@ impl Notice {
     pub fn solved(self) -> bool {
         match self {
             Notice::IntelligentRestricted { solved } => solved,
+            Notice::StopOnShortSolutionsInDirectPlay => true,
         }
     }
 }
@@ -227,6 +233,8 @@ pub struct Solution {
     pub tried: Vec<TriedMove>,
     /// What Popeye says before solving.
     pub notices: Vec<Notice>,
+    /// Help play's set play was searched.
+    pub help_set_play: bool,
     /// Whether the play was cut short, and why.
     pub incomplete: Option<Incompleteness>,
 }
@@ -242,6 +250,7 @@ impl Solution {
             goal: self.goal.unwrap_or(Goal::Mate),
             layout: self.layout,
             numbered: !self.tried.is_empty(),
+            help_set_play: self.help_set_play,
         });
         if let Some(remark) = self.post_key {
             out.push(Event::PostKey(remark));
@@ -347,7 +356,13 @@ impl Sink for Collector {
     fn event(&mut self, event: Event) {
         self.solution.solutions += event.solutions();
         match event {
-            Event::Begin { goal, layout, .. } => {
+            Event::Begin {
+                goal,
+                layout,
+                help_set_play,
+                ..
+            } => {
+                self.solution.help_set_play = help_set_play;
                 self.solution.goal = Some(goal);
                 self.solution.layout = layout;
             }

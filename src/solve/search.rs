@@ -152,6 +152,9 @@ pub(crate) struct Searcher<'s> {
     /// `keepmatingpiece`: the side that must keep a unit besides its king
     /// (the side that makes the last move); a move leaving it none fails.
     keep_mating: Option<Color>,
+    /// `stoponshortsolutions`: the play stops after the first shorter
+    /// length that has solutions.
+    stop_on_short: bool,
     out: Out<'s>,
 }
 
@@ -198,6 +201,8 @@ impl<'s> Worker<'s> for Searcher<'s> {
             parallel: r.parallel,
             set_play: r.set_play,
             keep_mating: r.keep_mating,
+            // Only the root's search stops short.
+            stop_on_short: false,
             out,
         }
     }
@@ -234,6 +239,7 @@ impl<'s> Searcher<'s> {
             parallel: rayon::current_num_threads() > 1,
             set_play: false,
             keep_mating: None,
+            stop_on_short: false,
             out,
         }
     }
@@ -257,6 +263,23 @@ impl<'s> Searcher<'s> {
     pub fn with_keep_mating(mut self, side: Option<Color>) -> Searcher<'s> {
         self.keep_mating = side;
         self
+    }
+
+    /// `stoponshortsolutions`.
+    pub fn with_stop_on_short(mut self, stop: bool) -> Searcher<'s> {
+        self.stop_on_short = stop;
+        self
+    }
+
+    /// With `stoponshortsolutions`, after the lines of length `len`:
+    /// whether the play stops (a shorter length had solutions), said as
+    /// Popeye's "Partial solution".
+    fn stops_short(&mut self, play: LinePlay, len: u32, found: bool) -> bool {
+        let stops = self.stop_on_short && found && play.lengths().last() != Some(len);
+        if stops {
+            self.report(Event::Incomplete(super::play::Incompleteness::Partial));
+        }
+        stops
     }
 
     /// Leaves out these first moves (option `start`: Popeye never tries
@@ -440,13 +463,17 @@ impl<'s> Searcher<'s> {
                 found
             });
             self.put_back(depth, moves);
+            if top && self.stops_short(play, len, found) {
+                break;
+            }
         }
         found
     }
 
     /// The shorter lines of `play` from `pos`, every first move, shortest
     /// first: with `movenumbers` Popeye finds these before it numbers the
-    /// first moves of the full length.
+    /// first moves of the full length. Returns whether the play stops
+    /// there (`stoponshortsolutions`).
     pub fn shorter_lines(&mut self, pos: &Position, play: LinePlay) -> bool {
         if self.series_blocked(pos, play, 0) {
             return false;
@@ -459,8 +486,11 @@ impl<'s> Searcher<'s> {
                 found |= self.first_move(pos, mv, play, len, 0, None);
             }
             self.put_back(0, moves);
+            if self.stops_short(play, len, found) {
+                return true;
+            }
         }
-        found
+        false
     }
 
     /// The lines of `play` of its full length from `pos` that start with
