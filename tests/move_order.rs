@@ -25,7 +25,10 @@ fn output(body: &str) -> String {
     };
     let out = render_problem(&opts, &problems[0], &twins, 0.0);
     let start = out.find("Circe\n").expect("condition line") + "Circe\n".len();
-    let end = out.find("solution finished").expect("footer");
+    let end = ["solution finished", "Partial solution"]
+        .iter()
+        .find_map(|f| out.find(f))
+        .expect("footer");
     out[start..end]
         .lines()
         .map(|l| match l.find("Time = ") {
@@ -89,13 +92,29 @@ fn start_skips_the_moves_numbered_before_it() {
 }
 
 #[test]
-fn maxsolutions_keeps_the_keys_popeye_finds_first() {
-    // Rd1-d8# and Re2-e8#: the rook on d1 is tried first.
+fn maxsolutions_keeps_the_first_key_found() {
     let body = "stipulation #1\ncondition circe\npieces white kg6 rd1 re2 black kh8";
-    assert_eq!(output(body), "1.Rd1-d8 # !\n\n   1.Re2-e8 # !".to_string());
+    let all = output(body);
+    assert!(
+        all.contains("1.Rd1-d8 # !") && all.contains("1.Re2-e8 # !"),
+        "{all}"
+    );
+    let one = output(&format!("{body}\noption maxsolutions 1"));
+    assert_eq!(one.matches(" # !").count(), 1, "{one}");
+}
+
+/// Known difference, kept visible: in a #1 Popeye 4.104 lists the keys of
+/// the later unit first (1.Re2-e8# before 1.Rd1-d8#, so `maxsolutions 1`
+/// keeps Re2-e8), and in orthodox help play its last mating moves come in
+/// an order of their own; circe keeps the order of every other move.
+#[test]
+#[ignore = "Popeye's order of the keys of a #1 is not circe's yet"]
+fn the_keys_of_a_mate_in_one_come_in_popeye_order() {
+    let body = "stipulation #1\ncondition circe\npieces white kg6 rd1 re2 black kh8";
+    assert_eq!(output(body), "1.Re2-e8 # !\n\n   1.Rd1-d8 # !".to_string());
     assert_eq!(
         output(&format!("{body}\noption maxsolutions 1")),
-        "1.Rd1-d8 # !"
+        "1.Re2-e8 # !"
     );
 }
 
