@@ -482,6 +482,7 @@ pub fn solve_into(
             });
         }
     }
+    let keep_mating = keep_mating_side(problem, main, &stip, pos.turn)?;
     let set_play_full = Arc::new(AtomicBool::new(false));
     let mut limiter = Limiter {
         sink,
@@ -535,8 +536,6 @@ pub fn solve_into(
             seconds: started.elapsed().as_secs_f64(),
         }
     };
-    let keep_mating = keep_mating_side(problem, main, &stip, pos.turn)?;
-
     let nodes = if let Some(main) = main {
         let play = match stip.intro {
             Some(moves) => LinePlay::Intro { moves, main },
@@ -703,8 +702,6 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
     Ok((tree, help_set_play))
 }
 
-/// The help or series play `stip` asks for (after its intro, if any);
-/// None for play with defence and what is not supported.
 /// `keepmatingpiece`: the side that makes the last move of a help play,
 /// which must keep a unit besides its king. Popeye's filter in the other
 /// play types (battle, series, help-self play) is not played yet.
@@ -741,6 +738,8 @@ fn keep_mating_side(
     }
 }
 
+/// The help or series play `stip` asks for (after its intro, if any);
+/// None for play with defence and what is not supported.
 fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
     let half = u32::from(stip.half_move);
     let exact = stip.exact;

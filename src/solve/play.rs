@@ -146,8 +146,9 @@ pub enum Notice {
 /// Why a play was cut short.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Incompleteness {
-    /// `maxsolutions`: the n-th solution was found (Popeye's "Partial
-    /// solution", whether or not more exist).
+    /// `maxsolutions`: the n-th solution was found, whether or not more
+    /// exist; or `stoponshortsolutions` stopped after a shorter length
+    /// (Popeye's "Partial solution").
     Partial,
     /// `maxtime`: the time ran out (Popeye's "solving interrupted.").
     Interrupted,
