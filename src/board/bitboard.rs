@@ -2,7 +2,7 @@
 
 use super::types::Square;
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
 pub struct Bitboard(pub u64);
 
 impl Bitboard {

@@ -11,7 +11,6 @@ mod paths;
 pub mod walks;
 
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
-use crate::legality::orthodox_violation;
 use crate::moves::{Effect, Motion, Move};
 use crate::pieces::Promotion;
 use crate::rules::{Capture, Rules};
@@ -32,6 +31,9 @@ pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
         }
     }
     out.truncate(keep);
+    if !rules.conditions.is_empty() {
+        rules.conditions.filter(rules, pos, out, start);
+    }
 }
 
 /// Squares from which a quiet move (no capture, no castling, no en passant)
@@ -40,9 +42,10 @@ pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
 /// king, nor pinned, nor neutral (a neutral unit may check its own side's
 /// king from where it lands). Captures are always played out: a rebirth may check the
 /// capturer's king. Empty when the rules make check depend on more than
-/// attack (Rex Inclusive, Anticirce) or ask for orthodox legality (Alsatian).
+/// attack (Rex Inclusive, Anticirce) or a condition judges the move once
+/// played (Alsatian's orthodox legality).
 fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
-    if !rules.check_is_orthodox_attack() || rules.alsatian() {
+    if !rules.check_is_orthodox_attack() || !rules.legality_is_orthodox() {
         return Bitboard::EMPTY;
     }
     let us = pos.turn;
@@ -73,7 +76,8 @@ fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
     pos.by_color(us) & !pinned & !pos.pieces(us, Kind::KING) & !pos.neutral()
 }
 
-/// Whether the side to move has at least one legal move.
+/// Whether the side to move has at least one legal move. (The conditions
+/// that filter the legal list keep some move of a list that has one.)
 pub fn has_legal_move(pos: &Position, rules: &Rules, scratch: &mut Vec<Move>) -> bool {
     scratch.clear();
     pseudo_legal_moves(pos, rules, scratch);
@@ -81,10 +85,7 @@ pub fn has_legal_move(pos: &Position, rules: &Rules, scratch: &mut Vec<Move>) ->
 }
 
 /// Whether a pseudo-legal move is legal: it leaves the mover's king out of
-/// check and, under Alsatian Circe, a capture leaves an orthodox-legal
-/// position. Only captures are tested: a quiet move is an orthodox move, so
-/// it extends an orthodox game to the diagram and keeps the position legal;
-/// a capture's rebirth is what can break that.
+/// check and every condition finds it legal once played.
 #[inline]
 fn is_legal(pos: &Position, rules: &Rules, mv: &Move) -> bool {
     is_legal_after(pos, rules, mv, &pos.play(mv))
@@ -96,17 +97,51 @@ pub fn is_legal_after(pos: &Position, rules: &Rules, mv: &Move, after: &Position
     if rules.in_check(after, pos.turn) {
         return false;
     }
-    !(rules.alsatian() && mv.is_capture() && orthodox_violation(after).is_some())
+    rules.conditions.is_empty() || rules.conditions.legal_after(rules, pos, mv, after)
 }
 
 /// Appends the pseudo-legal moves: moves that obey the rules except,
 /// perhaps, for leaving the mover's king in check. Captures carry their
 /// rebirths; captures the rules forbid are left out.
 pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
+    let start = out.len();
     if rules.units_move_from_their_squares() {
         generate(pos, rules, pos.by_color(pos.turn), out);
     } else {
         paths::pseudo_legal_moves(pos, rules, out);
+    }
+    if !rules.conditions.is_empty() {
+        let mut keep = start;
+        for i in start..out.len() {
+            if rules.conditions.allows(rules, pos, &out[i]) {
+                out[keep] = out[i];
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+}
+
+/// Appends the capture of the unit on `to` by `unit` from `from`, resolved
+/// by the rules (for the conditions' extra moves).
+pub fn push_capture(
+    pos: &Position,
+    rules: &Rules,
+    unit: Piece,
+    from: Square,
+    to: Square,
+    out: &mut Vec<Move>,
+) {
+    let them = unit.color.opponent();
+    let capturable = pos.by_color(them) & !king_shield(pos, rules, them);
+    if capturable.contains(to) {
+        let gen = Gen {
+            pos,
+            rules,
+            occ: pos.occupied(),
+            capturable,
+        };
+        gen.push(out, unit, from, to, Motion::Normal, None);
     }
 }
 

@@ -7,16 +7,16 @@
 //! the lift as a [`Effect::Premove`] (Popeye's `Rb3-h1*g1`). The problems
 //! that use none of these conditions never come here.
 
-use super::{generate, Gen};
+use super::generate;
 use crate::board::{Bitboard, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move};
 use crate::rules::paths::castling_square;
-use crate::rules::{rebirth, CirceRules, Condition, Paths, Rules};
+use crate::rules::{rebirth, CirceRules, Paths, Rules};
 
 /// Appends the pseudo-legal moves of the side to move.
 pub(super) fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
     let us = pos.turn;
-    let movers = pos.by_color(us) & !rules.paralysed(pos, us);
+    let movers = pos.by_color(us) & !rules.conditions.immobile(rules, pos, us);
     match rules.paths() {
         None => generate(pos, rules, movers, out),
         Some(paths) => {
@@ -25,9 +25,9 @@ pub(super) fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Mo
             }
         }
     }
-    if rules.has(Condition::DangerCirce) {
+    if !rules.conditions.is_empty() {
         for from in movers {
-            danger_move(pos, rules, from, out);
+            rules.conditions.extra_moves(rules, pos, from, out);
         }
     }
 }
@@ -234,36 +234,6 @@ fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move) ->
         }
     }
     out.truncate(kept);
-}
-
-/// DangerCirce: a unit observed by the other side may also move straight
-/// to its rebirth square (its own side's, the classic one): a non-capture
-/// when the square is empty, a capture of an enemy unit standing there.
-/// Popeye does not merge it with an ordinary move to the same square: both
-/// are written.
-fn danger_move(pos: &Position, rules: &Rules, from: Square, out: &mut Vec<Move>) {
-    let us = pos.turn;
-    let them = us.opponent();
-    let unit = pos.piece_as(from, us).expect("own unit");
-    let r = rebirth::classic(unit.kind, unit.color, from);
-    let occ = pos.occupied();
-    if r == from || !rules.observes(pos, from, them) {
-        return;
-    }
-    if !occ.contains(r) {
-        out.push(Move::quiet(unit, from, r, Motion::Normal));
-        return;
-    }
-    let capturable = pos.by_color(them) & !super::king_shield(pos, rules, them);
-    if capturable.contains(r) {
-        let gen = Gen {
-            pos,
-            rules,
-            occ,
-            capturable,
-        };
-        gen.push(out, unit, from, r, Motion::Normal, None);
-    }
 }
 
 #[cfg(test)]

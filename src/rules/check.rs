@@ -10,7 +10,7 @@
 //! check. Which units observe the king (Mars, Phantom, Madrasi) is
 //! `observation.rs`'s. This is the one place where check is defined.
 
-use super::{Base, Capture, Condition, OnOccupied, RebirthSquare, Reborn, Rules};
+use super::{Base, Capture, OnOccupied, RebirthSquare, Reborn, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move, Rebirth};
 use crate::pieces::Promotion;
@@ -22,7 +22,10 @@ impl Rules {
         let Some(king) = pos.king(color) else {
             return false;
         };
-        if !self.observation_is_orthodox() || self.has(Condition::DangerCirce) {
+        if !self.conditions.is_empty() && self.conditions.checks(self, pos, king, color) {
+            return true;
+        }
+        if !self.observation_is_orthodox() {
             return self.in_check_by_observers(pos, king, color);
         }
         let them = color.opponent();
@@ -76,8 +79,9 @@ impl Rules {
     /// Assassin (a king is in check when a unit of its side could be reborn
     /// on its square, which no attack shows) and of Alsatian Circe; a base
     /// or condition that changes what observes (the Mars family's rebirth
-    /// before the capture, Madrasi's paralysis) says no. The matches are
-    /// exhaustive so that a new base or condition must be decided here.
+    /// before the capture, Madrasi's paralysis) says no. The match is
+    /// exhaustive so that a new base must be decided here; a condition
+    /// decides by its capabilities.
     pub fn check_implies_orthodox_attack(&self) -> bool {
         let bases = self.families().all(|c| match c.base {
             Base::Circe | Base::AntiCirce => true,
@@ -87,15 +91,7 @@ impl Rules {
             | Base::ImmunChess
             | Base::GenevaChess => false,
         });
-        let conditions = Condition::ALL.iter().all(|&c| {
-            !self.has(c)
-                || match c {
-                    Condition::Alsatian => true,
-                    Condition::Madrasi
-                    | Condition::MadrasiRexInclusive
-                    | Condition::DangerCirce => false,
-                }
-        });
+        let conditions = self.conditions.all_keep(|c| c.check_implies_attack);
         bases && conditions && !self.assassin()
     }
 
@@ -104,20 +100,19 @@ impl Rules {
         let them = color.opponent();
         self.any_observer(pos, king, them, None, true, |o| {
             always || self.captures_for_good(pos, king, o.on, o.from)
-        }) || (self.has(Condition::DangerCirce) && self.danger_check(pos, king, color, always))
+        })
     }
 
-    /// DangerCirce: a unit observed by the other side may move to its
-    /// rebirth square, capturing what stands there, so a king standing on
-    /// the rebirth square of an observed enemy unit is in check.
-    fn danger_check(&self, pos: &Position, king: Square, color: Color, always: bool) -> bool {
-        let them = color.opponent();
-        pos.by_color(them).into_iter().any(|on| {
-            let unit = pos.piece_as(on, them).expect("a unit");
-            super::rebirth::classic(unit.kind, unit.color, on) == king
-                && self.observes(pos, on, color)
-                && (always || self.captures_for_good(pos, king, on, on))
-        })
+    /// Whether the unit on `on`, capturing from `from`, would remove the
+    /// king on `king` for good (for the conditions' checks).
+    pub fn captures_king_for_good(
+        &self,
+        pos: &Position,
+        king: Square,
+        on: Square,
+        from: Square,
+    ) -> bool {
+        self.attack_is_always_check() || self.captures_for_good(pos, king, on, from)
     }
 
     /// Whether some rebirth may remove a unit from its square (Assassin).
@@ -290,7 +285,7 @@ fn capture_kinds(attacker: Piece, to: Square) -> ([Kind; 4], usize, bool) {
 #[cfg(test)]
 mod tests {
     use crate::board::{Color, Position};
-    use crate::rules::{Base, CirceRules, Condition, Rules};
+    use crate::rules::{Base, CirceRules, Rules};
 
     fn with(base: Base) -> Rules {
         Rules::with_circe(CirceRules::of(base))
@@ -374,15 +369,5 @@ mod tests {
         let r = with(Base::GenevaChess);
         assert!(r.in_check(&free, Color::Black));
         assert!(!r.in_check(&held, Color::Black));
-    }
-
-    #[test]
-    fn under_danger_circe_a_king_on_an_observed_units_rebirth_square_is_in_check() {
-        // The black queen, observed by the rook h1, may go to d8.
-        let pos = Position::from_piece_list("wKd8 wRh1 bKa2 bQh3").unwrap();
-        let r = Rules::orthodox().with(Condition::DangerCirce);
-        assert!(r.in_check(&pos, Color::White));
-        let unobserved = Position::from_piece_list("wKd8 wRg1 bKa2 bQh3").unwrap();
-        assert!(!r.in_check(&unobserved, Color::White));
     }
 }

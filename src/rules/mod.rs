@@ -21,7 +21,6 @@ pub mod capture;
 pub mod check;
 pub mod conditions;
 mod immunity;
-mod madrasi;
 pub mod observation;
 pub mod paths;
 pub mod rebirth;
@@ -30,7 +29,7 @@ pub mod repertoire;
 use crate::board::Kind;
 
 pub use capture::{captured_unit_back, Capture};
-pub use conditions::{Condition, Conditions};
+pub use conditions::{Condition, Conditions, Param, Params};
 pub use observation::Observer;
 pub use paths::Paths;
 pub use repertoire::Repertoire;
@@ -490,6 +489,8 @@ pub struct Rules {
     families: [Option<CirceRules>; Base::COUNT],
     /// The further conditions.
     pub conditions: Conditions,
+    /// The parameters of those that take one.
+    pub params: Params,
     /// Whether moves go through the general rebirth pipeline
     /// ([`Rules::resolve_move`]) rather than the fast path of the tier-1
     /// forms; kept up to date by [`Rules::set_family`].
@@ -636,15 +637,6 @@ impl Rules {
         if has(Base::PhantomChess) && (has(Base::MarsCirce) || has(Base::AntiMarsCirce)) {
             return Some("PhantomChess with MarsCirce or AntiMarsCirce (Popeye refuses it)".into());
         }
-        // Popeye judges a phantom observer's paralysis on its rebirth
-        // square but a phantom mover's on its own square, and so lets a
-        // unit capture a king that it does not check.
-        if has(Base::PhantomChess) && self.has(Condition::Madrasi) {
-            return Some(
-                "PhantomChess with Madrasi (Popeye judges a phantom unit's paralysis on one square when it moves and on another when it checks)"
-                    .into(),
-            );
-        }
         if has(Base::AntiCirce) && has(Base::GenevaChess) {
             return Some("AntiCirce with GenevaChess (Popeye refuses it)".into());
         }
@@ -706,18 +698,8 @@ impl Rules {
         if let Some(why) = self.popeye_refusal() {
             return Some(why.into());
         }
-        if self.alsatian()
-            && self.families().any(|c| {
-                c.relevant_capture != RelevantCapture::ThisMove
-                    || matches!(c.on_occupied, OnOccupied::Volcanic | OnOccupied::Parachute)
-            })
-        {
-            return Some(
-                "Alsatian Circe with LastMove, Parrain, ContraParrain, WaitCapture, Volcanic or \
-                 Parachute: units off the board or under others have no place in the orthodox \
-                 legality test"
-                    .into(),
-            );
+        if let Some(why) = self.conditions.refusal(self) {
+            return Some(why);
         }
         let circe = self.family(Base::Circe);
         if pos.neutral().nonempty()
@@ -758,5 +740,33 @@ impl Rules {
     pub fn with(mut self, condition: Condition) -> Rules {
         self.conditions.insert(condition);
         self
+    }
+
+    /// The same rules with `condition` in force with `param`.
+    pub fn with_param(mut self, condition: Condition, param: Param) -> Rules {
+        self.conditions.insert(condition);
+        assert!(self.params.set(condition, param), "room for the parameter");
+        self
+    }
+
+    /// The parameter of `condition` (its default if none was given).
+    #[inline]
+    pub fn param(&self, condition: Condition) -> Param {
+        self.params.get(condition)
+    }
+
+    /// Whether a move's legality is the king's safety alone: no condition
+    /// tests the move once played or filters the list.
+    #[inline]
+    pub fn legality_is_orthodox(&self) -> bool {
+        self.conditions
+            .all_keep(|c| c.orthodox_legality && c.moves_judged_alone)
+    }
+
+    /// Whether a move's legality can be judged without the other moves:
+    /// no condition filters the legal list as a whole (Maximummer).
+    #[inline]
+    pub fn moves_judged_alone(&self) -> bool {
+        self.conditions.all_keep(|c| c.moves_judged_alone)
     }
 }

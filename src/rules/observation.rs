@@ -1,11 +1,12 @@
 //! Observation under the rules in force: which units of a side observe a
 //! square, and from where. A unit observes what it could capture: from its
 //! own square, from its rebirth square under MarsCirce, from either under
-//! PhantomChess (the `paths` module). Observation is *validated* when
-//! paralysed units (Madrasi) are left out: that is what check is made of;
-//! paralysis itself rests on the unvalidated geometry.
+//! PhantomChess (the `paths` module). Observation is *validated* when the
+//! conditions' observation hook has its say (Madrasi leaves paralysed
+//! units out): that is what check is made of; paralysis itself rests on
+//! the unvalidated geometry.
 
-use super::{Base, Condition, Rules};
+use super::{Base, Rules};
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 
 /// A unit that observes a square.
@@ -24,7 +25,7 @@ impl Rules {
     /// elsewhere than its square and none is paralysed.
     #[inline]
     pub fn observation_is_orthodox(&self) -> bool {
-        !self.has(Condition::Madrasi)
+        self.conditions.all_keep(|c| c.orthodox_observation)
             && self.family(Base::MarsCirce).is_none()
             && self.family(Base::PhantomChess).is_none()
     }
@@ -49,9 +50,9 @@ impl Rules {
         validated: bool,
         mut found: impl FnMut(Observer) -> bool,
     ) -> bool {
-        let madrasi = validated && self.has(Condition::Madrasi);
+        let validate = validated && !self.conditions.is_empty();
         let mut report = |o: Observer| {
-            if madrasi && self.is_paralysed(pos, o.on, by) {
+            if validate && !self.conditions.observes(self, pos, &o, target) {
                 return false;
             }
             found(o)

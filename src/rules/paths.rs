@@ -39,15 +39,15 @@ impl Rules {
 }
 
 impl Rules {
-    /// Whether every unit moves from its own square, and every unit may
-    /// move: no Mars-family condition, no Madrasi, no DangerCirce.
+    /// Whether every unit moves from its own square with its own walk,
+    /// and every unit may move: no Mars-family condition, and no condition
+    /// that acts on the movers (Madrasi, DangerCirce, ...).
     #[inline]
     pub fn units_move_from_their_squares(&self) -> bool {
         self.family(Base::MarsCirce).is_none()
             && self.family(Base::AntiMarsCirce).is_none()
             && self.family(Base::PhantomChess).is_none()
-            && !self.has(super::Condition::Madrasi)
-            && !self.has(super::Condition::DangerCirce)
+            && self.conditions.all_keep(|c| c.orthodox_movers)
     }
 }
 

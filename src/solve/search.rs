@@ -778,7 +778,14 @@ impl<'s> Searcher<'s> {
         {
             return moves;
         }
-        pseudo_legal_moves(pos, &self.judge.rules, &mut moves);
+        // Under a condition that filters the legal list as a whole
+        // (Maximummer), a move is legal only among all the others.
+        let alone = self.judge.rules.moves_judged_alone();
+        if alone {
+            pseudo_legal_moves(pos, &self.judge.rules, &mut moves);
+        } else {
+            crate::movegen::legal_moves(pos, &self.judge.rules, &mut moves);
+        }
         if needs_check {
             retain_checking_candidates(pos, &self.judge.rules, &mut moves);
         }
@@ -791,8 +798,9 @@ impl<'s> Searcher<'s> {
                 return false;
             }
             // A double mate's final move leaves its own king in check.
-            let legal =
-                judge.goal == Goal::DoubleMate || is_legal_after(pos, &judge.rules, mv, &after);
+            let legal = !alone
+                || judge.goal == Goal::DoubleMate
+                || is_legal_after(pos, &judge.rules, mv, &after);
             legal && judge.reached(mv, &after)
         });
         moves

@@ -9,8 +9,9 @@ use super::{
 };
 use crate::board::Kind;
 use crate::problem::Language;
+use crate::rules::conditions::Parameter;
 use crate::rules::{
-    AntiCirceType, Base, ChameleonSequence, CirceRules, Condition, KindSet, OnOccupied,
+    AntiCirceType, Base, ChameleonSequence, CirceRules, Condition, KindSet, OnOccupied, Param,
     RebirthSquare, RebornWalk, RelevantCapture, Rules, SideOverride, SquareAdapter,
 };
 
@@ -128,8 +129,8 @@ enum Meaning {
     /// A traditional name: a base with options already set, and the only
     /// word that may follow it.
     Named(Base, &'static [CirceOption], Trailing),
-    /// A further condition.
-    Further(Condition, Trailing),
+    /// A further condition; its parameter follows.
+    Further(Condition),
     /// Popeye knows it; the solver does not play it.
     Unsupported,
 }
@@ -152,6 +153,9 @@ fn meaning(id: &str) -> Meaning {
     use Base::*;
     use Trailing as T;
     let named = |b, o, t| Meaning::Named(b, o, t);
+    if let Some(c) = Condition::by_popeye_id(id) {
+        return Meaning::Further(c);
+    }
     match id {
         "circe" => Meaning::Base(Circe),
         "anticirce" => Meaning::Base(AntiCirce),
@@ -160,8 +164,6 @@ fn meaning(id: &str) -> Meaning {
         "phantom" => Meaning::Base(PhantomChess),
         "immun" => Meaning::Base(ImmunChess),
         "geneva" => Meaning::Base(GenevaChess),
-        "madras" => Meaning::Further(Condition::Madrasi, T::RexInclusive),
-        "danger_circe" => Meaning::Further(Condition::DangerCirce, T::None),
         "circemirror" => named(Circe, &[O::Mirror], T::RexInclusive),
         "pwc" => named(Circe, &[O::Pwc], T::None),
         "circechameleon" => named(Circe, &[O::Chameleon], T::Kinds),
@@ -317,14 +319,6 @@ pub fn parse_conditions(
             }
         }
     }
-    for (c, line) in out.lines.further.iter() {
-        if !c.is_supported() {
-            let mut one = Rules::default();
-            one.conditions.insert(*c);
-            let name = condition_lines(lang, &one).join(" ");
-            return Err((*line, format!("condition {name} is not supported yet")));
-        }
-    }
     if let Some(what) = out.rules.unsupported() {
         let line = out.lines.families.last().map_or(0, |(_, l)| *l);
         return Err((line, format!("{what} is not supported")));
@@ -428,16 +422,12 @@ fn read_phrase(
                     }
                 }
             }
-            Meaning::Further(c, trailing) => {
+            Meaning::Further(c) => {
                 out.rules.conditions.insert(c);
                 out.lines.further(c, w.line);
-                if trailing == Trailing::RexInclusive && c == Condition::Madrasi {
-                    if let Some(next) = words.peek() {
-                        if CirceOption::lookup(lang, &next.text) == Match::One(O::RexInclusive) {
-                            words.advance();
-                            out.rules.conditions.insert(Condition::MadrasiRexInclusive);
-                        }
-                    }
+                let param = read_param(words, lang, c.parameter(), stop);
+                if param != Param::default() && !out.rules.params.set(c, param) {
+                    return Err((w.line, "too many conditions with parameters".into()));
                 }
             }
             Meaning::Unsupported => {
@@ -704,21 +694,97 @@ pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
         }
         lines.push((i, line));
     }
-    if rules.has(Condition::Madrasi) {
-        let (i, n) = name("madras");
+    for c in rules.conditions.iter() {
+        if !c.written_under_diagram() {
+            continue;
+        }
+        let (i, n) = name(c.popeye_id());
         let mut line = n.to_string();
-        if rules.has(Condition::MadrasiRexInclusive) {
+        for word in param_words(lang, c.parameter(), rules.param(c)) {
             line.push(' ');
-            line.push_str(O::RexInclusive.word(lang));
+            line.push_str(&word);
         }
         lines.push((i, line));
     }
-    if rules.has(Condition::DangerCirce) {
-        let (i, n) = name("danger_circe");
-        lines.push((i, n.to_string()));
-    }
     lines.sort_by_key(|(i, _)| *i);
     lines.into_iter().map(|(_, l)| l).collect()
+}
+
+/// Reads the parameter of a condition that takes `parameter`: the words
+/// that fit it, up to the first that does not.
+fn read_param(
+    words: &mut dyn Words,
+    lang: Language,
+    parameter: Parameter,
+    stop: &dyn Fn(&str) -> bool,
+) -> Param {
+    let mut param = Param::default();
+    match parameter {
+        Parameter::None => {}
+        Parameter::RexInclusive => {
+            if let Some(next) = words.peek() {
+                if CirceOption::lookup(lang, &next.text) == Match::One(O::RexInclusive) {
+                    words.advance();
+                    param.rex_inclusive = true;
+                }
+            }
+        }
+        Parameter::Squares => {
+            while let Some(next) = words.peek() {
+                if stop(&next.text) {
+                    break;
+                }
+                let Some(squares) = square_list(&next.text) else {
+                    break;
+                };
+                words.advance();
+                param.squares |= squares;
+            }
+        }
+        Parameter::Type(max) => {
+            if let Some(next) = words.peek() {
+                let t = next.text.to_ascii_lowercase();
+                if let Some(n) = t.strip_prefix("type").and_then(|n| n.parse::<u8>().ok()) {
+                    if (1..=max).contains(&n) {
+                        words.advance();
+                        param.number = n;
+                    }
+                }
+            }
+        }
+    }
+    param
+}
+
+/// The squares of a word such as `e4d5` (Popeye's square lists), if it is
+/// one.
+fn square_list(word: &str) -> Option<crate::board::Bitboard> {
+    let b = word.as_bytes();
+    if b.is_empty() || b.len() % 2 != 0 {
+        return None;
+    }
+    let mut squares = crate::board::Bitboard::EMPTY;
+    for pair in b.chunks(2) {
+        let file = pair[0].to_ascii_lowercase();
+        if !(b'a'..=b'h').contains(&file) || !(b'1'..=b'8').contains(&pair[1]) {
+            return None;
+        }
+        squares.set(crate::board::Square::new(file - b'a', pair[1] - b'1'));
+    }
+    Some(squares)
+}
+
+/// The words Popeye writes after a condition's name for its parameter.
+fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String> {
+    match parameter {
+        Parameter::None => vec![],
+        Parameter::RexInclusive if param.rex_inclusive => {
+            vec![O::RexInclusive.word(lang).to_string()]
+        }
+        Parameter::RexInclusive => vec![],
+        Parameter::Squares => param.squares.into_iter().map(|s| s.to_string()).collect(),
+        Parameter::Type(_) => vec![format!("Type{}", param.number.max(1))],
+    }
 }
 
 /// The option words of one record, in Popeye's order.

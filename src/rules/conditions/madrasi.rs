@@ -2,40 +2,62 @@
 //! It cannot move and does not observe (so gives no check), but it still
 //! paralyses: paralysis rests on the geometry of observation alone. Kings
 //! are never paralysed, except under Madrasi RexInclusive.
-//!
-//! Madrasi acts at two points: who may move (the generator leaves
-//! [`Rules::paralysed`] units out) and observation (validated observation
-//! leaves paralysed observers out, `observation.rs`).
 
-use super::{Condition, Rules};
+use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{Bitboard, Color, Kind, Position, Square};
+use crate::rules::{Condition, Observer, Rules};
 
-impl Rules {
-    /// Whether the unit on `on`, playing for `side`, is paralysed.
-    pub fn is_paralysed(&self, pos: &Position, on: Square, side: Color) -> bool {
-        let Some(unit) = pos.piece_as(on, side) else {
-            return false;
-        };
-        if unit.kind == Kind::KING && !self.has(Condition::MadrasiRexInclusive) {
-            return false;
-        }
-        self.any_observer(pos, on, side.opponent(), Some(unit.kind), false, |_| true)
-    }
+pub struct Madrasi;
 
-    /// The units of `side` that may not move: the paralysed ones under
-    /// Madrasi, none otherwise.
+impl ConditionRule for Madrasi {
+    const ID: &'static str = "madras";
+    const PARAMETER: Parameter = Parameter::RexInclusive;
+    const CAPABILITIES: Capabilities = Capabilities {
+        orthodox_movers: false,
+        orthodox_observation: false,
+        check_implies_attack: false,
+        ..Capabilities::ORTHODOX
+    };
+
     #[inline]
-    pub fn paralysed(&self, pos: &Position, side: Color) -> Bitboard {
-        if !self.has(Condition::Madrasi) {
-            return Bitboard::EMPTY;
-        }
+    fn immobile(rules: &Rules, pos: &Position, side: Color) -> Bitboard {
         let mut stuck = Bitboard::EMPTY;
         for on in pos.by_color(side) {
-            if self.is_paralysed(pos, on, side) {
+            if rules.is_paralysed(pos, on, side) {
                 stuck.set(on);
             }
         }
         stuck
+    }
+
+    #[inline]
+    fn observes(rules: &Rules, pos: &Position, observer: &Observer, _target: Square) -> bool {
+        !rules.is_paralysed(pos, observer.on, observer.unit.color)
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        // Popeye judges a phantom observer's paralysis on its rebirth
+        // square but a phantom mover's on its own square, and so lets a
+        // unit capture a king that it does not check.
+        rules.family(crate::rules::Base::PhantomChess).map(|_| {
+            "PhantomChess with Madrasi (Popeye judges a phantom unit's paralysis on one square \
+             when it moves and on another when it checks)"
+                .into()
+        })
+    }
+}
+
+impl Rules {
+    /// Whether the unit on `on`, playing for `side`, is paralysed (by
+    /// Madrasi).
+    pub fn is_paralysed(&self, pos: &Position, on: Square, side: Color) -> bool {
+        let Some(unit) = pos.piece_as(on, side) else {
+            return false;
+        };
+        if unit.kind == Kind::KING && !self.param(Condition::Madrasi).rex_inclusive {
+            return false;
+        }
+        self.any_observer(pos, on, side.opponent(), Some(unit.kind), false, |_| true)
     }
 }
 
@@ -95,7 +117,13 @@ mod tests {
         let pos = Position::from_piece_list("wKd4 bKd6 wQa1 bQh8").unwrap();
         assert!(!madrasi().is_paralysed(&pos, sq("d4"), Color::White));
         // Kings two squares apart do not observe each other.
-        let rex = madrasi().with(Condition::MadrasiRexInclusive);
+        let rex = madrasi().with_param(
+            Condition::Madrasi,
+            crate::rules::conditions::Param {
+                rex_inclusive: true,
+                ..Default::default()
+            },
+        );
         assert!(!rex.is_paralysed(&pos, sq("d4"), Color::White));
         let close = Position::from_piece_list("wKd4 bKd5").unwrap();
         assert!(rex.is_paralysed(&close, sq("d4"), Color::White));

@@ -1,0 +1,387 @@
+//! The further conditions: those that are not a Circe form but decide
+//! which moves exist, which are legal, and what observes.
+//!
+//! A condition is one module here. Its rule is a type implementing
+//! [`ConditionRule`]: its Popeye identifier, the parameters it takes, its
+//! capabilities (which orthodox shortcuts it keeps), and the hook points
+//! it acts at, every one with a do-nothing default. The module also holds
+//! the combinations it refuses and its unit tests. The registry below is
+//! the one line that makes a condition known; it generates the
+//! [`Condition`] enum and the dispatchers, which call the active
+//! conditions' hooks through a `match` (no dynamic call), so a problem with
+//! no condition pays one test of an empty set at each point.
+//!
+//! The hook points, in the order a move meets them:
+//! 1. [`ConditionRule::immobile`]: units that may not move (Madrasi).
+//! 2. [`ConditionRule::walk`]: the walk a unit moves and observes with
+//!    (Annan, TransmutedKings).
+//! 3. [`ConditionRule::extra_moves`]: moves beside the walk's (DangerCirce).
+//! 4. [`ConditionRule::allows`]: whether one pseudo-legal move exists
+//!    (MonochromChess, GridChess, Hole).
+//! 5. [`ConditionRule::observes`]: whether an observation counts, for
+//!    check and for the conditions that read observation (Madrasi, Patrol).
+//!    [`ConditionRule::checks`] adds checks observation does not show
+//!    (DangerCirce).
+//! 6. [`ConditionRule::legal_after`]: legality once the move is played
+//!    (Alsatian, KoeKo, Isardam, ChecklessChess).
+//! 7. [`ConditionRule::filter`]: the whole legal move list at once
+//!    (Maximummer, MustCapture, Exclusive).
+
+mod alsatian;
+mod danger_circe;
+pub(super) mod madrasi;
+
+use super::{Observer, Rules};
+use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
+use crate::moves::Move;
+
+/// What a condition leaves of orthodox chess: each `true` is an orthodox
+/// shortcut of the generator or the check test that still holds under it.
+/// The "is it orthodox?" tests of [`Rules`] are derived from these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capabilities {
+    /// Every unit may move, from its own square, with its own walk, and
+    /// has no move beside its walk's (hooks 1 to 4 unused).
+    pub orthodox_movers: bool,
+    /// Observation is the orthodox attack of every unit from its square
+    /// (hooks 2 and 5 unused).
+    pub orthodox_observation: bool,
+    /// A move is legal when it leaves the mover's king safe (hooks 6 and 7
+    /// unused).
+    pub orthodox_legality: bool,
+    /// A king in check is always attacked, in the orthodox sense, by a
+    /// unit from its square (the search's check-only shortcut).
+    pub check_implies_attack: bool,
+    /// Every move legal on its own stays legal: no filter over the whole
+    /// list (hook 7 unused), so a move can be judged without the others.
+    pub moves_judged_alone: bool,
+}
+
+impl Capabilities {
+    /// A condition that changes nothing the shortcuts rest on.
+    pub const ORTHODOX: Capabilities = Capabilities {
+        orthodox_movers: true,
+        orthodox_observation: true,
+        orthodox_legality: true,
+        check_implies_attack: true,
+        moves_judged_alone: true,
+    };
+}
+
+/// The parameter a condition takes after its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parameter {
+    /// None.
+    None,
+    /// The word RexInclusive, optionally (Madrasi).
+    RexInclusive,
+    /// A list of squares (Hole, MagicSquares).
+    Squares,
+    /// `Type1` ... `TypeN` (SingleBox), the first by default.
+    Type(u8),
+}
+
+/// A condition's parameter as read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Param {
+    /// RexInclusive was given.
+    pub rex_inclusive: bool,
+    /// The squares given.
+    pub squares: Bitboard,
+    /// The type given (0: none written).
+    pub number: u8,
+}
+
+/// The rule of one condition: its hooks, each with a default that
+/// changes nothing. `rules` is the whole of the rules in force, for the
+/// conditions that read observation or check.
+pub trait ConditionRule {
+    /// Popeye's identifier (`crate::vocabulary::CONDITION_NAMES`).
+    const ID: &'static str;
+    const CAPABILITIES: Capabilities = Capabilities::ORTHODOX;
+    const PARAMETER: Parameter = Parameter::None;
+    /// Whether Popeye names it under the diagram (Hole it does not).
+    const WRITTEN: bool = true;
+
+    /// The units of `side` that may not move.
+    #[inline(always)]
+    fn immobile(_rules: &Rules, _pos: &Position, _side: Color) -> Bitboard {
+        Bitboard::EMPTY
+    }
+
+    /// The walk `unit`, standing on `on`, moves and observes with (its
+    /// own unless the condition changes it).
+    #[inline(always)]
+    fn walk(_rules: &Rules, _pos: &Position, _on: Square, unit: Piece) -> Kind {
+        unit.kind
+    }
+
+    /// Appends the moves the condition gives `from`'s unit beside its walk.
+    #[inline(always)]
+    fn extra_moves(_rules: &Rules, _pos: &Position, _from: Square, _out: &mut Vec<Move>) {}
+
+    /// Whether a pseudo-legal move exists under the condition.
+    #[inline(always)]
+    fn allows(_rules: &Rules, _pos: &Position, _mv: &Move) -> bool {
+        true
+    }
+
+    /// Whether `observer` observing `target` counts (is validated).
+    #[inline(always)]
+    fn observes(_rules: &Rules, _pos: &Position, _observer: &Observer, _target: Square) -> bool {
+        true
+    }
+
+    /// Whether the king of `color` on `king` is in check in a way
+    /// observation does not show.
+    #[inline(always)]
+    fn checks(_rules: &Rules, _pos: &Position, _king: Square, _color: Color) -> bool {
+        false
+    }
+
+    /// Whether `mv`, played from `before` to `after`, is legal (the
+    /// mover's king is already known to be safe).
+    #[inline(always)]
+    fn legal_after(_rules: &Rules, _before: &Position, _mv: &Move, _after: &Position) -> bool {
+        true
+    }
+
+    /// Keeps of the legal moves `moves[start..]` those the condition
+    /// allows, in their order.
+    #[inline(always)]
+    fn filter(_rules: &Rules, _pos: &Position, _moves: &mut Vec<Move>, _start: usize) {}
+
+    /// Why the condition cannot be played with the rest of `rules`.
+    fn refusal(_rules: &Rules) -> Option<String> {
+        None
+    }
+}
+
+/// The registry: each condition the solver plays and its module's rule.
+/// Generates [`Condition`] and the dispatchers of [`Conditions`].
+macro_rules! registry {
+    ($($(#[$doc:meta])* $variant:ident => $rule:ty,)*) => {
+        /// A further condition.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+        #[repr(u8)]
+        pub enum Condition {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Condition {
+            /// Every condition, in registry order.
+            pub const ALL: &'static [Condition] = &[$(Condition::$variant,)*];
+
+            /// What the condition leaves of orthodox chess.
+            pub const fn capabilities(self) -> Capabilities {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::CAPABILITIES,)*
+                }
+            }
+
+            /// Popeye's identifier of the condition.
+            pub const fn popeye_id(self) -> &'static str {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::ID,)*
+                }
+            }
+
+            /// The parameter the condition takes.
+            pub const fn parameter(self) -> Parameter {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::PARAMETER,)*
+                }
+            }
+
+            /// Whether the condition is named under the diagram.
+            pub const fn written_under_diagram(self) -> bool {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::WRITTEN,)*
+                }
+            }
+
+            /// The condition of Popeye's identifier `id`, if the solver
+            /// plays it.
+            pub fn by_popeye_id(id: &str) -> Option<Condition> {
+                Condition::ALL.iter().copied().find(|c| c.popeye_id() == id)
+            }
+
+            fn refusal(self, rules: &Rules) -> Option<String> {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::refusal(rules),)*
+                }
+            }
+        }
+
+        impl Conditions {
+            /// The units of `side` that may not move.
+            #[inline]
+            pub fn immobile(self, rules: &Rules, pos: &Position, side: Color) -> Bitboard {
+                let mut stuck = Bitboard::EMPTY;
+                for c in self.iter() {
+                    stuck |= match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::immobile(rules, pos, side),)*
+                    };
+                }
+                stuck
+            }
+
+            /// The walk the unit on `on` moves and observes with.
+            #[inline]
+            pub fn walk(self, rules: &Rules, pos: &Position, on: Square, unit: Piece) -> Kind {
+                let mut kind = unit.kind;
+                for c in self.iter() {
+                    let as_now = Piece { kind, ..unit };
+                    kind = match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::walk(rules, pos, on, as_now),)*
+                    };
+                }
+                kind
+            }
+
+            /// Appends the moves beside the walk's of `from`'s unit.
+            #[inline]
+            pub fn extra_moves(self, rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Move>) {
+                for c in self.iter() {
+                    match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::extra_moves(rules, pos, from, out),)*
+                    }
+                }
+            }
+
+            /// Whether every condition lets the pseudo-legal move exist.
+            #[inline]
+            pub fn allows(self, rules: &Rules, pos: &Position, mv: &Move) -> bool {
+                self.iter().all(|c| match c {
+                    $(Condition::$variant => <$rule as ConditionRule>::allows(rules, pos, mv),)*
+                })
+            }
+
+            /// Whether every condition validates the observation.
+            #[inline]
+            pub fn observes(self, rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+                self.iter().all(|c| match c {
+                    $(Condition::$variant => <$rule as ConditionRule>::observes(rules, pos, observer, target),)*
+                })
+            }
+
+            /// Whether some condition puts the king of `color` in check
+            /// beyond observation.
+            #[inline]
+            pub fn checks(self, rules: &Rules, pos: &Position, king: Square, color: Color) -> bool {
+                self.iter().any(|c| match c {
+                    $(Condition::$variant => <$rule as ConditionRule>::checks(rules, pos, king, color),)*
+                })
+            }
+
+            /// Whether every condition finds the played move legal.
+            #[inline]
+            pub fn legal_after(self, rules: &Rules, before: &Position, mv: &Move, after: &Position) -> bool {
+                self.iter().all(|c| match c {
+                    $(Condition::$variant => <$rule as ConditionRule>::legal_after(rules, before, mv, after),)*
+                })
+            }
+
+            /// Filters the legal moves `moves[start..]` by each condition.
+            #[inline]
+            pub fn filter(self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+                for c in self.iter() {
+                    match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::filter(rules, pos, moves, start),)*
+                    }
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    /// Alsatian Circe's extra rule: every position must be legal in
+    /// orthodox chess (docs/alsatian.md).
+    Alsatian => alsatian::Alsatian,
+    /// A unit observed by an enemy unit of its own kind is paralysed.
+    Madrasi => madrasi::Madrasi,
+    /// A unit observed by the enemy may also move to its rebirth square.
+    DangerCirce => danger_circe::DangerCirce,
+}
+
+/// A set of [`Condition`]s.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Conditions(u128);
+
+impl Conditions {
+    #[inline]
+    pub fn contains(self, c: Condition) -> bool {
+        self.0 & (1 << c as u8) != 0
+    }
+    #[inline]
+    pub fn insert(&mut self, c: Condition) {
+        self.0 |= 1 << c as u8;
+    }
+    #[inline]
+    pub fn remove(&mut self, c: Condition) {
+        self.0 &= !(1 << c as u8);
+    }
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The conditions in the set, in registry order.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = Condition> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Condition::ALL[i]
+            })
+        })
+    }
+
+    /// Whether every condition in the set keeps the capability `keeps`.
+    #[inline]
+    pub fn all_keep(self, keeps: impl Fn(Capabilities) -> bool) -> bool {
+        self.iter().all(|c| keeps(c.capabilities()))
+    }
+
+    /// Why the conditions cannot be played with the rest of `rules`, if
+    /// one of them says so.
+    pub fn refusal(self, rules: &Rules) -> Option<String> {
+        self.iter().find_map(|c| c.refusal(rules))
+    }
+}
+
+/// The parameters of the conditions in force that take one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Params {
+    entries: [Option<(Condition, Param)>; 4],
+}
+
+impl Params {
+    /// The parameter of `c` (the default when none was read).
+    #[inline]
+    pub fn get(&self, c: Condition) -> Param {
+        self.entries
+            .iter()
+            .flatten()
+            .find(|(x, _)| *x == c)
+            .map_or(Param::default(), |(_, p)| *p)
+    }
+
+    /// Sets the parameter of `c`; false when there is no room left.
+    pub fn set(&mut self, c: Condition, p: Param) -> bool {
+        match self
+            .entries
+            .iter_mut()
+            .find(|e| e.is_none_or(|(x, _)| x == c))
+        {
+            Some(slot) => {
+                *slot = Some((c, p));
+                true
+            }
+            None => false,
+        }
+    }
+}
