@@ -760,7 +760,7 @@ fn read_param(
 /// one.
 fn square_list(word: &str) -> Option<crate::board::Bitboard> {
     let b = word.as_bytes();
-    if b.is_empty() || b.len() % 2 != 0 {
+    if b.is_empty() || !b.len().is_multiple_of(2) {
         return None;
     }
     let mut squares = crate::board::Bitboard::EMPTY;
