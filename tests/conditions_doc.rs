@@ -1,0 +1,62 @@
+//! docs/conditions.md documents every condition the solver plays: a
+//! section under Popeye's English name, and an example in
+//! `problems/conditions/` with Popeye's answer beside it (which `circe
+//! check problems/` compares, tests/problems_library.rs). A condition
+//! added to the registry without its page or its example fails here.
+
+use circe::rules::Condition;
+use circe::vocabulary::{CONDITION_NAMES, EXTRA_CONDITION_NAMES};
+use std::path::Path;
+
+/// Popeye's English name of `c`.
+fn english_name(c: Condition) -> &'static str {
+    CONDITION_NAMES
+        .iter()
+        .chain(EXTRA_CONDITION_NAMES.iter())
+        .find(|n| n.id == c.popeye_id())
+        .map(|n| n.names[0])
+        .unwrap_or_else(|| panic!("{c:?} has no Popeye name"))
+}
+
+/// The text of the section headed `### name`, up to the next heading.
+fn section<'a>(page: &'a str, name: &str) -> Option<&'a str> {
+    let head = format!("\n### {name}\n");
+    let start = page.find(&head)? + head.len();
+    let rest = &page[start..];
+    let end = rest.find("\n#").unwrap_or(rest.len());
+    Some(&rest[..end])
+}
+
+#[test]
+fn every_condition_has_its_section_and_an_example_with_popeyes_answer() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/conditions.md")).unwrap();
+    let mut missing = Vec::new();
+    for &c in Condition::ALL {
+        if c == Condition::Alsatian {
+            // The project's own: docs/alsatian.md.
+            continue;
+        }
+        let name = english_name(c);
+        let Some(text) = section(&page, name) else {
+            missing.push(format!("{name}: no section"));
+            continue;
+        };
+        let examples: Vec<&str> = text
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|q| q.starts_with("problems/conditions/") && q.ends_with(".inp"))
+            .collect();
+        if examples.is_empty() {
+            missing.push(format!("{name}: no example named"));
+        }
+        for example in examples {
+            let inp = root.join(example);
+            if !inp.exists() || !inp.with_extension("out").exists() {
+                missing.push(format!("{name}: {example} or its .out is missing"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "docs/conditions.md: {missing:#?}");
+}
