@@ -53,8 +53,9 @@ const CASES: &[(&str, i32, &str)] = &[
     ("pawns-on-their-last-rank.toml", 0, ""),
     (
         "unknown-keyword.inp",
-        2,
-        "circe: error: unknown-keyword.inp:3: unknown keyword 'frobnicate'\n",
+        0,
+        "unknown-keyword.inp:3: warning: offending item 'frobnicate' - ignored\n\
+         unknown-keyword.inp:3: warning: offending item '3' - ignored\n",
     ),
     (
         "unknown-walk.inp",

@@ -236,6 +236,7 @@ impl<W: FnMut(&str) + Send> Sink for JsonWriter<W> {
                     Notice::StopOnShortSolutionsInDirectPlay => {
                         "stoponshortsolutions-not-in-direct-play"
                     }
+                    Notice::KingCapturable => "king-capturable",
                 };
                 (self.write)(&format!("\"notice\":{},", json!(text)));
             }

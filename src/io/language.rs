@@ -86,6 +86,8 @@ pub enum Word {
     IntelligentRestricted,
     /// `option stoponshortsolutions` in play with defence.
     NoStopOnShortSolutions,
+    /// The side not to move is in check.
+    KingCapturable,
 }
 
 /// One row per word: English, German, French.
@@ -134,6 +136,14 @@ const WORDS: &[(Word, [&str; 3])] = &[
             "Intelligent Mode only with h#/=, ser-#/= and ser-h#/=, with a limited set of fairy conditions and without fairy pieces.",
             "Intelligent Modus nur im h#/=, ser-#/= und ser-h#/=, wenigen Maerchenbedingungen und keinen Maerchensteinen.",
             "mode intelligent seulement avec h#/=, ser-#/= et ser-h#/=, facultativement avec certaines conditions, et sans pieces feeriques.",
+        ],
+    ),
+    (
+        Word::KingCapturable,
+        [
+            "The side to play can capture the king: the diagram is illegal.",
+            "Die am Zug befindliche Partei kann den Koenig schlagen: die Stellung ist illegal.",
+            "Le camp au trait peut prendre le roi : la position est illegale.",
         ],
     ),
     (

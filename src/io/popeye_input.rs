@@ -735,7 +735,29 @@ impl<'a> Parser<'a> {
                 let end = self.keyword_name(Kw::EndProblem);
                 return self.err(self.lex.line, format!("file ends before {end}"));
             };
-            let kw = self.keyword(&tok)?;
+            // A word that is no keyword: Popeye names it an offending item
+            // (an ambiguous one: not unique) and reads on.
+            let kw = match lookup(self.lang.keywords, &tok.text) {
+                Found::One(k) => k,
+                Found::Ambiguous(names) => {
+                    self.warnings.push(Spanned {
+                        value: format!(
+                            "keyword '{}' is not unique (could be {}) - ignored",
+                            tok.text,
+                            names.join(", ")
+                        ),
+                        line: tok.line,
+                    });
+                    continue;
+                }
+                Found::Nothing => {
+                    self.warnings.push(Spanned {
+                        value: format!("offending item '{}' - ignored", tok.text),
+                        line: tok.line,
+                    });
+                    continue;
+                }
+            };
             match kw {
                 Kw::EndProblem => return Ok((self.finish(d)?, false)),
                 Kw::NextProblem => return Ok((self.finish(d)?, true)),
@@ -840,21 +862,6 @@ impl<'a> Parser<'a> {
             .iter()
             .find(|(_, k)| *k == kw)
             .map_or("?", |(n, _)| *n)
-    }
-
-    fn keyword(&self, tok: &Token) -> Res<Kw> {
-        match lookup(self.lang.keywords, &tok.text) {
-            Found::One(k) => Ok(k),
-            Found::Ambiguous(names) => self.err(
-                tok.line,
-                format!(
-                    "ambiguous keyword '{}' (could be {})",
-                    tok.text,
-                    names.join(", ")
-                ),
-            ),
-            Found::Nothing => self.err(tok.line, format!("unknown keyword '{}'", tok.text)),
-        }
     }
 
     /// Whether `tok` ends a list: a top-level keyword, or in a twin also a

@@ -135,7 +135,7 @@ fn corpus_parses_or_is_refused_cleanly() {
         eprintln!("  LENIENCY GAP {g}");
     }
     assert!(
-        leniency_gaps.len() <= 29,
+        leniency_gaps.len() <= 25,
         "more inputs rejected where Popeye goes on:\n{}",
         leniency_gaps.join("\n")
     );
@@ -275,10 +275,16 @@ fn abbreviations_and_case() {
 }
 
 #[test]
-fn ambiguous_keyword_is_an_error() {
+fn an_ambiguous_keyword_is_skipped_with_a_warning() {
+    // Popeye: "not unique", and reads on; here no stipulation is left.
     let e = error("beginproblem\ns #2\nendproblem\n");
-    assert_eq!(e.line, 2);
-    assert!(e.message.contains("ambiguous keyword 's'"), "{}", e.message);
+    assert!(e.message.contains("stipulation"), "{}", e.message);
+    let p = one("beginproblem\ns #2\nstipulation ~1\npieces white ke1 black ke8\nendproblem\n");
+    assert!(
+        p.warnings[0].value.contains("keyword 's' is not unique"),
+        "{:?}",
+        p.warnings
+    );
 }
 
 #[test]
@@ -652,11 +658,14 @@ fn bad_input_errors_carry_file_and_line() {
     assert!(e.message.contains("empty"));
     let e = error("beginproblem\nstipulation #2\npieces white ke1\n");
     assert_eq!(e.message, "file ends before endproblem");
-    let e = error("beginproblem\nstipulation #2\nfrobnicate\nendproblem");
+    // Popeye names a word that is no keyword an offending item and reads on.
+    let p = one("beginproblem\nstipulation #2\nfrobnicate\npieces white ke1 black ke8\nendproblem");
+    assert_eq!(p.warnings.len(), 1);
     assert_eq!(
-        (e.line, e.message.as_str()),
-        (3, "unknown keyword 'frobnicate'")
+        (p.warnings[0].line, p.warnings[0].value.as_str()),
+        (3, "offending item 'frobnicate' - ignored")
     );
+    assert!(p.position.king(crate::board::Color::Black).is_some());
     let e = error("beginproblem\nstipulation #2\npieces ke1\nendproblem");
     assert!(e.message.contains("before a colour"), "{}", e.message);
     let e = error("beginproblem\nstipulation #2\npieces white ki9\nendproblem");

@@ -319,6 +319,12 @@ impl SolutionWriter {
                 let w = match notice {
                     Notice::IntelligentRestricted { .. } => Word::IntelligentRestricted,
                     Notice::StopOnShortSolutionsInDirectPlay => Word::NoStopOnShortSolutions,
+                    // Popeye writes it on its error stream, not with the
+                    // solution.
+                    Notice::KingCapturable if matches!(self.notation, Notation::Popeye(_)) => {
+                        return;
+                    }
+                    Notice::KingCapturable => Word::KingCapturable,
                 };
                 let _ = writeln!(out, "{}", word(self.lang, w));
             }

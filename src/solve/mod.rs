@@ -169,8 +169,6 @@ pub enum SolveError {
     /// A case of a stipulation that is otherwise supported.
     #[error("line {line}: {what} is not supported yet")]
     UnsupportedCase { line: usize, what: String },
-    #[error("the side not to move is in check: the diagram is illegal")]
-    OpponentInCheck,
     /// A combination Popeye refuses to solve.
     #[error("{0} are not allowed together (as in Popeye)")]
     NotAllowed(&'static str),
@@ -420,7 +418,8 @@ pub fn solve_into(
         }
     }
     if rules.in_check(&pos, pos.turn.opponent()) {
-        return Err(SolveError::OpponentInCheck);
+        sink.event(Event::Notice(Notice::KingCapturable));
+        return Ok(0);
     }
     if rules.alsatian() {
         if let Some(v) = crate::legality::orthodox_violation(&pos) {

@@ -141,6 +141,10 @@ pub enum Notice {
     /// `stoponshortsolutions` in play with defence: Popeye says it does
     /// not apply there and solves on.
     StopOnShortSolutionsInDirectPlay,
+    /// The side not to move is in check: the side to play could capture
+    /// the king. Popeye says so on its error stream and solves nothing for
+    /// the twin; the other twins are solved.
+    KingCapturable,
 }
 
 /// Why a play was cut short.
@@ -160,6 +164,7 @@ impl Notice {
         match self {
             Notice::IntelligentRestricted { solved } => solved,
             Notice::StopOnShortSolutionsInDirectPlay => true,
+            Notice::KingCapturable => false,
         }
     }
 }
