@@ -70,7 +70,7 @@ fn unit_moves(pos: &Position, rules: &Rules, paths: &Paths<'_>, from: Square, ou
     match paths.antimars {
         None => from_square(pos, rules, from, Keep::NonCaptures, out),
         Some(am) => {
-            if let Some(r) = am.origin(unit, from, lifted) {
+            for r in am.origins(pos, unit, from, lifted) {
                 let start = out.len();
                 from_rebirth_square(pos, rules, unit, from, r, Keep::NonCaptures, out);
                 // A move back onto the unit's own square is no move;
@@ -87,7 +87,7 @@ fn unit_moves(pos: &Position, rules: &Rules, paths: &Paths<'_>, from: Square, ou
     match paths.mars {
         None => from_square(pos, rules, from, Keep::Captures, out),
         Some(mars) => {
-            if let Some(r) = mars.origin(unit, from, lifted) {
+            for r in mars.origins(pos, unit, from, lifted) {
                 from_rebirth_square(pos, rules, unit, from, r, Keep::Captures, out);
             }
         }
@@ -112,7 +112,11 @@ fn phantom_moves(
     for mv in &out[start..] {
         arrivals.set(mv.to);
     }
-    if let Some(r) = phantom.origin(unit, from, lifted).filter(|&r| r != from) {
+    // PhantomChess has the classic square only: one origin at most.
+    for r in phantom.origins(pos, unit, from, lifted) {
+        if r == from {
+            continue;
+        }
         let start = out.len();
         from_rebirth_square(pos, rules, unit, from, r, Keep::All, out);
         // Popeye's phantom king does not castle from its rebirth square.
@@ -402,5 +406,29 @@ mod tests {
         let rules = Rules::orthodox().with(Condition::Madrasi);
         let got = moves(&rules, "wKa1 wQd1 wRh2 bKh8 bQd8 bRh4");
         assert_eq!(got, sorted(&["Ka1-b2", "Ka1-a2", "Ka1-b1"]));
+    }
+
+    #[test]
+    fn mars_super_a_unit_captures_from_any_empty_square() {
+        // Popeye: the knight h8 takes b6 from each empty square a knight
+        // takes b6 from (BEISPIEL_mars__024).
+        let rules = Rules::with_circe(CirceRules {
+            square: crate::rules::RebirthSquare::Super,
+            ..CirceRules::of(Base::MarsCirce)
+        });
+        // No kings: under Super a king observes from everywhere.
+        let got = moves(&rules, "wSh8 bBb6");
+        let captures: Vec<&String> = got.iter().filter(|m| m.contains('*')).collect();
+        assert_eq!(
+            captures,
+            [
+                "Sh8-a4*b6",
+                "Sh8-a8*b6",
+                "Sh8-c4*b6",
+                "Sh8-c8*b6",
+                "Sh8-d5*b6",
+                "Sh8-d7*b6"
+            ]
+        );
     }
 }

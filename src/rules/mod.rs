@@ -332,11 +332,12 @@ impl CirceRules {
         match self.base {
             Base::Circe | Base::AntiCirce => self.refusal().is_none(),
             // Popeye crashes on AntiMarsCirce RexExclusive.
-            Base::AntiMarsCirce => self.has_only_mover_options() && self.rex_inclusive,
+            Base::AntiMarsCirce => self.has_only_mars_options() && self.rex_inclusive,
             // Popeye's PhantomChess generates moves from the classic square
             // whatever the options, and tests check with the options'.
             Base::PhantomChess => self.has_only_mover_options() && self.side == SideOverride::None,
-            Base::MarsCirce | Base::ImmunChess | Base::GenevaChess => self.has_only_mover_options(),
+            Base::MarsCirce => self.has_only_mars_options(),
+            Base::ImmunChess | Base::GenevaChess => self.has_only_mover_options(),
         }
     }
 
@@ -422,6 +423,29 @@ impl CirceRules {
                 self.square,
                 RebirthSquare::Pwc | RebirthSquare::Equipollents | RebirthSquare::TakeMake
             )
+    }
+
+    /// Whether the options are those MarsCirce and AntiMarsCirce are played
+    /// with: the mover options, and the Super and Diagram squares. With the
+    /// other squares and the adapters Popeye's moves and checks do not
+    /// follow its own rebirth squares (and it crashes on some), so they are
+    /// not established.
+    fn has_only_mars_options(&self) -> bool {
+        let plain = CirceRules {
+            rex_inclusive: self.rex_inclusive,
+            side: self.side,
+            on_occupied_written: self.on_occupied_written,
+            square: self.square,
+            // Nothing is reborn: the promotion of a reborn pawn is moot.
+            promotion: self.promotion,
+            ..CirceRules::of(self.base)
+        };
+        *self == plain
+            && matches!(
+                self.square,
+                RebirthSquare::Classic | RebirthSquare::Super | RebirthSquare::Diagram
+            )
+            && matches!(self.side, SideOverride::None | SideOverride::Mirror)
     }
 
     /// Whether the options are those the Mars family, ImmunChess and

@@ -81,15 +81,15 @@ impl Rules {
             let unit = pos.piece_as(on, by).expect("a unit");
             let mut lifted = occupied;
             lifted.clear(on);
-            let Some(from) = rebirth.origin(unit, on, lifted) else {
-                return false;
-            };
-            // Phantom: the unit's own square was tried above.
-            if paths.phantom.is_some() && from == on {
-                return false;
-            }
-            super::paths::attacks(pos, unit, from, lifted).contains(target)
-                && report(Observer { unit, on, from })
+            rebirth
+                .origins(pos, unit, on, lifted)
+                .into_iter()
+                .any(|from| {
+                    // Phantom: the unit's own square was tried above.
+                    !(paths.phantom.is_some() && from == on)
+                        && super::paths::attacks(pos, unit, from, lifted).contains(target)
+                        && report(Observer { unit, on, from })
+                })
         })
     }
 

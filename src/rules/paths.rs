@@ -10,7 +10,8 @@
 //! The rebirth square these bases, ImmunChess and GenevaChess use comes
 //! from [`CirceRules::unit_rebirth_square`], and from nowhere else.
 
-use super::{Base, CirceRules, Rules, SideOverride};
+use super::rebirth::RebirthContext;
+use super::{Base, CirceRules, RebirthSquare, Rules, SideOverride, SquareAdapter};
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 
 /// The Mars-family conditions in force.
@@ -73,16 +74,40 @@ impl CirceRules {
         unit.kind != Kind::KING || self.rex_inclusive
     }
 
-    /// The square `unit`, standing on `on`, moves from under this
-    /// condition, if it may: its rebirth square when that is empty in
-    /// `occupied` or is `on` itself (the unit is lifted first).
+    /// The squares `unit`, standing on `on` in `pos`, moves from under
+    /// this condition: its rebirth square as the form determines it (the
+    /// unit as if captured on `on`) when that is empty in `occupied` or is
+    /// `on` itself (the unit is lifted first); every empty square under
+    /// Super. None for a king that does not take part, or when the form
+    /// gives no square (Diagram without the unit's diagram square).
     #[inline]
-    pub fn origin(&self, unit: Piece, on: Square, occupied: Bitboard) -> Option<Square> {
+    pub fn origins(&self, pos: &Position, unit: Piece, on: Square, occupied: Bitboard) -> Bitboard {
         if !self.takes_part(unit) {
-            return None;
+            return Bitboard::EMPTY;
         }
-        let r = self.unit_rebirth_square(unit, on);
-        (r == on || !occupied.contains(r)).then_some(r)
+        if self.square == RebirthSquare::Classic && self.adapter == SquareAdapter::None {
+            let r = self.unit_rebirth_square(unit, on);
+            return if r == on || !occupied.contains(r) {
+                Bitboard::from_square(r)
+            } else {
+                Bitboard::EMPTY
+            };
+        }
+        if self.square == RebirthSquare::Super {
+            return !occupied | Bitboard::from_square(on);
+        }
+        let ctx = RebirthContext {
+            unit,
+            on,
+            home: unit.color,
+            departure: on,
+            vector: (0, 0),
+            diagram: pos.diagram_square(on),
+        };
+        match self.rebirth_square(&ctx) {
+            Some(r) if r == on || !occupied.contains(r) => Bitboard::from_square(r),
+            _ => Bitboard::EMPTY,
+        }
     }
 }
 
@@ -147,15 +172,20 @@ mod tests {
     fn the_origin_must_be_empty_or_the_units_own_square() {
         let mars = CirceRules::of(Base::MarsCirce);
         let king = Piece::new(Color::White, Kind::KING);
-        let mut occ = Bitboard::from_square(sq("g2"));
-        assert_eq!(mars.origin(king, sq("g2"), occ), Some(sq("e1")));
+        let pos = Position::empty();
+        let one = |s: &str| Bitboard::from_square(sq(s));
+        let mut occ = one("g2");
+        assert_eq!(mars.origins(&pos, king, sq("g2"), occ), one("e1"));
         occ.set(sq("e1"));
-        assert_eq!(mars.origin(king, sq("g2"), occ), None);
-        assert_eq!(mars.origin(king, sq("e1"), occ), Some(sq("e1")));
+        assert_eq!(mars.origins(&pos, king, sq("g2"), occ), Bitboard::EMPTY);
+        assert_eq!(mars.origins(&pos, king, sq("e1"), occ), one("e1"));
         let exclusive = CirceRules {
             rex_inclusive: false,
             ..mars
         };
-        assert_eq!(exclusive.origin(king, sq("e1"), occ), None);
+        assert_eq!(
+            exclusive.origins(&pos, king, sq("e1"), occ),
+            Bitboard::EMPTY
+        );
     }
 }
