@@ -123,6 +123,9 @@ mod tests {
         assert_eq!((r.len(), r.dropped), (2, 2));
         let item = |file: &str, number| Item {
             index: 0,
+            position: 0,
+            batch_len: 1,
+            key: file.to_string(),
             file: PathBuf::from(file),
             number,
             of: 2,
