@@ -215,7 +215,9 @@ impl Sink for PartWriter {
 impl ProblemSink for PartWriter {
     fn twin(&mut self, instance: &TwinInstance) {
         self.take_common();
+        // The same diagram under other rules has other moves.
         self.rules = instance.problem.rules;
+        self.roots = None;
         self.text.twin(instance);
         self.popeye.twin(instance);
         self.take_common();

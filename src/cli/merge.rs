@@ -43,7 +43,22 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         errln!("circe: {s}: left out");
     }
     let mut out = String::new();
+    let mut failed = 0;
     for entry in &merged.entries {
+        // A problem that cannot be solved prints nothing, as in `solve`:
+        // its error goes to stderr and the status is 2.
+        if let (Entry::Parts(records), Format::Text | Format::Popeye) = (entry, args.format) {
+            let errors: Vec<&str> = records
+                .iter()
+                .filter(|r| r.value.get("status").and_then(|s| s.as_str()) == Some("error"))
+                .filter_map(|r| r.value.get("error").and_then(|e| e.as_str()))
+                .collect();
+            if errors.len() == records.len() {
+                errln!("circe: error: {}", errors[0]);
+                failed += 1;
+                continue;
+            }
+        }
         match (entry, args.format) {
             (Entry::Whole(r), Format::Json) => out.push_str(&r.text),
             (Entry::Whole(r), _) => anyhow::bail!(
@@ -84,7 +99,7 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
             String::new()
         }
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitCode::from(if failed > 0 { 2 } else { 0 }))
 }
 
 /// The parts of one problem: each finished, then put together.
