@@ -14,6 +14,18 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+/// A JSON line read back: without serde_json's limit of 128 levels, which
+/// a record of a long line of play goes past (each move is an object in the
+/// `children` of the one before).
+pub fn parse_record(line: &str) -> Result<Value, serde_json::Error> {
+    use serde::Deserialize;
+    let mut de = serde_json::Deserializer::from_str(line);
+    de.disable_recursion_limit();
+    let value = Value::deserialize(&mut de)?;
+    de.end()?;
+    Ok(value)
+}
+
 /// One JSON line as read.
 #[derive(Clone, Debug)]
 pub struct Record {
@@ -101,7 +113,7 @@ pub fn read_records(file: &Path, text: &str) -> Result<(Vec<Record>, Vec<String>
             message,
         };
         let last = i + 1 == lines.len();
-        let value: Value = match serde_json::from_str(raw.trim()) {
+        let value: Value = match parse_record(raw.trim()) {
             Ok(v) if raw.ends_with('\n') => v,
             // A kill while the line was written: not a record.
             _ if last => {

@@ -70,7 +70,7 @@ pub fn read_recorded(path: &Path) -> io::Result<Recorded> {
 
 /// The problem a record names, when it is a finished one.
 fn finished_problem(line: &str) -> Option<(PathBuf, usize)> {
-    let v: serde_json::Value = serde_json::from_str(line.trim()).ok()?;
+    let v = super::merge::parse_record(line.trim()).ok()?;
     let file = v.get("file")?.as_str()?;
     let number = v.get("number")?.as_u64()?;
     let status = v.get("status")?.as_str()?;

@@ -55,7 +55,7 @@ pub fn summarise(inputs: &[(PathBuf, String)], slowest: usize) -> Result<Summary
             if raw.trim().is_empty() {
                 continue;
             }
-            let v: Value = match serde_json::from_str(raw.trim()) {
+            let v: Value = match super::merge::parse_record(raw.trim()) {
                 Ok(v) if raw.ends_with('\n') => v,
                 _ if i + 1 == lines.len() => {
                     s.skipped.push(format!("{}:{}: cut short", file.display(), i + 1));
