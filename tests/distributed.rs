@@ -161,18 +161,25 @@ fn bad_shards_and_bad_records_are_named() {
     assert_eq!(out.status.code(), Some(2));
     let dir = temp_dir("bad");
     let f = dir.join("bad.jsonl");
-    std::fs::write(&f, "{\"file\":\"a\",\"index\":0,\"total\":1,\"status\":\"solved\"}\n{oops\n{}\n").unwrap();
+    std::fs::write(
+        &f,
+        "{\"file\":\"a\",\"index\":0,\"total\":1,\"status\":\"solved\"}\n{oops\n{}\n",
+    )
+    .unwrap();
     for cmd in ["merge", "report"] {
         let out = circe().arg(cmd).arg(&f).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{cmd}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("bad.jsonl:2: not a JSON record"), "{cmd}: {err}");
+        assert!(
+            err.contains("bad.jsonl:2: not a JSON record"),
+            "{cmd}: {err}"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Each part's records, then the merge in `format`.
-fn merged_parts(dir: &Path, paths: &[&str], n: u32, format: &str) -> String {
+/// Each part's records (files in `dir`).
+fn solve_parts(dir: &Path, paths: &[String], n: u32) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for k in 1..=n {
         let text = stdout(
@@ -184,7 +191,34 @@ fn merged_parts(dir: &Path, paths: &[&str], n: u32, format: &str) -> String {
         std::fs::write(&f, text).unwrap();
         files.push(f);
     }
-    stdout(circe().args(["merge", "--format", format]).args(&files))
+    files
+}
+
+fn merge_parts(files: &[PathBuf], format: &str) -> String {
+    stdout(circe().args(["merge", "--format", format]).args(files))
+}
+
+/// The problem files that a part refused, by the records of part 1.
+fn played_files(part1: &Path) -> Vec<String> {
+    let mut recs = records(&std::fs::read_to_string(part1).unwrap());
+    recs.sort_by_key(|r| r["index"].as_u64());
+    let refused: BTreeSet<String> = recs
+        .iter()
+        .filter(|r| {
+            r["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("--first-moves"))
+        })
+        .map(|r| r["file"].as_str().unwrap().to_string())
+        .collect();
+    let mut files: Vec<String> = Vec::new();
+    for r in &recs {
+        let f = r["file"].as_str().unwrap().to_string();
+        if !refused.contains(&f) && files.last() != Some(&f) {
+            files.push(f);
+        }
+    }
+    files
 }
 
 #[test]
@@ -192,12 +226,24 @@ fn first_moves_parts_merge_to_the_whole_run() {
     let dir = temp_dir("parts");
     // Help play with set play and twins, direct play with tries and
     // variations, series play, duplex, several conditions.
-    let paths = ["problems/examples", "problems/popeye-tier1"];
-    for format in ["popeye", "text"] {
-        let whole = stdout(circe().args(["solve", "-q", "--format", format]).args(paths));
-        assert!(whole.lines().count() > 1000);
-        for n in [2, 3] {
-            let merged = merged_parts(&dir, &paths, n, format);
+    let all = [
+        "problems/examples".to_string(),
+        "problems/popeye-tier1".to_string(),
+    ];
+    let first = solve_parts(&dir, &all, 3);
+    // What --first-moves refuses (movenumbers, ...) is left out of both.
+    let paths = played_files(&first[0]);
+    assert!(paths.len() > 90, "{}", paths.len());
+    for n in [2, 3] {
+        let files = solve_parts(&dir, &paths, n);
+        for format in ["popeye", "text"] {
+            let whole = stdout(
+                circe()
+                    .args(["solve", "-q", "--format", format])
+                    .args(&paths),
+            );
+            assert!(whole.lines().count() > 1000);
+            let merged = merge_parts(&files, format);
             let (w, m) = (no_times(&whole), no_times(&merged));
             if w != m {
                 let at = w
@@ -212,6 +258,22 @@ fn first_moves_parts_merge_to_the_whole_run() {
                     m.lines().nth(at)
                 );
             }
+        }
+        // JSON: the records of a whole run, but for the times.
+        let whole = stdout(
+            circe()
+                .args(["solve", "-q", "--format", "json"])
+                .args(&paths),
+        );
+        let mut whole: Vec<Value> = records(&whole).iter().map(strip).collect();
+        whole.sort_by_key(|r| r["index"].as_u64());
+        let merged: Vec<Value> = records(&merge_parts(&files, "json"))
+            .iter()
+            .map(strip)
+            .collect();
+        assert_eq!(merged.len(), whole.len());
+        for (m, w) in merged.iter().zip(&whole) {
+            assert_eq!(m, w, "json, {n} parts: {} differs", w["file"]);
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -239,7 +301,7 @@ fn first_moves_of_a_long_helpmate() {
     let p = "tests/distributed/bl_h5_circe.inp";
     let dir = temp_dir("long");
     let whole = stdout(circe().args(["solve", "-q", "--format", "popeye", p]));
-    let merged = merged_parts(&dir, &[p], 3, "popeye");
+    let merged = merge_parts(&solve_parts(&dir, &[p.to_string()], 3), "popeye");
     assert!(whole.lines().count() > 1000);
     assert_eq!(no_times(&whole), no_times(&merged));
     let _ = std::fs::remove_dir_all(&dir);

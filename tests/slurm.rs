@@ -72,7 +72,9 @@ fn a_slurm_job_array_solves_what_one_machine_solves() {
     let jobs = read("jobs");
     let first: Vec<&str> = jobs.lines().next().unwrap().split(' ').collect();
     let (victim, at_kill): (&str, usize) = (first[1], first[2].parse().unwrap());
-    let victim_records = read(&format!("shards/shard-{victim}.jsonl")).lines().count();
+    let victim_records = read(&format!("shards/shard-{victim}.jsonl"))
+        .lines()
+        .count();
     assert!(
         victim_records > at_kill,
         "task {victim} was requeued after it finished ({at_kill} of {victim_records} records)"

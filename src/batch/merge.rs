@@ -287,7 +287,10 @@ mod tests {
     fn batch_order_once_each_newest_wins() {
         let a = input(
             "a.jsonl",
-            &[rec("p2", 2, 3, "timeout", ""), rec("p0", 0, 3, "solved", "")],
+            &[
+                rec("p2", 2, 3, "timeout", ""),
+                rec("p0", 0, 3, "solved", ""),
+            ],
         );
         let b = input(
             "b.jsonl",
@@ -321,7 +324,9 @@ mod tests {
             "a.jsonl",
             &[rec("p0", 0, 3, "solved", ""), rec("p2", 2, 3, "solved", "")],
         );
-        let e = merge(std::slice::from_ref(&a), None).unwrap_err().to_string();
+        let e = merge(std::slice::from_ref(&a), None)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("position 2 of 3 (after p0, before p2)"), "{e}");
         let names = ["p0".to_string(), "p1.inp".to_string(), "p2".to_string()];
         let e = merge(&[a], Some(&names)).unwrap_err().to_string();
@@ -332,7 +337,11 @@ mod tests {
     fn bad_lines_name_file_and_line() {
         let a = (
             PathBuf::from("a.jsonl"),
-            format!("{}{{oops\n{}", rec("p0", 0, 2, "solved", ""), rec("p1", 1, 2, "solved", "")),
+            format!(
+                "{}{{oops\n{}",
+                rec("p0", 0, 2, "solved", ""),
+                rec("p1", 1, 2, "solved", "")
+            ),
         );
         let e = merge(&[a], None).unwrap_err().to_string();
         assert!(e.starts_with("a.jsonl:2: not a JSON record"), "{e}");

@@ -47,7 +47,9 @@ impl Shard {
                 .map_err(|_| format!("`{text}`: K must be a whole number from 1 to {n}, or auto"))?
         };
         if k == 0 || k > n {
-            return Err(format!("`{text}`: K must be from 1 to {n} (K counts from 1)"));
+            return Err(format!(
+                "`{text}`: K must be from 1 to {n} (K counts from 1)"
+            ));
         }
         Ok(Shard { k, n })
     }

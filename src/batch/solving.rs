@@ -5,7 +5,7 @@
 //! already written.
 
 use super::ordered::{Order, Ordered};
-use super::parts::{Footer, PartWriter, Segment};
+use super::parts::PartWriter;
 use super::{label, run, twins_outcome, BatchOptions, Item, Monitor, Outcome, Totals};
 use crate::io::json_output::JsonWriter;
 use crate::report::{Format, ProblemWriter, ReportOptions};
@@ -95,18 +95,14 @@ pub fn solve_batch(
             let twins = solve_problem_part_into(problem, Some(part), cancel, &mut writer);
             let outcome = twins_outcome(problem, &twins, settings.batch.stopped());
             if finished(&outcome) {
-                let seconds = started.elapsed().as_secs_f64();
-                let (segments, footer) = writer.finish(seconds);
-                write(&part_record(
-                    item,
-                    problem,
-                    &outcome,
-                    part,
-                    seconds,
-                    nodes(&twins),
-                    &segments,
-                    footer.as_ref(),
-                ));
+                let fields = format!(
+                    "{},\"first_moves\":{},\"nodes\":{}",
+                    record_fields(item, &outcome),
+                    serde_json::json!({"part": part.k, "of": part.n}),
+                    nodes(&twins)
+                );
+                write(&writer.finish(started.elapsed().as_secs_f64(), &fields));
+                write("\n");
             }
             return outcome;
         }
@@ -233,33 +229,5 @@ fn short_record(item: &Item, outcome: &Outcome, seconds: f64, part: Option<RootP
             json!({"part": p.k, "of": p.n})
         )),
         json!(seconds)
-    )
-}
-
-/// The JSON line of a part of a problem's first moves: the usual keys,
-/// `first_moves` (`{"part": K, "of": N}`), the segments it printed and
-/// Popeye's footer around its time (docs/json.md).
-#[allow(clippy::too_many_arguments)]
-fn part_record(
-    item: &Item,
-    problem: &crate::problem::Problem,
-    outcome: &Outcome,
-    part: RootPart,
-    seconds: f64,
-    nodes: u64,
-    segments: &[Segment],
-    footer: Option<&Footer>,
-) -> String {
-    use serde_json::json;
-    format!(
-        "{{\"file\":{},\"line\":{},{},\"first_moves\":{},\"seconds\":{},\"nodes\":{},\"footer\":{},\"segments\":{}}}\n",
-        json!(problem.source.file.display().to_string()),
-        json!(problem.source.line),
-        record_fields(item, outcome),
-        json!({"part": part.k, "of": part.n}),
-        json!(seconds),
-        nodes,
-        json!(footer),
-        json!(segments)
     )
 }

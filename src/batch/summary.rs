@@ -58,7 +58,8 @@ pub fn summarise(inputs: &[(PathBuf, String)], slowest: usize) -> Result<Summary
             let v: Value = match super::merge::parse_record(raw.trim()) {
                 Ok(v) if raw.ends_with('\n') => v,
                 _ if i + 1 == lines.len() => {
-                    s.skipped.push(format!("{}:{}: cut short", file.display(), i + 1));
+                    s.skipped
+                        .push(format!("{}:{}: cut short", file.display(), i + 1));
                     continue;
                 }
                 Ok(_) => unreachable!("only the last line may lack its newline"),
@@ -212,6 +213,9 @@ mod tests {
     #[test]
     fn a_bad_line_is_named() {
         let e = summarise(&[(PathBuf::from("x.jsonl"), "[1]\n".into())], 1).unwrap_err();
-        assert_eq!(e.to_string(), "x.jsonl:1: not a record of circe (no `file`)");
+        assert_eq!(
+            e.to_string(),
+            "x.jsonl:1: not a record of circe (no `file`)"
+        );
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{Format, MergeArgs, ReportArgs};
 use circe::batch::merge::{merge as merge_records, Entry, Record};
-use circe::batch::parts::{combine, Footer, Part, Segment};
+use circe::batch::parts::{combine, combine_json, Footer, Part, Segment};
 use circe::batch::summary::{summarise, table};
 use circe::batch::{collect_keyed_files, load_keyed_items};
 use std::io::Write;
@@ -15,8 +15,8 @@ fn read_all(files: &[PathBuf]) -> anyhow::Result<Vec<(PathBuf, String)>> {
     files
         .iter()
         .map(|f| {
-            let bytes =
-                std::fs::read(f).map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", f.display()))?;
+            let bytes = std::fs::read(f)
+                .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", f.display()))?;
             let text = String::from_utf8(bytes)
                 .map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", f.display()))?;
             Ok((f.clone(), text))
@@ -68,7 +68,9 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
                 r.line,
                 r.problem()
             ),
-            (Entry::Parts(records), format) => out.push_str(&combine_parts(records.as_slice(), format)?),
+            (Entry::Parts(records), format) => {
+                out.push_str(&combine_parts(records.as_slice(), format)?)
+            }
         }
     }
     match &args.output {
@@ -121,10 +123,9 @@ fn combine_parts(records: &[Record], format: Format) -> anyhow::Result<String> {
                 r.problem()
             );
         }
-        let segments: Vec<Segment> = serde_json::from_value(
-            r.value.get("segments").cloned().unwrap_or_default(),
-        )
-        .map_err(|e| anyhow::anyhow!("{}: `segments`: {e}", whence(r)))?;
+        let segments: Vec<Segment> =
+            serde_json::from_value(r.value.get("segments").cloned().unwrap_or_default())
+                .map_err(|e| anyhow::anyhow!("{}: `segments`: {e}", whence(r)))?;
         let footer: Option<Footer> =
             serde_json::from_value(r.value.get("footer").cloned().unwrap_or_default())
                 .map_err(|e| anyhow::anyhow!("{}: `footer`: {e}", whence(r)))?;
@@ -133,19 +134,23 @@ fn combine_parts(records: &[Record], format: Format) -> anyhow::Result<String> {
             n,
             segments,
             footer,
-            seconds: r.value.get("seconds").and_then(|s| s.as_f64()).unwrap_or(0.0),
+            seconds: r
+                .value
+                .get("seconds")
+                .and_then(|s| s.as_f64())
+                .unwrap_or(0.0),
+            record: r.value.clone(),
         });
     }
     let first = &records[0];
     let format = match format {
         Format::Text => circe::report::Format::Text,
         Format::Popeye => circe::report::Format::Popeye,
-        Format::Json => anyhow::bail!(
-            "{}: {}: --format json of --first-moves parts is not done yet: \
-             merge them with --format text or popeye",
-            whence(first),
-            first.problem()
-        ),
+        Format::Json => {
+            let v = combine_json(&parts, &first.value)
+                .map_err(|e| anyhow::anyhow!("{}: {}: {e}", whence(first), first.problem()))?;
+            return Ok(format!("{v}\n"));
+        }
     };
     let (text, _solutions) = combine(&parts, format)
         .map_err(|e| anyhow::anyhow!("{}: {}: {e}", whence(first), first.problem()))?;

@@ -4,8 +4,8 @@
 use super::progress::Bar;
 use super::{Format, Lang, SolveArgs};
 use circe::batch::resume::{open_for_append, read_recorded};
-use circe::batch::solving::{solve_batch, BatchReport, Row, SolveSettings};
 use circe::batch::shard::Shard;
+use circe::batch::solving::{solve_batch, BatchReport, Row, SolveSettings};
 use circe::batch::{collect_keyed_files, label, load_keyed_items, Item, Outcome, Totals};
 use circe::io::notation::Alphabet;
 use circe::report::{self, ReportOptions};
