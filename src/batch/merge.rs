@@ -161,6 +161,9 @@ pub fn read_records(file: &Path, text: &str) -> Result<(Vec<Record>, Vec<String>
     Ok((records, skipped))
 }
 
+/// The newest record of each problem (its position) and part.
+type Newest = BTreeMap<(usize, Option<(u32, u32)>), Record>;
+
 /// Merges the records of `inputs` (file name and contents, oldest first).
 /// `names`, when given, names each problem of the batch by its position
 /// (for the error on a missing one); else a missing problem is named by
@@ -181,7 +184,7 @@ pub fn merge(inputs: &[(PathBuf, String)], names: Option<&[String]>) -> Result<M
     };
     let total = first.total;
     // Newest record of each (problem, part).
-    let mut newest: BTreeMap<(usize, Option<(u32, u32)>), Record> = BTreeMap::new();
+    let mut newest: Newest = BTreeMap::new();
     let mut replaced = 0;
     for r in all {
         let bad = |message: String| MergeError::Bad {
@@ -215,7 +218,7 @@ pub fn merge(inputs: &[(PathBuf, String)], names: Option<&[String]>) -> Result<M
     }
     let mut entries = Vec::with_capacity(total);
     let mut missing = Vec::new();
-    let name = |index: usize, newest: &BTreeMap<(usize, Option<(u32, u32)>), Record>| {
+    let name = |index: usize, newest: &Newest| {
         if let Some(name) = names.and_then(|n| n.get(index)) {
             return name.clone();
         }
