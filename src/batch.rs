@@ -14,9 +14,13 @@
 //! ([`solving`], [`ordered`]).
 
 pub mod held;
+pub mod merge;
 pub mod ordered;
+pub mod parts;
 pub mod resume;
+pub mod shard;
 pub mod solving;
+pub mod summary;
 
 use crate::io::load_problems;
 use crate::problem::{InputError, Problem};
@@ -29,15 +33,28 @@ use std::time::{Duration, Instant};
 /// The files a list of command-line paths names: files as given,
 /// directories walked for `.toml` and `.inp` files, in name order.
 pub fn collect_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    collect_keyed_files(paths)
+        .into_iter()
+        .map(|(file, _)| file)
+        .collect()
+}
+
+/// [`collect_files`], each file with its key: its path relative to the
+/// folder named on the command line (`/` between the parts), or the path
+/// as given for a file named itself. The key is what [`shard`] splits on.
+pub fn collect_keyed_files(paths: &[PathBuf]) -> Vec<(PathBuf, String)> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
             let mut found = Vec::new();
             walk(p, &mut found);
             found.sort();
-            out.extend(found);
+            out.extend(found.into_iter().map(|f| {
+                let key = shard::key_of(f.strip_prefix(p).unwrap_or(&f));
+                (f, key)
+            }));
         } else {
-            out.push(p.clone());
+            out.push((p.clone(), shard::key_of(p)));
         }
     }
     out
@@ -67,8 +84,16 @@ pub fn is_problem_file(path: &Path) -> bool {
 
 /// One unit of work: a problem, or a file that could not be read.
 pub struct Item {
-    /// Position in the batch, from 0.
+    /// Position among the items being run, from 0 (renumbered when some
+    /// are left out: `--resume`, `--shard`).
     pub index: usize,
+    /// Position in the whole batch as read, from 0, and the batch's size:
+    /// kept when items are left out, recorded in JSON (`index`, `total`)
+    /// for `circe merge`.
+    pub position: usize,
+    pub batch_len: usize,
+    /// The file's key ([`collect_keyed_files`]).
+    pub key: String,
     pub file: PathBuf,
     /// 1-based number of the problem within its file.
     pub number: usize,
@@ -79,29 +104,42 @@ pub struct Item {
 
 /// Reads every file; a file that fails to read is one item with its error.
 pub fn load_items(files: &[PathBuf]) -> Vec<Item> {
+    let keyed: Vec<(PathBuf, String)> = files
+        .iter()
+        .map(|f| (f.clone(), shard::key_of(f)))
+        .collect();
+    load_keyed_items(&keyed)
+}
+
+/// [`load_items`] of files with their keys ([`collect_keyed_files`]).
+pub fn load_keyed_items(files: &[(PathBuf, String)]) -> Vec<Item> {
     let mut items = Vec::new();
-    for file in files {
+    for (file, key) in files {
+        let mut push = |number, of, problem| {
+            items.push(Item {
+                index: items.len(),
+                position: items.len(),
+                batch_len: 0,
+                key: key.clone(),
+                file: file.clone(),
+                number,
+                of,
+                problem,
+            })
+        };
         match load_problems(file) {
             Ok(problems) => {
                 let of = problems.len();
                 for (i, problem) in problems.into_iter().enumerate() {
-                    items.push(Item {
-                        index: items.len(),
-                        file: file.clone(),
-                        number: i + 1,
-                        of,
-                        problem: Ok(problem),
-                    });
+                    push(i + 1, of, Ok(problem));
                 }
             }
-            Err(e) => items.push(Item {
-                index: items.len(),
-                file: file.clone(),
-                number: 1,
-                of: 1,
-                problem: Err(e),
-            }),
+            Err(e) => push(1, 1, Err(e)),
         }
+    }
+    let len = items.len();
+    for item in &mut items {
+        item.batch_len = len;
     }
     items
 }

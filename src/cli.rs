@@ -3,6 +3,7 @@
 pub mod check;
 pub mod convert;
 pub mod legal;
+pub mod merge;
 pub mod progress;
 pub mod solve;
 
@@ -46,6 +47,47 @@ pub enum Command {
     /// Alsatian Circe applies (docs/alsatian.md); exit 0 when all pass, 1
     /// when one fails, 2 on bad input.
     Legal(LegalArgs),
+    /// Put the JSON Lines of the shards of a batch (`solve --shard`) or the
+    /// parts of a problem (`solve --first-moves`) back together, in the
+    /// batch's order, each problem once (its newest complete record); exit
+    /// 2 naming the problems no file holds.
+    Merge(MergeArgs),
+    /// Summarise JSON Lines of `solve` or `check`: counts by status and
+    /// verdict, the slowest problems, every error and disagreement, the
+    /// total time and positions searched.
+    Report(ReportArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// JSON Lines files, oldest first (a problem recorded twice keeps the
+    /// later record).
+    #[arg(required = true, value_name = "OUT.jsonl")]
+    pub files: Vec<PathBuf>,
+    /// Output format: JSON Lines (the records), or, for parts of
+    /// `--first-moves`, the text or Popeye's output of the whole run.
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    pub format: Format,
+    /// The problem files or folders of the batch, as given to `solve`: to
+    /// name a missing problem by its file (without them it is named by its
+    /// position and neighbours).
+    #[arg(long, value_name = "DIR")]
+    pub problems: Vec<PathBuf>,
+    /// Write to this file (through a temporary file beside it, renamed
+    /// when complete) instead of stdout.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ReportArgs {
+    /// JSON Lines files of `circe solve --format json`, `circe merge` or
+    /// `circe check --format json`.
+    #[arg(required = true, value_name = "FILE.jsonl")]
+    pub files: Vec<PathBuf>,
+    /// How many of the slowest problems to list.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub slowest: usize,
 }
 
 #[derive(clap::Args, Debug)]
@@ -79,8 +121,30 @@ pub struct SolveArgs {
     /// problems it records as finished, append the others' lines to it.
     #[arg(long, value_name = "OUT.jsonl")]
     pub resume: Option<PathBuf>,
+    /// Solve only the K-th of N disjoint parts of the problems (K from 1),
+    /// split by a fixed hash of each problem's path relative to the folder
+    /// given and its number in its file. `auto/N`: K from the environment,
+    /// SLURM_ARRAY_TASK_ID counted from SLURM_ARRAY_TASK_MIN (so
+    /// --array=1-N and --array=0-(N-1) both work) or a Kubernetes
+    /// JOB_COMPLETION_INDEX (from 0) plus one.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Solve only the K-th of N parts of each problem's first moves (every
+    /// N-th in Popeye's order, from the K-th); writes part records (JSON
+    /// Lines) for `circe merge --format text|popeye|json`.
+    #[arg(long, value_name = "K/N", value_parser = first_moves)]
+    pub first_moves: Option<circe::solve::RootPart>,
     #[command(flatten)]
     pub batch: BatchArgs,
+}
+
+/// `K/N` of `--first-moves`, K from 1 to N.
+fn first_moves(s: &str) -> Result<circe::solve::RootPart, String> {
+    let shard = circe::batch::shard::Shard::parse(s, &|_| None)?;
+    Ok(circe::solve::RootPart {
+        k: shard.k,
+        n: shard.n,
+    })
 }
 
 /// Options of commands that solve many problems.

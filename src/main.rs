@@ -64,6 +64,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(args) => cli::check::run(&args, stop_on_ctrl_c()),
         Command::Convert(args) => Ok(cli::convert::run(&args)),
         Command::Legal(args) => Ok(cli::legal::run(&args.files)),
+        Command::Merge(args) => cli::merge::merge(&args),
+        Command::Report(args) => cli::merge::report(&args),
         Command::Bench(args) => {
             let rows = circe::bench::measure(&args.files);
             out!(

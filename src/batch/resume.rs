@@ -70,7 +70,7 @@ pub fn read_recorded(path: &Path) -> io::Result<Recorded> {
 
 /// The problem a record names, when it is a finished one.
 fn finished_problem(line: &str) -> Option<(PathBuf, usize)> {
-    let v: serde_json::Value = serde_json::from_str(line.trim()).ok()?;
+    let v = super::merge::parse_record(line.trim()).ok()?;
     let file = v.get("file")?.as_str()?;
     let number = v.get("number")?.as_u64()?;
     let status = v.get("status")?.as_str()?;
@@ -123,6 +123,9 @@ mod tests {
         assert_eq!((r.len(), r.dropped), (2, 2));
         let item = |file: &str, number| Item {
             index: 0,
+            position: 0,
+            batch_len: 1,
+            key: file.to_string(),
             file: PathBuf::from(file),
             number,
             of: 2,

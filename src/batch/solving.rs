@@ -5,10 +5,11 @@
 //! already written.
 
 use super::ordered::{Order, Ordered};
+use super::parts::PartWriter;
 use super::{label, run, twins_outcome, BatchOptions, Item, Monitor, Outcome, Totals};
 use crate::io::json_output::JsonWriter;
 use crate::report::{Format, ProblemWriter, ReportOptions};
-use crate::solve::solve_problem_into;
+use crate::solve::{solve_problem_into, solve_problem_part_into, RootPart};
 use std::io::{self, Write};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -18,6 +19,9 @@ use std::time::Instant;
 pub struct SolveSettings {
     pub report: ReportOptions,
     pub batch: BatchOptions,
+    /// `--first-moves K/N`: each problem's part of the first moves, written
+    /// as a part record for `circe merge` ([`super::parts`]).
+    pub first_moves: Option<RootPart>,
 }
 
 /// One problem's line in the summary.
@@ -56,7 +60,7 @@ pub fn solve_batch(
 ) -> BatchReport {
     let started = Instant::now();
     let report = settings.report;
-    let json = report.format == Format::Json;
+    let json = report.format == Format::Json || settings.first_moves.is_some();
     let first = items.first().map_or(0, |i| i.index);
     // Held output takes at most a quarter of `--hash` in memory.
     let budget = (crate::solve::hash_mb() << 20) / 4;
@@ -86,6 +90,22 @@ pub fn solve_batch(
         };
         let started = Instant::now();
         let write = |text: &str| write(item.index, text);
+        if let Some(part) = settings.first_moves {
+            let mut writer = PartWriter::new(&report, problem);
+            let twins = solve_problem_part_into(problem, Some(part), cancel, &mut writer);
+            let outcome = twins_outcome(problem, &twins, settings.batch.stopped());
+            if finished(&outcome) {
+                let fields = format!(
+                    "{},\"first_moves\":{},\"nodes\":{}",
+                    record_fields(item, &outcome),
+                    serde_json::json!({"part": part.k, "of": part.n}),
+                    nodes(&twins)
+                );
+                write(&writer.finish(started.elapsed().as_secs_f64(), &fields));
+                write("\n");
+            }
+            return outcome;
+        }
         if json {
             let mut writer = JsonWriter::new(&report, problem, write);
             let twins = solve_problem_into(problem, cancel, &mut writer);
@@ -93,7 +113,11 @@ pub fn solve_batch(
             // Only a finished solve is recorded whole: a time-out, a stop or
             // an error gets the short record.
             if finished(&outcome) {
-                let fields = record_fields(item, &outcome);
+                let fields = format!(
+                    "{},\"nodes\":{}",
+                    record_fields(item, &outcome),
+                    nodes(&twins)
+                );
                 writer.finish(started.elapsed().as_secs_f64(), &fields);
                 write("\n");
             }
@@ -118,7 +142,7 @@ pub fn solve_batch(
         };
         let mut o = ordered.lock().unwrap_or_else(|e| e.into_inner());
         if json && !finished(&row.outcome) {
-            let line = short_record(item, &row.outcome, row.seconds);
+            let line = short_record(item, &row.outcome, row.seconds, settings.first_moves);
             o.discard(item.index);
             monitor.suspend(&mut || o.write_now(line.as_bytes()));
         } else {
@@ -148,6 +172,17 @@ pub fn solve_batch(
     }
 }
 
+/// The positions searched for every twin (all threads; with several
+/// threads the count varies a little from run to run).
+pub fn nodes(twins: &[crate::solve::TwinSolution]) -> u64 {
+    twins
+        .iter()
+        .filter_map(|t| t.result.as_ref().ok())
+        .flatten()
+        .map(|s| s.nodes)
+        .sum()
+}
+
 /// Whether the solver finished: the problem's JSON record is whole.
 fn finished(outcome: &Outcome) -> bool {
     matches!(outcome, Outcome::Solved(_) | Outcome::NoSolution)
@@ -163,8 +198,10 @@ fn record_fields(item: &Item, outcome: &Outcome) -> String {
         _ => None,
     };
     let mut text = format!(
-        "\"number\":{},\"status\":{},\"solutions\":{}",
+        "\"number\":{},\"index\":{},\"total\":{},\"status\":{},\"solutions\":{}",
         item.number,
+        item.position,
+        item.batch_len,
         json!(outcome.name()),
         json!(solutions)
     );
@@ -176,17 +213,21 @@ fn record_fields(item: &Item, outcome: &Outcome) -> String {
 
 /// The JSON line of a problem the solver did not finish (an error, a
 /// time-out, a stop): where it is, what happened, the time it took.
-fn short_record(item: &Item, outcome: &Outcome, seconds: f64) -> String {
+fn short_record(item: &Item, outcome: &Outcome, seconds: f64, part: Option<RootPart>) -> String {
     use serde_json::json;
     let (file, line) = match &item.problem {
         Ok(p) => (p.source.file.display().to_string(), p.source.line),
         Err(e) => (e.file.display().to_string(), e.line),
     };
     format!(
-        "{{\"file\":{},\"line\":{},{},\"seconds\":{}}}\n",
+        "{{\"file\":{},\"line\":{},{}{},\"seconds\":{}}}\n",
         json!(file),
         json!(line),
         record_fields(item, outcome),
+        part.map_or(String::new(), |p| format!(
+            ",\"first_moves\":{}",
+            json!({"part": p.k, "of": p.n})
+        )),
         json!(seconds)
     )
 }

@@ -4,8 +4,9 @@
 use super::progress::Bar;
 use super::{Format, Lang, SolveArgs};
 use circe::batch::resume::{open_for_append, read_recorded};
+use circe::batch::shard::Shard;
 use circe::batch::solving::{solve_batch, BatchReport, Row, SolveSettings};
-use circe::batch::{collect_files, label, load_items, Item, Outcome, Totals};
+use circe::batch::{collect_keyed_files, label, load_keyed_items, Item, Outcome, Totals};
 use circe::io::notation::Alphabet;
 use circe::report::{self, ReportOptions};
 use std::io::Write;
@@ -15,7 +16,19 @@ use std::sync::Arc;
 
 pub fn run(args: &SolveArgs, stop: Arc<AtomicBool>) -> anyhow::Result<ExitCode> {
     let report = report_options(args)?;
-    let mut items = load_items(&collect_files(&args.files));
+    let shard = args
+        .shard
+        .as_deref()
+        .map(|s| Shard::parse(s, &|var| std::env::var(var).ok()))
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("--shard {e}"))?;
+    let mut items = load_keyed_items(&collect_keyed_files(&args.files));
+    if let Some(shard) = shard {
+        items.retain(|i| shard.owns(&i.key, i.number));
+        for (index, item) in items.iter_mut().enumerate() {
+            item.index = index;
+        }
+    }
     super::print_item_warnings(&items);
     let json = report.format == report::Format::Json;
 
@@ -51,6 +64,7 @@ pub fn run(args: &SolveArgs, stop: Arc<AtomicBool>) -> anyhow::Result<ExitCode> 
     let settings = SolveSettings {
         report,
         batch: super::batch_options(&args.batch, stop),
+        first_moves: args.first_moves,
     };
     let bar = Bar::new(items.len(), !args.batch.quiet && !json);
     let mut on_finished = |item: &Item, row: &Row| match &row.outcome {
@@ -158,12 +172,16 @@ fn totals_line(t: &Totals, seconds: f64) -> String {
 
 /// The report options of the command line; `--resume` writes JSON Lines.
 fn report_options(args: &SolveArgs) -> anyhow::Result<ReportOptions> {
-    let format = match (args.format, &args.resume) {
-        (None | Some(Format::Json), Some(_)) => report::Format::Json,
-        (Some(_), Some(_)) => anyhow::bail!("--resume appends JSON Lines: it needs --format json"),
-        (None | Some(Format::Text), None) => report::Format::Text,
-        (Some(Format::Popeye), None) => report::Format::Popeye,
-        (Some(Format::Json), None) => report::Format::Json,
+    let json_only = args.resume.is_some() || args.first_moves.is_some();
+    let format = match (args.format, json_only) {
+        (None | Some(Format::Json), true) => report::Format::Json,
+        (Some(_), true) => anyhow::bail!(
+            "--resume and --first-moves write JSON Lines: they need --format json \
+             (`circe merge --format` gives the text)"
+        ),
+        (None | Some(Format::Text), false) => report::Format::Text,
+        (Some(Format::Popeye), false) => report::Format::Popeye,
+        (Some(Format::Json), false) => report::Format::Json,
     };
     let options = ReportOptions {
         format,

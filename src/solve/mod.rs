@@ -332,7 +332,64 @@ pub fn solve_into(
     cancel: &Cancel,
     sink: &mut dyn Sink,
 ) -> Result<u64, SolveError> {
+    solve_part_into(problem, None, cancel, sink)
+}
+
+/// One part of the first moves (`--first-moves K/N`): the root moves whose
+/// index in Popeye's order ([`root_moves`]), counted from 0, is K-1 modulo
+/// N. The parts of a problem share its first moves round-robin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootPart {
+    /// From 1.
+    pub k: u32,
+    pub n: u32,
+}
+
+impl RootPart {
+    /// Whether the root move of `index` (from 0) is this part's.
+    pub fn owns(&self, index: usize) -> bool {
+        index % self.n as usize == (self.k - 1) as usize
+    }
+}
+
+/// The first moves of `pos` in the order Popeye tries them (every
+/// pseudo-legal move, as `movenumbers` counts them): what [`RootPart`]
+/// indexes.
+pub fn root_moves(pos: &Position, rules: &crate::rules::Rules) -> Vec<Move> {
+    let mut rules = *rules;
+    rules.repertoire = crate::rules::Repertoire::of(pos);
+    numbering::first_moves_in_order(pos, &rules)
+}
+
+/// [`solve_into`] of the root moves of `part` only (all when `None`): the
+/// others are never tried. What does not hang on a first move (set play, a
+/// reflex side's forced goal moves) is searched whole by every part.
+pub fn solve_part_into(
+    problem: &Problem,
+    part: Option<RootPart>,
+    cancel: &Cancel,
+    sink: &mut dyn Sink,
+) -> Result<u64, SolveError> {
     let started = std::time::Instant::now();
+    if part.is_some() {
+        // What these options print hangs on every first move before.
+        let global = problem.options.iter().find(|o| {
+            matches!(
+                o.value,
+                ProblemOption::MoveNumbers
+                    | ProblemOption::Start(_)
+                    | ProblemOption::MaxSolutions(_)
+                    | ProblemOption::StopOnShortSolutions
+                    | ProblemOption::MaxTime(_)
+            )
+        });
+        if let Some(o) = global {
+            return Err(SolveError::UnsupportedOption {
+                line: o.line,
+                name: format!("{} with --first-moves", option_word(&o.value)),
+            });
+        }
+    }
     let stip = parse_stipulation(problem)?;
     let (mut tree, help_set_play) = play_options(problem, &stip)?;
     let intelligent = intelligent::mode(problem, &stip);
@@ -459,9 +516,19 @@ pub fn solve_into(
     let numbered = numbering::start(problem)
         .filter(|_| !tree.post_key && intelligent != intelligent::IntelligentMode::On)
         .map(|start| (start, numbering::first_moves_in_order(&pos, &rules)));
-    let root_skip: Arc<[Move]> = numbered.as_ref().map_or(Arc::from([]), |(start, moves)| {
+    let mut root_skip: Vec<Move> = numbered.as_ref().map_or(Vec::new(), |(start, moves)| {
         moves.iter().take(*start as usize - 1).copied().collect()
     });
+    if let Some(part) = part {
+        root_skip.extend(
+            root_moves(&pos, &rules)
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| !part.owns(*i))
+                .map(|(_, mv)| mv),
+        );
+    }
+    let root_skip: Arc<[Move]> = Arc::from(root_skip);
     // ser-r: Popeye prints the goal move that breaks the reflex obligation
     // when the diagram already breaks it; that output is not established.
     if let (Some(MainPlay::Series { end, .. }), None) = (main, stip.intro) {
@@ -844,6 +911,17 @@ pub fn solve_problem_into(
     cancel: &Cancel,
     sink: &mut dyn ProblemSink,
 ) -> Vec<TwinSolution> {
+    solve_problem_part_into(problem, None, cancel, sink)
+}
+
+/// [`solve_problem_into`] of one part of the first moves of every twin
+/// and play ([`solve_part_into`]).
+pub fn solve_problem_part_into(
+    problem: &Problem,
+    part: Option<RootPart>,
+    cancel: &Cancel,
+    sink: &mut dyn ProblemSink,
+) -> Vec<TwinSolution> {
     let mut numbers = MoveNumbers::of(problem);
     let mut twins = Vec::new();
     for instance in crate::twin::instances(problem) {
@@ -854,7 +932,7 @@ pub fn solve_problem_into(
                 sink: &mut *sink,
                 solutions: 0,
             };
-            let nodes = solve_into(p, cancel, &mut numbers.counting(&mut counter))?;
+            let nodes = solve_part_into(p, part, cancel, &mut numbers.counting(&mut counter))?;
             Ok(Solution {
                 nodes,
                 solutions: counter.solutions,
@@ -947,4 +1025,16 @@ fn solve_instance(
         phases.push(solve(&crate::twin::duplex_half(p))?);
     }
     Ok(phases)
+}
+
+/// The word of an option that `--first-moves` refuses, as Popeye spells it.
+fn option_word(option: &ProblemOption) -> &'static str {
+    match option {
+        ProblemOption::MoveNumbers => "movenumbers",
+        ProblemOption::Start(_) => "startmovenumber",
+        ProblemOption::MaxSolutions(_) => "maxsolutions",
+        ProblemOption::StopOnShortSolutions => "stoponshortsolutions",
+        ProblemOption::MaxTime(_) => "maxtime",
+        _ => "this option",
+    }
 }
