@@ -1,0 +1,68 @@
+//! Patrouille (Patrol Chess) and UltraPatrouille. A unit is supported when
+//! a unit of its own side observes its square. Under Patrouille a unit
+//! captures, and observes (so gives check), only when supported; it moves
+//! freely otherwise. Under UltraPatrouille an unsupported unit does not
+//! move at all and observes nothing. Kings obey the rule like the rest.
+//! Support itself is plain observation: a supporter need not be supported.
+
+use super::{Capabilities, ConditionRule};
+use crate::board::{Bitboard, Color, Position, Square};
+use crate::moves::Move;
+use crate::rules::{Observer, Rules};
+
+pub struct Patrol;
+pub struct UltraPatrol;
+
+impl Rules {
+    /// Whether the unit on `on`, playing for `side`, is observed by a unit
+    /// of its side (Patrouille's support).
+    pub fn is_supported(&self, pos: &Position, on: Square, side: Color) -> bool {
+        self.any_observer(pos, on, side, None, false, |o| o.on != on)
+    }
+}
+
+impl ConditionRule for Patrol {
+    const ID: &'static str = "patrouille";
+    const CAPABILITIES: Capabilities = Capabilities {
+        orthodox_movers: false,
+        orthodox_observation: false,
+        check_implies_attack: false,
+        ..Capabilities::ORTHODOX
+    };
+
+    #[inline]
+    fn allows(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+        !mv.is_capture() || rules.is_supported(pos, mv.from, mv.piece.color)
+    }
+
+    #[inline]
+    fn observes(rules: &Rules, pos: &Position, observer: &Observer, _target: Square) -> bool {
+        rules.is_supported(pos, observer.on, observer.unit.color)
+    }
+}
+
+impl ConditionRule for UltraPatrol {
+    const ID: &'static str = "ultrapatrouille";
+    const CAPABILITIES: Capabilities = Capabilities {
+        orthodox_movers: false,
+        orthodox_observation: false,
+        check_implies_attack: false,
+        ..Capabilities::ORTHODOX
+    };
+
+    #[inline]
+    fn immobile(rules: &Rules, pos: &Position, side: Color) -> Bitboard {
+        let mut stuck = Bitboard::EMPTY;
+        for on in pos.by_color(side) {
+            if !rules.is_supported(pos, on, side) {
+                stuck.set(on);
+            }
+        }
+        stuck
+    }
+
+    #[inline]
+    fn observes(rules: &Rules, pos: &Position, observer: &Observer, _target: Square) -> bool {
+        rules.is_supported(pos, observer.on, observer.unit.color)
+    }
+}

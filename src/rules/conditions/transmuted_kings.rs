@@ -1,0 +1,84 @@
+//! TransmutedKings and ReflectiveKings, for both sides or for one. A king
+//! observed by enemy units takes their walks: under TransmutedKings it
+//! moves, captures and observes with the walk of each kind of enemy unit
+//! observing it, and no longer as a king; under ReflectiveKings it keeps
+//! the king's walk beside them. A king observed by none moves as a king.
+//! Whether an enemy unit observes the king is judged with that unit's own
+//! walk (a king of the other side observes as a king there, even if it is
+//! itself transmuted). A transmuted king castles only with its king's
+//! walk, so not while in check.
+
+use super::{Capabilities, ConditionRule, Walks};
+use crate::board::{Color, Kind, Piece, Position, Square};
+use crate::rules::Rules;
+
+/// The kings of the sides given, keeping their own walk (Reflective) or
+/// not (Transmuted).
+pub struct KingWalks<const WHITE: bool, const BLACK: bool, const KEEPS: bool>;
+
+pub type TransmutedKings = KingWalks<true, true, false>;
+pub type WhiteTransmutedKing = KingWalks<true, false, false>;
+pub type BlackTransmutedKing = KingWalks<false, true, false>;
+pub type ReflectiveKings = KingWalks<true, true, true>;
+pub type WhiteReflectiveKing = KingWalks<true, false, true>;
+pub type BlackReflectiveKing = KingWalks<false, true, true>;
+
+/// The walks of the enemy units that observe the king of `color` on
+/// `king`, each judged with its unit's own walk.
+fn observers_walks(rules: &Rules, pos: &Position, king: Square, color: Color) -> Walks {
+    let them = color.opponent();
+    let occupied = pos.occupied();
+    let mut walks = Walks::NONE;
+    for on in pos.by_color(them) {
+        let unit = pos.piece_as(on, them).expect("a unit");
+        if walks.contains(unit.kind) || matches!(unit.kind, Kind::DUMMY | Kind::HAMSTER) {
+            continue;
+        }
+        if rules.observes_with(pos, unit, unit.kind, on, king, occupied) {
+            walks.push(unit.kind);
+        }
+    }
+    walks
+}
+
+impl<const WHITE: bool, const BLACK: bool, const KEEPS: bool> ConditionRule
+    for KingWalks<WHITE, BLACK, KEEPS>
+{
+    const ID: &'static str = match (WHITE, BLACK, KEEPS) {
+        (true, true, false) => "trans_king",
+        (true, false, false) => "whtrans_king",
+        (false, true, false) => "bltrans_king",
+        (true, true, true) => "refl_king",
+        (true, false, true) => "whrefl_king",
+        _ => "blrefl_king",
+    };
+    const CAPABILITIES: Capabilities = super::annan::WALKS;
+
+    #[inline]
+    fn walks(rules: &Rules, pos: &Position, on: Square, unit: Piece) -> Walks {
+        let concerned = match unit.color {
+            Color::White => WHITE,
+            Color::Black => BLACK,
+        };
+        let royal = pos.piece_as(on, unit.color).is_some_and(|u| u.kind.is_royal());
+        if !concerned || !royal || pos.king(unit.color) != Some(on) {
+            return Walks::one(unit.kind);
+        }
+        let mut walks = if KEEPS {
+            Walks::one(unit.kind)
+        } else {
+            Walks::NONE
+        };
+        for w in observers_walks(rules, pos, on, unit.color).iter() {
+            walks.push(w);
+        }
+        if walks.iter().next().is_none() {
+            return Walks::one(unit.kind);
+        }
+        walks
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        super::walk_refusal(rules, "TransmutedKings or ReflectiveKings")
+    }
+}
