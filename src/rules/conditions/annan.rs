@@ -29,7 +29,8 @@ pub struct Nanna;
 #[inline]
 fn lent_walk(pos: &Position, on: Square, unit: Piece, ahead: i8) -> Walks {
     let forward = if unit.color == Color::White { ahead } else { -ahead };
-    match on.offset(0, forward).and_then(|s| pos.piece_as(s, unit.color)) {
+    let lender = on.offset(0, forward).filter(|&s| pos.by_color(unit.color).contains(s));
+    match lender.and_then(|s| pos.piece_as(s, unit.color)) {
         Some(lender) => Walks::one(lender.kind),
         None => Walks::one(unit.kind),
     }
