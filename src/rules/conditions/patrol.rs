@@ -39,6 +39,20 @@ impl ConditionRule for Patrol {
     fn observes(rules: &Rules, pos: &Position, observer: &Observer, _target: Square) -> bool {
         rules.is_supported(pos, observer.on, observer.unit.color)
     }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        mars_refusal(rules, "Patrouille")
+    }
+}
+
+/// Popeye judges the support of a unit that moves from its rebirth square
+/// (the Mars family) in a way not played here.
+fn mars_refusal(rules: &Rules, name: &str) -> Option<String> {
+    use crate::rules::Base;
+    [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess]
+        .into_iter()
+        .any(|b| rules.family(b).is_some())
+        .then(|| format!("{name} with MarsCirce, AntiMarsCirce or PhantomChess (not played yet)"))
 }
 
 impl ConditionRule for UltraPatrol {
@@ -64,5 +78,9 @@ impl ConditionRule for UltraPatrol {
     #[inline]
     fn observes(rules: &Rules, pos: &Position, observer: &Observer, _target: Square) -> bool {
         rules.is_supported(pos, observer.on, observer.unit.color)
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        mars_refusal(rules, "UltraPatrouille")
     }
 }

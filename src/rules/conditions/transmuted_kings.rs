@@ -3,12 +3,14 @@
 //! moves, captures and observes with the walk of each kind of enemy unit
 //! observing it, and no longer as a king; under ReflectiveKings it keeps
 //! the king's walk beside them. A king observed by none moves as a king.
-//! Whether an enemy unit observes the king is judged with that unit's own
-//! walk (a king of the other side observes as a king there, even if it is
-//! itself transmuted). A transmuted king castles only with its king's
+//! Whether an enemy unit observes the king is judged with the walks the
+//! conditions give that unit (AnnanChess's among them), and the walk taken
+//! is the one it observes with; a king of the other side observes as a
+//! king there, even if it is itself transmuted. A transmuted king castles only with its king's
 //! walk, so not while in check.
 
 use super::{Capabilities, ConditionRule, Walks};
+use std::cell::Cell;
 use crate::board::{Color, Kind, Piece, Position, Square};
 use crate::rules::Rules;
 
@@ -23,21 +25,33 @@ pub type ReflectiveKings = KingWalks<true, true, true>;
 pub type WhiteReflectiveKing = KingWalks<true, false, true>;
 pub type BlackReflectiveKing = KingWalks<false, true, true>;
 
-/// The walks of the enemy units that observe the king of `color` on
-/// `king`, each judged with its unit's own walk.
+thread_local! {
+    /// Set while a king's walks are being found: the other side's king
+    /// then observes as it would without this condition (Popeye's rule,
+    /// which also keeps the search finite).
+    static FINDING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The walks with which enemy units observe the king of `color` on `king`
+/// (each unit's walks as the conditions give them, the enemy king's
+/// without transmutation).
 fn observers_walks(rules: &Rules, pos: &Position, king: Square, color: Color) -> Walks {
     let them = color.opponent();
     let occupied = pos.occupied();
     let mut walks = Walks::NONE;
+    FINDING.set(true);
     for on in pos.by_color(them) {
         let unit = pos.piece_as(on, them).expect("a unit");
-        if walks.contains(unit.kind) || matches!(unit.kind, Kind::DUMMY | Kind::HAMSTER) {
-            continue;
-        }
-        if rules.observes_with(pos, unit, unit.kind, on, king, occupied) {
-            walks.push(unit.kind);
+        for walk in rules.conditions.walks(rules, pos, on, unit).iter() {
+            if walks.contains(walk) || matches!(walk, Kind::DUMMY | Kind::HAMSTER) {
+                continue;
+            }
+            if rules.observes_with(pos, unit, walk, on, king, occupied) {
+                walks.push(walk);
+            }
         }
     }
+    FINDING.set(false);
     walks
 }
 
@@ -61,11 +75,12 @@ impl<const WHITE: bool, const BLACK: bool, const KEEPS: bool> ConditionRule
             Color::Black => BLACK,
         };
         let royal = pos.piece_as(on, unit.color).is_some_and(|u| u.kind.is_royal());
-        if !concerned || !royal || pos.king(unit.color) != Some(on) {
+        if !concerned || !royal || pos.king(unit.color) != Some(on) || FINDING.get() {
             return Walks::one(unit.kind);
         }
+        // Reflective kings keep the king's walk itself.
         let mut walks = if KEEPS {
-            Walks::one(unit.kind)
+            Walks::one(Kind::KING)
         } else {
             Walks::NONE
         };
