@@ -171,17 +171,35 @@ fn generate_with_walks(pos: &Position, rules: &Rules, movers: Bitboard, out: &mu
     let mut own = Bitboard::EMPTY;
     for from in movers {
         let piece = pos.piece_as(from, us).expect("own unit");
-        let walks = rules.conditions.walks(rules, pos, from, piece);
+        let walks = rules.conditions.walks(rules, pos, from, piece, false);
         if walks.is_just(piece.kind) {
             own.set(from);
             continue;
         }
+        let start = out.len();
         for walk in walks.iter() {
             gen.walk_moves(out, from, piece, walk);
             if walk == Kind::KING && from == Square::new(4, us.back_rank()) {
                 gen.castling(out, us);
             }
         }
+        // A move two walks make is one move (as Popeye lists it).
+        let mut keep = start;
+        for i in start..out.len() {
+            let mv = out[i];
+            let same = |m: &Move| {
+                m.to == mv.to
+                    && m.capture_square == mv.capture_square
+                    && m.promotion == mv.promotion
+                    && m.motion == mv.motion
+                    && m.effects == mv.effects
+            };
+            if !out[start..keep].iter().any(same) {
+                out[keep] = mv;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
     }
     if own.nonempty() {
         generate_own(pos, rules, own, out);

@@ -112,7 +112,7 @@ impl Rules {
         units.clear(target);
         units.into_iter().any(|on| {
             let unit = pos.piece_as(on, by).expect("a unit");
-            let walks = self.conditions.walks(self, pos, on, unit);
+            let walks = self.conditions.walks(self, pos, on, unit, true);
             let found = walks.iter().any(|walk| {
                 kind.is_none_or(|k| k == walk)
                     && self.observes_with(pos, unit, walk, on, target, occupied)

@@ -41,7 +41,7 @@ impl ConditionRule for Annan {
     const CAPABILITIES: Capabilities = WALKS;
 
     #[inline]
-    fn walks(_rules: &Rules, pos: &Position, on: Square, unit: Piece) -> Walks {
+    fn walks(_rules: &Rules, pos: &Position, on: Square, unit: Piece, _observing: bool) -> Walks {
         lent_walk(pos, on, unit, -1)
     }
 
@@ -55,7 +55,7 @@ impl ConditionRule for Nanna {
     const CAPABILITIES: Capabilities = WALKS;
 
     #[inline]
-    fn walks(_rules: &Rules, pos: &Position, on: Square, unit: Piece) -> Walks {
+    fn walks(_rules: &Rules, pos: &Position, on: Square, unit: Piece, _observing: bool) -> Walks {
         lent_walk(pos, on, unit, 1)
     }
 

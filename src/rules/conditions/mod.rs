@@ -172,9 +172,10 @@ pub trait ConditionRule {
 
     /// The walks `unit`, standing on `on`, moves and observes with (its
     /// own unless the condition changes it; `unit.kind` is the walk the
-    /// conditions before this one gave it).
+    /// conditions before this one gave it); `observing` when they are
+    /// asked for observation rather than for moves.
     #[inline(always)]
-    fn walks(_rules: &Rules, _pos: &Position, _on: Square, unit: Piece) -> Walks {
+    fn walks(_rules: &Rules, _pos: &Position, _on: Square, unit: Piece, _observing: bool) -> Walks {
         Walks::one(unit.kind)
     }
 
@@ -291,7 +292,7 @@ macro_rules! registry {
             /// The walks the unit on `on` moves and observes with: each
             /// condition in turn maps each walk the ones before it gave.
             #[inline]
-            pub fn walks(self, rules: &Rules, pos: &Position, on: Square, unit: Piece) -> Walks {
+            pub fn walks(self, rules: &Rules, pos: &Position, on: Square, unit: Piece, observing: bool) -> Walks {
                 let mut walks = Walks::one(unit.kind);
                 for c in self.iter() {
                     if c.capabilities().own_walks {
@@ -301,7 +302,7 @@ macro_rules! registry {
                     for kind in walks.iter() {
                         let as_now = Piece { kind, ..unit };
                         let mapped = match c {
-                            $(Condition::$variant => <$rule as ConditionRule>::walks(rules, pos, on, as_now),)*
+                            $(Condition::$variant => <$rule as ConditionRule>::walks(rules, pos, on, as_now, observing),)*
                         };
                         for k in mapped.iter() {
                             next.push(k);
@@ -400,6 +401,20 @@ registry! {
     BlackReflectiveKing => transmuted_kings::BlackReflectiveKing,
 }
 
+impl Condition {
+    /// The conditions `self` puts in force beside itself: Popeye's
+    /// ReflectiveKings is each side's (and names the three).
+    pub fn implies(self) -> &'static [Condition] {
+        match self {
+            Condition::ReflectiveKings => &[
+                Condition::WhiteReflectiveKing,
+                Condition::BlackReflectiveKing,
+            ],
+            _ => &[],
+        }
+    }
+}
+
 /// Why a condition that changes walks (`name`) cannot be played with the
 /// rest of `rules`: the Mars family moves observers to other squares,
 /// which the walk-changing observation does not follow.
@@ -420,9 +435,13 @@ impl Conditions {
     pub fn contains(self, c: Condition) -> bool {
         self.0 & (1 << c as u8) != 0
     }
+    /// Puts `c` in force, with the conditions it implies.
     #[inline]
     pub fn insert(&mut self, c: Condition) {
         self.0 |= 1 << c as u8;
+        for &also in c.implies() {
+            self.0 |= 1 << also as u8;
+        }
     }
     #[inline]
     pub fn remove(&mut self, c: Condition) {

@@ -6,8 +6,10 @@
 //! Whether an enemy unit observes the king is judged with the walks the
 //! conditions give that unit (AnnanChess's among them), and the walk taken
 //! is the one it observes with; a king of the other side observes as a
-//! king there, even if it is itself transmuted. A transmuted king castles only with its king's
-//! walk, so not while in check.
+//! king there, even if it is itself transmuted. A reflective king moves
+//! and captures with the walks it takes but observes (so checks) as a king
+//! only, as in Popeye. A transmuted king castles only with its king's walk,
+//! so not while in check.
 
 use super::{Capabilities, ConditionRule, Walks};
 use std::cell::Cell;
@@ -42,7 +44,7 @@ fn observers_walks(rules: &Rules, pos: &Position, king: Square, color: Color) ->
     FINDING.set(true);
     for on in pos.by_color(them) {
         let unit = pos.piece_as(on, them).expect("a unit");
-        for walk in rules.conditions.walks(rules, pos, on, unit).iter() {
+        for walk in rules.conditions.walks(rules, pos, on, unit, true).iter() {
             if walks.contains(walk) || matches!(walk, Kind::DUMMY | Kind::HAMSTER) {
                 continue;
             }
@@ -69,7 +71,7 @@ impl<const WHITE: bool, const BLACK: bool, const KEEPS: bool> ConditionRule
     const CAPABILITIES: Capabilities = super::annan::WALKS;
 
     #[inline]
-    fn walks(rules: &Rules, pos: &Position, on: Square, unit: Piece) -> Walks {
+    fn walks(rules: &Rules, pos: &Position, on: Square, unit: Piece, observing: bool) -> Walks {
         let concerned = match unit.color {
             Color::White => WHITE,
             Color::Black => BLACK,
@@ -77,6 +79,10 @@ impl<const WHITE: bool, const BLACK: bool, const KEEPS: bool> ConditionRule
         let royal = pos.piece_as(on, unit.color).is_some_and(|u| u.kind.is_royal());
         if !concerned || !royal || pos.king(unit.color) != Some(on) || FINDING.get() {
             return Walks::one(unit.kind);
+        }
+        // Popeye's reflective king observes as a king only.
+        if KEEPS && observing {
+            return Walks::one(Kind::KING);
         }
         // Reflective kings keep the king's walk itself.
         let mut walks = if KEEPS {
