@@ -63,3 +63,60 @@ impl ConditionRule for Nanna {
         super::walk_refusal(rules, "Nanna")
     }
 }
+
+#[cfg(test)]
+pub(super) mod tests {
+    //! Each list is checked against Popeye 4.104's `~1`.
+    use crate::board::{Color, Position};
+    use crate::io::notation::{popeye_move, Alphabet};
+    use crate::movegen::legal_moves;
+    use crate::rules::{Condition, Rules};
+
+    pub(crate) fn moves(rules: &Rules, list: &str) -> Vec<String> {
+        let pos = Position::from_piece_list(list).unwrap();
+        let mut out = Vec::new();
+        legal_moves(&pos, rules, &mut out);
+        let mut found: Vec<String> = out
+            .iter()
+            .map(|m| popeye_move(m, Alphabet::English))
+            .collect();
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn a_unit_takes_the_walk_of_the_unit_behind_it() {
+        let r = Rules::orthodox().with(Condition::AnnanChess);
+        let got = moves(&r, "wKa1 wRd3 wPd2 wRe1 wPe2 bKh8 bPc4");
+        // The rook d3 moves as the pawn d2: one step, one capture.
+        let rook: Vec<&String> = got.iter().filter(|m| m.starts_with("Rd3")).collect();
+        assert_eq!(rook, ["Rd3*c4", "Rd3-d4"]);
+        // The pawn e2 moves as the rook e1 and promotes on e8.
+        assert!(got.contains(&"e2-h2".to_string()));
+        assert!(got.contains(&"e2-e8=S".to_string()));
+        assert_eq!(got.len(), 23);
+        // Orthodox: the rook d3 has its own walk.
+        assert!(moves(&Rules::orthodox(), "wKa1 wRd3 wPd2 bKh8 bPc4").contains(&"Rd3-d8".to_string()));
+    }
+
+    #[test]
+    fn an_annanised_unit_observes_with_its_borrowed_walk_only() {
+        let r = Rules::orthodox().with(Condition::AnnanChess);
+        // The rook c3, with the pawn c2 behind it, checks b4 as a pawn and
+        // no longer the king on c8.
+        let pos = Position::from_piece_list("wKa1 wRc3 wPc2 bKb4").unwrap();
+        assert!(r.in_check(&pos, Color::Black));
+        let pos = Position::from_piece_list("wKa1 wRc3 wPc2 bKc8").unwrap();
+        assert!(!r.in_check(&pos, Color::Black));
+        assert!(Rules::orthodox().in_check(&pos, Color::Black));
+    }
+
+    #[test]
+    fn nanna_takes_the_walk_of_the_unit_in_front() {
+        let r = Rules::orthodox().with(Condition::Nanna);
+        let got = moves(&r, "wKa1 wRc2 wSc3 bKh8 bPe4");
+        let rook: Vec<&String> = got.iter().filter(|m| m.starts_with("Rc2")).collect();
+        assert_eq!(rook, ["Rc2-a3", "Rc2-b4", "Rc2-d4", "Rc2-e1", "Rc2-e3"]);
+        assert_eq!(got.len(), 16);
+    }
+}

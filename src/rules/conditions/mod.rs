@@ -32,7 +32,8 @@ mod alsatian;
 mod danger_circe;
 pub(super) mod madrasi;
 // Group C: walks and observation.
-mod annan;
+pub(super) mod annan;
+mod leofamily;
 mod patrol;
 mod transmuted_kings;
 
@@ -218,6 +219,12 @@ pub trait ConditionRule {
     fn refusal(_rules: &Rules) -> Option<String> {
         None
     }
+
+    /// Why the condition cannot be played in the diagram `pos` (units it
+    /// has no place for).
+    fn refusal_in(_rules: &Rules, _pos: &Position) -> Option<String> {
+        None
+    }
 }
 
 /// The registry: each condition the solver plays and its module's rule.
@@ -272,6 +279,12 @@ macro_rules! registry {
             fn refusal(self, rules: &Rules) -> Option<String> {
                 match self {
                     $(Condition::$variant => <$rule as ConditionRule>::refusal(rules),)*
+                }
+            }
+
+            fn refusal_in(self, rules: &Rules, pos: &Position) -> Option<String> {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::refusal_in(rules, pos),)*
                 }
             }
         }
@@ -399,6 +412,12 @@ registry! {
     WhiteReflectiveKing => transmuted_kings::WhiteReflectiveKing,
     /// Black's king moves also with the walks of the units observing it.
     BlackReflectiveKing => transmuted_kings::BlackReflectiveKing,
+    /// The pieces are the Chinese ones (the promotions).
+    Leofamily => leofamily::Leofamily,
+    /// Pawns may promote to the Chinese pieces too.
+    ChineseChess => leofamily::ChineseChess,
+    /// The knight is a nightrider (the promotions).
+    CavalierMajeur => leofamily::CavalierMajeur,
 }
 
 impl Condition {
@@ -481,6 +500,12 @@ impl Conditions {
     /// one of them says so.
     pub fn refusal(self, rules: &Rules) -> Option<String> {
         self.iter().find_map(|c| c.refusal(rules))
+    }
+
+    /// Why the conditions cannot be played in the diagram `pos`, if one of
+    /// them says so.
+    pub fn refusal_in(self, rules: &Rules, pos: &Position) -> Option<String> {
+        self.iter().find_map(|c| c.refusal_in(rules, pos))
     }
 }
 

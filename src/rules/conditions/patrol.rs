@@ -84,3 +84,40 @@ impl ConditionRule for UltraPatrol {
         mars_refusal(rules, "UltraPatrouille")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Each list is checked against Popeye 4.104's `~1`.
+    use super::super::annan::tests::moves;
+    use crate::board::{Color, Position};
+    use crate::rules::{Condition, Rules};
+
+    #[test]
+    fn only_supported_units_capture() {
+        let r = Rules::orthodox().with(Condition::Patrol);
+        let list = "wKa1 wRd4 wBf4 wSh3 bKh8 bPd7 bPf7 bPh6";
+        let got = moves(&r, list);
+        assert!(got.contains(&"Bf4*h6".to_string()));
+        assert!(!got.contains(&"Rd4*d7".to_string()));
+        assert!(got.contains(&"Rd4-d6".to_string()));
+        assert_eq!(got.len(), 26);
+        assert!(moves(&Rules::orthodox(), list).contains(&"Rd4*d7".to_string()));
+    }
+
+    #[test]
+    fn an_unsupported_unit_gives_no_check() {
+        let r = Rules::orthodox().with(Condition::Patrol);
+        let pos = Position::from_piece_list("wKa1 wRh1 bKh8").unwrap();
+        assert!(!r.in_check(&pos, Color::Black));
+        let pos = Position::from_piece_list("wKa1 wRb1 bKb8").unwrap();
+        assert!(r.in_check(&pos, Color::Black));
+    }
+
+    #[test]
+    fn under_ultrapatrol_unsupported_units_do_not_move() {
+        let r = Rules::orthodox().with(Condition::UltraPatrol);
+        let got = moves(&r, "wKa1 wRb1 wBh3 wSc3 bKh8 bPa7");
+        assert!(got.iter().all(|m| m.starts_with('K') || m.starts_with('R')));
+        assert_eq!(got.len(), 15);
+    }
+}

@@ -103,3 +103,46 @@ impl<const WHITE: bool, const BLACK: bool, const KEEPS: bool> ConditionRule
         super::walk_refusal(rules, "TransmutedKings or ReflectiveKings")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Each list is checked against Popeye 4.104's `~1`.
+    use super::super::annan::tests::moves;
+    use crate::rules::{Condition, Rules};
+
+    #[test]
+    fn a_checked_king_moves_only_as_the_checking_units() {
+        let r = Rules::orthodox().with(Condition::TransmutedKings);
+        let got = moves(&r, "wKd4 wPa2 bKh8 bRd8 bBf8");
+        assert_eq!(
+            got,
+            ["Kd4*d8", "Kd4-a4", "Kd4-c4", "Kd4-e4", "Kd4-f4", "Kd4-g4", "Kd4-h4"]
+        );
+    }
+
+    #[test]
+    fn a_transmuted_king_observes_with_the_walk_it_took() {
+        // Once checked by the rook, the black king observes d1 as a rook.
+        let r = Rules::orthodox().with(Condition::BlackTransmutedKing);
+        let list = "wKd1 wRh5 bKd8 bPa7";
+        assert!(!moves(&r, list).contains(&"Rh5-h8".to_string()));
+        assert!(moves(&Rules::orthodox(), list).contains(&"Rh5-h8".to_string()));
+    }
+
+    #[test]
+    fn a_reflective_king_keeps_its_walk_and_checks_as_a_king_only() {
+        let r = Rules::orthodox().with(Condition::WhiteReflectiveKing);
+        let got = moves(&r, "wKd4 wPa2 bKh8 bSc6");
+        assert!(got.contains(&"Kd4-f5".to_string()));
+        assert!(got.contains(&"Kd4-d5".to_string()));
+        assert_eq!(got.len(), 15);
+        let r = Rules::orthodox().with(Condition::BlackReflectiveKing);
+        assert!(moves(&r, "wKa5 wBc1 bKd8 bPh7").contains(&"Bc1-g5".to_string()));
+    }
+
+    #[test]
+    fn reflective_kings_put_each_sides_in_force() {
+        let r = Rules::orthodox().with(Condition::ReflectiveKings);
+        assert!(r.has(Condition::WhiteReflectiveKing) && r.has(Condition::BlackReflectiveKing));
+    }
+}
