@@ -33,6 +33,7 @@ mod danger_circe;
 pub(super) mod madrasi;
 // Group C: walks and observation.
 pub(super) mod annan;
+mod guards;
 mod leofamily;
 mod patrol;
 mod transmuted_kings;
@@ -418,6 +419,12 @@ registry! {
     ChineseChess => leofamily::ChineseChess,
     /// The knight is a nightrider (the promotions).
     CavalierMajeur => leofamily::CavalierMajeur,
+    /// A unit captures and observes only when no unit of its side guards it.
+    Lortap => guards::Lortap,
+    /// A unit its side guards cannot be captured nor observed.
+    SuperGuards => guards::SuperGuards,
+    /// A king does not observe the enemy king while that king is guarded.
+    ShieldedKings => guards::ShieldedKings,
 }
 
 impl Condition {

@@ -47,7 +47,7 @@ impl ConditionRule for Patrol {
 
 /// Popeye judges the support of a unit that moves from its rebirth square
 /// (the Mars family) in a way not played here.
-fn mars_refusal(rules: &Rules, name: &str) -> Option<String> {
+pub(super) fn mars_refusal(rules: &Rules, name: &str) -> Option<String> {
     use crate::rules::Base;
     [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess]
         .into_iter()
