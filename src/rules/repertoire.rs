@@ -79,11 +79,7 @@ impl Repertoire {
     pub fn promotions(&self, promotion: Promotion) -> impl Iterator<Item = Kind> + '_ {
         let marine = promotion == Promotion::Marine;
         let set = if marine { &self.marine } else { &self.choices };
-        let standard = if marine {
-            Standard::All
-        } else {
-            self.standard
-        };
+        let standard = if marine { Standard::All } else { self.standard };
         Kind::PROMOTIONS
             .into_iter()
             .filter(move |&k| match standard {

@@ -28,8 +28,14 @@ pub struct Nanna;
 /// ranks in front of it (for its side), if there is one.
 #[inline]
 fn lent_walk(pos: &Position, on: Square, unit: Piece, ahead: i8) -> Walks {
-    let forward = if unit.color == Color::White { ahead } else { -ahead };
-    let lender = on.offset(0, forward).filter(|&s| pos.by_color(unit.color).contains(s));
+    let forward = if unit.color == Color::White {
+        ahead
+    } else {
+        -ahead
+    };
+    let lender = on
+        .offset(0, forward)
+        .filter(|&s| pos.by_color(unit.color).contains(s));
     match lender.and_then(|s| pos.piece_as(s, unit.color)) {
         Some(lender) => Walks::one(lender.kind),
         None => Walks::one(unit.kind),
@@ -96,7 +102,9 @@ pub(super) mod tests {
         assert!(got.contains(&"e2-e8=S".to_string()));
         assert_eq!(got.len(), 23);
         // Orthodox: the rook d3 has its own walk.
-        assert!(moves(&Rules::orthodox(), "wKa1 wRd3 wPd2 bKh8 bPc4").contains(&"Rd3-d8".to_string()));
+        assert!(
+            moves(&Rules::orthodox(), "wKa1 wRd3 wPd2 bKh8 bPc4").contains(&"Rd3-d8".to_string())
+        );
     }
 
     #[test]

@@ -12,9 +12,9 @@
 //! so not while in check.
 
 use super::{Capabilities, ConditionRule, Walks};
-use std::cell::Cell;
 use crate::board::{Color, Kind, Piece, Position, Square};
 use crate::rules::Rules;
+use std::cell::Cell;
 
 /// The kings of the sides given, keeping their own walk (Reflective) or
 /// not (Transmuted).
@@ -76,7 +76,9 @@ impl<const WHITE: bool, const BLACK: bool, const KEEPS: bool> ConditionRule
             Color::White => WHITE,
             Color::Black => BLACK,
         };
-        let royal = pos.piece_as(on, unit.color).is_some_and(|u| u.kind.is_royal());
+        let royal = pos
+            .piece_as(on, unit.color)
+            .is_some_and(|u| u.kind.is_royal());
         if !concerned || !royal || pos.king(unit.color) != Some(on) || FINDING.get() {
             return Walks::one(unit.kind);
         }
