@@ -87,7 +87,7 @@ mod tests {
         assert!(leo.conditions.refusal_in(&leo, &pos).is_some());
         let cm = Rules::orthodox().with(Condition::CavalierMajeur);
         assert!(cm.conditions.refusal_in(&cm, &pos).is_some());
-        let pos = Position::from_piece_list("wKa1 wLEb1 bKh8").unwrap();
+        let pos = Position::from_piece_list("wKa1 wPb2 bKh8").unwrap();
         assert!(leo.conditions.refusal_in(&leo, &pos).is_none());
     }
 }
