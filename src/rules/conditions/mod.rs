@@ -27,6 +27,9 @@
 //!    (Alsatian, KoeKo, Isardam, ChecklessChess).
 //! 7. [`ConditionRule::filter`]: the whole legal move list at once
 //!    (Maximummer, MustCapture, Exclusive).
+//!
+//! Beside them, [`ConditionRule::refusal`] (with the other rules) and
+//! [`ConditionRule::refusal_in`] (with the diagram) say what is not played.
 
 mod alsatian;
 mod danger_circe;
