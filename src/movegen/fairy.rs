@@ -3,7 +3,7 @@
 //! bitboard fast paths elsewhere; every other kind comes here.
 
 use super::walks::{generate, Board, Reach};
-use crate::board::{Bitboard, Piece, Position, Square};
+use crate::board::{Bitboard, Kind, Piece, Position, Square};
 
 /// Reports every move of `piece` (a unit of the side it acts for) on
 /// `from`, in Popeye's generation order: empty squares reached, and
@@ -14,9 +14,21 @@ pub fn moves(
     piece: Piece,
     from: Square,
     enemies: Bitboard,
+    found: impl FnMut(Reach),
+) {
+    moves_as(pos, piece, piece.kind, from, enemies, found)
+}
+
+/// [`moves`] with the walk of `walk` (which a condition gave the unit).
+pub fn moves_as(
+    pos: &Position,
+    piece: Piece,
+    walk: Kind,
+    from: Square,
+    enemies: Bitboard,
     mut found: impl FnMut(Reach),
 ) {
-    let def = piece.kind.def();
+    let def = walk.def();
     let board = Board {
         pos,
         occupied: pos.occupied(),

@@ -148,6 +148,66 @@ pub fn push_capture(
 /// The pseudo-legal moves of the units of the side to move on `movers`,
 /// each from its own square.
 fn generate(pos: &Position, rules: &Rules, movers: Bitboard, out: &mut Vec<Move>) {
+    if !rules.conditions.own_walks() {
+        return generate_with_walks(pos, rules, movers, out);
+    }
+    generate_own(pos, rules, movers, out);
+}
+
+/// [`generate`] when a condition may change the walks units move with
+/// (Annan, TransmutedKings): a unit with a walk not its own moves with it
+/// (each, when it has several), the move keeping the unit; it promotes when
+/// it is a pawn that reaches its promotion rank, and castles when one of
+/// its walks is the king's and it is the king.
+fn generate_with_walks(pos: &Position, rules: &Rules, movers: Bitboard, out: &mut Vec<Move>) {
+    let us = pos.turn;
+    let capturable = pos.by_color(us.opponent()) & !king_shield(pos, rules, us.opponent());
+    let gen = Gen {
+        pos,
+        rules,
+        occ: pos.occupied(),
+        capturable,
+    };
+    let mut own = Bitboard::EMPTY;
+    for from in movers {
+        let piece = pos.piece_as(from, us).expect("own unit");
+        let walks = rules.conditions.walks(rules, pos, from, piece, false);
+        if walks.is_just(piece.kind) {
+            own.set(from);
+            continue;
+        }
+        let start = out.len();
+        for walk in walks.iter() {
+            gen.walk_moves(out, from, piece, walk);
+            if walk == Kind::KING && from == Square::new(4, us.back_rank()) {
+                gen.castling(out, us);
+            }
+        }
+        // A move two walks make is one move (as Popeye lists it).
+        let mut keep = start;
+        for i in start..out.len() {
+            let mv = out[i];
+            let same = |m: &Move| {
+                m.to == mv.to
+                    && m.capture_square == mv.capture_square
+                    && m.promotion == mv.promotion
+                    && m.motion == mv.motion
+                    && m.effects == mv.effects
+            };
+            if !out[start..keep].iter().any(same) {
+                out[keep] = mv;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+    if own.nonempty() {
+        generate_own(pos, rules, own, out);
+    }
+}
+
+/// [`generate`] with every unit's own walk.
+fn generate_own(pos: &Position, rules: &Rules, movers: Bitboard, out: &mut Vec<Move>) {
     let us = pos.turn;
     let occ = pos.occupied();
     let ours = movers;
@@ -332,8 +392,14 @@ impl Gen<'_> {
     /// The moves of the fairy unit on `from`, numbered in their walk's
     /// order; a pawn's moves to its promotion rank once per promotion.
     fn fairy_moves(&self, out: &mut Vec<Move>, from: Square) {
+        let piece = self.pos.piece_as(from, self.pos.turn).expect("own unit");
+        self.walk_moves(out, from, piece, piece.kind);
+    }
+
+    /// The moves of `piece` on `from` with the walk of `walk`, through the
+    /// walks' generic generators; it promotes as the unit it is.
+    fn walk_moves(&self, out: &mut Vec<Move>, from: Square, piece: Piece, walk: Kind) {
         let pos = self.pos;
-        let piece = pos.piece_as(from, pos.turn).expect("own unit");
         let enemies = pos.by_color(piece.color.opponent());
         let promotion = piece.kind.def().pawn;
         let promotion_rank = match promotion {
@@ -343,7 +409,7 @@ impl Gen<'_> {
         // A kamikaze pawn that vanishes as it captures never promotes.
         let vanishes = piece.is_kamikaze() && self.rules.kamikaze_capturer_vanishes();
         let mut sequence = 0u8;
-        fairy::moves(pos, piece, from, enemies, |reach| {
+        fairy::moves_as(pos, piece, walk, from, enemies, |reach| {
             if reach.capture.is_some_and(|c| !self.capturable.contains(c)) {
                 return;
             }

@@ -725,6 +725,9 @@ impl Rules {
         if let Some(why) = self.conditions.refusal(self) {
             return Some(why);
         }
+        if let Some(why) = self.conditions.refusal_in(self, pos) {
+            return Some(why);
+        }
         let circe = self.family(Base::Circe);
         if pos.neutral().nonempty()
             && self

@@ -58,6 +58,9 @@ impl Rules {
             found(o)
         };
         let occupied = pos.occupied();
+        if !self.conditions.own_walks() {
+            return self.walk_observers(pos, target, by, kind, occupied, &mut report);
+        }
         let Some(paths) = self.observation_paths() else {
             return orthodox_observers(pos, target, by, kind, occupied)
                 .into_iter()
@@ -91,6 +94,59 @@ impl Rules {
                         && report(Observer { unit, on, from })
                 })
         })
+    }
+
+    /// [`Rules::any_observer`] when a condition may change the walks: each
+    /// unit of `by` observes from its square with each walk the conditions
+    /// give it (of `kind`, if given, for Madrasi), and only with those.
+    fn walk_observers(
+        &self,
+        pos: &Position,
+        target: Square,
+        by: Color,
+        kind: Option<Kind>,
+        occupied: Bitboard,
+        report: &mut impl FnMut(Observer) -> bool,
+    ) -> bool {
+        let mut units = pos.by_color(by);
+        units.clear(target);
+        units.into_iter().any(|on| {
+            let unit = pos.piece_as(on, by).expect("a unit");
+            let walks = self.conditions.walks(self, pos, on, unit, true);
+            let found = walks.iter().any(|walk| {
+                kind.is_none_or(|k| k == walk)
+                    && self.observes_with(pos, unit, walk, on, target, occupied)
+                    && report(Observer { unit, on, from: on })
+            });
+            found
+        })
+    }
+
+    /// Whether `unit` on `on`, with the walk of `walk`, observes `target`
+    /// (`occupied` holds the units). A pawn's walk on its first rank
+    /// observes its second rank only in some forms (Popeye's rule).
+    pub fn observes_with(
+        &self,
+        pos: &Position,
+        unit: Piece,
+        walk: Kind,
+        on: Square,
+        target: Square,
+        occupied: Bitboard,
+    ) -> bool {
+        let as_walk = Piece { kind: walk, ..unit };
+        match walk {
+            Kind::KING => attacks::king(on).contains(target),
+            Kind::QUEEN => attacks::queen(on, occupied).contains(target),
+            Kind::ROOK => attacks::rook(on, occupied).contains(target),
+            Kind::BISHOP => attacks::bishop(on, occupied).contains(target),
+            Kind::KNIGHT => attacks::knight(on).contains(target),
+            Kind::PAWN => {
+                attacks::pawn(unit.color, on).contains(target)
+                    && (on.rank() != unit.color.back_rank() || self.first_rank_pawns_observe())
+            }
+            _ => crate::movegen::fairy::observes(pos, as_walk, on, target, occupied),
+        }
     }
 
     /// Whether some unit of `by` observes `target` (validated).

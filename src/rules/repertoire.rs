@@ -2,7 +2,7 @@
 //! as Popeye sets it up with each twin: the pieces a pawn may promote to,
 //! and whether the moves are tried in the order of their squares.
 
-use super::KindSet;
+use super::{Condition, Conditions, KindSet};
 use crate::board::{Kind, Position};
 use crate::pieces::Promotion;
 
@@ -17,12 +17,40 @@ pub struct Repertoire {
     /// A unit of a walk that makes Popeye sort every move list stands in
     /// the diagram.
     sorted: bool,
+    /// Which of Q, S, R, B a pawn may become: all of them, or Q, R, B
+    /// (CavalierMajeur's nightrider takes the knight's place), or none
+    /// (Leofamily's Chinese pieces take their places).
+    standard: Standard,
+}
+
+/// The orthodox pieces a pawn may promote to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+enum Standard {
+    #[default]
+    All,
+    NoKnight,
+    None,
 }
 
 impl Repertoire {
-    /// The repertoire of the diagram `pos`.
-    pub fn of(pos: &Position) -> Repertoire {
+    /// The repertoire of the diagram `pos` under `conditions`: Leofamily
+    /// and ChineseChess add the Chinese pieces to the choices (Leofamily in
+    /// place of Q, S, R, B), CavalierMajeur the nightrider in place of S.
+    pub fn of(pos: &Position, conditions: Conditions) -> Repertoire {
         let mut r = Repertoire::default();
+        if conditions.contains(Condition::Leofamily) || conditions.contains(Condition::ChineseChess)
+        {
+            for kind in [Kind::LEO, Kind::MAO, Kind::PAO, Kind::VAO] {
+                r.choices.insert(kind);
+            }
+        }
+        if conditions.contains(Condition::CavalierMajeur) {
+            r.standard = Standard::NoKnight;
+            r.choices.insert(Kind::NIGHTRIDER);
+        }
+        if conditions.contains(Condition::Leofamily) {
+            r.standard = Standard::None;
+        }
         for kind in [
             Kind::SIRENE,
             Kind::TRITON,
@@ -51,9 +79,14 @@ impl Repertoire {
     pub fn promotions(&self, promotion: Promotion) -> impl Iterator<Item = Kind> + '_ {
         let marine = promotion == Promotion::Marine;
         let set = if marine { &self.marine } else { &self.choices };
+        let standard = if marine { Standard::All } else { self.standard };
         Kind::PROMOTIONS
             .into_iter()
-            .filter(move |&k| !marine || set.contains(k))
+            .filter(move |&k| match standard {
+                Standard::All => !marine || set.contains(k),
+                Standard::NoKnight => k != Kind::KNIGHT,
+                Standard::None => false,
+            })
             .chain(set.iter().filter(|k| !k.is_orthodox()))
     }
 

@@ -449,7 +449,7 @@ pub fn solve_part_into(
         pos.track_identities();
     }
     let mut rules = problem.rules;
-    rules.repertoire = crate::rules::Repertoire::of(&problem.position);
+    rules.repertoire = crate::rules::Repertoire::of(&problem.position, rules.conditions);
     if let Some(why) = rules.refusal_for(&pos, stip.goal) {
         return Err(SolveError::Refused(why));
     }

@@ -13,8 +13,9 @@
 //!
 //! The hook points, in the order a move meets them:
 //! 1. [`ConditionRule::immobile`]: units that may not move (Madrasi).
-//! 2. [`ConditionRule::walk`]: the walk a unit moves and observes with
-//!    (Annan, TransmutedKings).
+//! 2. [`ConditionRule::walks`]: the walks a unit moves and observes with
+//!    (Annan, TransmutedKings): the move keeps the unit, only its walk
+//!    changes; a capability (`own_walks`) says whether a condition uses it.
 //! 3. [`ConditionRule::extra_moves`]: moves beside the walk's (DangerCirce).
 //! 4. [`ConditionRule::allows`]: whether one pseudo-legal move exists
 //!    (MonochromChess, GridChess, Hole).
@@ -26,10 +27,19 @@
 //!    (Alsatian, KoeKo, Isardam, ChecklessChess).
 //! 7. [`ConditionRule::filter`]: the whole legal move list at once
 //!    (Maximummer, MustCapture, Exclusive).
+//!
+//! Beside them, [`ConditionRule::refusal`] (with the other rules) and
+//! [`ConditionRule::refusal_in`] (with the diagram) say what is not played.
 
 mod alsatian;
 mod danger_circe;
 pub(super) mod madrasi;
+// Group C: walks and observation.
+pub(super) mod annan;
+mod guards;
+mod leofamily;
+mod patrol;
+mod transmuted_kings;
 
 use super::{Observer, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
@@ -55,6 +65,10 @@ pub struct Capabilities {
     /// Every move legal on its own stays legal: no filter over the whole
     /// list (hook 7 unused), so a move can be judged without the others.
     pub moves_judged_alone: bool,
+    /// Every unit moves and observes with its own walk (hook 2 unused).
+    /// A condition that says no must also say no to `orthodox_movers`,
+    /// `orthodox_observation` and `check_implies_attack`.
+    pub own_walks: bool,
 }
 
 impl Capabilities {
@@ -65,7 +79,59 @@ impl Capabilities {
         orthodox_legality: true,
         check_implies_attack: true,
         moves_judged_alone: true,
+        own_walks: true,
     };
+}
+
+/// The walks a unit moves and observes with: one, or several (a king that
+/// takes the walks of the units checking it), none repeated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Walks {
+    kinds: [Kind; Walks::ROOM],
+    len: u8,
+}
+
+impl Walks {
+    const ROOM: usize = 16;
+
+    /// No walk.
+    pub const NONE: Walks = Walks {
+        kinds: [Kind::KING; Walks::ROOM],
+        len: 0,
+    };
+
+    /// The one walk `kind`.
+    #[inline]
+    pub fn one(kind: Kind) -> Walks {
+        let mut w = Walks::NONE;
+        w.push(kind);
+        w
+    }
+
+    /// Adds `kind` unless it is there (or there is no room left).
+    #[inline]
+    pub fn push(&mut self, kind: Kind) {
+        if !self.contains(kind) && (self.len as usize) < Walks::ROOM {
+            self.kinds[self.len as usize] = kind;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    pub fn contains(&self, kind: Kind) -> bool {
+        self.kinds[..self.len as usize].contains(&kind)
+    }
+
+    /// Whether the walks are `kind` alone.
+    #[inline]
+    pub fn is_just(&self, kind: Kind) -> bool {
+        self.len == 1 && self.kinds[0] == kind
+    }
+
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = Kind> + '_ {
+        self.kinds[..self.len as usize].iter().copied()
+    }
 }
 
 /// The parameter a condition takes after its name.
@@ -109,11 +175,13 @@ pub trait ConditionRule {
         Bitboard::EMPTY
     }
 
-    /// The walk `unit`, standing on `on`, moves and observes with (its
-    /// own unless the condition changes it).
+    /// The walks `unit`, standing on `on`, moves and observes with (its
+    /// own unless the condition changes it; `unit.kind` is the walk the
+    /// conditions before this one gave it); `observing` when they are
+    /// asked for observation rather than for moves.
     #[inline(always)]
-    fn walk(_rules: &Rules, _pos: &Position, _on: Square, unit: Piece) -> Kind {
-        unit.kind
+    fn walks(_rules: &Rules, _pos: &Position, _on: Square, unit: Piece, _observing: bool) -> Walks {
+        Walks::one(unit.kind)
     }
 
     /// Appends the moves the condition gives `from`'s unit beside its walk.
@@ -153,6 +221,12 @@ pub trait ConditionRule {
 
     /// Why the condition cannot be played with the rest of `rules`.
     fn refusal(_rules: &Rules) -> Option<String> {
+        None
+    }
+
+    /// Why the condition cannot be played in the diagram `pos` (units it
+    /// has no place for).
+    fn refusal_in(_rules: &Rules, _pos: &Position) -> Option<String> {
         None
     }
 }
@@ -211,6 +285,12 @@ macro_rules! registry {
                     $(Condition::$variant => <$rule as ConditionRule>::refusal(rules),)*
                 }
             }
+
+            fn refusal_in(self, rules: &Rules, pos: &Position) -> Option<String> {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::refusal_in(rules, pos),)*
+                }
+            }
         }
 
         impl Conditions {
@@ -226,17 +306,28 @@ macro_rules! registry {
                 stuck
             }
 
-            /// The walk the unit on `on` moves and observes with.
+            /// The walks the unit on `on` moves and observes with: each
+            /// condition in turn maps each walk the ones before it gave.
             #[inline]
-            pub fn walk(self, rules: &Rules, pos: &Position, on: Square, unit: Piece) -> Kind {
-                let mut kind = unit.kind;
+            pub fn walks(self, rules: &Rules, pos: &Position, on: Square, unit: Piece, observing: bool) -> Walks {
+                let mut walks = Walks::one(unit.kind);
                 for c in self.iter() {
-                    let as_now = Piece { kind, ..unit };
-                    kind = match c {
-                        $(Condition::$variant => <$rule as ConditionRule>::walk(rules, pos, on, as_now),)*
-                    };
+                    if c.capabilities().own_walks {
+                        continue;
+                    }
+                    let mut next = Walks::NONE;
+                    for kind in walks.iter() {
+                        let as_now = Piece { kind, ..unit };
+                        let mapped = match c {
+                            $(Condition::$variant => <$rule as ConditionRule>::walks(rules, pos, on, as_now, observing),)*
+                        };
+                        for k in mapped.iter() {
+                            next.push(k);
+                        }
+                    }
+                    walks = next;
                 }
-                kind
+                walks
             }
 
             /// Appends the moves beside the walk's of `from`'s unit.
@@ -303,6 +394,65 @@ registry! {
     Madrasi => madrasi::Madrasi,
     /// A unit observed by the enemy may also move to its rebirth square.
     DangerCirce => danger_circe::DangerCirce,
+    // Group C: the walk a unit moves and observes with, what observation
+    // counts.
+    /// A unit with a unit of its side behind it takes that unit's walk.
+    AnnanChess => annan::Annan,
+    /// A unit with a unit of its side in front of it takes that unit's walk.
+    Nanna => annan::Nanna,
+    /// A unit captures and observes only when a unit of its side observes it.
+    Patrol => patrol::Patrol,
+    /// A unit moves and observes only when a unit of its side observes it.
+    UltraPatrol => patrol::UltraPatrol,
+    /// Kings move only with the walks of the enemy units observing them.
+    TransmutedKings => transmuted_kings::TransmutedKings,
+    /// White's king moves only with the walks of the units observing it.
+    WhiteTransmutedKing => transmuted_kings::WhiteTransmutedKing,
+    /// Black's king moves only with the walks of the units observing it.
+    BlackTransmutedKing => transmuted_kings::BlackTransmutedKing,
+    /// Kings move as kings and with the walks of the units observing them.
+    ReflectiveKings => transmuted_kings::ReflectiveKings,
+    /// White's king moves also with the walks of the units observing it.
+    WhiteReflectiveKing => transmuted_kings::WhiteReflectiveKing,
+    /// Black's king moves also with the walks of the units observing it.
+    BlackReflectiveKing => transmuted_kings::BlackReflectiveKing,
+    /// The pieces are the Chinese ones (the promotions).
+    Leofamily => leofamily::Leofamily,
+    /// Pawns may promote to the Chinese pieces too.
+    ChineseChess => leofamily::ChineseChess,
+    /// The knight is a nightrider (the promotions).
+    CavalierMajeur => leofamily::CavalierMajeur,
+    /// A unit captures and observes only when no unit of its side guards it.
+    Lortap => guards::Lortap,
+    /// A unit its side guards cannot be captured nor observed.
+    SuperGuards => guards::SuperGuards,
+    /// A king does not observe the enemy king while that king is guarded.
+    ShieldedKings => guards::ShieldedKings,
+}
+
+impl Condition {
+    /// The conditions `self` puts in force beside itself: Popeye's
+    /// ReflectiveKings is each side's (and names the three).
+    pub fn implies(self) -> &'static [Condition] {
+        match self {
+            Condition::ReflectiveKings => &[
+                Condition::WhiteReflectiveKing,
+                Condition::BlackReflectiveKing,
+            ],
+            _ => &[],
+        }
+    }
+}
+
+/// Why a condition that changes walks (`name`) cannot be played with the
+/// rest of `rules`: the Mars family moves observers to other squares,
+/// which the walk-changing observation does not follow.
+fn walk_refusal(rules: &Rules, name: &str) -> Option<String> {
+    use super::Base;
+    [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess]
+        .into_iter()
+        .any(|b| rules.family(b).is_some())
+        .then(|| format!("{name} with MarsCirce, AntiMarsCirce or PhantomChess (not played yet)"))
 }
 
 /// A set of [`Condition`]s.
@@ -314,9 +464,13 @@ impl Conditions {
     pub fn contains(self, c: Condition) -> bool {
         self.0 & (1 << c as u8) != 0
     }
+    /// Puts `c` in force, with the conditions it implies.
     #[inline]
     pub fn insert(&mut self, c: Condition) {
         self.0 |= 1 << c as u8;
+        for &also in c.implies() {
+            self.0 |= 1 << also as u8;
+        }
     }
     #[inline]
     pub fn remove(&mut self, c: Condition) {
@@ -346,10 +500,22 @@ impl Conditions {
         self.iter().all(|c| keeps(c.capabilities()))
     }
 
+    /// Whether every unit moves and observes with its own walk.
+    #[inline]
+    pub fn own_walks(self) -> bool {
+        self.is_empty() || self.all_keep(|c| c.own_walks)
+    }
+
     /// Why the conditions cannot be played with the rest of `rules`, if
     /// one of them says so.
     pub fn refusal(self, rules: &Rules) -> Option<String> {
         self.iter().find_map(|c| c.refusal(rules))
+    }
+
+    /// Why the conditions cannot be played in the diagram `pos`, if one of
+    /// them says so.
+    pub fn refusal_in(self, rules: &Rules, pos: &Position) -> Option<String> {
+        self.iter().find_map(|c| c.refusal_in(rules, pos))
     }
 }
 

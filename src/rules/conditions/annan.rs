@@ -1,0 +1,130 @@
+//! AnnanChess and Nanna: a unit with a unit of its own side right behind
+//! it (AnnanChess; right in front of it under Nanna) moves, captures and
+//! observes with that unit's walk, and with that walk only; otherwise with
+//! its own. Behind and in front are by the unit's side: for White the
+//! square one rank lower is behind. The move stays the unit's own: a pawn
+//! that moves with a rook's walk onto its last rank promotes, a rook that
+//! moves with a pawn's walk does not (it may still make the double step
+//! from its second rank). A king castles only when it moves with a king's
+//! walk. Popeye's types B, C and D (which leave kings out) are not played.
+
+use super::{Capabilities, ConditionRule, Walks};
+use crate::board::{Color, Piece, Position, Square};
+use crate::rules::Rules;
+
+/// The capabilities of a condition that changes the walks.
+pub(super) const WALKS: Capabilities = Capabilities {
+    orthodox_movers: false,
+    orthodox_observation: false,
+    check_implies_attack: false,
+    own_walks: false,
+    ..Capabilities::ORTHODOX
+};
+
+pub struct Annan;
+pub struct Nanna;
+
+/// The walk the unit on `on` takes from the unit of its side `ahead`
+/// ranks in front of it (for its side), if there is one.
+#[inline]
+fn lent_walk(pos: &Position, on: Square, unit: Piece, ahead: i8) -> Walks {
+    let forward = if unit.color == Color::White {
+        ahead
+    } else {
+        -ahead
+    };
+    let lender = on
+        .offset(0, forward)
+        .filter(|&s| pos.by_color(unit.color).contains(s));
+    match lender.and_then(|s| pos.piece_as(s, unit.color)) {
+        Some(lender) => Walks::one(lender.kind),
+        None => Walks::one(unit.kind),
+    }
+}
+
+impl ConditionRule for Annan {
+    const ID: &'static str = "annan";
+    const CAPABILITIES: Capabilities = WALKS;
+
+    #[inline]
+    fn walks(_rules: &Rules, pos: &Position, on: Square, unit: Piece, _observing: bool) -> Walks {
+        lent_walk(pos, on, unit, -1)
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        super::walk_refusal(rules, "AnnanChess")
+    }
+}
+
+impl ConditionRule for Nanna {
+    const ID: &'static str = "nanna";
+    const CAPABILITIES: Capabilities = WALKS;
+
+    #[inline]
+    fn walks(_rules: &Rules, pos: &Position, on: Square, unit: Piece, _observing: bool) -> Walks {
+        lent_walk(pos, on, unit, 1)
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        super::walk_refusal(rules, "Nanna")
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    //! Each list is checked against Popeye 4.104's `~1`.
+    use crate::board::{Color, Position};
+    use crate::io::notation::{popeye_move, Alphabet};
+    use crate::movegen::legal_moves;
+    use crate::rules::{Condition, Rules};
+
+    pub(crate) fn moves(rules: &Rules, list: &str) -> Vec<String> {
+        let pos = Position::from_piece_list(list).unwrap();
+        let mut out = Vec::new();
+        legal_moves(&pos, rules, &mut out);
+        let mut found: Vec<String> = out
+            .iter()
+            .map(|m| popeye_move(m, Alphabet::English))
+            .collect();
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn a_unit_takes_the_walk_of_the_unit_behind_it() {
+        let r = Rules::orthodox().with(Condition::AnnanChess);
+        let got = moves(&r, "wKa1 wRd3 wPd2 wRe1 wPe2 bKh8 bPc4");
+        // The rook d3 moves as the pawn d2: one step, one capture.
+        let rook: Vec<&String> = got.iter().filter(|m| m.starts_with("Rd3")).collect();
+        assert_eq!(rook, ["Rd3*c4", "Rd3-d4"]);
+        // The pawn e2 moves as the rook e1 and promotes on e8.
+        assert!(got.contains(&"e2-h2".to_string()));
+        assert!(got.contains(&"e2-e8=S".to_string()));
+        assert_eq!(got.len(), 23);
+        // Orthodox: the rook d3 has its own walk.
+        assert!(
+            moves(&Rules::orthodox(), "wKa1 wRd3 wPd2 bKh8 bPc4").contains(&"Rd3-d8".to_string())
+        );
+    }
+
+    #[test]
+    fn an_annanised_unit_observes_with_its_borrowed_walk_only() {
+        let r = Rules::orthodox().with(Condition::AnnanChess);
+        // The rook c3, with the pawn c2 behind it, checks b4 as a pawn and
+        // no longer the king on c8.
+        let pos = Position::from_piece_list("wKa1 wRc3 wPc2 bKb4").unwrap();
+        assert!(r.in_check(&pos, Color::Black));
+        let pos = Position::from_piece_list("wKa1 wRc3 wPc2 bKc8").unwrap();
+        assert!(!r.in_check(&pos, Color::Black));
+        assert!(Rules::orthodox().in_check(&pos, Color::Black));
+    }
+
+    #[test]
+    fn nanna_takes_the_walk_of_the_unit_in_front() {
+        let r = Rules::orthodox().with(Condition::Nanna);
+        let got = moves(&r, "wKa1 wRc2 wSc3 bKh8 bPe4");
+        let rook: Vec<&String> = got.iter().filter(|m| m.starts_with("Rc2")).collect();
+        assert_eq!(rook, ["Rc2-a3", "Rc2-b4", "Rc2-d4", "Rc2-e1", "Rc2-e3"]);
+        assert_eq!(got.len(), 16);
+    }
+}

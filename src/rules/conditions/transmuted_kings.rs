@@ -1,0 +1,150 @@
+//! TransmutedKings and ReflectiveKings, for both sides or for one. A king
+//! observed by enemy units takes their walks: under TransmutedKings it
+//! moves, captures and observes with the walk of each kind of enemy unit
+//! observing it, and no longer as a king; under ReflectiveKings it keeps
+//! the king's walk beside them. A king observed by none moves as a king.
+//! Whether an enemy unit observes the king is judged with the walks the
+//! conditions give that unit (AnnanChess's among them), and the walk taken
+//! is the one it observes with; a king of the other side observes as a
+//! king there, even if it is itself transmuted. A reflective king moves
+//! and captures with the walks it takes but observes (so checks) as a king
+//! only, as in Popeye. A transmuted king castles only with its king's walk,
+//! so not while in check.
+
+use super::{Capabilities, ConditionRule, Walks};
+use crate::board::{Color, Kind, Piece, Position, Square};
+use crate::rules::Rules;
+use std::cell::Cell;
+
+/// The kings of the sides given, keeping their own walk (Reflective) or
+/// not (Transmuted).
+pub struct KingWalks<const WHITE: bool, const BLACK: bool, const KEEPS: bool>;
+
+pub type TransmutedKings = KingWalks<true, true, false>;
+pub type WhiteTransmutedKing = KingWalks<true, false, false>;
+pub type BlackTransmutedKing = KingWalks<false, true, false>;
+pub type ReflectiveKings = KingWalks<true, true, true>;
+pub type WhiteReflectiveKing = KingWalks<true, false, true>;
+pub type BlackReflectiveKing = KingWalks<false, true, true>;
+
+thread_local! {
+    /// Set while a king's walks are being found: the other side's king
+    /// then observes as it would without this condition (Popeye's rule,
+    /// which also keeps the search finite).
+    static FINDING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The walks with which enemy units observe the king of `color` on `king`
+/// (each unit's walks as the conditions give them, the enemy king's
+/// without transmutation).
+fn observers_walks(rules: &Rules, pos: &Position, king: Square, color: Color) -> Walks {
+    let them = color.opponent();
+    let occupied = pos.occupied();
+    let mut walks = Walks::NONE;
+    FINDING.set(true);
+    for on in pos.by_color(them) {
+        let unit = pos.piece_as(on, them).expect("a unit");
+        for walk in rules.conditions.walks(rules, pos, on, unit, true).iter() {
+            if walks.contains(walk) || matches!(walk, Kind::DUMMY | Kind::HAMSTER) {
+                continue;
+            }
+            if rules.observes_with(pos, unit, walk, on, king, occupied) {
+                walks.push(walk);
+            }
+        }
+    }
+    FINDING.set(false);
+    walks
+}
+
+impl<const WHITE: bool, const BLACK: bool, const KEEPS: bool> ConditionRule
+    for KingWalks<WHITE, BLACK, KEEPS>
+{
+    const ID: &'static str = match (WHITE, BLACK, KEEPS) {
+        (true, true, false) => "trans_king",
+        (true, false, false) => "whtrans_king",
+        (false, true, false) => "bltrans_king",
+        (true, true, true) => "refl_king",
+        (true, false, true) => "whrefl_king",
+        _ => "blrefl_king",
+    };
+    const CAPABILITIES: Capabilities = super::annan::WALKS;
+
+    #[inline]
+    fn walks(rules: &Rules, pos: &Position, on: Square, unit: Piece, observing: bool) -> Walks {
+        let concerned = match unit.color {
+            Color::White => WHITE,
+            Color::Black => BLACK,
+        };
+        let royal = pos
+            .piece_as(on, unit.color)
+            .is_some_and(|u| u.kind.is_royal());
+        if !concerned || !royal || pos.king(unit.color) != Some(on) || FINDING.get() {
+            return Walks::one(unit.kind);
+        }
+        // Popeye's reflective king observes as a king only.
+        if KEEPS && observing {
+            return Walks::one(Kind::KING);
+        }
+        // Reflective kings keep the king's walk itself.
+        let mut walks = if KEEPS {
+            Walks::one(Kind::KING)
+        } else {
+            Walks::NONE
+        };
+        for w in observers_walks(rules, pos, on, unit.color).iter() {
+            walks.push(w);
+        }
+        if walks.iter().next().is_none() {
+            return Walks::one(unit.kind);
+        }
+        walks
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        super::walk_refusal(rules, "TransmutedKings or ReflectiveKings")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each list is checked against Popeye 4.104's `~1`.
+    use super::super::annan::tests::moves;
+    use crate::rules::{Condition, Rules};
+
+    #[test]
+    fn a_checked_king_moves_only_as_the_checking_units() {
+        let r = Rules::orthodox().with(Condition::TransmutedKings);
+        let got = moves(&r, "wKd4 wPa2 bKh8 bRd8 bBf8");
+        assert_eq!(
+            got,
+            ["Kd4*d8", "Kd4-a4", "Kd4-c4", "Kd4-e4", "Kd4-f4", "Kd4-g4", "Kd4-h4"]
+        );
+    }
+
+    #[test]
+    fn a_transmuted_king_observes_with_the_walk_it_took() {
+        // Once checked by the rook, the black king observes d1 as a rook.
+        let r = Rules::orthodox().with(Condition::BlackTransmutedKing);
+        let list = "wKd1 wRh5 bKd8 bPa7";
+        assert!(!moves(&r, list).contains(&"Rh5-h8".to_string()));
+        assert!(moves(&Rules::orthodox(), list).contains(&"Rh5-h8".to_string()));
+    }
+
+    #[test]
+    fn a_reflective_king_keeps_its_walk_and_checks_as_a_king_only() {
+        let r = Rules::orthodox().with(Condition::WhiteReflectiveKing);
+        let got = moves(&r, "wKd4 wPa2 bKh8 bSc6");
+        assert!(got.contains(&"Kd4-f5".to_string()));
+        assert!(got.contains(&"Kd4-d5".to_string()));
+        assert_eq!(got.len(), 15);
+        let r = Rules::orthodox().with(Condition::BlackReflectiveKing);
+        assert!(moves(&r, "wKa5 wBc1 bKd8 bPh7").contains(&"Bc1-g5".to_string()));
+    }
+
+    #[test]
+    fn reflective_kings_put_each_sides_in_force() {
+        let r = Rules::orthodox().with(Condition::ReflectiveKings);
+        assert!(r.has(Condition::WhiteReflectiveKing) && r.has(Condition::BlackReflectiveKing));
+    }
+}
