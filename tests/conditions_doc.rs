@@ -60,3 +60,16 @@ fn every_condition_has_its_section_and_an_example_with_popeyes_answer() {
     }
     assert!(missing.is_empty(), "docs/conditions.md: {missing:#?}");
 }
+
+#[test]
+fn the_readme_names_every_condition() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let missing: Vec<&str> = Condition::ALL
+        .iter()
+        .filter(|&&c| c != Condition::Alsatian)
+        .map(|&c| english_name(c))
+        .filter(|name| !readme.contains(name))
+        .collect();
+    assert!(missing.is_empty(), "README.md does not name {missing:?}");
+}
