@@ -30,6 +30,10 @@
 mod alsatian;
 mod danger_circe;
 pub(super) mod madrasi;
+// Group B: the geometry of moves, and legality after the move.
+mod monochrome;
+#[cfg(test)]
+mod testing;
 
 use super::{Observer, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
@@ -303,6 +307,11 @@ registry! {
     Madrasi => madrasi::Madrasi,
     /// A unit observed by the enemy may also move to its rebirth square.
     DangerCirce => danger_circe::DangerCirce,
+    // Group B: the geometry of moves, and legality after the move.
+    /// A move stays on the colour of its departure square.
+    MonochromChess => monochrome::Monochrome,
+    /// A move changes the colour of its square.
+    BichromChess => monochrome::Bichrome,
 }
 
 /// A set of [`Condition`]s.
