@@ -741,6 +741,7 @@ fn read_param(
                 param.squares |= squares;
             }
         }
+        Parameter::Grid => param.lines = read_grid(words, lang),
         Parameter::Type(max) => {
             if let Some(next) = words.peek() {
                 let t = next.text.to_ascii_lowercase();
@@ -754,6 +755,59 @@ fn read_param(
         }
     }
     param
+}
+
+/// Popeye's grid variants, in each language's words (French, German,
+/// English): the normal grid shifted by a rank, a file, both; lines after
+/// the files and ranks given.
+const GRID_VARIANTS: [[&str; 3]; 4] = [
+    ["VerticalDecalage", "VertikalVerschieben", "VerticalShift"],
+    ["HorizontalDecalage", "HorizontalVerschieben", "HorizontalShift"],
+    ["DiagonalDecalage", "DiagonalVerschieben", "DiagonalShift"],
+    ["Orthogonale", "Orthogonal", "Orthogonal"],
+];
+
+/// The grid lines GridChess's words give: the normal grid (lines after
+/// the files b, d, f and the ranks 2, 4, 6) unless a variant follows.
+/// Each variant word replaces the grid, as in Popeye.
+fn read_grid(words: &mut dyn Words, lang: Language) -> [u8; 2] {
+    const NORMAL: u8 = 0b0010_1010;
+    const SHIFTED: u8 = 0b0101_0101;
+    let col = match lang {
+        Language::French => 0,
+        Language::German => 1,
+        _ => 2,
+    };
+    let mut lines = [NORMAL, NORMAL];
+    while let Some(next) = words.peek() {
+        let entries = GRID_VARIANTS
+            .iter()
+            .enumerate()
+            .map(move |(i, w)| (w[col], i));
+        let Match::One(variant) = super::match_word(entries, &next.text) else {
+            break;
+        };
+        words.advance();
+        lines = match variant {
+            0 => [NORMAL, SHIFTED],
+            1 => [SHIFTED, NORMAL],
+            2 => [SHIFTED, SHIFTED],
+            _ => {
+                let Some(spec) = words.peek() else { break };
+                let mut ortho = [0u8; 2];
+                for c in spec.text.to_ascii_lowercase().bytes() {
+                    match c {
+                        b'a'..=b'h' => ortho[0] |= 1 << (c - b'a'),
+                        b'1'..=b'8' => ortho[1] |= 1 << (c - b'1'),
+                        _ => return lines,
+                    }
+                }
+                words.advance();
+                ortho
+            }
+        };
+    }
+    lines
 }
 
 /// The squares of a word such as `e4d5` (Popeye's square lists), if it is
@@ -784,6 +838,8 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
         Parameter::RexInclusive => vec![],
         Parameter::Squares => param.squares.into_iter().map(|s| s.to_string()).collect(),
         Parameter::Type(_) => vec![format!("Type{}", param.number.max(1))],
+        // Popeye draws the grid on the board and names no variant.
+        Parameter::Grid => vec![],
     }
 }
 

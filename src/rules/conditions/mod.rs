@@ -31,6 +31,7 @@ mod alsatian;
 mod danger_circe;
 pub(super) mod madrasi;
 // Group B: the geometry of moves, and legality after the move.
+pub(crate) mod grid;
 mod monochrome;
 #[cfg(test)]
 mod testing;
@@ -83,6 +84,10 @@ pub enum Parameter {
     Squares,
     /// `Type1` ... `TypeN` (SingleBox), the first by default.
     Type(u8),
+    /// The lines that cut the board into cells (GridChess): the normal
+    /// grid, shifted by a file or a rank or both, or given by the files
+    /// and ranks they pass after (`Orthogonal bdf246`).
+    Grid,
 }
 
 /// A condition's parameter as read.
@@ -94,6 +99,9 @@ pub struct Param {
     pub squares: Bitboard,
     /// The type given (0: none written).
     pub number: u8,
+    /// Grid lines: bit `f` of `[0]` is a line between files `f` and
+    /// `f + 1`, bit `r` of `[1]` one between ranks `r` and `r + 1`.
+    pub lines: [u8; 2],
 }
 
 /// The rule of one condition: its hooks, each with a default that
@@ -312,6 +320,8 @@ registry! {
     MonochromChess => monochrome::Monochrome,
     /// A move changes the colour of its square.
     BichromChess => monochrome::Bichrome,
+    /// A move leaves the grid cell it starts in.
+    GridChess => grid::Grid,
 }
 
 /// A set of [`Condition`]s.
