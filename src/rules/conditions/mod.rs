@@ -26,12 +26,18 @@
 //!    (Alsatian, KoeKo, Isardam, ChecklessChess).
 //! 7. [`ConditionRule::filter`]: the whole legal move list at once
 //!    (Maximummer, MustCapture, Exclusive).
+//!
+//! Before play, [`ConditionRule::prepare`] sets the state a condition
+//! keeps in the position (Hole's holes; HaanerChess's squares that become
+//! holes once left: `Position::holes`, which count as occupied by
+//! nobody).
 
 mod alsatian;
 mod danger_circe;
 pub(super) mod madrasi;
 // Group B: the geometry of moves, and legality after the move.
 pub(crate) mod grid;
+mod holes;
 mod monochrome;
 #[cfg(test)]
 mod testing;
@@ -162,6 +168,12 @@ pub trait ConditionRule {
     /// allows, in their order.
     #[inline(always)]
     fn filter(_rules: &Rules, _pos: &Position, _moves: &mut Vec<Move>, _start: usize) {}
+
+    /// Prepares the diagram's position for play under the condition (the
+    /// state it keeps there: Hole's holes, HaanerChess's rule that squares
+    /// left become holes). Called once, before solving.
+    #[inline(always)]
+    fn prepare(_rules: &Rules, _pos: &mut Position) {}
 
     /// Why the condition cannot be played with the rest of `rules`.
     fn refusal(_rules: &Rules) -> Option<String> {
@@ -294,6 +306,16 @@ macro_rules! registry {
                 })
             }
 
+            /// Prepares the diagram's position for play (see
+            /// [`ConditionRule::prepare`]).
+            pub fn prepare(self, rules: &Rules, pos: &mut Position) {
+                for c in self.iter() {
+                    match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::prepare(rules, pos),)*
+                    }
+                }
+            }
+
             /// Filters the legal moves `moves[start..]` by each condition.
             #[inline]
             pub fn filter(self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
@@ -322,6 +344,10 @@ registry! {
     BichromChess => monochrome::Bichrome,
     /// A move leaves the grid cell it starts in.
     GridChess => grid::Grid,
+    /// Holes: squares given that no unit may enter or cross.
+    Hole => holes::Hole,
+    /// Every square a unit leaves becomes a hole.
+    HaanerChess => holes::Haaner,
 }
 
 /// A set of [`Condition`]s.
