@@ -38,6 +38,7 @@ pub(super) mod madrasi;
 // Group B: the geometry of moves, and legality after the move.
 pub(crate) mod grid;
 mod holes;
+mod koeko;
 mod monochrome;
 #[cfg(test)]
 mod testing;
@@ -348,6 +349,14 @@ registry! {
     Hole => holes::Hole,
     /// Every square a unit leaves becomes a hole.
     HaanerChess => holes::Haaner,
+    /// A move ends next to some unit.
+    KoeKo => koeko::KoeKo,
+    /// A move ends next to no unit.
+    AntiKoeko => koeko::AntiKoeko,
+    /// A move keeps the contact (or its lack) its unit had.
+    NewKoeko => koeko::NewKoeko,
+    /// GridChess where a move ends next to a unit across a grid line.
+    ContactGridChess => koeko::ContactGrid,
 }
 
 /// A set of [`Condition`]s.

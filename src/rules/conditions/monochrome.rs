@@ -37,6 +37,12 @@ impl ConditionRule for Monochrome {
     fn observes(_rules: &Rules, _pos: &Position, observer: &Observer, target: Square) -> bool {
         same_colour(observer.from, target)
     }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        rules
+            .has(crate::rules::Condition::BichromChess)
+            .then(|| "monochrom + bichrom chess gives no sense".into())
+    }
 }
 
 pub struct Bichrome;
