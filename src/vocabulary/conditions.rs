@@ -742,6 +742,24 @@ fn read_param(
             }
         }
         Parameter::Grid => param.lines = read_grid(words, lang),
+        Parameter::Lettered(max) => {
+            param.number = 1;
+            if let Some(next) = words.peek() {
+                let t = next.text.to_ascii_lowercase();
+                if let Some(&[c]) = t.strip_prefix("type").map(str::as_bytes) {
+                    if (b'a'..b'a' + max).contains(&c) {
+                        words.advance();
+                        param.number = c - b'a' + 1;
+                    }
+                }
+            }
+            if let Some(next) = words.peek() {
+                if CirceOption::lookup(lang, &next.text) == Match::One(O::RexInclusive) {
+                    words.advance();
+                    param.rex_inclusive = true;
+                }
+            }
+        }
         Parameter::Type(max) => {
             if let Some(next) = words.peek() {
                 let t = next.text.to_ascii_lowercase();
@@ -840,6 +858,17 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
         Parameter::Type(_) => vec![format!("Type{}", param.number.max(1))],
         // Popeye draws the grid on the board and names no variant.
         Parameter::Grid => vec![],
+        // Popeye names the type when it is not the first.
+        Parameter::Lettered(_) => {
+            let mut w = Vec::new();
+            if param.number > 1 {
+                w.push(format!("Type{}", (b'A' + param.number - 1) as char));
+            }
+            if param.rex_inclusive {
+                w.push(O::RexInclusive.word(lang).to_string());
+            }
+            w
+        }
     }
 }
 

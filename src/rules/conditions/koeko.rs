@@ -217,6 +217,15 @@ mod tests {
     }
 
     #[test]
+    fn contact_grid_moves_leave_their_cell_and_touch_across_a_line() {
+        let r = Rules::orthodox().with(Condition::ContactGridChess);
+        assert_eq!(
+            moves(&r, POS, Color::White),
+            sorted("Rd4-d7 Rd4-d6 Rd4-d5")
+        );
+    }
+
+    #[test]
     fn koeko_check_needs_a_contact_after_the_capture() {
         // The rook a8 attacks h8; after Rxh8 it would touch g7 only.
         let r = Rules::orthodox().with(Condition::KoeKo);

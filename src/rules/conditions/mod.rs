@@ -38,6 +38,7 @@ pub(super) mod madrasi;
 // Group B: the geometry of moves, and legality after the move.
 pub(crate) mod grid;
 mod holes;
+mod isardam;
 mod koeko;
 mod monochrome;
 #[cfg(test)]
@@ -91,6 +92,9 @@ pub enum Parameter {
     Squares,
     /// `Type1` ... `TypeN` (SingleBox), the first by default.
     Type(u8),
+    /// `TypeA` ... up to the letter given (`TypeA` by default, kept as
+    /// number 1), then the word RexInclusive, optionally (Isardam).
+    Lettered(u8),
     /// The lines that cut the board into cells (GridChess): the normal
     /// grid, shifted by a file or a rank or both, or given by the files
     /// and ranks they pass after (`Orthogonal bdf246`).
@@ -357,6 +361,8 @@ registry! {
     NewKoeko => koeko::NewKoeko,
     /// GridChess where a move ends next to a unit across a grid line.
     ContactGridChess => koeko::ContactGrid,
+    /// No move may leave a unit observed by an enemy unit of its kind.
+    Isardam => isardam::Isardam,
 }
 
 /// A set of [`Condition`]s.
