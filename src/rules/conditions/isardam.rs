@@ -5,7 +5,8 @@
 //! legal by that rule too; under type B check is plain observation.
 
 use super::{Capabilities, ConditionRule, Parameter};
-use crate::board::{Color, Kind, Position, Square};
+use crate::board::{Color, Kind, Piece, Position, Square};
+use crate::pieces::Promotion;
 use crate::moves::Move;
 use crate::rules::{Condition, Observer, Rules};
 
@@ -57,9 +58,22 @@ impl ConditionRule for Isardam {
             return true;
         };
         after.remove(target);
-        after.put(target, unit);
         after.ep_square = None;
-        !some_unit_observed(rules, &after)
+        let legal_as = |kind: Kind| {
+            let mut board = after;
+            board.put(target, Piece { kind, ..unit });
+            !some_unit_observed(rules, &board)
+        };
+        // A pawn taking on its promotion rank: any promotion will do.
+        let def = observer.unit.kind.def();
+        let promotion_rank = match def.pawn {
+            Some(Promotion::OwnFirstRank) => observer.unit.color.back_rank(),
+            _ => observer.unit.color.promotion_rank(),
+        };
+        match def.pawn {
+            Some(p) if target.rank() == promotion_rank => rules.repertoire.promotions(p).any(legal_as),
+            _ => legal_as(unit.kind),
+        }
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -104,6 +118,18 @@ mod tests {
     }
 
     // Rd1-e1 and Rd1-d8 would leave two rooks observing each other.
+    #[test]
+    fn a_pawn_checks_when_some_promotion_may_take_the_king() {
+        // f7 attacks e8, but a queen, rook, bishop or knight on e8 would
+        // stand observed by its black fellow (Popeye: 1.f6-f7 is no mate
+        // in BEISPIEL isardam 14 for the queen).
+        let pos = Position::from_piece_list("wKa1 wPf7 bKe8 bQe5 bRh8 bBh5 bSd6").unwrap();
+        let r = Rules::orthodox().with(Condition::Isardam);
+        assert!(!r.in_check(&pos, Color::Black));
+        let pos = Position::from_piece_list("wKa1 wPf7 bKe8 bQe5 bRh8 bBh5").unwrap();
+        assert!(r.in_check(&pos, Color::Black));
+    }
+
     const ISARDAM: &str = "Ka1-b2 Ka1-a2 Ka1-b1 Rd1-b1 Rd1-c1 Rd1-d7 Rd1-d6 Rd1-d5 Rd1-d4 \
                            Rd1-d3 Rd1-d2 Rd1-h1 Rd1-g1 Rd1-f1";
 }
