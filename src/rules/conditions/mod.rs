@@ -41,6 +41,7 @@ mod holes;
 mod isardam;
 mod koeko;
 mod monochrome;
+mod singlebox;
 #[cfg(test)]
 mod testing;
 
@@ -363,6 +364,8 @@ registry! {
     ContactGridChess => koeko::ContactGrid,
     /// No move may leave a unit observed by an enemy unit of its kind.
     Isardam => isardam::Isardam,
+    /// Each side's units come from one box of orthodox men (type 1).
+    SingleBox => singlebox::SingleBox,
 }
 
 /// A set of [`Condition`]s.
