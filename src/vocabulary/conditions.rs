@@ -780,7 +780,11 @@ fn read_param(
 /// the files and ranks given.
 const GRID_VARIANTS: [[&str; 3]; 4] = [
     ["VerticalDecalage", "VertikalVerschieben", "VerticalShift"],
-    ["HorizontalDecalage", "HorizontalVerschieben", "HorizontalShift"],
+    [
+        "HorizontalDecalage",
+        "HorizontalVerschieben",
+        "HorizontalShift",
+    ],
     ["DiagonalDecalage", "DiagonalVerschieben", "DiagonalShift"],
     ["Orthogonale", "Orthogonal", "Orthogonal"],
 ];

@@ -6,8 +6,8 @@
 
 use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{Color, Kind, Piece, Position, Square};
-use crate::pieces::Promotion;
 use crate::moves::Move;
+use crate::pieces::Promotion;
 use crate::rules::{Condition, Observer, Rules};
 
 pub struct Isardam;
@@ -71,7 +71,9 @@ impl ConditionRule for Isardam {
             _ => observer.unit.color.promotion_rank(),
         };
         match def.pawn {
-            Some(p) if target.rank() == promotion_rank => rules.repertoire.promotions(p).any(legal_as),
+            Some(p) if target.rank() == promotion_rank => {
+                rules.repertoire.promotions(p).any(legal_as)
+            }
             _ => legal_as(unit.kind),
         }
     }

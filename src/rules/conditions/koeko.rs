@@ -219,10 +219,7 @@ mod tests {
     #[test]
     fn contact_grid_moves_leave_their_cell_and_touch_across_a_line() {
         let r = Rules::orthodox().with(Condition::ContactGridChess);
-        assert_eq!(
-            moves(&r, POS, Color::White),
-            sorted("Rd4-d7 Rd4-d6 Rd4-d5")
-        );
+        assert_eq!(moves(&r, POS, Color::White), sorted("Rd4-d7 Rd4-d6 Rd4-d5"));
     }
 
     #[test]
