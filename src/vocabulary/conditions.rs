@@ -741,12 +741,37 @@ fn read_param(
                 param.squares |= squares;
             }
         }
-        Parameter::Grid => param.lines = read_grid(words, lang),
+        Parameter::Grid => {
+            let mut irregular = false;
+            param.lines = read_grid(words, lang, &mut irregular);
+            // Marks a grid the solver does not play (see GridChess's refusal).
+            param.number = u8::from(irregular);
+        }
+        Parameter::Neighbour => {
+            if let Some(next) = words.peek() {
+                let words_of = [("Voisin", ()), ("Nachbar", ()), ("Neighbour", ())];
+                let col = match lang {
+                    Language::French => 0,
+                    Language::German => 1,
+                    _ => 2,
+                };
+                let entry = std::iter::once(words_of[col]);
+                if super::match_word(entry, &next.text) == Match::One(()) {
+                    words.advance();
+                    // The leaper's name.
+                    if words.peek().is_some() {
+                        words.advance();
+                    }
+                    param.number = 1;
+                }
+            }
+        }
         Parameter::Lettered(max) => {
             param.number = 1;
             if let Some(next) = words.peek() {
                 let t = next.text.to_ascii_lowercase();
-                if let Some(&[c]) = t.strip_prefix("type").map(str::as_bytes) {
+                let letter = t.strip_prefix("type").or_else(|| t.strip_prefix("typ"));
+                if let Some(&[c]) = letter.map(str::as_bytes) {
                     if (b'a'..b'a' + max).contains(&c) {
                         words.advance();
                         param.number = c - b'a' + 1;
@@ -763,7 +788,9 @@ fn read_param(
         Parameter::Type(max) => {
             if let Some(next) = words.peek() {
                 let t = next.text.to_ascii_lowercase();
-                if let Some(n) = t.strip_prefix("type").and_then(|n| n.parse::<u8>().ok()) {
+                // `Type1` (English, French), `Typ1` (German).
+                let number = t.strip_prefix("type").or_else(|| t.strip_prefix("typ"));
+                if let Some(n) = number.and_then(|n| n.parse::<u8>().ok()) {
                     if (1..=max).contains(&n) {
                         words.advance();
                         param.number = n;
@@ -778,7 +805,7 @@ fn read_param(
 /// Popeye's grid variants, in each language's words (French, German,
 /// English): the normal grid shifted by a rank, a file, both; lines after
 /// the files and ranks given.
-const GRID_VARIANTS: [[&str; 3]; 4] = [
+const GRID_VARIANTS: [[&str; 3]; 6] = [
     ["VerticalDecalage", "VertikalVerschieben", "VerticalShift"],
     [
         "HorizontalDecalage",
@@ -787,12 +814,14 @@ const GRID_VARIANTS: [[&str; 3]; 4] = [
     ],
     ["DiagonalDecalage", "DiagonalVerschieben", "DiagonalShift"],
     ["Orthogonale", "Orthogonal", "Orthogonal"],
+    ["Irreguliere", "Unregelmaessig", "Irregular"],
+    ["LigneGrille", "GitterLinie", "GridLine"],
 ];
 
 /// The grid lines GridChess's words give: the normal grid (lines after
 /// the files b, d, f and the ranks 2, 4, 6) unless a variant follows.
 /// Each variant word replaces the grid, as in Popeye.
-fn read_grid(words: &mut dyn Words, lang: Language) -> [u8; 2] {
+fn read_grid(words: &mut dyn Words, lang: Language, irregular: &mut bool) -> [u8; 2] {
     const NORMAL: u8 = 0b0010_1010;
     const SHIFTED: u8 = 0b0101_0101;
     let col = match lang {
@@ -810,6 +839,25 @@ fn read_grid(words: &mut dyn Words, lang: Language) -> [u8; 2] {
             break;
         };
         words.advance();
+        if variant >= 4 {
+            // Irregular cells or extra lines: read (their square lists and
+            // line specifications), not played.
+            *irregular = true;
+            while let Some(next) = words.peek() {
+                let t = next.text.to_ascii_lowercase();
+                let b = t.as_bytes();
+                let line = b.len() == 4
+                    && matches!(b[0], b'h' | b'v')
+                    && (b'a'..=b'h').contains(&b[1])
+                    && (b'1'..=b'8').contains(&b[2])
+                    && b[3].is_ascii_digit();
+                if !line && square_list(&t).is_none() {
+                    break;
+                }
+                words.advance();
+            }
+            continue;
+        }
         lines = match variant {
             0 => [NORMAL, SHIFTED],
             1 => [SHIFTED, NORMAL],
@@ -862,6 +910,7 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
         Parameter::Type(_) => vec![format!("Type{}", param.number.max(1))],
         // Popeye draws the grid on the board and names no variant.
         Parameter::Grid => vec![],
+        Parameter::Neighbour => vec![],
         // Popeye names the type when it is not the first.
         Parameter::Lettered(_) => {
             let mut w = Vec::new();

@@ -59,6 +59,11 @@ impl ConditionRule for Grid {
     fn observes(rules: &Rules, _pos: &Position, observer: &Observer, target: Square) -> bool {
         leaves_cell(rules, observer.from, target)
     }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        (rules.param(Condition::GridChess).number != 0)
+            .then(|| "GridChess with an irregular grid or extra grid lines is not played".into())
+    }
 }
 
 #[cfg(test)]

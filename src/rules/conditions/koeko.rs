@@ -14,10 +14,10 @@
 //! the king's square, must meet the condition.
 
 use super::grid::leaves_cell;
-use super::{Capabilities, ConditionRule};
+use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{attacks, Bitboard, Position, Square};
 use crate::moves::{Fate, Motion, Move};
-use crate::rules::{Base, Observer, RebirthSquare, Rules};
+use crate::rules::{Base, Condition, Observer, RebirthSquare, Rules};
 
 /// What the contact conditions change: legality after the move, and so
 /// which observations are checks (a subset of the attacks).
@@ -64,8 +64,17 @@ fn around_capture(pos: &Position, observer: &Observer) -> Bitboard {
 }
 
 /// Popeye refuses the contact conditions with AntiCirce and with a choice
-/// of rebirth squares.
+/// of rebirth squares; the solver does not play contact by another
+/// leaper's squares (`KoeKo Neighbour S`).
 fn contact_refusal(rules: &Rules) -> Option<String> {
+    if [Condition::KoeKo, Condition::AntiKoeko]
+        .iter()
+        .any(|&c| rules.has(c) && rules.param(c).number != 0)
+    {
+        return Some(
+            "KoeKo or AntiKoeko with a Neighbour other than the king is not played".into(),
+        );
+    }
     if rules.family(Base::AntiCirce).is_some() {
         return Some("anticirce incompatible with some fairy conditions".into());
     }
@@ -79,6 +88,7 @@ pub struct KoeKo;
 
 impl ConditionRule for KoeKo {
     const ID: &'static str = "koeko";
+    const PARAMETER: Parameter = Parameter::Neighbour;
     const CAPABILITIES: Capabilities = CONTACT;
 
     #[inline]
@@ -102,6 +112,7 @@ pub struct AntiKoeko;
 
 impl ConditionRule for AntiKoeko {
     const ID: &'static str = "antikoeko";
+    const PARAMETER: Parameter = Parameter::Neighbour;
     const CAPABILITIES: Capabilities = CONTACT;
 
     #[inline]

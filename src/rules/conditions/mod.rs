@@ -36,6 +36,8 @@ mod alsatian;
 mod danger_circe;
 pub(super) mod madrasi;
 // Group B: the geometry of moves, and legality after the move.
+mod central;
+mod edgemover;
 pub(crate) mod grid;
 mod holes;
 mod isardam;
@@ -96,6 +98,9 @@ pub enum Parameter {
     /// `TypeA` ... up to the letter given (`TypeA` by default, kept as
     /// number 1), then the word RexInclusive, optionally (Isardam).
     Lettered(u8),
+    /// `Neighbour` and a leaper whose squares count as contact (KoeKo,
+    /// AntiKoeko); read, and kept as number 1 when given.
+    Neighbour,
     /// The lines that cut the board into cells (GridChess): the normal
     /// grid, shifted by a file or a rank or both, or given by the files
     /// and ranks they pass after (`Orthogonal bdf246`).
@@ -366,6 +371,12 @@ registry! {
     Isardam => isardam::Isardam,
     /// Each side's units come from one box of orthodox men (type 1).
     SingleBox => singlebox::SingleBox,
+    /// White's units move, and observe, only to the edge of the board.
+    WhiteEdgeMover => edgemover::EdgeMover<false>,
+    /// Black's units move, and observe, only to the edge of the board.
+    BlackEdgeMover => edgemover::EdgeMover<true>,
+    /// Only units supported along a chain to their king move and observe.
+    CentralChess => central::Central,
 }
 
 /// A set of [`Condition`]s.
