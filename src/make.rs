@@ -77,7 +77,17 @@ impl Position {
     /// become holes. They do so before any rebirth, so the generator has
     /// kept rebirths off them.
     fn leave_holes(&mut self, mv: &Move) {
-        let mut left = Bitboard::from_square(mv.from);
+        // A unit moved first to its rebirth square (the Mars family) left
+        // its own square, not the one it moved on from.
+        let from = mv
+            .effects
+            .iter()
+            .find_map(|e| match *e {
+                Effect::Premove { from, unit, .. } if unit == mv.piece => Some(from),
+                _ => None,
+            })
+            .unwrap_or(mv.from);
+        let mut left = Bitboard::from_square(from);
         match mv.motion {
             Motion::CastleShort => left.set(Square::new(7, mv.from.rank())),
             Motion::CastleLong => left.set(Square::new(0, mv.from.rank())),
