@@ -1,7 +1,7 @@
 //! Playing a move on a copy of the position: its motion, then its effects
 //! in order (those marked as coming before the motion first).
 
-use crate::board::{Kind, Piece, Position, Square};
+use crate::board::{Bitboard, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Motion, Move, PendingKind, Rebirth};
 
 /// The identities (see [`Position::track_identities`]) the effects of a
@@ -35,6 +35,9 @@ impl Position {
         // The common case: a plain move or capture, nothing more to do.
         if mv.effects.is_empty() && !tracking && !mv.is_castling() {
             p.move_unit(mv);
+            if p.vacated_become_holes {
+                p.leave_holes(mv);
+            }
             return p;
         }
         for e in &mv.effects {
@@ -63,7 +66,35 @@ impl Position {
         for e in &mv.effects {
             p.apply_effect(mv, e, ids);
         }
+        if p.vacated_become_holes {
+            p.leave_holes(mv);
+        }
         p
+    }
+
+    /// HaanerChess: the squares the move's units left (the king's and the
+    /// rook's in castling) and the square of a pawn taken en passant
+    /// become holes. They do so before any rebirth, so the generator has
+    /// kept rebirths off them.
+    fn leave_holes(&mut self, mv: &Move) {
+        // A unit moved first to its rebirth square (the Mars family) left
+        // its own square, not the one it moved on from.
+        let from = mv
+            .effects
+            .iter()
+            .find_map(|e| match *e {
+                Effect::Premove { from, unit, .. } if unit == mv.piece => Some(from),
+                _ => None,
+            })
+            .unwrap_or(mv.from);
+        let mut left = Bitboard::from_square(from);
+        match mv.motion {
+            Motion::CastleShort => left.set(Square::new(7, mv.from.rank())),
+            Motion::CastleLong => left.set(Square::new(0, mv.from.rank())),
+            Motion::EnPassant => left.set(mv.capture_square),
+            _ => {}
+        }
+        self.holes |= left & !self.unit_squares();
     }
 
     /// The identities the effects of `mv`, played in this position, hand on.

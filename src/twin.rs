@@ -114,7 +114,7 @@ pub fn apply_to_position(pos: &mut Position, c: &TwinCommand) -> Result<(), Twin
         }
         TwinCommand::Shift(a, b) => {
             let off = pos
-                .occupied()
+                .unit_squares()
                 .into_iter()
                 .any(|sq| transform_square(c, sq).is_none());
             if off {

@@ -34,6 +34,11 @@ pub struct Position {
     pub turn: Color,
     /// Units waiting under squares, a rebirth pending until the next move.
     pub waiting: Waiting,
+    /// Holes: squares no unit may enter or cross (Hole, HaanerChess). They
+    /// count as occupied, by nobody.
+    pub holes: Bitboard,
+    /// Whether each square a unit leaves becomes a hole (HaanerChess).
+    pub vacated_become_holes: bool,
     /// Whether `ids` is kept up to date: only for goals about units'
     /// identity (circuit, exchange), so other problems pay nothing for it.
     tracks_ids: bool,
@@ -65,6 +70,8 @@ impl Position {
             ep_victim: Square(0),
             turn: Color::White,
             waiting: Waiting::EMPTY,
+            holes: Bitboard::EMPTY,
+            vacated_become_holes: false,
             tracks_ids: false,
             ids: [0; 64],
         }
@@ -75,7 +82,7 @@ impl Position {
     pub fn track_identities(&mut self) {
         self.tracks_ids = true;
         self.ids = [0; 64];
-        for sq in self.occupied() {
+        for sq in self.unit_squares() {
             self.ids[sq.index()] = sq.index() as u8 + 1;
         }
     }
@@ -118,8 +125,14 @@ impl Position {
         self.ids[sq.index()] = code;
     }
 
+    /// The squares units stand on, and the holes: what blocks a move.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1] | self.holes
+    }
+    /// The squares units stand on.
+    #[inline]
+    pub fn unit_squares(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
     #[inline]

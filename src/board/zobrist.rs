@@ -80,8 +80,11 @@ impl Position {
         if self.turn == Color::Black {
             h ^= BLACK_TO_MOVE;
         }
+        if self.holes.nonempty() {
+            h ^= mix(self.holes.0 ^ 0x401e_5000_0000_0000);
+        }
         if self.tracks_identities() {
-            for sq in self.occupied() {
+            for sq in self.unit_squares() {
                 let key = ((sq.index() as u64) << 8) | u64::from(self.id_code(sq));
                 h ^= splitmix(key.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0x6a09_e667).1;
             }

@@ -482,8 +482,8 @@ fn other_conditions_are_refused_on_their_line() {
     // Popeye names them, on the line of the word.
     for (c, name) in [
         ("andernach", "AndernachChess"),
-        ("circe\n  isardam", "Isardam"),
-        ("koeko", "KoeKo"),
+        ("circe\n  tibet", "Tibet"),
+        ("bolero", "Bolero"),
     ] {
         let e = error(&format!(
             "beginproblem\nstipulation #2\ncondition {c}\npieces white ke1\nendproblem"

@@ -81,7 +81,12 @@ pub fn write_header(out: &mut String, problem: &Problem) {
         centred_line(out, line);
     }
     out.push('\n');
-    write_board(out, lang, &problem.position);
+    // The conditions' state in the diagram (Hole's holes, shown blank).
+    let mut shown = problem.position;
+    if !problem.rules.conditions.is_empty() {
+        problem.rules.conditions.prepare(&problem.rules, &mut shown);
+    }
+    write_board(out, lang, &shown);
     write_stipulation_line(out, problem);
     write_kamikaze_line(out, lang, &problem.position);
     write_frischauf_line(out, &problem.position);
@@ -118,7 +123,12 @@ pub fn write_board(out: &mut String, lang: Language, pos: &Position) {
         out.push(digit);
         out.push(' ');
         for file in 0..8u8 {
-            out.push_str(&board_cell(lang, pos.piece_at(Square::new(file, rank))));
+            let sq = Square::new(file, rank);
+            if pos.holes.contains(sq) {
+                out.push_str("    ");
+                continue;
+            }
+            out.push_str(&board_cell(lang, pos.piece_at(sq)));
         }
         out.push_str("  ");
         out.push(digit);

@@ -394,7 +394,7 @@ impl Reader<'_> {
             }
         }
         if kamikaze_all {
-            for sq in position.occupied() {
+            for sq in position.unit_squares() {
                 if position.kind_at(sq) != Some(Kind::KING) {
                     set_kamikaze(&mut position, sq);
                 }

@@ -294,8 +294,11 @@ impl Gen<'_> {
             return;
         };
         let mut after = self.occ;
-        after.clear(from);
-        after.clear(capture_square);
+        // HaanerChess: the squares left are holes before any rebirth.
+        if !self.pos.vacated_become_holes {
+            after.clear(from);
+            after.clear(capture_square);
+        }
         after.set(to);
         let capture = Capture {
             pos: self.pos,

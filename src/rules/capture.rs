@@ -153,8 +153,11 @@ impl Rules {
         if !self.is_general() {
             if let Some(victim) = mv.captured {
                 let mut occupied = pos.occupied();
-                occupied.clear(mv.from);
-                occupied.clear(mv.capture_square);
+                // HaanerChess: the squares left are holes before any rebirth.
+                if !pos.vacated_become_holes {
+                    occupied.clear(mv.from);
+                    occupied.clear(mv.capture_square);
+                }
                 occupied.set(mv.to);
                 let capture = Capture {
                     pos,
@@ -418,6 +421,8 @@ impl Rules {
         if j.from.is_some() && r.anticirce_type == AntiCirceType::Cheylan && sq == j.from {
             return;
         }
+        // A hole takes no unit: a rebirth there is one off the board.
+        let sq = sq.filter(|s| !place.lifted.holes.contains(*s));
         let occupant = sq.and_then(|s| place.lifted.piece_at(s));
         let mut how = if j.delayed {
             Rebirth::DELAYED

@@ -175,8 +175,11 @@ impl Rules {
         victim: Piece,
     ) -> bool {
         let mut after = pos.occupied();
-        after.clear(on);
-        after.clear(capture_square);
+        // HaanerChess: the squares left are holes before any rebirth.
+        if !pos.vacated_become_holes {
+            after.clear(on);
+            after.clear(capture_square);
+        }
         after.set(to);
         let promotion = attacker.kind.def().pawn;
         let promotion_rank = match promotion {

@@ -450,8 +450,16 @@ pub fn solve_part_into(
     }
     let mut rules = problem.rules;
     rules.repertoire = crate::rules::Repertoire::of(&problem.position, rules.conditions);
+    if !rules.conditions.is_empty() {
+        rules.conditions.prepare(&rules, &mut pos);
+    }
     if let Some(why) = rules.refusal_for(&pos, stip.goal) {
         return Err(SolveError::Refused(why));
+    }
+    if rules.has(crate::rules::Condition::HaanerChess) && pos.kamikaze().nonempty() {
+        return Err(SolveError::NotAllowed(
+            "haaner chess not allowed with kamikaze-pieces",
+        ));
     }
     if rules.family(crate::rules::Base::Circe).is_some() {
         // A kamikaze capturer and its victim could be reborn on one square.

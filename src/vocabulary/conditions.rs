@@ -741,10 +741,56 @@ fn read_param(
                 param.squares |= squares;
             }
         }
+        Parameter::Grid => {
+            let mut irregular = false;
+            param.lines = read_grid(words, lang, &mut irregular);
+            // Marks a grid the solver does not play (see GridChess's refusal).
+            param.number = u8::from(irregular);
+        }
+        Parameter::Neighbour => {
+            if let Some(next) = words.peek() {
+                let words_of = [("Voisin", ()), ("Nachbar", ()), ("Neighbour", ())];
+                let col = match lang {
+                    Language::French => 0,
+                    Language::German => 1,
+                    _ => 2,
+                };
+                let entry = std::iter::once(words_of[col]);
+                if super::match_word(entry, &next.text) == Match::One(()) {
+                    words.advance();
+                    // The leaper's name.
+                    if words.peek().is_some() {
+                        words.advance();
+                    }
+                    param.number = 1;
+                }
+            }
+        }
+        Parameter::Lettered(max) => {
+            param.number = 1;
+            if let Some(next) = words.peek() {
+                let t = next.text.to_ascii_lowercase();
+                let letter = t.strip_prefix("type").or_else(|| t.strip_prefix("typ"));
+                if let Some(&[c]) = letter.map(str::as_bytes) {
+                    if (b'a'..b'a' + max).contains(&c) {
+                        words.advance();
+                        param.number = c - b'a' + 1;
+                    }
+                }
+            }
+            if let Some(next) = words.peek() {
+                if CirceOption::lookup(lang, &next.text) == Match::One(O::RexInclusive) {
+                    words.advance();
+                    param.rex_inclusive = true;
+                }
+            }
+        }
         Parameter::Type(max) => {
             if let Some(next) = words.peek() {
                 let t = next.text.to_ascii_lowercase();
-                if let Some(n) = t.strip_prefix("type").and_then(|n| n.parse::<u8>().ok()) {
+                // `Type1` (English, French), `Typ1` (German).
+                let number = t.strip_prefix("type").or_else(|| t.strip_prefix("typ"));
+                if let Some(n) = number.and_then(|n| n.parse::<u8>().ok()) {
                     if (1..=max).contains(&n) {
                         words.advance();
                         param.number = n;
@@ -754,6 +800,84 @@ fn read_param(
         }
     }
     param
+}
+
+/// Popeye's grid variants, in each language's words (French, German,
+/// English): the normal grid shifted by a rank, a file, both; lines after
+/// the files and ranks given.
+const GRID_VARIANTS: [[&str; 3]; 6] = [
+    ["VerticalDecalage", "VertikalVerschieben", "VerticalShift"],
+    [
+        "HorizontalDecalage",
+        "HorizontalVerschieben",
+        "HorizontalShift",
+    ],
+    ["DiagonalDecalage", "DiagonalVerschieben", "DiagonalShift"],
+    ["Orthogonale", "Orthogonal", "Orthogonal"],
+    ["Irreguliere", "Unregelmaessig", "Irregular"],
+    ["LigneGrille", "GitterLinie", "GridLine"],
+];
+
+/// The grid lines GridChess's words give: the normal grid (lines after
+/// the files b, d, f and the ranks 2, 4, 6) unless a variant follows.
+/// Each variant word replaces the grid, as in Popeye.
+fn read_grid(words: &mut dyn Words, lang: Language, irregular: &mut bool) -> [u8; 2] {
+    const NORMAL: u8 = 0b0010_1010;
+    const SHIFTED: u8 = 0b0101_0101;
+    let col = match lang {
+        Language::French => 0,
+        Language::German => 1,
+        _ => 2,
+    };
+    let mut lines = [NORMAL, NORMAL];
+    while let Some(next) = words.peek() {
+        let entries = GRID_VARIANTS
+            .iter()
+            .enumerate()
+            .map(move |(i, w)| (w[col], i));
+        let Match::One(variant) = super::match_word(entries, &next.text) else {
+            break;
+        };
+        words.advance();
+        if variant >= 4 {
+            // Irregular cells or extra lines: read (their square lists and
+            // line specifications), not played.
+            *irregular = true;
+            while let Some(next) = words.peek() {
+                let t = next.text.to_ascii_lowercase();
+                let b = t.as_bytes();
+                let line = b.len() == 4
+                    && matches!(b[0], b'h' | b'v')
+                    && (b'a'..=b'h').contains(&b[1])
+                    && (b'1'..=b'8').contains(&b[2])
+                    && b[3].is_ascii_digit();
+                if !line && square_list(&t).is_none() {
+                    break;
+                }
+                words.advance();
+            }
+            continue;
+        }
+        lines = match variant {
+            0 => [NORMAL, SHIFTED],
+            1 => [SHIFTED, NORMAL],
+            2 => [SHIFTED, SHIFTED],
+            _ => {
+                let Some(spec) = words.peek() else { break };
+                let mut ortho = [0u8; 2];
+                for c in spec.text.to_ascii_lowercase().bytes() {
+                    match c {
+                        b'a'..=b'h' => ortho[0] |= 1 << (c - b'a'),
+                        b'1'..=b'8' => ortho[1] |= 1 << (c - b'1'),
+                        _ => return lines,
+                    }
+                }
+                words.advance();
+                ortho
+            }
+        };
+    }
+    lines
 }
 
 /// The squares of a word such as `e4d5` (Popeye's square lists), if it is
@@ -784,6 +908,20 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
         Parameter::RexInclusive => vec![],
         Parameter::Squares => param.squares.into_iter().map(|s| s.to_string()).collect(),
         Parameter::Type(_) => vec![format!("Type{}", param.number.max(1))],
+        // Popeye draws the grid on the board and names no variant.
+        Parameter::Grid => vec![],
+        Parameter::Neighbour => vec![],
+        // Popeye names the type when it is not the first.
+        Parameter::Lettered(_) => {
+            let mut w = Vec::new();
+            if param.number > 1 {
+                w.push(format!("Type{}", (b'A' + param.number - 1) as char));
+            }
+            if param.rex_inclusive {
+                w.push(O::RexInclusive.word(lang).to_string());
+            }
+            w
+        }
     }
 }
 

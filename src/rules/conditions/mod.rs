@@ -30,6 +30,10 @@
 //!
 //! Beside them, [`ConditionRule::refusal`] (with the other rules) and
 //! [`ConditionRule::refusal_in`] (with the diagram) say what is not played.
+//! Before play, [`ConditionRule::prepare`] sets the state a condition
+//! keeps in the position (Hole's holes; HaanerChess's squares that become
+//! holes once left: `Position::holes`, which count as occupied by
+//! nobody).
 
 mod alsatian;
 mod danger_circe;
@@ -40,6 +44,17 @@ mod guards;
 mod leofamily;
 mod patrol;
 mod transmuted_kings;
+// Group B: the geometry of moves, and legality after the move.
+mod central;
+mod edgemover;
+pub(crate) mod grid;
+mod holes;
+mod isardam;
+mod koeko;
+mod monochrome;
+mod singlebox;
+#[cfg(test)]
+mod testing;
 
 use super::{Observer, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
@@ -145,6 +160,16 @@ pub enum Parameter {
     Squares,
     /// `Type1` ... `TypeN` (SingleBox), the first by default.
     Type(u8),
+    /// `TypeA` ... up to the letter given (`TypeA` by default, kept as
+    /// number 1), then the word RexInclusive, optionally (Isardam).
+    Lettered(u8),
+    /// `Neighbour` and a leaper whose squares count as contact (KoeKo,
+    /// AntiKoeko); read, and kept as number 1 when given.
+    Neighbour,
+    /// The lines that cut the board into cells (GridChess): the normal
+    /// grid, shifted by a file or a rank or both, or given by the files
+    /// and ranks they pass after (`Orthogonal bdf246`).
+    Grid,
 }
 
 /// A condition's parameter as read.
@@ -156,6 +181,9 @@ pub struct Param {
     pub squares: Bitboard,
     /// The type given (0: none written).
     pub number: u8,
+    /// Grid lines: bit `f` of `[0]` is a line between files `f` and
+    /// `f + 1`, bit `r` of `[1]` one between ranks `r` and `r + 1`.
+    pub lines: [u8; 2],
 }
 
 /// The rule of one condition: its hooks, each with a default that
@@ -218,6 +246,12 @@ pub trait ConditionRule {
     /// allows, in their order.
     #[inline(always)]
     fn filter(_rules: &Rules, _pos: &Position, _moves: &mut Vec<Move>, _start: usize) {}
+
+    /// Prepares the diagram's position for play under the condition (the
+    /// state it keeps there: Hole's holes, HaanerChess's rule that squares
+    /// left become holes). Called once, before solving.
+    #[inline(always)]
+    fn prepare(_rules: &Rules, _pos: &mut Position) {}
 
     /// Why the condition cannot be played with the rest of `rules`.
     fn refusal(_rules: &Rules) -> Option<String> {
@@ -373,6 +407,16 @@ macro_rules! registry {
                 })
             }
 
+            /// Prepares the diagram's position for play (see
+            /// [`ConditionRule::prepare`]).
+            pub fn prepare(self, rules: &Rules, pos: &mut Position) {
+                for c in self.iter() {
+                    match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::prepare(rules, pos),)*
+                    }
+                }
+            }
+
             /// Filters the legal moves `moves[start..]` by each condition.
             #[inline]
             pub fn filter(self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
@@ -428,6 +472,35 @@ registry! {
     SuperGuards => guards::SuperGuards,
     /// A king does not observe the enemy king while that king is guarded.
     ShieldedKings => guards::ShieldedKings,
+    // Group B: the geometry of moves, and legality after the move.
+    /// A move stays on the colour of its departure square.
+    MonochromChess => monochrome::Monochrome,
+    /// A move changes the colour of its square.
+    BichromChess => monochrome::Bichrome,
+    /// A move leaves the grid cell it starts in.
+    GridChess => grid::Grid,
+    /// Holes: squares given that no unit may enter or cross.
+    Hole => holes::Hole,
+    /// Every square a unit leaves becomes a hole.
+    HaanerChess => holes::Haaner,
+    /// A move ends next to some unit.
+    KoeKo => koeko::KoeKo,
+    /// A move ends next to no unit.
+    AntiKoeko => koeko::AntiKoeko,
+    /// A move keeps the contact (or its lack) its unit had.
+    NewKoeko => koeko::NewKoeko,
+    /// GridChess where a move ends next to a unit across a grid line.
+    ContactGridChess => koeko::ContactGrid,
+    /// No move may leave a unit observed by an enemy unit of its kind.
+    Isardam => isardam::Isardam,
+    /// Each side's units come from one box of orthodox men (type 1).
+    SingleBox => singlebox::SingleBox,
+    /// White's units move, and observe, only to the edge of the board.
+    WhiteEdgeMover => edgemover::EdgeMover<false>,
+    /// Black's units move, and observe, only to the edge of the board.
+    BlackEdgeMover => edgemover::EdgeMover<true>,
+    /// Only units supported along a chain to their king move and observe.
+    CentralChess => central::Central,
 }
 
 impl Condition {

@@ -1,0 +1,137 @@
+//! Isardam: a move is illegal when, once played, some unit is observed by
+//! an enemy unit of its own kind (the observation Madrasi paralyses by;
+//! kings take no part unless RexInclusive is given). Under type A (the
+//! default) a king is in check only when the capture of it would be
+//! legal by that rule too; under type B check is plain observation.
+
+use super::{Capabilities, ConditionRule, Parameter};
+use crate::board::{Color, Kind, Piece, Position, Square};
+use crate::moves::Move;
+use crate::pieces::Promotion;
+use crate::rules::{Condition, Observer, Rules};
+
+pub struct Isardam;
+
+/// Whether some unit of `pos` is observed by an enemy unit of its kind.
+fn some_unit_observed(rules: &Rules, pos: &Position) -> bool {
+    let kings = rules.param(Condition::Isardam).rex_inclusive;
+    for side in Color::ALL {
+        let mut units = pos.by_color(side);
+        if !kings {
+            units &= !pos.by_kind(Kind::KING);
+        }
+        for on in units {
+            let unit = pos.piece_as(on, side).expect("a unit");
+            if pos.pieces(side.opponent(), unit.kind).is_empty() {
+                continue;
+            }
+            if rules.any_observer(pos, on, side.opponent(), Some(unit.kind), false, |_| true) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+impl ConditionRule for Isardam {
+    const ID: &'static str = "isardam";
+    const PARAMETER: Parameter = Parameter::Lettered(2);
+    const CAPABILITIES: Capabilities = Capabilities {
+        orthodox_observation: false,
+        orthodox_legality: false,
+        ..Capabilities::ORTHODOX
+    };
+
+    #[inline]
+    fn legal_after(rules: &Rules, _before: &Position, _mv: &Move, after: &Position) -> bool {
+        !some_unit_observed(rules, after)
+    }
+
+    /// Type A: the capture of the king, played, must leave no unit
+    /// observed by an enemy unit of its kind.
+    fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+        if rules.param(Condition::Isardam).number >= 2 {
+            return true;
+        }
+        let mut after = *pos;
+        let Some(unit) = after.remove(observer.on) else {
+            return true;
+        };
+        after.remove(target);
+        after.ep_square = None;
+        let legal_as = |kind: Kind| {
+            let mut board = after;
+            board.put(target, Piece { kind, ..unit });
+            !some_unit_observed(rules, &board)
+        };
+        // A pawn taking on its promotion rank: any promotion will do.
+        let def = observer.unit.kind.def();
+        let promotion_rank = match def.pawn {
+            Some(Promotion::OwnFirstRank) => observer.unit.color.back_rank(),
+            _ => observer.unit.color.promotion_rank(),
+        };
+        match def.pawn {
+            Some(p) if target.rank() == promotion_rank => {
+                rules.repertoire.promotions(p).any(legal_as)
+            }
+            _ => legal_as(unit.kind),
+        }
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        rules
+            .has(Condition::Madrasi)
+            .then(|| "Isardam and Madrasi/Eiffel not allowed".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each answer is Popeye 4.104's (`~1`).
+    use super::super::testing::{moves, sorted};
+    use crate::board::{Color, Position};
+    use crate::rules::conditions::Param;
+    use crate::rules::{Condition, Rules};
+
+    #[test]
+    fn no_move_may_leave_two_enemy_units_of_a_kind_observing() {
+        let r = Rules::orthodox().with(Condition::Isardam);
+        assert_eq!(
+            moves(&r, "wKa1 wRd1 bKh8 bRe8 bSf3", Color::White),
+            sorted(ISARDAM)
+        );
+    }
+
+    #[test]
+    fn type_a_check_needs_a_legal_capture_type_b_does_not() {
+        // The rook a8 attacks h8, but taking the king it would stand
+        // observed by the rook h1.
+        let pos = Position::from_piece_list("wKa1 wRa8 bKh8 bRh1").unwrap();
+        let a = Rules::orthodox().with(Condition::Isardam);
+        assert!(!a.in_check(&pos, Color::Black));
+        let b = Rules::orthodox().with_param(
+            Condition::Isardam,
+            Param {
+                number: 2,
+                ..Default::default()
+            },
+        );
+        assert!(b.in_check(&pos, Color::Black));
+    }
+
+    // Rd1-e1 and Rd1-d8 would leave two rooks observing each other.
+    #[test]
+    fn a_pawn_checks_when_some_promotion_may_take_the_king() {
+        // f7 attacks e8, but a queen, rook, bishop or knight on e8 would
+        // stand observed by its black fellow (Popeye: 1.f6-f7 is no mate
+        // in BEISPIEL isardam 14 for the queen).
+        let pos = Position::from_piece_list("wKa1 wPf7 bKe8 bQe5 bRh8 bBh5 bSd6").unwrap();
+        let r = Rules::orthodox().with(Condition::Isardam);
+        assert!(!r.in_check(&pos, Color::Black));
+        let pos = Position::from_piece_list("wKa1 wPf7 bKe8 bQe5 bRh8 bBh5").unwrap();
+        assert!(r.in_check(&pos, Color::Black));
+    }
+
+    const ISARDAM: &str = "Ka1-b2 Ka1-a2 Ka1-b1 Rd1-b1 Rd1-c1 Rd1-d7 Rd1-d6 Rd1-d5 Rd1-d4 \
+                           Rd1-d3 Rd1-d2 Rd1-h1 Rd1-g1 Rd1-f1";
+}

@@ -1,0 +1,252 @@
+//! The contact conditions: a move is legal by whether the unit that moved
+//! touches another unit (stands next to it, on any of the eight squares
+//! around it; holes touch nothing) where it ends, once the move and its
+//! rebirths are played.
+//! - KoeKo: it must touch some unit (in castling, the rook too).
+//! - AntiKoeko: it must touch none.
+//! - NewKoeko: it must touch some unit after the move exactly when it
+//!   touched some before it.
+//! - ContactGridChess: GridChess (moves must leave their cell) where the
+//!   unit must touch some unit across a grid line.
+//!
+//! Check is an observation of the king by a unit that could capture it
+//! legally by these rules: the capture played, the capturer, standing on
+//! the king's square, must meet the condition.
+
+use super::grid::leaves_cell;
+use super::{Capabilities, ConditionRule, Parameter};
+use crate::board::{attacks, Bitboard, Position, Square};
+use crate::moves::{Fate, Motion, Move};
+use crate::rules::{Base, Condition, Observer, RebirthSquare, Rules};
+
+/// What the contact conditions change: legality after the move, and so
+/// which observations are checks (a subset of the attacks).
+const CONTACT: Capabilities = Capabilities {
+    orthodox_observation: false,
+    orthodox_legality: false,
+    ..Capabilities::ORTHODOX
+};
+
+/// Whether the unit on `sq` touches a unit standing on `others`.
+#[inline]
+fn touches(sq: Square, others: Bitboard) -> bool {
+    (attacks::king(sq) & others).nonempty()
+}
+
+/// Where the unit that moved stands once the move is played (None: it
+/// left the board).
+#[inline]
+fn arrival(mv: &Move) -> Option<Square> {
+    match mv.capturer_fate() {
+        Fate::Stays => Some(mv.to),
+        Fate::Reborn(sq) => Some(sq),
+        Fate::Vanishes => None,
+    }
+}
+
+/// The rook's arrival in castling.
+#[inline]
+fn castling_rook(mv: &Move) -> Option<Square> {
+    match mv.motion {
+        Motion::CastleShort => Some(Square::new(5, mv.from.rank())),
+        Motion::CastleLong => Some(Square::new(3, mv.from.rank())),
+        _ => None,
+    }
+}
+
+/// The units an observer capturing on `target` would touch there: the
+/// others, the square it leaves now empty.
+#[inline]
+fn around_capture(pos: &Position, observer: &Observer) -> Bitboard {
+    let mut others = pos.unit_squares();
+    others.clear(observer.on);
+    others
+}
+
+/// Popeye refuses the contact conditions with AntiCirce and with a choice
+/// of rebirth squares; the solver does not play contact by another
+/// leaper's squares (`KoeKo Neighbour S`).
+fn contact_refusal(rules: &Rules) -> Option<String> {
+    if [Condition::KoeKo, Condition::AntiKoeko]
+        .iter()
+        .any(|&c| rules.has(c) && rules.param(c).number != 0)
+    {
+        return Some(
+            "KoeKo or AntiKoeko with a Neighbour other than the king is not played".into(),
+        );
+    }
+    if rules.family(Base::AntiCirce).is_some() {
+        return Some("anticirce incompatible with some fairy conditions".into());
+    }
+    let choice = rules
+        .family(Base::Circe)
+        .is_some_and(|c| matches!(c.square, RebirthSquare::Super | RebirthSquare::Cage));
+    choice.then(|| "supercirce incompatible with some fairy conditions".into())
+}
+
+pub struct KoeKo;
+
+impl ConditionRule for KoeKo {
+    const ID: &'static str = "koeko";
+    const PARAMETER: Parameter = Parameter::Neighbour;
+    const CAPABILITIES: Capabilities = CONTACT;
+
+    #[inline]
+    fn legal_after(_rules: &Rules, _before: &Position, mv: &Move, after: &Position) -> bool {
+        let units = after.unit_squares();
+        arrival(mv).is_none_or(|sq| touches(sq, units))
+            && castling_rook(mv).is_none_or(|sq| touches(sq, units))
+    }
+
+    #[inline]
+    fn observes(_rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+        touches(target, around_capture(pos, observer))
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        contact_refusal(rules)
+    }
+}
+
+pub struct AntiKoeko;
+
+impl ConditionRule for AntiKoeko {
+    const ID: &'static str = "antikoeko";
+    const PARAMETER: Parameter = Parameter::Neighbour;
+    const CAPABILITIES: Capabilities = CONTACT;
+
+    #[inline]
+    fn legal_after(_rules: &Rules, _before: &Position, mv: &Move, after: &Position) -> bool {
+        arrival(mv).is_none_or(|sq| !touches(sq, after.unit_squares()))
+    }
+
+    #[inline]
+    fn observes(_rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+        !touches(target, around_capture(pos, observer))
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        contact_refusal(rules)
+    }
+}
+
+pub struct NewKoeko;
+
+impl ConditionRule for NewKoeko {
+    const ID: &'static str = "newkoeko";
+    const CAPABILITIES: Capabilities = CONTACT;
+
+    #[inline]
+    fn legal_after(_rules: &Rules, before: &Position, mv: &Move, after: &Position) -> bool {
+        let was = touches(mv.from, before.unit_squares());
+        arrival(mv).is_none_or(|sq| touches(sq, after.unit_squares()) == was)
+    }
+
+    #[inline]
+    fn observes(_rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+        let was = touches(observer.on, pos.unit_squares());
+        touches(target, around_capture(pos, observer)) == was
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        contact_refusal(rules)
+    }
+}
+
+pub struct ContactGrid;
+
+/// Whether the unit on `sq` touches a unit on `others` across a grid line.
+#[inline]
+fn touches_across(rules: &Rules, sq: Square, others: Bitboard) -> bool {
+    (attacks::king(sq) & others)
+        .into_iter()
+        .any(|n| leaves_cell(rules, n, sq))
+}
+
+impl ConditionRule for ContactGrid {
+    const ID: &'static str = "contactgrid";
+    const CAPABILITIES: Capabilities = Capabilities {
+        orthodox_movers: false,
+        ..CONTACT
+    };
+
+    #[inline]
+    fn allows(rules: &Rules, _pos: &Position, mv: &Move) -> bool {
+        leaves_cell(rules, mv.from, mv.to)
+    }
+
+    #[inline]
+    fn legal_after(rules: &Rules, _before: &Position, mv: &Move, after: &Position) -> bool {
+        arrival(mv).is_none_or(|sq| touches_across(rules, sq, after.unit_squares()))
+    }
+
+    #[inline]
+    fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+        leaves_cell(rules, observer.from, target)
+            && touches_across(rules, target, around_capture(pos, observer))
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        // Popeye also keeps a rebirth off a square without such a contact;
+        // the solver does not play that yet.
+        if rules.has_families() {
+            return Some(
+                "ContactGridChess with a Circe-family condition is not played (Popeye keeps a \
+                 rebirth off a square without contact across a grid line)"
+                    .into(),
+            );
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each list is Popeye 4.104's answer to the position (`~1`).
+    use super::super::testing::{moves, sorted};
+    use crate::board::{Color, Position};
+    use crate::rules::{Condition, Rules};
+
+    const POS: &str = "wKa1 wRd4 wSg1 bKh8 bPe6 bPb2";
+
+    #[test]
+    fn koeko_moves_end_next_to_a_unit() {
+        let r = Rules::orthodox().with(Condition::KoeKo);
+        assert_eq!(moves(&r, POS, Color::White), sorted(KOEKO));
+    }
+
+    #[test]
+    fn antikoeko_moves_end_next_to_none() {
+        let r = Rules::orthodox().with(Condition::AntiKoeko);
+        assert_eq!(moves(&r, POS, Color::White), sorted(ANTIKOEKO));
+    }
+
+    #[test]
+    fn newkoeko_moves_keep_the_contact_as_it_was() {
+        let r = Rules::orthodox().with(Condition::NewKoeko);
+        assert_eq!(moves(&r, POS, Color::White), sorted(NEWKOEKO));
+    }
+
+    #[test]
+    fn contact_grid_moves_leave_their_cell_and_touch_across_a_line() {
+        let r = Rules::orthodox().with(Condition::ContactGridChess);
+        assert_eq!(moves(&r, POS, Color::White), sorted("Rd4-d7 Rd4-d6 Rd4-d5"));
+    }
+
+    #[test]
+    fn koeko_check_needs_a_contact_after_the_capture() {
+        // The rook a8 attacks h8; after Rxh8 it would touch g7 only.
+        let r = Rules::orthodox().with(Condition::KoeKo);
+        let alone = Position::from_piece_list("wKa1 wRa8 bKh8").unwrap();
+        assert!(!r.in_check(&alone, Color::Black));
+        let near = Position::from_piece_list("wKa1 wRa8 bKh8 bPg7").unwrap();
+        assert!(r.in_check(&near, Color::Black));
+    }
+
+    // The pawn b2 checks a1 only under AntiKoeko: taking the king, it
+    // would touch no unit.
+    const KOEKO: &str = "Ka1-a2 Ka1-b1 Rd4-d7 Rd4-d6 Rd4-d5";
+    const ANTIKOEKO: &str = "Ka1*b2";
+    const NEWKOEKO: &str = "Ka1-a2 Ka1-b1 Sg1-h3 Sg1-f3 Sg1-e2 Rd4-d1 Rd4-d2 Rd4-d3 Rd4-a4 \
+                            Rd4-b4 Rd4-c4 Rd4-d8 Rd4-h4 Rd4-g4 Rd4-f4 Rd4-e4";
+}

@@ -1,0 +1,34 @@
+//! Helpers for the conditions' unit tests: the legal moves of a position
+//! under given rules, written as Popeye writes them.
+
+use crate::board::{Color, Position};
+use crate::io::notation::{popeye_move, Alphabet};
+use crate::movegen::legal_moves;
+use crate::rules::Rules;
+
+/// The legal moves of `turn` in the position of `pieces` (a piece list
+/// such as `wKe1 bKe8`), sorted, in Popeye's notation.
+pub fn moves(rules: &Rules, pieces: &str, turn: Color) -> Vec<String> {
+    let mut pos = Position::from_piece_list(pieces).unwrap();
+    pos.turn = turn;
+    moves_of(rules, &pos)
+}
+
+/// The legal moves of the side to move in `pos`, sorted.
+pub fn moves_of(rules: &Rules, pos: &Position) -> Vec<String> {
+    let mut out = Vec::new();
+    legal_moves(pos, rules, &mut out);
+    let mut v: Vec<String> = out
+        .iter()
+        .map(|m| popeye_move(m, Alphabet::English))
+        .collect();
+    v.sort();
+    v
+}
+
+/// `list` split into words and sorted (an expected move list).
+pub fn sorted(list: &str) -> Vec<String> {
+    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
+    v.sort();
+    v
+}
