@@ -28,6 +28,7 @@
 //!    (Maximummer, MustCapture, Exclusive).
 
 mod alsatian;
+mod checkless;
 mod danger_circe;
 pub(super) mod madrasi;
 
@@ -303,6 +304,10 @@ registry! {
     Madrasi => madrasi::Madrasi,
     /// A unit observed by the enemy may also move to its rebirth square.
     DangerCirce => danger_circe::DangerCirce,
+    // Group A: conditions that filter the legal list or judge a move by
+    // what follows it.
+    /// A check that does not mate is illegal.
+    Checkless => checkless::Checkless,
 }
 
 /// A set of [`Condition`]s.
