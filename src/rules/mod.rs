@@ -763,6 +763,13 @@ impl Rules {
             .all_keep(|c| c.orthodox_legality && c.moves_judged_alone)
     }
 
+    /// Whether a side with a legal move keeps one once the conditions
+    /// have filtered its list (not so under ExclusiveChess).
+    #[inline]
+    pub fn filter_keeps_a_move(&self) -> bool {
+        self.conditions.all_keep(|c| c.filter_keeps_a_move)
+    }
+
     /// Whether a move's legality can be judged without the other moves:
     /// no condition filters the legal list as a whole (Maximummer).
     #[inline]

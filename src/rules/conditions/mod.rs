@@ -30,7 +30,9 @@
 mod alsatian;
 mod checkless;
 mod danger_circe;
+mod exclusive;
 pub(super) mod madrasi;
+mod mummer;
 
 use super::{Observer, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
@@ -56,6 +58,9 @@ pub struct Capabilities {
     /// Every move legal on its own stays legal: no filter over the whole
     /// list (hook 7 unused), so a move can be judged without the others.
     pub moves_judged_alone: bool,
+    /// The filter (hook 7), if any, keeps a move of a list that has one,
+    /// so a side with a legal move is never left without one.
+    pub filter_keeps_a_move: bool,
 }
 
 impl Capabilities {
@@ -66,6 +71,7 @@ impl Capabilities {
         orthodox_legality: true,
         check_implies_attack: true,
         moves_judged_alone: true,
+        filter_keeps_a_move: true,
     };
 }
 
@@ -308,6 +314,26 @@ registry! {
     // what follows it.
     /// A check that does not mate is illegal.
     Checkless => checkless::Checkless,
+    /// White plays only its longest legal moves.
+    WhiteMaximummer => mummer::WhiteMaximummer,
+    /// Black plays only its longest legal moves.
+    BlackMaximummer => mummer::BlackMaximummer,
+    /// White plays only its shortest legal moves.
+    WhiteMinimummer => mummer::WhiteMinimummer,
+    /// Black plays only its shortest legal moves.
+    BlackMinimummer => mummer::BlackMinimummer,
+    /// White must capture when it can.
+    WhiteMustCapture => mummer::WhiteMustCapture,
+    /// Black must capture when it can.
+    BlackMustCapture => mummer::BlackMustCapture,
+    /// White moves the unit on the first square (a1, a2, ...) that can.
+    WhiteAlphabetic => mummer::WhiteAlphabetic,
+    /// Black moves the unit on the first square (a1, a2, ...) that can.
+    BlackAlphabetic => mummer::BlackAlphabetic,
+    /// Both sides move the unit on the first square that can.
+    Alphabetic => mummer::Alphabetic,
+    /// A mating move is legal only when it is the only one.
+    Exclusive => exclusive::Exclusive,
 }
 
 /// A set of [`Condition`]s.
