@@ -86,6 +86,9 @@ pub enum Parameter {
     Squares,
     /// `Type1` ... `TypeN` (SingleBox), the first by default.
     Type(u8),
+    /// The word `Exact` or `Ultra`, optionally (the mummer conditions):
+    /// number 1 for Exact, 2 for Ultra.
+    Strictness,
 }
 
 /// A condition's parameter as read.

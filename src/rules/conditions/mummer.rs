@@ -15,7 +15,7 @@
 //! one side (with DuellistChess, AlphabeticChess, FollowMyLeader and the
 //! Synchron movers, which use it too).
 
-use super::{Capabilities, ConditionRule};
+use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{Color, Position};
 use crate::moves::{Motion, Move};
 use crate::rules::{Condition, Rules};
@@ -71,8 +71,20 @@ pub(crate) fn selector_side(c: Condition) -> Option<Option<Color>> {
     })
 }
 
-/// Popeye's refusal of two selecting conditions for one side.
+/// Popeye's refusal of two selecting conditions for one side; and the
+/// strict forms, not played yet.
 fn two_selectors(rules: &Rules) -> Option<String> {
+    if let Some(c) = rules
+        .conditions
+        .iter()
+        .find(|&c| selector_side(c).is_some() && rules.param(c).number != 0)
+    {
+        return Some(format!(
+            "{} Exact or Ultra (the illegal moves competing, check by the longest move only) \
+             is not played yet",
+            c.popeye_id()
+        ));
+    }
     for side in Color::ALL {
         let n = rules
             .conditions
@@ -108,6 +120,7 @@ macro_rules! mummer {
         impl ConditionRule for $name {
             const ID: &'static str = $id;
             const CAPABILITIES: Capabilities = FILTERS;
+            const PARAMETER: Parameter = Parameter::Strictness;
 
             #[inline]
             fn filter(_rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
