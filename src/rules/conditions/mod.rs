@@ -25,7 +25,13 @@
 //! 6. [`ConditionRule::legal_after`]: legality once the move is played
 //!    (Alsatian, KoeKo, Isardam, ChecklessChess).
 //! 7. [`ConditionRule::filter`]: the whole legal move list at once
-//!    (Maximummer, MustCapture, Exclusive).
+//!    (Maximummer, MustCapture, Exclusive). A filter that may leave a
+//!    side with no move (Exclusive) says so in its capabilities
+//!    (`filter_keeps_a_move`), and the test "has a legal move" then makes
+//!    and filters the whole list.
+//!
+//! Beside the hooks, a condition says whether Popeye's intelligent mode
+//! takes it ([`ConditionRule::INTELLIGENT`]).
 
 mod alsatian;
 mod checkless;
@@ -112,6 +118,8 @@ pub trait ConditionRule {
     const PARAMETER: Parameter = Parameter::None;
     /// Whether Popeye names it under the diagram (Hole it does not).
     const WRITTEN: bool = true;
+    /// Whether Popeye's intelligent mode takes it (its short list).
+    const INTELLIGENT: bool = false;
 
     /// The units of `side` that may not move.
     #[inline(always)]
@@ -207,6 +215,13 @@ macro_rules! registry {
             pub const fn written_under_diagram(self) -> bool {
                 match self {
                     $(Condition::$variant => <$rule as ConditionRule>::WRITTEN,)*
+                }
+            }
+
+            /// Whether Popeye's intelligent mode takes the condition.
+            pub const fn allows_intelligent(self) -> bool {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::INTELLIGENT,)*
                 }
             }
 

@@ -121,6 +121,7 @@ macro_rules! mummer {
             const ID: &'static str = $id;
             const CAPABILITIES: Capabilities = FILTERS;
             const PARAMETER: Parameter = Parameter::Strictness;
+            const INTELLIGENT: bool = true;
 
             #[inline]
             fn filter(_rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
