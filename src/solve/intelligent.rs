@@ -33,7 +33,11 @@ pub fn mode(problem: &Problem, stip: &Stipulation) -> IntelligentMode {
     // fairy pieces (dummies aside) join the promotions.
     let fairy = pos.fairy() & !pos.by_kind(Kind::DUMMY);
     let conditions = problem.rules.has_families()
-        || !problem.rules.conditions.iter().all(|c| c.allows_intelligent());
+        || !problem
+            .rules
+            .conditions
+            .iter()
+            .all(|c| c.allows_intelligent());
     if conditions || fairy.nonempty() || pos.kamikaze().nonempty() {
         return IntelligentMode::Restricted;
     }

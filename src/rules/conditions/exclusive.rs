@@ -111,7 +111,13 @@ fn count(rules: &Rules, pos: &Position, level: u32) -> Count {
 /// Whether `mv`, played in `pos` at `level`, mates under the condition;
 /// a move whose mate is undecidable goes into `undecidable` (and does not
 /// mate).
-fn mates(rules: &Rules, pos: &Position, mv: &Move, level: u32, undecidable: &mut Vec<Move>) -> bool {
+fn mates(
+    rules: &Rules,
+    pos: &Position,
+    mv: &Move,
+    level: u32,
+    undecidable: &mut Vec<Move>,
+) -> bool {
     let after = pos.play(mv);
     if !rules.in_check(&after, after.turn) {
         return false;
@@ -129,4 +135,38 @@ fn mates(rules: &Rules, pos: &Position, mv: &Move, level: u32, undecidable: &mut
         undecidable.push(*mv);
     }
     immobile
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Position;
+    use crate::movegen::legal_moves;
+    use crate::rules::{Condition, Rules};
+
+    fn moves(list: &str, rules: &Rules) -> Vec<String> {
+        let pos = Position::from_piece_list(list).unwrap();
+        let mut out = Vec::new();
+        legal_moves(&pos, rules, &mut out);
+        out.iter().map(|m| format!("{}{}", m.from, m.to)).collect()
+    }
+
+    #[test]
+    fn two_mating_moves_are_both_illegal() {
+        // Popeye: Ra1-a8 and Rb1-b8 mate; neither is among the 21 moves.
+        let r = Rules::orthodox().with(Condition::Exclusive);
+        let got = moves("wKg1 wRa1 wRb1 bKh8 bPh7 bPg7", &r);
+        assert_eq!(got.len(), 21);
+        assert!(!got.contains(&"a1a8".to_string()) && !got.contains(&"b1b8".to_string()));
+        assert_eq!(
+            moves("wKg1 wRa1 wRb1 bKh8 bPh7 bPg7", &Rules::orthodox()).len(),
+            23
+        );
+    }
+
+    #[test]
+    fn a_single_mating_move_is_legal() {
+        // Popeye: 1.Ra1-a8 # is the only mate, and is played.
+        let r = Rules::orthodox().with(Condition::Exclusive);
+        assert!(moves("wKg1 wRa1 wPb2 bKh8 bPh7 bPg7", &r).contains(&"a1a8".to_string()));
+    }
 }

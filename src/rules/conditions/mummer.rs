@@ -206,7 +206,10 @@ mod tests {
         // of 0-0's 16); with the h-rook alone 1.0-0 ! (16 beats h2-h4's 4).
         let r = Rules::orthodox().with(Condition::WhiteMaximummer);
         let w = Color::White;
-        assert_eq!(moves("wKe1 wRa1 wRh1 wPa2 wPh2 bKe8", w, &r), strs(&["e1c1"]));
+        assert_eq!(
+            moves("wKe1 wRa1 wRh1 wPa2 wPh2 bKe8", w, &r),
+            strs(&["e1c1"])
+        );
         assert_eq!(moves("wKe1 wRh1 wPh2 bKe8", w, &r), strs(&["e1g1"]));
     }
 
@@ -235,11 +238,17 @@ mod tests {
         let r = Rules::orthodox().with(Condition::WhiteMustCapture);
         let w = Color::White;
         // Popeye: Rh2*h8 +, d4*e5.
-        assert_eq!(moves("wKe1 wPd4 wRh2 bKa8 bPe5 bRh8", w, &r), strs(&["h2h8", "d4e5"]));
+        assert_eq!(
+            moves("wKe1 wPd4 wRh2 bKa8 bPe5 bRh8", w, &r),
+            strs(&["h2h8", "d4e5"])
+        );
         // The pinned bishop's captures are illegal: every move is free
         // (Popeye: the king's four moves, h2-h3, h2-h4).
         let free = moves("wKe1 wBe2 wPh2 bKa8 bRe8 bPd3 bPf3", w, &r);
-        assert_eq!(free, strs(&["e1d1", "e1d2", "e1f1", "e1f2", "h2h3", "h2h4"]));
+        assert_eq!(
+            free,
+            strs(&["e1d1", "e1d2", "e1f1", "e1f2", "h2h3", "h2h4"])
+        );
     }
 
     #[test]
@@ -247,7 +256,10 @@ mod tests {
         let w = Color::White;
         // Popeye: Sa1-c2, Sa1-b3.
         let r = Rules::orthodox().with(Condition::WhiteAlphabetic);
-        assert_eq!(moves("wKe1 wRa2 wPb2 wSa1 bKe8 bPa3", w, &r), strs(&["a1b3", "a1c2"]));
+        assert_eq!(
+            moves("wKe1 wRa2 wPb2 wSa1 bKe8 bPa3", w, &r),
+            strs(&["a1b3", "a1c2"])
+        );
         // The pawn a4 is blocked: the rook b1 moves (Popeye: its 9 moves).
         let r = Rules::orthodox().with(Condition::Alphabetic);
         let got = moves("wKd1 wRb1 wPa4 bKa8 bRa5 bQh2", w, &r);
