@@ -3,8 +3,9 @@
 //! when none of its moves is legal, and a move of its that checks back is
 //! legal only when that check mates in turn (Popeye's recursion). Popeye
 //! applies the rule to every move, the moves that reach the goal too, so a
-//! stalemate or a move to a target square may not check either; only a
-//! check goal (`+`) is played as in chess.
+//! stalemate or a move to a target square may not check either. With a
+//! check goal (`+`) Popeye lets the goal move check without mating: that
+//! is refused for now (`Rules::refusal_for`).
 
 use super::{Capabilities, ConditionRule};
 use crate::board::Position;
