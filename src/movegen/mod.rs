@@ -76,10 +76,15 @@ fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
     pos.by_color(us) & !pinned & !pos.pieces(us, Kind::KING) & !pos.neutral()
 }
 
-/// Whether the side to move has at least one legal move. (The conditions
-/// that filter the legal list keep some move of a list that has one.)
+/// Whether the side to move has at least one legal move. (Most conditions
+/// that filter the legal list keep some move of a list that has one; under
+/// the others, ExclusiveChess, the list is made and filtered.)
 pub fn has_legal_move(pos: &Position, rules: &Rules, scratch: &mut Vec<Move>) -> bool {
     scratch.clear();
+    if !rules.conditions.is_empty() && !rules.filter_keeps_a_move() {
+        legal_moves(pos, rules, scratch);
+        return !scratch.is_empty();
+    }
     pseudo_legal_moves(pos, rules, scratch);
     scratch.iter().any(|mv| is_legal(pos, rules, mv))
 }

@@ -728,6 +728,13 @@ impl Rules {
         if let Some(why) = self.conditions.refusal_in(self, pos) {
             return Some(why);
         }
+        if goal == crate::stipulation::Goal::Check && self.has(Condition::Checkless) {
+            return Some(
+                "ChecklessChess with the goal check (+) is not played yet: Popeye lets the \
+                 move that reaches it check without mating"
+                    .into(),
+            );
+        }
         let circe = self.family(Base::Circe);
         if pos.neutral().nonempty()
             && self
@@ -788,6 +795,13 @@ impl Rules {
     pub fn legality_is_orthodox(&self) -> bool {
         self.conditions
             .all_keep(|c| c.orthodox_legality && c.moves_judged_alone)
+    }
+
+    /// Whether a side with a legal move keeps one once the conditions
+    /// have filtered its list (not so under ExclusiveChess).
+    #[inline]
+    pub fn filter_keeps_a_move(&self) -> bool {
+        self.conditions.all_keep(|c| c.filter_keeps_a_move)
     }
 
     /// Whether a move's legality can be judged without the other moves:

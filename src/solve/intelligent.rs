@@ -29,10 +29,16 @@ pub fn mode(problem: &Problem, stip: &Stipulation) -> IntelligentMode {
         return IntelligentMode::Off;
     }
     let pos = &problem.position;
-    // None of the conditions circe plays is among the few that Popeye's
-    // mode allows; fairy pieces (dummies aside) join the promotions.
+    // Popeye's mode allows a few conditions (no Circe form among them);
+    // fairy pieces (dummies aside) join the promotions.
     let fairy = pos.fairy() & !pos.by_kind(Kind::DUMMY);
-    if problem.rules.has_any_condition() || fairy.nonempty() || pos.kamikaze().nonempty() {
+    let conditions = problem.rules.has_families()
+        || !problem
+            .rules
+            .conditions
+            .iter()
+            .all(|c| c.allows_intelligent());
+    if conditions || fairy.nonempty() || pos.kamikaze().nonempty() {
         return IntelligentMode::Restricted;
     }
     let goal = matches!(stip.goal, Goal::Mate | Goal::Stalemate);

@@ -785,6 +785,21 @@ fn read_param(
                 }
             }
         }
+        Parameter::Strictness => {
+            if let Some(next) = words.peek() {
+                let t = next.text.to_ascii_lowercase();
+                let n = match () {
+                    _ if t.is_empty() => 0,
+                    _ if "exact".starts_with(&t) => 1,
+                    _ if "ultra".starts_with(&t) => 2,
+                    _ => 0,
+                };
+                if n != 0 {
+                    words.advance();
+                    param.number = n;
+                }
+            }
+        }
         Parameter::Type(max) => {
             if let Some(next) = words.peek() {
                 let t = next.text.to_ascii_lowercase();
@@ -922,6 +937,11 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             }
             w
         }
+        Parameter::Strictness => match param.number {
+            1 => vec![" Exact".to_string()],
+            2 => vec![" Ultra".to_string()],
+            _ => vec![],
+        },
     }
 }
 

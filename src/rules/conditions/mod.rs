@@ -34,9 +34,18 @@
 //! keeps in the position (Hole's holes; HaanerChess's squares that become
 //! holes once left: `Position::holes`, which count as occupied by
 //! nobody).
+//!    (Maximummer, MustCapture, Exclusive). A filter that may leave a
+//!    side with no move (Exclusive) says so in its capabilities
+//!    (`filter_keeps_a_move`), and the test "has a legal move" then makes
+//!    and filters the whole list.
+//!
+//! Beside the hooks, a condition says whether Popeye's intelligent mode
+//! takes it ([`ConditionRule::INTELLIGENT`]).
 
 mod alsatian;
+mod checkless;
 mod danger_circe;
+mod exclusive;
 pub(super) mod madrasi;
 // Group C: walks and observation.
 pub(super) mod annan;
@@ -52,6 +61,7 @@ mod holes;
 mod isardam;
 mod koeko;
 mod monochrome;
+mod mummer;
 mod singlebox;
 #[cfg(test)]
 mod testing;
@@ -84,6 +94,9 @@ pub struct Capabilities {
     /// A condition that says no must also say no to `orthodox_movers`,
     /// `orthodox_observation` and `check_implies_attack`.
     pub own_walks: bool,
+    /// The filter (hook 7), if any, keeps a move of a list that has one,
+    /// so a side with a legal move is never left without one.
+    pub filter_keeps_a_move: bool,
 }
 
 impl Capabilities {
@@ -95,6 +108,7 @@ impl Capabilities {
         check_implies_attack: true,
         moves_judged_alone: true,
         own_walks: true,
+        filter_keeps_a_move: true,
     };
 }
 
@@ -170,6 +184,9 @@ pub enum Parameter {
     /// grid, shifted by a file or a rank or both, or given by the files
     /// and ranks they pass after (`Orthogonal bdf246`).
     Grid,
+    /// The word `Exact` or `Ultra`, optionally (the mummer conditions):
+    /// number 1 for Exact, 2 for Ultra.
+    Strictness,
 }
 
 /// A condition's parameter as read.
@@ -196,6 +213,8 @@ pub trait ConditionRule {
     const PARAMETER: Parameter = Parameter::None;
     /// Whether Popeye names it under the diagram (Hole it does not).
     const WRITTEN: bool = true;
+    /// Whether Popeye's intelligent mode takes it (its short list).
+    const INTELLIGENT: bool = false;
 
     /// The units of `side` that may not move.
     #[inline(always)]
@@ -305,6 +324,13 @@ macro_rules! registry {
             pub const fn written_under_diagram(self) -> bool {
                 match self {
                     $(Condition::$variant => <$rule as ConditionRule>::WRITTEN,)*
+                }
+            }
+
+            /// Whether Popeye's intelligent mode takes the condition.
+            pub const fn allows_intelligent(self) -> bool {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::INTELLIGENT,)*
                 }
             }
 
@@ -501,6 +527,30 @@ registry! {
     BlackEdgeMover => edgemover::EdgeMover<true>,
     /// Only units supported along a chain to their king move and observe.
     CentralChess => central::Central,
+    // Group A: conditions that filter the legal list or judge a move by
+    // what follows it.
+    /// A check that does not mate is illegal.
+    Checkless => checkless::Checkless,
+    /// White plays only its longest legal moves.
+    WhiteMaximummer => mummer::WhiteMaximummer,
+    /// Black plays only its longest legal moves.
+    BlackMaximummer => mummer::BlackMaximummer,
+    /// White plays only its shortest legal moves.
+    WhiteMinimummer => mummer::WhiteMinimummer,
+    /// Black plays only its shortest legal moves.
+    BlackMinimummer => mummer::BlackMinimummer,
+    /// White must capture when it can.
+    WhiteMustCapture => mummer::WhiteMustCapture,
+    /// Black must capture when it can.
+    BlackMustCapture => mummer::BlackMustCapture,
+    /// White moves the unit on the first square (a1, a2, ...) that can.
+    WhiteAlphabetic => mummer::WhiteAlphabetic,
+    /// Black moves the unit on the first square (a1, a2, ...) that can.
+    BlackAlphabetic => mummer::BlackAlphabetic,
+    /// Both sides move the unit on the first square that can.
+    Alphabetic => mummer::Alphabetic,
+    /// A mating move is legal only when it is the only one.
+    Exclusive => exclusive::Exclusive,
 }
 
 impl Condition {

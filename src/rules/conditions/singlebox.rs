@@ -95,7 +95,7 @@ mod tests {
 
     fn singlebox(pieces: &str) -> Rules {
         let mut r = Rules::orthodox().with(Condition::SingleBox);
-        r.repertoire = Repertoire::of(&Position::from_piece_list(pieces).unwrap());
+        r.repertoire = Repertoire::of(&Position::from_piece_list(pieces).unwrap(), r.conditions);
         r
     }
 

@@ -1,0 +1,70 @@
+//! ChecklessChess: a move that gives check is legal only when it mates.
+//! Mate is judged under the condition itself: the checked side is mated
+//! when none of its moves is legal, and a move of its that checks back is
+//! legal only when that check mates in turn (Popeye's recursion). Popeye
+//! applies the rule to every move, the moves that reach the goal too, so a
+//! stalemate or a move to a target square may not check either. With a
+//! check goal (`+`) Popeye lets the goal move check without mating: that
+//! is refused for now (`Rules::refusal_for`).
+
+use super::{Capabilities, ConditionRule};
+use crate::board::Position;
+use crate::moves::Move;
+use crate::rules::Rules;
+
+pub struct Checkless;
+
+impl ConditionRule for Checkless {
+    const ID: &'static str = "ohneschach";
+    const CAPABILITIES: Capabilities = Capabilities {
+        orthodox_legality: false,
+        ..Capabilities::ORTHODOX
+    };
+
+    fn legal_after(rules: &Rules, _before: &Position, _mv: &Move, after: &Position) -> bool {
+        !rules.in_check(after, after.turn)
+            || !crate::movegen::has_legal_move(after, rules, &mut Vec::new())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Position;
+    use crate::movegen::legal_moves;
+    use crate::rules::{Condition, Rules};
+
+    fn moves(list: &str, rules: &Rules) -> Vec<String> {
+        let pos = Position::from_piece_list(list).unwrap();
+        let mut out = Vec::new();
+        legal_moves(&pos, rules, &mut out);
+        out.iter().map(|m| format!("{}{}", m.from, m.to)).collect()
+    }
+
+    #[test]
+    fn a_check_that_does_not_mate_is_illegal() {
+        // Popeye: Rh1-h8 mates and is played; Qd1xd7 checks (Kxd7) and is
+        // not; without the condition both are moves.
+        let list = "wKe1 wQd1 wRh1 bKe8 bPe7 bPd7 bPf7";
+        let checkless = moves(list, &Rules::orthodox().with(Condition::Checkless));
+        assert!(checkless.contains(&"h1h8".to_string()));
+        assert!(!checkless.contains(&"d1d7".to_string()));
+        let plain = moves(list, &Rules::orthodox());
+        assert!(plain.contains(&"d1d7".to_string()));
+        assert_eq!(plain.len(), checkless.len() + 1);
+    }
+
+    #[test]
+    fn a_reply_that_checks_without_mating_is_no_way_out() {
+        // Rd1-d8+: Black's only answer, Bh4xd8, checks the king on a5
+        // without mating it, so it is illegal and the check mates (Popeye:
+        // 1.Rd1-d8 + among 17 moves). With the king on h1 the capture is a
+        // way out and the check is illegal (15 moves).
+        let r = Rules::orthodox().with(Condition::Checkless);
+        let mated = moves("wKa5 wRd1 bKa8 bPa7 bPb7 bBh4", &r);
+        assert!(mated.contains(&"d1d8".to_string()));
+        assert_eq!(mated.len(), 17);
+        let escapes = moves("wKh1 wRd1 bKa8 bPa7 bPb7 bBh4", &r);
+        assert!(!escapes.contains(&"d1d8".to_string()));
+        assert_eq!(escapes.len(), 15);
+    }
+}

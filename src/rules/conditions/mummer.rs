@@ -1,0 +1,281 @@
+//! The "mummer" conditions: of its legal moves, a side may play only those
+//! that score highest on some measure. Maximummer scores a move by its
+//! length, Minimummer by its shortness, MustCapture by whether it
+//! captures; each applies to one side.
+//!
+//! The length of a move is the square of the distance its unit travels
+//! (departure to arrival, a capture's rebirth aside), except that castling
+//! scores 16 on the king's side and 25 on the queen's side, and every move
+//! of a Mao or a Moa scores 6 (Popeye's measure). Only the legal moves
+//! compete: a longer move that would leave the king in check does not shut
+//! out the others. Check is not affected: a unit checks with every move
+//! it has, the short ones too.
+//!
+//! Popeye plays these through one mechanism, and refuses two of them for
+//! one side (with DuellistChess, AlphabeticChess, FollowMyLeader and the
+//! Synchron movers, which use it too).
+
+use super::{Capabilities, ConditionRule, Parameter};
+use crate::board::{Color, Position};
+use crate::moves::{Motion, Move};
+use crate::rules::{Condition, Rules};
+
+/// What the legal list of a filtering condition is measured by.
+const FILTERS: Capabilities = Capabilities {
+    moves_judged_alone: false,
+    ..Capabilities::ORTHODOX
+};
+
+/// Popeye's length of a move: the squared distance its unit travels;
+/// castling 16 (short) and 25 (long); a Mao's or Moa's move 6.
+pub(crate) fn length(mv: &Move) -> u32 {
+    match mv.motion {
+        Motion::CastleShort => return 16,
+        Motion::CastleLong => return 25,
+        _ => {}
+    }
+    if matches!(mv.piece.kind.def().names[0], "Mao" | "Moa") {
+        return 6;
+    }
+    let dx = mv.from.file() as i32 - mv.to.file() as i32;
+    let dy = mv.from.rank() as i32 - mv.to.rank() as i32;
+    (dx * dx + dy * dy) as u32
+}
+
+/// Keeps of `moves[start..]` those of the highest `score`, in their order.
+pub(crate) fn keep_best(moves: &mut Vec<Move>, start: usize, score: impl Fn(&Move) -> u32) {
+    let Some(best) = moves[start..].iter().map(&score).max() else {
+        return;
+    };
+    let mut keep = start;
+    for i in start..moves.len() {
+        if score(&moves[i]) == best {
+            moves[keep] = moves[i];
+            keep += 1;
+        }
+    }
+    moves.truncate(keep);
+}
+
+/// The conditions that select among a side's legal moves by a measure
+/// (Popeye's mummer mechanism), with the side each applies to (None: both).
+pub(crate) fn selector_side(c: Condition) -> Option<Option<Color>> {
+    use Condition as C;
+    Some(match c {
+        C::WhiteMaximummer | C::WhiteMinimummer | C::WhiteMustCapture => Some(Color::White),
+        C::BlackMaximummer | C::BlackMinimummer | C::BlackMustCapture => Some(Color::Black),
+        C::WhiteAlphabetic => Some(Color::White),
+        C::BlackAlphabetic => Some(Color::Black),
+        C::Alphabetic => None,
+        _ => return None,
+    })
+}
+
+/// Popeye's refusal of two selecting conditions for one side; and the
+/// strict forms, not played yet.
+fn two_selectors(rules: &Rules) -> Option<String> {
+    if let Some(c) = rules
+        .conditions
+        .iter()
+        .find(|&c| selector_side(c).is_some() && rules.param(c).number != 0)
+    {
+        return Some(format!(
+            "{} Exact or Ultra (the illegal moves competing, check by the longest move only) \
+             is not played yet",
+            c.popeye_id()
+        ));
+    }
+    for side in Color::ALL {
+        let n = rules
+            .conditions
+            .iter()
+            .filter_map(selector_side)
+            .filter(|s| s.is_none_or(|s| s == side))
+            .count();
+        if n > 1 {
+            return Some(
+                "maxi-/minimummer/mustcapture/duellistchess/alphabeticchess at the same time \
+                 for the same side not allowed"
+                    .into(),
+            );
+        }
+    }
+    None
+}
+
+/// AlphabeticChess's score: the earlier the departure square in the order
+/// a1, a2, ..., a8, b1, ..., h8, the higher.
+fn alphabetic(mv: &Move) -> u32 {
+    255 - (mv.from.file() as u32 * 8 + mv.from.rank() as u32)
+}
+
+macro_rules! mummer {
+    ($(#[$doc:meta])* $name:ident, $id:literal, $side:expr, $score:expr) => {
+        mummer!($(#[$doc])* $name, $id, |turn| turn == $side, $score, both);
+    };
+    ($(#[$doc:meta])* $name:ident, $id:literal, $applies:expr, $score:expr, both) => {
+        $(#[$doc])*
+        pub struct $name;
+
+        impl ConditionRule for $name {
+            const ID: &'static str = $id;
+            const CAPABILITIES: Capabilities = FILTERS;
+            const PARAMETER: Parameter = Parameter::Strictness;
+            const INTELLIGENT: bool = true;
+
+            #[inline]
+            fn filter(_rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+                #[allow(clippy::redundant_closure_call)]
+                if ($applies)(pos.turn) {
+                    keep_best(moves, start, $score);
+                }
+            }
+
+            fn refusal(rules: &Rules) -> Option<String> {
+                two_selectors(rules)
+            }
+        }
+    };
+}
+
+mummer!(
+    /// White plays only its longest legal moves.
+    WhiteMaximummer, "whmax", Color::White, length
+);
+mummer!(
+    /// Black plays only its longest legal moves.
+    BlackMaximummer, "blmax", Color::Black, length
+);
+mummer!(
+    /// White plays only its shortest legal moves.
+    WhiteMinimummer, "whmin", Color::White, |mv: &Move| u32::MAX - length(mv)
+);
+mummer!(
+    /// Black plays only its shortest legal moves.
+    BlackMinimummer, "blmin", Color::Black, |mv: &Move| u32::MAX - length(mv)
+);
+mummer!(
+    /// White must capture when it can.
+    WhiteMustCapture, "whcapt", Color::White, |mv: &Move| mv.is_capture() as u32
+);
+mummer!(
+    /// Black must capture when it can.
+    BlackMustCapture, "blcapt", Color::Black, |mv: &Move| mv.is_capture() as u32
+);
+mummer!(
+    /// White moves only its unit on the first square, in the order a1,
+    /// a2, ..., h8, that has a legal move.
+    WhiteAlphabetic, "whitealphabetic", Color::White, alphabetic
+);
+mummer!(
+    /// Black moves only its unit on the first square that has a legal move.
+    BlackAlphabetic, "blackalphabetic", Color::Black, alphabetic
+);
+mummer!(
+    /// Both sides move only their unit on the first square that has a
+    /// legal move.
+    Alphabetic, "alphabetic", |_: Color| true, alphabetic, both
+);
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Color, Position};
+    use crate::movegen::legal_moves;
+    use crate::rules::{Condition, Rules};
+
+    fn moves(list: &str, turn: Color, rules: &Rules) -> Vec<String> {
+        let mut pos = Position::from_piece_list(list).unwrap();
+        pos.turn = turn;
+        let mut out = Vec::new();
+        legal_moves(&pos, rules, &mut out);
+        let mut v: Vec<String> = out.iter().map(|m| format!("{}{}", m.from, m.to)).collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    fn strs(v: &[&str]) -> Vec<String> {
+        let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn castling_scores_16_and_25() {
+        // Popeye: 1.0-0-0 ! alone (25 beats a1-d1's 9 and the king's 4
+        // of 0-0's 16); with the h-rook alone 1.0-0 ! (16 beats h2-h4's 4).
+        let r = Rules::orthodox().with(Condition::WhiteMaximummer);
+        let w = Color::White;
+        assert_eq!(
+            moves("wKe1 wRa1 wRh1 wPa2 wPh2 bKe8", w, &r),
+            strs(&["e1c1"])
+        );
+        assert_eq!(moves("wKe1 wRh1 wPh2 bKe8", w, &r), strs(&["e1g1"]));
+    }
+
+    #[test]
+    fn only_the_legal_moves_compete() {
+        // The pinned bishop's long moves do not count: the knight's are
+        // the longest (Popeye: Sg1-h3, Sg1-f3).
+        let r = Rules::orthodox().with(Condition::WhiteMaximummer);
+        let got = moves("wKe1 wBe2 wSg1 bKa8 bRe8", Color::White, &r);
+        assert_eq!(got, strs(&["g1f3", "g1h3"]));
+        // The condition binds White only.
+        let black = moves("wKe1 wBe2 wSg1 bKa8 bRe8", Color::Black, &r);
+        assert!(black.len() > 2);
+    }
+
+    #[test]
+    fn minimummer_plays_the_shortest_moves() {
+        // Popeye: Ke1-d1, Ke1-e2, Ke1-f1, a2-a3, h2-h3.
+        let r = Rules::orthodox().with(Condition::WhiteMinimummer);
+        let got = moves("wKe1 wRa1 wRh1 wPa2 wPh2 wSb1 wSg1 bKe8", Color::White, &r);
+        assert_eq!(got, strs(&["e1d1", "e1e2", "e1f1", "a2a3", "h2h3"]));
+    }
+
+    #[test]
+    fn must_capture_when_a_legal_capture_exists() {
+        let r = Rules::orthodox().with(Condition::WhiteMustCapture);
+        let w = Color::White;
+        // Popeye: Rh2*h8 +, d4*e5.
+        assert_eq!(
+            moves("wKe1 wPd4 wRh2 bKa8 bPe5 bRh8", w, &r),
+            strs(&["h2h8", "d4e5"])
+        );
+        // The pinned bishop's captures are illegal: every move is free
+        // (Popeye: the king's four moves, h2-h3, h2-h4).
+        let free = moves("wKe1 wBe2 wPh2 bKa8 bRe8 bPd3 bPf3", w, &r);
+        assert_eq!(
+            free,
+            strs(&["e1d1", "e1d2", "e1f1", "e1f2", "h2h3", "h2h4"])
+        );
+    }
+
+    #[test]
+    fn alphabetic_moves_the_unit_on_the_first_square() {
+        let w = Color::White;
+        // Popeye: Sa1-c2, Sa1-b3.
+        let r = Rules::orthodox().with(Condition::WhiteAlphabetic);
+        assert_eq!(
+            moves("wKe1 wRa2 wPb2 wSa1 bKe8 bPa3", w, &r),
+            strs(&["a1b3", "a1c2"])
+        );
+        // The pawn a4 is blocked: the rook b1 moves (Popeye: its 9 moves).
+        let r = Rules::orthodox().with(Condition::Alphabetic);
+        let got = moves("wKd1 wRb1 wPa4 bKa8 bRa5 bQh2", w, &r);
+        assert_eq!(got.len(), 9);
+        assert!(got.iter().all(|m| m.starts_with("b1")));
+    }
+
+    #[test]
+    fn two_selecting_conditions_for_one_side_are_refused() {
+        let r = Rules::orthodox()
+            .with(Condition::WhiteMaximummer)
+            .with(Condition::WhiteMustCapture);
+        assert!(r.conditions.refusal(&r).is_some());
+        let r = Rules::orthodox()
+            .with(Condition::WhiteMaximummer)
+            .with(Condition::BlackMustCapture);
+        assert!(r.conditions.refusal(&r).is_none());
+    }
+}
