@@ -52,7 +52,7 @@ impl ConditionRule for Annan {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::walk_refusal(rules, "AnnanChess")
+        super::mars_family_refusal(rules, "AnnanChess")
     }
 }
 
@@ -66,7 +66,7 @@ impl ConditionRule for Nanna {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::walk_refusal(rules, "Nanna")
+        super::mars_family_refusal(rules, "Nanna")
     }
 }
 

@@ -35,13 +35,9 @@ impl ConditionRule for Central {
     };
 
     fn immobile(rules: &Rules, pos: &Position, side: Color) -> Bitboard {
-        let mut stuck = Bitboard::EMPTY;
-        for on in pos.by_color(side) {
-            if !supported(rules, pos, on, side, Bitboard::EMPTY) {
-                stuck.set(on);
-            }
-        }
-        stuck
+        super::units_where(pos, side, |on| {
+            !supported(rules, pos, on, side, Bitboard::EMPTY)
+        })
     }
 
     fn observes(rules: &Rules, pos: &Position, observer: &Observer, _target: Square) -> bool {

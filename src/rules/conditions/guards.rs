@@ -40,7 +40,7 @@ impl ConditionRule for Lortap {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::patrol::mars_refusal(rules, "Lortap")
+        super::mars_family_refusal(rules, "Lortap")
     }
 }
 
@@ -59,7 +59,7 @@ impl ConditionRule for SuperGuards {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::patrol::mars_refusal(rules, "SuperGuards")
+        super::mars_family_refusal(rules, "SuperGuards")
     }
 }
 

@@ -21,13 +21,7 @@ impl ConditionRule for Madrasi {
 
     #[inline]
     fn immobile(rules: &Rules, pos: &Position, side: Color) -> Bitboard {
-        let mut stuck = Bitboard::EMPTY;
-        for on in pos.by_color(side) {
-            if rules.is_paralysed(pos, on, side) {
-                stuck.set(on);
-            }
-        }
-        stuck
+        super::units_where(pos, side, |on| rules.is_paralysed(pos, on, side))
     }
 
     #[inline]

@@ -567,10 +567,23 @@ impl Condition {
     }
 }
 
-/// Why a condition that changes walks (`name`) cannot be played with the
-/// rest of `rules`: the Mars family moves observers to other squares,
-/// which the walk-changing observation does not follow.
-fn walk_refusal(rules: &Rules, name: &str) -> Option<String> {
+/// The units of `side` for which `stuck` holds (for the `immobile` hooks).
+#[inline]
+fn units_where(pos: &Position, side: Color, stuck: impl Fn(Square) -> bool) -> Bitboard {
+    let mut found = Bitboard::EMPTY;
+    for on in pos.by_color(side) {
+        if stuck(on) {
+            found.set(on);
+        }
+    }
+    found
+}
+
+/// Why a condition (`name`) cannot be played with the rest of `rules`:
+/// the Mars family moves units and observers to other squares, which the
+/// walk-changing and the guarding conditions do not follow (and where
+/// Popeye judges a guard in a way not played here).
+fn mars_family_refusal(rules: &Rules, name: &str) -> Option<String> {
     use super::Base;
     [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess]
         .into_iter()

@@ -41,18 +41,8 @@ impl ConditionRule for Patrol {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        mars_refusal(rules, "Patrouille")
+        super::mars_family_refusal(rules, "Patrouille")
     }
-}
-
-/// Popeye judges the support of a unit that moves from its rebirth square
-/// (the Mars family) in a way not played here.
-pub(super) fn mars_refusal(rules: &Rules, name: &str) -> Option<String> {
-    use crate::rules::Base;
-    [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess]
-        .into_iter()
-        .any(|b| rules.family(b).is_some())
-        .then(|| format!("{name} with MarsCirce, AntiMarsCirce or PhantomChess (not played yet)"))
 }
 
 impl ConditionRule for UltraPatrol {
@@ -66,13 +56,7 @@ impl ConditionRule for UltraPatrol {
 
     #[inline]
     fn immobile(rules: &Rules, pos: &Position, side: Color) -> Bitboard {
-        let mut stuck = Bitboard::EMPTY;
-        for on in pos.by_color(side) {
-            if !rules.is_supported(pos, on, side) {
-                stuck.set(on);
-            }
-        }
-        stuck
+        super::units_where(pos, side, |on| !rules.is_supported(pos, on, side))
     }
 
     #[inline]
@@ -81,7 +65,7 @@ impl ConditionRule for UltraPatrol {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        mars_refusal(rules, "UltraPatrouille")
+        super::mars_family_refusal(rules, "UltraPatrouille")
     }
 }
 

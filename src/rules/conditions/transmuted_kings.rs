@@ -102,7 +102,7 @@ impl<const WHITE: bool, const BLACK: bool, const KEEPS: bool> ConditionRule
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::walk_refusal(rules, "TransmutedKings or ReflectiveKings")
+        super::mars_family_refusal(rules, "TransmutedKings or ReflectiveKings")
     }
 }
 
