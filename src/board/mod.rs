@@ -5,6 +5,7 @@ pub mod bitboard;
 pub mod position;
 pub mod types;
 pub mod waiting;
+pub mod walks;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;

@@ -360,7 +360,7 @@ impl Position {
         let mut found = orthodox;
         for from in fairy {
             let unit = self.piece_as(from, by).expect("fairy unit");
-            if crate::movegen::fairy::observes(self, unit, from, sq, occupied) {
+            if crate::board::walks::fairy::observes(self, unit, from, sq, occupied) {
                 found.set(from);
             }
         }
@@ -380,7 +380,7 @@ impl Position {
             Kind::BISHOP => attacks::bishop(sq, occ),
             Kind::KNIGHT => attacks::knight(sq),
             Kind::PAWN => attacks::pawn(p.color, sq),
-            _ => crate::movegen::fairy::observed(self, p, sq),
+            _ => crate::board::walks::fairy::observed(self, p, sq),
         }
     }
 

@@ -6,10 +6,9 @@
 //! rules define check. Moves go into a caller-owned buffer: no allocation
 //! per node once the buffer has grown.
 
-pub mod fairy;
 mod paths;
-pub mod walks;
 
+use crate::board::walks::fairy;
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Motion, Move};
 use crate::pieces::Promotion;

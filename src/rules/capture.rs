@@ -30,6 +30,7 @@ use super::{
 use crate::board::{attacks, Attrs, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::make::Identities;
 use crate::moves::{Effect, Effects, Motion, Move, PendingKind, Rebirth};
+use crate::pieces::walk::vectors;
 
 /// Everything a capture's resolution may look at (the fast path).
 #[derive(Clone, Copy, Debug)]
@@ -820,21 +821,12 @@ fn take_make_squares(
     squares
 }
 
-/// Popeye's order of lines for the orthodox kinds: rook east, north, west,
-/// south; bishop north-west, north-east, south-east, south-west; queen and
-/// king both, rook's first.
-const ROOK_LINES: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-const BISHOP_LINES: [(i8, i8); 4] = [(-1, 1), (1, 1), (1, -1), (-1, -1)];
-const KNIGHT_LEAPS: [(i8, i8); 8] = [
-    (-2, 1),
-    (-1, 2),
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-];
+/// Popeye's order of lines for the orthodox kinds is the walk data's: rook
+/// east, north, west, south; bishop north-west, north-east, south-east,
+/// south-west; queen and king both, rook's first.
+const ROOK_LINES: [(i8, i8); 4] = vectors::W;
+const BISHOP_LINES: [(i8, i8); 4] = vectors::F;
+const KNIGHT_LEAPS: [(i8, i8); 8] = vectors::N;
 
 /// The arrival squares of every move (captures included) of `unit` on
 /// `from`, for the side to move of `pos`, in the order Popeye generates
@@ -878,7 +870,7 @@ fn unit_moves_in_popeye_order(
             });
             all.into_iter().for_each(found);
         }
-        _ => crate::movegen::fairy::moves(pos, unit, from, occ & !own, |r| found(r.to)),
+        _ => crate::board::walks::fairy::moves(pos, unit, from, occ & !own, |r| found(r.to)),
     }
 }
 
@@ -901,7 +893,7 @@ pub(crate) fn unit_moves(
                 found(to, Motion::Normal, occ.contains(to));
             }
         }
-        _ => crate::movegen::fairy::moves(pos, unit, from, occ & !own, |r| {
+        _ => crate::board::walks::fairy::moves(pos, unit, from, occ & !own, |r| {
             found(r.to, r.motion, r.capture.is_some())
         }),
     }

@@ -152,7 +152,7 @@ impl Rules {
         }
         // A locust lands beyond the king: each landing square counts.
         let mut arrivals = Bitboard::EMPTY;
-        crate::movegen::fairy::captures_of(pos, attacker, from, king, pos.occupied(), |to| {
+        crate::board::walks::fairy::captures_of(pos, attacker, from, king, pos.occupied(), |to| {
             arrivals.set(to)
         });
         arrivals

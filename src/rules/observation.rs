@@ -145,7 +145,7 @@ impl Rules {
                 attacks::pawn(unit.color, on).contains(target)
                     && (on.rank() != unit.color.back_rank() || self.first_rank_pawns_observe())
             }
-            _ => crate::movegen::fairy::observes(pos, as_walk, on, target, occupied),
+            _ => crate::board::walks::fairy::observes(pos, as_walk, on, target, occupied),
         }
     }
 

@@ -1,8 +1,8 @@
 //! Fairy units: their moves and their observations, read from their walks
-//! by the generic generators of [`super::walks`]. The orthodox kinds have
+//! by the generic generators of [`super`]. The orthodox kinds have
 //! bitboard fast paths elsewhere; every other kind comes here.
 
-use super::walks::{generate, Board, Reach};
+use super::{generate, Board, Reach};
 use crate::board::{Bitboard, Kind, Piece, Position, Square};
 
 /// Reports every move of `piece` (a unit of the side it acts for) on

@@ -1,9 +1,9 @@
 //! Each family's moves, captures and observations, computed by hand from
 //! the rules of the walks (Popeye's manual) on small positions.
 
+use crate::board::walks::fairy;
 use crate::board::{Color, Piece, Position, Square};
 use crate::io::language::kind_from_code;
-use crate::movegen::fairy;
 use crate::problem::Language;
 
 fn sq(s: &str) -> Square {

@@ -11,6 +11,7 @@
 
 mod chinese;
 mod curved;
+pub mod fairy;
 mod hoppers;
 mod locusts;
 mod others;
