@@ -24,6 +24,7 @@ use crate::problem::{
 };
 use crate::rules::Rules;
 use crate::vocabulary;
+use crate::vocabulary::conditions::Word;
 use std::path::{Path, PathBuf};
 
 /// Reads every problem of a Popeye input file.
@@ -597,21 +598,32 @@ impl<'a> Lexer<'a> {
 
 /// The lexer as the condition grammar reads it.
 struct LexerWords<'a> {
+    /// Words of the problem's earlier `condition` lines, read again first:
+    /// Popeye's conditions add up over the lines.
+    earlier: std::collections::VecDeque<Word>,
     lex: Lexer<'a>,
     /// The words read, as written.
-    read: Vec<String>,
+    read: Vec<Word>,
 }
 
 impl vocabulary::conditions::Words for LexerWords<'_> {
-    fn peek(&mut self) -> Option<vocabulary::conditions::Word> {
-        self.lex.peek().map(|t| vocabulary::conditions::Word {
+    fn peek(&mut self) -> Option<Word> {
+        if let Some(w) = self.earlier.front() {
+            return Some(w.clone());
+        }
+        self.lex.peek().map(|t| Word {
             text: t.text,
             line: t.line,
         })
     }
     fn advance(&mut self) {
-        if let Some(t) = self.lex.word() {
-            self.read.push(t.text);
+        if let Some(w) = self.earlier.pop_front() {
+            self.read.push(w);
+        } else if let Some(t) = self.lex.word() {
+            self.read.push(Word {
+                text: t.text,
+                line: t.line,
+            });
         }
     }
 }
@@ -640,7 +652,8 @@ struct Draft {
     position: Position,
     stipulation: Option<Spanned<String>>,
     rules: Rules,
-    condition_text: Vec<String>,
+    /// Every word of the `condition` lines so far.
+    condition_words: Vec<Word>,
     options: Vec<Spanned<ProblemOption>>,
     zero_position: bool,
     twins: Vec<Twin>,
@@ -723,7 +736,7 @@ impl<'a> Parser<'a> {
             position: Position::empty(),
             stipulation: None,
             rules: Rules::orthodox(),
-            condition_text: Vec::new(),
+            condition_words: Vec::new(),
             options: Vec::new(),
             zero_position: false,
             twins: Vec::new(),
@@ -802,9 +815,10 @@ impl<'a> Parser<'a> {
                     });
                 }
                 Kw::Condition => {
-                    let (rules, words) = self.parse_conditions(&tok, Ctx::Top)?;
+                    let earlier = std::mem::take(&mut d.condition_words);
+                    let (rules, words) = self.parse_conditions(&tok, Ctx::Top, earlier)?;
                     d.rules = rules;
-                    d.condition_text = words;
+                    d.condition_words = words;
                 }
                 Kw::Option => self.parse_options(&mut d)?,
                 Kw::Pieces => {
@@ -904,7 +918,7 @@ impl<'a> Parser<'a> {
             position: d.position,
             stipulation,
             rules: d.rules,
-            condition_text: d.condition_text,
+            condition_text: d.condition_words.into_iter().map(|w| w.text).collect(),
             options: d.options,
             zero_position: d.zero_position,
             twins: d.twins,
@@ -1132,11 +1146,20 @@ impl<'a> Parser<'a> {
 
     /// The words after `condition`, up to the next keyword: Popeye's
     /// grammar (base conditions, their option words, traditional names).
-    fn parse_conditions(&mut self, kw: &Token, ctx: Ctx) -> Res<(Rules, Vec<String>)> {
+    /// The conditions of a `condition` line, read after the `earlier`
+    /// words of the lines before it, and every word read.
+    fn parse_conditions(
+        &mut self,
+        kw: &Token,
+        ctx: Ctx,
+        earlier: Vec<Word>,
+    ) -> Res<(Rules, Vec<Word>)> {
+        let before = earlier.len();
         let lang = self.lang.language;
         let parsed = {
             let this = &*self;
             let mut words = LexerWords {
+                earlier: earlier.into(),
                 lex: this.lex.clone(),
                 read: Vec::new(),
             };
@@ -1164,7 +1187,7 @@ impl<'a> Parser<'a> {
             message,
         })?;
         self.lex = lex;
-        if words.is_empty() {
+        if words.len() == before {
             return self.err(kw.line, format!("'{}' without a condition", kw.text));
         }
         self.warnings.extend(
@@ -1502,7 +1525,7 @@ impl<'a> Parser<'a> {
                     twin.commands.push(TwinCommand::Stipulation(s));
                 }
                 TwinKw::Condition => {
-                    let (rules, _) = self.parse_conditions(&tok, Ctx::Twin)?;
+                    let (rules, _) = self.parse_conditions(&tok, Ctx::Twin, Vec::new())?;
                     twin.commands.push(TwinCommand::Condition(Box::new(rules)));
                 }
                 TwinKw::Forsyth => {

@@ -477,6 +477,30 @@ fn conditions_map_to_rules() {
 }
 
 #[test]
+fn conditions_add_up_over_condition_lines() {
+    // Popeye: a second `condition` line adds to the first.
+    let p = one(
+        "beginproblem\nstipulation ~1\ncondition circe\ncondition madrasi\npieces white ka1 black kh8\nendproblem",
+    );
+    assert_eq!(p.condition_text, ["circe", "madrasi"]);
+    assert_eq!(p.rules.single_family().copied(), Some(CirceRules::CIRCE));
+    assert!(p.rules.has(crate::rules::Condition::Madrasi));
+    // Squares named again add to those named before.
+    let p = one(
+        "beginproblem\nstipulation ~1\ncondition hole b3\ncondition hole c1\npieces white ka1 black kh8\nendproblem",
+    );
+    let holes = p.rules.params.get(crate::rules::Condition::Hole).squares;
+    let sq = |s| Square::parse(s).unwrap();
+    assert!(
+        holes.contains(sq("b3")) && holes.contains(sq("c1")),
+        "{holes:?}"
+    );
+    let err =
+        parse("beginproblem\nstipulation ~1\ncondition circe\ncondition\nendproblem").unwrap_err();
+    assert_eq!(err.line, 4, "{err}");
+}
+
+#[test]
 fn other_conditions_are_refused_on_their_line() {
     // Conditions Popeye knows that the solver does not play are named as
     // Popeye names them, on the line of the word.

@@ -425,7 +425,12 @@ fn read_phrase(
             Meaning::Further(c) => {
                 out.rules.conditions.insert(c);
                 out.lines.further(c, w.line);
-                let param = read_param(words, lang, c.parameter(), stop);
+                let mut param = read_param(words, lang, c.parameter(), stop);
+                // Squares named again add to those named before (Popeye
+                // marks each square).
+                if c.parameter() == Parameter::Squares {
+                    param.squares |= out.rules.params.get(c).squares;
+                }
                 if param != Param::default() && !out.rules.params.set(c, param) {
                     return Err((w.line, "too many conditions with parameters".into()));
                 }
