@@ -160,6 +160,9 @@ pub struct Problem {
     pub rules: Rules,
     /// The condition as written, for display (`"anticirce cheylan"`).
     pub condition_text: Vec<String>,
+    /// The line where the conditions are given (0: none given); a
+    /// refusal of the rules names it.
+    pub condition_line: usize,
     pub options: Vec<Spanned<ProblemOption>>,
     /// `zeroposition`: the diagram itself is not solved, only the twins.
     pub zero_position: bool,

@@ -918,6 +918,7 @@ impl<'a> Parser<'a> {
             position: d.position,
             stipulation,
             rules: d.rules,
+            condition_line: d.condition_words.first().map_or(0, |w| w.line),
             condition_text: d.condition_words.into_iter().map(|w| w.text).collect(),
             options: d.options,
             zero_position: d.zero_position,

@@ -471,6 +471,10 @@ impl Reader<'_> {
             stipulation,
             rules,
             condition_text,
+            condition_line: raw
+                .condition
+                .as_ref()
+                .map_or(0, |c| self.line_of(c.span().start)),
             options,
             zero_position: raw.zeroposition.unwrap_or(false),
             twins,

@@ -166,8 +166,8 @@ pub enum SolveError {
     Unsupported(String),
     /// Rules the solver refuses for this diagram or goal (Popeye's
     /// refusals, and combinations Popeye plays incoherently).
-    #[error("refused: {0}")]
-    Refused(String),
+    #[error("line {line}: refused: {why}")]
+    Refused { line: usize, why: String },
     /// A case of a stipulation that is otherwise supported.
     #[error("line {line}: {what} is not supported yet")]
     UnsupportedCase { line: usize, what: String },

@@ -141,7 +141,11 @@ impl Task {
         if !rules.conditions.is_empty() {
             rules.conditions.prepare(&rules, &mut pos);
         }
-        refuse_combinations(&rules, &pos, stip.goal)?;
+        let rules_line = match problem.condition_line {
+            0 => problem.source.line,
+            line => line,
+        };
+        refuse_combinations(&rules, &pos, stip.goal, rules_line)?;
         if rules.in_check(&pos, pos.turn.opponent()) {
             return Ok(Prepared::Answer(Notice::KingCapturable));
         }
@@ -282,14 +286,16 @@ fn refuse_global_options_with_parts(problem: &Problem) -> Result<(), SolveError>
 }
 
 /// The combinations of rules, units and goal that are refused: the
-/// conditions' own refusals (Popeye's reasons) and Popeye's others.
+/// conditions' own refusals (Popeye's reasons, on the conditions' `line`)
+/// and Popeye's others.
 fn refuse_combinations(
     rules: &Rules,
     pos: &Position,
     goal: crate::stipulation::Goal,
+    line: usize,
 ) -> Result<(), SolveError> {
     if let Some(why) = rules.refusal_for(pos, goal) {
-        return Err(SolveError::Refused(why));
+        return Err(SolveError::Refused { line, why });
     }
     if rules.has(crate::rules::Condition::HaanerChess) && pos.kamikaze().nonempty() {
         return Err(SolveError::NotAllowed(
@@ -525,5 +531,64 @@ fn option_word(option: &ProblemOption) -> &'static str {
         ProblemOption::StopOnShortSolutions => "stoponshortsolutions",
         ProblemOption::MaxTime(_) => "maxtime",
         _ => "this option",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn problem(text: &str) -> Problem {
+        let mut v = crate::io::popeye_input::parse_popeye(text, Path::new("t.inp")).unwrap();
+        v.remove(0)
+    }
+
+    fn prepare(text: &str) -> Result<Prepared, SolveError> {
+        Task::prepare(&problem(text), None)
+    }
+
+    #[test]
+    fn a_refusal_of_the_rules_names_the_conditions_line() {
+        let text = "beginproblem\npieces white ka1 rb1 black kh8\nstipulation ~1\n\ncondition circe contactgrid\nendproblem";
+        match prepare(text) {
+            Err(SolveError::Refused { line, why }) => {
+                assert_eq!(line, 5);
+                assert!(why.contains("ContactGrid"), "{why}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_king_that_can_be_taken_is_the_whole_answer() {
+        // White's rook checks Black's king: with White to move (#1) the
+        // king could be taken; in h#1 Black begins, in check, which is
+        // fine.
+        let direct = "beginproblem\npieces white ka1 rh1 black kh8\nstipulation #1\nendproblem";
+        assert!(matches!(
+            prepare(direct),
+            Ok(Prepared::Answer(Notice::KingCapturable))
+        ));
+        let help = "beginproblem\npieces white ka1 rh1 black kh8\nstipulation h#1\nendproblem";
+        match prepare(help) {
+            Ok(Prepared::Search(task)) => {
+                assert_eq!(task.position().turn, Color::Black);
+                assert!(task.main.is_some());
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn options_become_settings() {
+        let text = "beginproblem\npieces white ka1 qc1 black kh8\nstipulation #2\noption try defence 2 maxsolutions 3\nendproblem";
+        let Ok(Prepared::Search(task)) = prepare(text) else {
+            panic!("not a task")
+        };
+        assert!(task.main.is_none(), "play with defence");
+        assert!(task.tree.tries);
+        assert_eq!(task.tree.max_refutations, 2);
+        assert_eq!(task.max_solutions, Some(3));
     }
 }
