@@ -357,6 +357,7 @@ impl RootPart {
 /// indexes.
 pub fn root_moves(pos: &Position, rules: &crate::rules::Rules) -> Vec<Move> {
     let mut rules = *rules;
+    crate::rules::conditions::eiffel::functionaries_in_force(&mut rules, pos);
     rules.repertoire = crate::rules::Repertoire::of(pos, rules.conditions);
     numbering::first_moves_in_order(pos, &rules)
 }
@@ -449,6 +450,7 @@ pub fn solve_part_into(
         pos.track_identities();
     }
     let mut rules = problem.rules;
+    crate::rules::conditions::eiffel::functionaries_in_force(&mut rules, &problem.position);
     rules.repertoire = crate::rules::Repertoire::of(&problem.position, rules.conditions);
     if !rules.conditions.is_empty() {
         rules.conditions.prepare(&rules, &mut pos);

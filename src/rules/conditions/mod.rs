@@ -63,6 +63,8 @@ mod koeko;
 mod monochrome;
 mod mummer;
 mod singlebox;
+// Group gen: which moves exist and what observes (part 1, the rest).
+pub(crate) mod eiffel;
 #[cfg(test)]
 mod testing;
 
@@ -551,6 +553,11 @@ registry! {
     Alphabetic => mummer::Alphabetic,
     /// A mating move is legal only when it is the only one.
     Exclusive => exclusive::Exclusive,
+    // Group gen: which moves exist and what observes (the rest of part 1).
+    /// A unit observed by the enemy kind that freezes it cannot move.
+    Eiffel => eiffel::Eiffel,
+    /// Units move and observe only while the enemy observes them.
+    Functionary => eiffel::Functionary,
 }
 
 impl Condition {
