@@ -67,6 +67,7 @@ mod singlebox;
 pub(crate) mod eiffel;
 #[cfg(test)]
 mod testing;
+mod woozles;
 
 use super::{Observer, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
@@ -172,6 +173,10 @@ pub enum Parameter {
     None,
     /// The word RexInclusive, optionally (Madrasi).
     RexInclusive,
+    /// The word RexExclusive, optionally (Woozles, MessignyChess, whose
+    /// kings take part by default): number 1 when given. Popeye does not
+    /// write it under the diagram.
+    RexExclusive,
     /// A list of squares (Hole, MagicSquares).
     Squares,
     /// `Type1` ... `TypeN` (SingleBox), the first by default.
@@ -558,6 +563,16 @@ registry! {
     Eiffel => eiffel::Eiffel,
     /// Units move and observe only while the enemy observes them.
     Functionary => eiffel::Functionary,
+    /// A unit locked in mutual observation with one of its side's cannot
+    /// capture nor observe.
+    Woozles => woozles::Woozles,
+    /// A unit locked in mutual observation with an enemy unit cannot
+    /// capture nor observe.
+    BiWoozles => woozles::BiWoozles,
+    /// Woozles, locked only along the line of the capture.
+    Heffalumps => woozles::Heffalumps,
+    /// BiWoozles, locked only along the line of the capture.
+    BiHeffalumps => woozles::BiHeffalumps,
 }
 
 impl Condition {
