@@ -42,6 +42,9 @@ pub struct Position {
     pub holes: Bitboard,
     /// Whether each square a unit leaves becomes a hole (HaanerChess).
     pub vacated_become_holes: bool,
+    /// The two squares of the exchange the last move made (MessignyChess),
+    /// or none.
+    pub exchanged: Bitboard,
     /// Whether `ids` is kept up to date: only for goals about units'
     /// identity (circuit, exchange), so other problems pay nothing for it.
     tracks_ids: bool,
@@ -76,6 +79,7 @@ impl Position {
             waiting: Waiting::EMPTY,
             holes: Bitboard::EMPTY,
             vacated_become_holes: false,
+            exchanged: Bitboard::EMPTY,
             tracks_ids: false,
             ids: [0; 64],
         }

@@ -158,6 +158,12 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
                 "0-0-0"
             });
         }
+        // MessignyChess: both units by their letters, pawns too, and no
+        // attributes: `Ta8<->Tg5`.
+        Motion::Exchange => {
+            let _ = write!(s, "{}{}<->", a.piece(mv.piece.kind), mv.from);
+            let _ = write!(s, "{}{}", a.piece(mv.piece.kind), mv.to);
+        }
         _ => {
             popeye_unit(&mut s, a, mv.piece, false);
             // A unit moved first to its rebirth square: `Rb3-h1*g1`.

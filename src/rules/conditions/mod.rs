@@ -65,6 +65,7 @@ mod mummer;
 mod singlebox;
 // Group gen: which moves exist and what observes (part 1, the rest).
 pub(crate) mod eiffel;
+mod messigny;
 #[cfg(test)]
 mod testing;
 mod woozles;
@@ -573,6 +574,8 @@ registry! {
     Heffalumps => woozles::Heffalumps,
     /// BiWoozles, locked only along the line of the capture.
     BiHeffalumps => woozles::BiHeffalumps,
+    /// A unit may change places with an enemy unit of its kind.
+    Messigny => messigny::Messigny,
 }
 
 impl Condition {
