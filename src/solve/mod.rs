@@ -484,7 +484,9 @@ pub fn solve_part_into(
             return Err(SolveError::Unsupported("a neutral king".into()));
         }
     }
-    if rules.in_check(&pos, pos.turn.opponent()) {
+    if rules.conditions.all_keep(|c| c.diagram_check_illegal)
+        && rules.in_check(&pos, pos.turn.opponent())
+    {
         sink.event(Event::Notice(Notice::KingCapturable));
         return Ok(0);
     }
