@@ -111,6 +111,28 @@ mod tests {
     use crate::rules::{Condition, Rules};
 
     #[test]
+    fn vogtlaender_a_side_that_checks_is_in_check() {
+        let r = Rules::orthodox().with(Condition::Vogtlaender);
+        let pieces = "wKa1 wRd1 wSf3 bKd8 bPa7 bBh5";
+        let pos = Position::from_piece_list(pieces).unwrap();
+        assert!(r.in_check(&pos, Color::White));
+        assert!(!r.in_check(&pos, Color::Black));
+        assert_eq!(
+            moves(&r, pieces, Color::White),
+            sorted("Rd1-b1 Rd1-c1 Rd1-e1 Rd1-f1 Rd1-g1 Rd1-h1 Sf3-d2 Sf3-d4")
+        );
+    }
+
+    #[test]
+    fn brunner_a_check_whose_capture_is_illegal_is_none() {
+        let r = Rules::orthodox().with(Condition::Brunner);
+        assert_eq!(
+            moves(&r, "wKe1 wRd1 wQe2 bKh8 bBb4 bRe8", Color::White),
+            sorted("Ke1-f1 Ke1-f2 Qe2*e8 Qe2-b2 Qe2-e5 Qe2-h2 Qe2-h5 Rd1-d2")
+        );
+    }
+
+    #[test]
     fn lese_majeste_a_checked_king_is_not_taken() {
         let r = Rules::orthodox().with(Condition::LeseMajeste);
         let got = moves(&r, "wKa1 wRd1 bKd8 bPa7", Color::White);

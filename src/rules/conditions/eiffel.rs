@@ -153,14 +153,42 @@ mod tests {
 
     #[test]
     fn eiffel_a_frozen_unit_gives_no_check() {
-        // The rook checks h8 but the bishop f8... freezes nothing; the
-        // black bishop c5 freezes the rook e5? No: it is on another line.
+        // The rook h1 checks h8, but the bishop e4 freezes it (and checks
+        // b1, so the king has two moves).
         let pieces = "wKa1 wRh1 bKh8 bBe4";
         let pos = Position::from_piece_list(pieces).unwrap();
+        let r = Rules::orthodox().with(Condition::Eiffel);
         assert!(Rules::orthodox().in_check(&pos, Color::Black));
-        assert!(!Rules::orthodox()
-            .with(Condition::Eiffel)
-            .in_check(&pos, Color::Black));
+        assert!(!r.in_check(&pos, Color::Black));
+        assert_eq!(moves(&r, pieces, Color::White), sorted("Ka1-a2 Ka1-b2"));
+    }
+
+    #[test]
+    fn functionary_units_alone_obey_the_rule() {
+        use crate::board::{Attrs, Kind, Piece, Square};
+        // Popeye's r3129 case 0000 with the rook a7 and pawn b7 as
+        // functionaries: the rook is observed by nothing, so stays.
+        let mut pos = Position::from_piece_list("wKe1 wPc2 wRc5 wPf4 wSf7 bKe8 bPh4 bSh7").unwrap();
+        let sq = |s: &str| Square::parse(s).unwrap();
+        pos.put(
+            sq("a7"),
+            Piece::new(Color::White, Kind::ROOK).with(Attrs::FUNCTIONARY),
+        );
+        pos.put(
+            sq("b7"),
+            Piece::new(Color::Black, Kind::PAWN).with(Attrs::FUNCTIONARY),
+        );
+        let mut r = Rules::orthodox();
+        super::functionaries_in_force(&mut r, &pos);
+        assert!(r.has(Condition::Functionary));
+        pos.turn = Color::White;
+        let got = super::super::testing::moves_of(&r, &pos);
+        assert!(!got.iter().any(|m| m.starts_with("fRa7")));
+        assert!(got.contains(&"Rc5-c8".to_string()));
+        // Without the attribute the rook moves.
+        pos.put(sq("a7"), Piece::new(Color::White, Kind::ROOK));
+        let got = super::super::testing::moves_of(&r, &pos);
+        assert!(got.contains(&"Ra7-a1".to_string()));
     }
 
     #[test]

@@ -130,6 +130,41 @@ mod tests {
     }
 
     #[test]
+    fn woozles_rooks_that_see_each_other_do_not_capture() {
+        let r = Rules::orthodox().with(Condition::Woozles);
+        assert_eq!(
+            moves(&r, "wKa1 wRd1 wRd4 bKh8 bSd8 bSa4", Color::White),
+            sorted(
+                "Ka1-a2 Ka1-b1 Rd1-b1 Rd1-c1 Rd1-d2 Rd1-d3 Rd1-e1 Rd1-f1 Rd1-g1 Rd1-h1 \
+                 Rd4-b4 Rd4-c4 Rd4-d2 Rd4-d3 Rd4-d5 Rd4-d6 Rd4-d7 Rd4-e4 Rd4-f4 Rd4-g4 Rd4-h4"
+            )
+        );
+    }
+
+    #[test]
+    fn biwoozles_a_unit_does_not_take_its_attacker() {
+        let r = Rules::orthodox().with(Condition::BiWoozles);
+        let got = moves(&r, "wKa1 wRd1 bKh8 bRd8 bSa2", Color::White);
+        assert!(!got.contains(&"Rd1*d8".to_string()));
+        // The knight a2 does not attack the king: it is taken.
+        assert!(got.contains(&"Ka1*a2".to_string()));
+        assert_eq!(got.len(), 15);
+    }
+
+    #[test]
+    fn heffalumps_lock_only_along_the_line() {
+        let r = Rules::orthodox().with(Condition::Heffalumps);
+        let got = moves(&r, "wKa1 wRd1 wRd4 bKh8 bSd8 bSh4", Color::White);
+        assert!(got.contains(&"Rd4*h4".to_string()));
+        assert!(!got.contains(&"Rd4*d8".to_string()));
+        assert_eq!(got.len(), 23);
+        let r = Rules::orthodox().with(Condition::BiHeffalumps);
+        let got = moves(&r, "wKa1 wRd1 wBf3 bKh8 bRd8 bQh5", Color::White);
+        assert!(!got.contains(&"Bf3*h5".to_string()) && !got.contains(&"Rd1*d8".to_string()));
+        assert_eq!(got.len(), 24);
+    }
+
+    #[test]
     fn directions_are_reduced() {
         assert_eq!(direction(sq("a1"), sq("c3")), (1, 1));
         assert_eq!(direction(sq("a1"), sq("a5")), (0, 1));
