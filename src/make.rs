@@ -22,6 +22,7 @@ impl Position {
         p.ep_square = None;
         // Read only with `ep_square`, but reset so equal positions compare equal.
         p.ep_victim = Square(0);
+        p.exchanged = Bitboard::EMPTY;
         p.turn = self.turn.opponent();
         let ids = self.identities_for(mv);
         // A pending rebirth happens with this move (WaitCapture: with this
@@ -33,7 +34,7 @@ impl Position {
         }
         let tracking = p.tracks_identities();
         // The common case: a plain move or capture, nothing more to do.
-        if mv.effects.is_empty() && !tracking && !mv.is_castling() {
+        if mv.effects.is_empty() && !tracking && !mv.is_castling_or_exchange() {
             p.move_unit(mv);
             if p.vacated_become_holes {
                 p.leave_holes(mv);
@@ -54,6 +55,8 @@ impl Position {
         }
         if mv.is_castling() {
             p.castle(mv);
+        } else if mv.motion == Motion::Exchange {
+            p.exchange(mv);
         } else {
             let moving = tracking.then(|| p.id_code(mv.from));
             p.move_unit(mv);
@@ -138,6 +141,21 @@ impl Position {
                 (mv.from.rank() + mv.to.rank()) / 2,
             ));
             self.ep_victim = mv.to;
+        }
+    }
+
+    /// MessignyChess's exchange: the unit and the enemy unit on `mv.to`
+    /// change places.
+    fn exchange(&mut self, mv: &Move) {
+        let unit = self.remove(mv.from).expect("exchanging unit");
+        let other = self.remove(mv.to).expect("exchanged unit");
+        self.put(mv.to, unit);
+        self.put(mv.from, other);
+        self.exchanged = Bitboard::from_square(mv.from) | Bitboard::from_square(mv.to);
+        if self.tracks_identities() {
+            let (a, b) = (self.id_code(mv.from), self.id_code(mv.to));
+            self.set_id_code(mv.from, b);
+            self.set_id_code(mv.to, a);
         }
     }
 

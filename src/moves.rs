@@ -20,6 +20,8 @@ pub enum Motion {
     /// Castling; `from`/`to` are the king's squares.
     CastleShort,
     CastleLong,
+    /// The unit changes places with the enemy unit on `to` (MessignyChess).
+    Exchange,
 }
 
 /// How a rebirth went, beyond putting the unit on its square: what Popeye
@@ -257,6 +259,14 @@ impl Move {
     #[inline]
     pub fn is_locust_capture(&self) -> bool {
         self.is_capture() && self.capture_square != self.to && self.motion != Motion::EnPassant
+    }
+
+    #[inline]
+    pub fn is_castling_or_exchange(&self) -> bool {
+        matches!(
+            self.motion,
+            Motion::CastleShort | Motion::CastleLong | Motion::Exchange
+        )
     }
 
     #[inline]

@@ -18,6 +18,9 @@ pub struct Position {
     fairy: Bitboard,
     /// Units carrying any attribute ([`Attrs`]).
     attributed: Bitboard,
+    /// Units with the functionary attribute, the one attribute the
+    /// mailbox has no bit for (among `attributed`).
+    functionaries: Bitboard,
     /// The unit on each square, for O(1) look-up: its kind's index + 1 in
     /// the low byte (0: empty), its attributes in the high byte. The colour
     /// is read from `by_color` (both colours: neutral). Kept small: every
@@ -39,6 +42,9 @@ pub struct Position {
     pub holes: Bitboard,
     /// Whether each square a unit leaves becomes a hole (HaanerChess).
     pub vacated_become_holes: bool,
+    /// The two squares of the exchange the last move made (MessignyChess),
+    /// or none.
+    pub exchanged: Bitboard,
     /// Whether `ids` is kept up to date: only for goals about units'
     /// identity (circuit, exchange), so other problems pay nothing for it.
     tracks_ids: bool,
@@ -64,6 +70,7 @@ impl Position {
             by_kind: [Bitboard::EMPTY; Kind::ORTHODOX_COUNT],
             fairy: Bitboard::EMPTY,
             attributed: Bitboard::EMPTY,
+            functionaries: Bitboard::EMPTY,
             mailbox: [0; 64],
             unmoved: Bitboard::EMPTY,
             ep_square: None,
@@ -72,6 +79,7 @@ impl Position {
             waiting: Waiting::EMPTY,
             holes: Bitboard::EMPTY,
             vacated_become_holes: false,
+            exchanged: Bitboard::EMPTY,
             tracks_ids: false,
             ids: [0; 64],
         }
@@ -171,11 +179,21 @@ impl Position {
     pub fn with_attrs(&self, attrs: Attrs) -> Bitboard {
         let mut b = Bitboard::EMPTY;
         for sq in self.attributed {
-            if Attrs::from_bits((self.mailbox[sq.index()] >> 8) as u8).contains(attrs) {
+            if self.attrs_of(sq, self.mailbox[sq.index()]).contains(attrs) {
                 b.set(sq);
             }
         }
         b
+    }
+    /// The attributes of the unit on `sq`, whose mailbox code is `code`.
+    #[inline(always)]
+    fn attrs_of(&self, sq: Square, code: u16) -> Attrs {
+        let attrs = Attrs::from_bits(code >> 8);
+        if self.functionaries.contains(sq) {
+            attrs.with(Attrs::FUNCTIONARY)
+        } else {
+            attrs
+        }
     }
     /// Units that carry some attribute.
     #[inline]
@@ -247,7 +265,7 @@ impl Position {
         Some(Piece {
             color: if black { Color::Black } else { Color::White },
             kind: Kind::from_code((code & 0xff) as u8 - 1),
-            attrs: Attrs::from_bits((code >> 8) as u8),
+            attrs: self.attrs_of(sq, code),
         })
     }
 
@@ -263,7 +281,7 @@ impl Position {
     pub fn put(&mut self, sq: Square, piece: Piece) {
         self.clear(sq);
         self.mailbox[sq.index()] =
-            (piece.kind.index() as u16 + 1) | u16::from(piece.attrs.bits()) << 8;
+            (piece.kind.index() as u16 + 1) | (piece.attrs.bits() & 0xff) << 8;
         if piece.is_neutral() {
             self.by_color[0].set(sq);
             self.by_color[1].set(sq);
@@ -277,6 +295,9 @@ impl Position {
         }
         if !piece.attrs.is_empty() {
             self.attributed.set(sq);
+            if piece.attrs.contains(Attrs::FUNCTIONARY) {
+                self.functionaries.set(sq);
+            }
         }
     }
 
@@ -305,6 +326,7 @@ impl Position {
             self.fairy.clear(sq);
         }
         self.attributed.clear(sq);
+        self.functionaries.clear(sq);
         self.unmoved.clear(sq);
         self.mailbox[sq.index()] = 0;
     }

@@ -54,7 +54,7 @@ pub use crate::pieces::Kind;
 
 /// The attributes Popeye lets a problem give a unit, as one set of flags.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Attrs(u8);
+pub struct Attrs(u16);
 
 impl Attrs {
     pub const NONE: Attrs = Attrs(0);
@@ -75,15 +75,19 @@ impl Attrs {
     pub const HALF_NEUTRAL: Attrs = Attrs(1 << 6);
     /// A unit that was promoted (Frischauf Circe reads it).
     pub const PROMOTED: Attrs = Attrs(1 << 7);
+    /// Popeye's `functionary` (Beamtet): the unit moves and observes only
+    /// while the other side observes it. Kept out of the board's mailbox
+    /// (see `Position::functionaries`).
+    pub const FUNCTIONARY: Attrs = Attrs(1 << 8);
 
     /// The attributes with these bits.
     #[inline]
-    pub const fn from_bits(bits: u8) -> Attrs {
+    pub const fn from_bits(bits: u16) -> Attrs {
         Attrs(bits)
     }
 
     #[inline]
-    pub const fn bits(self) -> u8 {
+    pub const fn bits(self) -> u16 {
         self.0
     }
     #[inline]

@@ -80,6 +80,9 @@ impl Position {
         if self.turn == Color::Black {
             h ^= BLACK_TO_MOVE;
         }
+        if self.exchanged.nonempty() {
+            h ^= mix(self.exchanged.0 ^ 0x3e5c_0000_0000_0000);
+        }
         if self.holes.nonempty() {
             h ^= mix(self.holes.0 ^ 0x401e_5000_0000_0000);
         }

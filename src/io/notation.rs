@@ -56,6 +56,14 @@ impl Alphabet {
         }
     }
 
+    /// The letter of the functionary attribute (`f`; German `b`, Beamtet).
+    pub fn functionary(self) -> char {
+        match self.language() {
+            Some(Language::German) => 'b',
+            _ => 'f',
+        }
+    }
+
     /// The colour letter of a unit, or the neutral letter.
     pub fn unit_color(self, piece: Piece) -> char {
         if piece.is_neutral() {
@@ -97,7 +105,7 @@ fn popeye_unit(out: &mut String, a: Alphabet, piece: Piece, pawn_letter: bool) {
 }
 
 /// The attribute letters of a unit, in Popeye's order (neutral, royal for
-/// a unit that is not a king, kamikaze, Frischauf); whether there were any.
+/// a unit that is not a king, kamikaze, functionary, Frischauf); whether there were any.
 fn popeye_attributes(out: &mut String, a: Alphabet, piece: Piece) -> bool {
     let start = out.len();
     if piece.is_neutral() {
@@ -108,6 +116,9 @@ fn popeye_attributes(out: &mut String, a: Alphabet, piece: Piece) -> bool {
     }
     if piece.is_kamikaze() {
         out.push('k');
+    }
+    if piece.attrs.contains(Attrs::FUNCTIONARY) {
+        out.push(a.functionary());
     }
     if piece.attrs.contains(Attrs::PROMOTED) {
         out.push('f');
@@ -146,6 +157,12 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
             } else {
                 "0-0-0"
             });
+        }
+        // MessignyChess: both units by their letters, pawns too, and no
+        // attributes: `Ta8<->Tg5`.
+        Motion::Exchange => {
+            let _ = write!(s, "{}{}<->", a.piece(mv.piece.kind), mv.from);
+            let _ = write!(s, "{}{}", a.piece(mv.piece.kind), mv.to);
         }
         _ => {
             popeye_unit(&mut s, a, mv.piece, false);

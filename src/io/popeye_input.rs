@@ -128,6 +128,8 @@ enum Attr {
     Kamikaze,
     /// Frischauf Circe's mark of a promoted unit.
     Frischauf,
+    /// The functionary (Beamtet) attribute.
+    Functionary,
     Unsupported,
 }
 
@@ -238,7 +240,7 @@ const ENGLISH: Lang = Lang {
         ("paralysing", Attr::Unsupported),
         ("royal", Attr::Unsupported),
         ("volage", Attr::Unsupported),
-        ("functionary", Attr::Unsupported),
+        ("functionary", Attr::Functionary),
         ("halfneutral", Attr::Unsupported),
         ("hurdlecolourchanging", Attr::Unsupported),
         ("protean", Attr::Unsupported),
@@ -349,7 +351,7 @@ const GERMAN: Lang = Lang {
         ("koeniglich", Attr::Unsupported),
         ("paralysierend", Attr::Unsupported),
         ("volage", Attr::Unsupported),
-        ("beamtet", Attr::Unsupported),
+        ("beamtet", Attr::Functionary),
         ("halbneutral", Attr::Unsupported),
         ("sprungbockfarbewechselnd", Attr::Unsupported),
         ("proteisch", Attr::Unsupported),
@@ -460,7 +462,7 @@ const FRENCH: Lang = Lang {
         ("paralysantes", Attr::Unsupported),
         ("royales", Attr::Unsupported),
         ("volage", Attr::Unsupported),
-        ("fonctionnaire", Attr::Unsupported),
+        ("fonctionnaire", Attr::Functionary),
         ("demineutre", Attr::Unsupported),
         ("couleurechangeantsautoir", Attr::Unsupported),
         ("protee", Attr::Unsupported),
@@ -1206,6 +1208,7 @@ impl<'a> Parser<'a> {
         let mut colour: Option<(Color, bool)> = None;
         let mut kamikaze = false;
         let mut frischauf = false;
+        let mut functionary = false;
         let mut out = Vec::new();
         while let Some(tok) = self.lex.peek() {
             let has_digit = tok.text.bytes().any(|b| b.is_ascii_digit());
@@ -1223,6 +1226,7 @@ impl<'a> Parser<'a> {
                     });
                     kamikaze = false;
                     frischauf = false;
+                    functionary = false;
                     continue;
                 }
                 if let Found::One(a) = lookup(self.lang.attributes, &tok.text) {
@@ -1236,6 +1240,7 @@ impl<'a> Parser<'a> {
                     match a {
                         Attr::Kamikaze => kamikaze = true,
                         Attr::Frischauf => frischauf = true,
+                        Attr::Functionary => functionary = true,
                         Attr::Unsupported => {
                             return self.err(
                                 tok.line,
@@ -1296,6 +1301,7 @@ impl<'a> Parser<'a> {
                         attrs: Attrs::NONE
                             .with_if(Attrs::KAMIKAZE, kamikaze)
                             .with_if(Attrs::PROMOTED, frischauf)
+                            .with_if(Attrs::FUNCTIONARY, functionary)
                             .with_if(Attrs::NEUTRAL, neutral),
                     },
                     sq,

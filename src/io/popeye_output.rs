@@ -89,6 +89,7 @@ pub fn write_header(out: &mut String, problem: &Problem) {
     write_board(out, lang, &shown);
     write_stipulation_line(out, problem);
     write_kamikaze_line(out, lang, &problem.position);
+    write_functionary_line(out, lang, &problem.position);
     write_frischauf_line(out, &problem.position);
     for line in condition_lines(lang, &problem.rules) {
         centred_line(out, &line);
@@ -311,6 +312,25 @@ fn write_kamikaze_line(out: &mut String, lang: Language, pos: &Position) {
     centred_line(out, &line);
 }
 
+/// `Functionary a7 b7`, centred, if any unit is a functionary (German
+/// `Beamtet`, French `Fonctionnaire`).
+fn write_functionary_line(out: &mut String, lang: Language, pos: &Position) {
+    let marked = pos.with_attrs(crate::board::Attrs::FUNCTIONARY);
+    if marked.is_empty() {
+        return;
+    }
+    let name = match lang {
+        Language::English => "Functionary",
+        Language::German => "Beamtet",
+        Language::French => "Fonctionnaire",
+    };
+    let line = format!(
+        "{name}{}",
+        squares_in_listing_order(|sq| marked.contains(sq))
+    );
+    centred_line(out, &line);
+}
+
 /// `Frischauf d5 ...`, centred, if any unit carries Frischauf Circe's mark
 /// (the same word in every language).
 fn write_frischauf_line(out: &mut String, pos: &Position) {
@@ -496,6 +516,9 @@ fn unit_text(lang: Language, p: Piece, sq: Square) -> String {
     });
     if p.is_kamikaze() {
         s.push(kamikaze_letter(lang));
+    }
+    if p.attrs.contains(crate::board::Attrs::FUNCTIONARY) {
+        s.push(if lang == Language::German { 'b' } else { 'f' });
     }
     s.push_str(piece_letter(lang, p.kind));
     let _ = write!(s, "{sq}");

@@ -19,6 +19,11 @@ impl Rules {
     /// Is the king of `color` in check?
     #[inline]
     pub fn in_check(&self, pos: &Position, color: Color) -> bool {
+        if !self.conditions.is_empty() {
+            if let Some(check) = self.conditions.decides_check(self, pos, color) {
+                return check;
+            }
+        }
         let Some(king) = pos.king(color) else {
             return false;
         };

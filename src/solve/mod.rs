@@ -318,6 +318,7 @@ impl RootPart {
 /// indexes.
 pub fn root_moves(pos: &Position, rules: &crate::rules::Rules) -> Vec<Move> {
     let mut rules = *rules;
+    crate::rules::conditions::eiffel::functionaries_in_force(&mut rules, pos);
     rules.repertoire = crate::rules::Repertoire::of(pos, rules.conditions);
     numbering::first_moves_in_order(pos, &rules)
 }

@@ -34,7 +34,7 @@ pub fn key_in(mv: &Move, sorted: bool) -> (u8, u8, u8, u8) {
         Motion::CastleShort => 66,
         Motion::CastleLong => 67,
         Motion::Normal if mv.is_capture() => mv.capture_square.0,
-        Motion::Normal => 68,
+        Motion::Normal | Motion::Exchange => 68,
     };
     (
         63 - mv.from.0,
@@ -62,6 +62,9 @@ pub fn key(mv: &Move) -> (u8, u8, u8, u8) {
     let dr = mv.to.rank() as i8 - mv.from.rank() as i8;
     let promotion = promotion_rank(mv);
     let (direction, distance) = match (mv.piece.kind, mv.motion) {
+        // MessignyChess's exchanges after the unit's moves, by the square
+        // of the unit exchanged with.
+        (_, Motion::Exchange) => (u8::MAX, mv.to.0),
         // A fairy unit: the last move its walk generated first.
         (kind, _) if !kind.is_orthodox() => (u8::MAX - mv.sequence, 0),
         // Castling, long then short, before the king's steps.

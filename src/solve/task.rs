@@ -137,6 +137,7 @@ impl Task {
             pos.track_identities();
         }
         let mut rules = problem.rules;
+        crate::rules::conditions::eiffel::functionaries_in_force(&mut rules, &problem.position);
         rules.repertoire = crate::rules::Repertoire::of(&problem.position, rules.conditions);
         if !rules.conditions.is_empty() {
             rules.conditions.prepare(&rules, &mut pos);
@@ -146,7 +147,9 @@ impl Task {
             line => line,
         };
         refuse_combinations(&rules, &pos, stip.goal, rules_line)?;
-        if rules.in_check(&pos, pos.turn.opponent()) {
+        if rules.conditions.all_keep(|c| c.diagram_check_illegal)
+            && rules.in_check(&pos, pos.turn.opponent())
+        {
             return Ok(Prepared::Answer(Notice::KingCapturable));
         }
         if rules.alsatian() {

@@ -734,6 +734,14 @@ fn read_param(
                 }
             }
         }
+        Parameter::RexExclusive => {
+            if let Some(next) = words.peek() {
+                if CirceOption::lookup(lang, &next.text) == Match::One(O::RexExclusive) {
+                    words.advance();
+                    param.number = 1;
+                }
+            }
+        }
         Parameter::Squares => {
             while let Some(next) = words.peek() {
                 if stop(&next.text) {
@@ -926,6 +934,7 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             vec![O::RexInclusive.word(lang).to_string()]
         }
         Parameter::RexInclusive => vec![],
+        Parameter::RexExclusive => vec![],
         Parameter::Squares => param.squares.into_iter().map(|s| s.to_string()).collect(),
         Parameter::Type(_) => vec![format!("Type{}", param.number.max(1))],
         // Popeye draws the grid on the board and names no variant.

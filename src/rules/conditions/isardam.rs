@@ -79,8 +79,7 @@ impl ConditionRule for Isardam {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        rules
-            .has(Condition::Madrasi)
+        (rules.has(Condition::Madrasi) || rules.has(Condition::Eiffel))
             .then(|| "Isardam and Madrasi/Eiffel not allowed".into())
     }
 }

@@ -22,7 +22,8 @@
 //! 5. [`ConditionRule::observes`]: whether an observation counts, for
 //!    check and for the conditions that read observation (Madrasi, Patrol).
 //!    [`ConditionRule::checks`] adds checks observation does not show
-//!    (DangerCirce).
+//!    (DangerCirce); [`ConditionRule::decides_check`] says alone what
+//!    check is (VogtlaenderChess).
 //! 6. [`ConditionRule::legal_after`]: legality once the move is played
 //!    (Alsatian, KoeKo, Isardam, ChecklessChess).
 //! 7. [`ConditionRule::filter`]: the whole legal move list at once
@@ -63,8 +64,13 @@ mod koeko;
 mod monochrome;
 mod mummer;
 mod singlebox;
+// Group gen: which moves exist and what observes (part 1, the rest).
+mod check_rules;
+pub(crate) mod eiffel;
+mod messigny;
 #[cfg(test)]
 mod testing;
+mod woozles;
 
 use super::{Observer, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
@@ -97,6 +103,9 @@ pub struct Capabilities {
     /// The filter (hook 7), if any, keeps a move of a list that has one,
     /// so a side with a legal move is never left without one.
     pub filter_keeps_a_move: bool,
+    /// A diagram where the side to play could capture the king is
+    /// illegal (not so under LeseMajeste, where kings are never captured).
+    pub diagram_check_illegal: bool,
 }
 
 impl Capabilities {
@@ -109,6 +118,7 @@ impl Capabilities {
         moves_judged_alone: true,
         own_walks: true,
         filter_keeps_a_move: true,
+        diagram_check_illegal: true,
     };
 }
 
@@ -170,6 +180,10 @@ pub enum Parameter {
     None,
     /// The word RexInclusive, optionally (Madrasi).
     RexInclusive,
+    /// The word RexExclusive, optionally (Woozles, MessignyChess, whose
+    /// kings take part by default): number 1 when given. Popeye does not
+    /// write it under the diagram.
+    RexExclusive,
     /// A list of squares (Hole, MagicSquares).
     Squares,
     /// `Type1` ... `TypeN` (SingleBox), the first by default.
@@ -245,6 +259,14 @@ pub trait ConditionRule {
     #[inline(always)]
     fn observes(_rules: &Rules, _pos: &Position, _observer: &Observer, _target: Square) -> bool {
         true
+    }
+
+    /// Whether the side `color` is in check, when the condition decides
+    /// it alone (VogtlaenderChess: a side is in check when it checks the
+    /// other); `None` leaves check to the hooks below and to observation.
+    #[inline(always)]
+    fn decides_check(_rules: &Rules, _pos: &Position, _color: Color) -> Option<bool> {
+        None
     }
 
     /// Whether the king of `color` on `king` is in check in a way
@@ -416,6 +438,15 @@ macro_rules! registry {
                 })
             }
 
+            /// Whether `color` is in check, when some condition decides
+            /// it alone.
+            #[inline]
+            pub fn decides_check(self, rules: &Rules, pos: &Position, color: Color) -> Option<bool> {
+                self.iter().find_map(|c| match c {
+                    $(Condition::$variant => <$rule as ConditionRule>::decides_check(rules, pos, color),)*
+                })
+            }
+
             /// Whether some condition puts the king of `color` in check
             /// beyond observation.
             #[inline]
@@ -551,6 +582,29 @@ registry! {
     Alphabetic => mummer::Alphabetic,
     /// A mating move is legal only when it is the only one.
     Exclusive => exclusive::Exclusive,
+    // Group gen: which moves exist and what observes (the rest of part 1).
+    /// A unit observed by the enemy kind that freezes it cannot move.
+    Eiffel => eiffel::Eiffel,
+    /// Units move and observe only while the enemy observes them.
+    Functionary => eiffel::Functionary,
+    /// A unit locked in mutual observation with one of its side's cannot
+    /// capture nor observe.
+    Woozles => woozles::Woozles,
+    /// A unit locked in mutual observation with an enemy unit cannot
+    /// capture nor observe.
+    BiWoozles => woozles::BiWoozles,
+    /// Woozles, locked only along the line of the capture.
+    Heffalumps => woozles::Heffalumps,
+    /// BiWoozles, locked only along the line of the capture.
+    BiHeffalumps => woozles::BiHeffalumps,
+    /// A unit may change places with an enemy unit of its kind.
+    Messigny => messigny::Messigny,
+    /// A side is in check when it checks the other side's king.
+    Vogtlaender => check_rules::Vogtlaender,
+    /// A king is never captured.
+    LeseMajeste => check_rules::LeseMajeste,
+    /// A unit checks only when taking the king would be legal.
+    Brunner => check_rules::Brunner,
 }
 
 impl Condition {

@@ -1,0 +1,95 @@
+//! MessignyChess: instead of moving, a unit may change places with an
+//! enemy unit of its own kind. Neither of the two units just exchanged
+//! may take part in an exchange on the next move (neither square of the
+//! last exchange is the start or the end of one). Kings exchange too,
+//! except with `RexExclusive`. An exchange captures nothing and is legal
+//! when it leaves the mover's king out of check.
+
+use super::{Capabilities, ConditionRule, Parameter};
+use crate::board::{Position, Square};
+use crate::moves::{Motion, Move};
+use crate::rules::{Condition, Rules};
+
+pub struct Messigny;
+
+impl ConditionRule for Messigny {
+    const ID: &'static str = "messigny";
+    const PARAMETER: Parameter = Parameter::RexExclusive;
+    const CAPABILITIES: Capabilities = Capabilities {
+        orthodox_movers: false,
+        ..Capabilities::ORTHODOX
+    };
+
+    fn extra_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Move>) {
+        let us = pos.turn;
+        let Some(unit) = pos.piece_as(from, us) else {
+            return;
+        };
+        let kings = rules.param(Condition::Messigny).number != 1;
+        if (!kings && pos.king(us) == Some(from)) || pos.exchanged.contains(from) {
+            return;
+        }
+        for to in pos.by_color(us.opponent()) {
+            if to == from || pos.exchanged.contains(to) {
+                continue;
+            }
+            if pos
+                .piece_at(to)
+                .is_some_and(|other| other.kind == unit.kind)
+            {
+                out.push(Move::quiet(unit, from, to, Motion::Exchange));
+            }
+        }
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        super::mars_family_refusal(rules, "MessignyChess")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each list is Popeye 4.104's answer to the position (`~1`).
+    use super::super::testing::{moves, moves_of, sorted};
+    use crate::board::{Bitboard, Color, Position, Square};
+    use crate::rules::conditions::Param;
+    use crate::rules::{Condition, Rules};
+
+    #[test]
+    fn rex_exclusive_keeps_the_kings_out() {
+        let r = Rules::orthodox().with(Condition::Messigny).with_param(
+            Condition::Messigny,
+            Param {
+                number: 1,
+                ..Param::default()
+            },
+        );
+        assert_eq!(
+            moves(&r, "wKa1 wSb1 wPc2 bKh8 bSg8 bBc8 bPd7", Color::White),
+            sorted("Ka1-a2 Ka1-b2 Pc2<->Pd7 Sb1-a3 Sb1-c3 Sb1-d2 Sb1<->Sg8 c2-c3 c2-c4")
+        );
+    }
+
+    #[test]
+    fn the_units_just_exchanged_do_not_exchange_again() {
+        let r = Rules::orthodox().with(Condition::Messigny);
+        let mut pos = Position::from_piece_list("wKa1 wSb1 wSc1 bKh8 bSg8").unwrap();
+        pos.turn = Color::Black;
+        pos.exchanged = Bitboard::from_square(Square::parse("b1").unwrap())
+            | Bitboard::from_square(Square::parse("g8").unwrap());
+        let got = moves_of(&r, &pos);
+        assert!(!got.iter().any(|m| m.starts_with("Sg8<->")));
+        assert!(got.contains(&"Kh8<->Ka1".to_string()));
+        pos.exchanged = Default::default();
+        assert!(moves_of(&r, &pos).contains(&"Sg8<->Sc1".to_string()));
+    }
+
+    #[test]
+    fn a_unit_changes_places_with_an_enemy_unit_of_its_kind() {
+        let r = Rules::orthodox().with(Condition::Messigny);
+        let got = moves(&r, "wKa1 wSb1 bKh8 bSg8 bBc8", Color::White);
+        assert!(got.contains(&"Sb1<->Sg8".to_string()));
+        assert!(got.contains(&"Ka1<->Kh8".to_string()));
+        assert!(!got.iter().any(|m| m.contains("<->B")));
+    }
+}
