@@ -21,6 +21,10 @@
 //!    (MonochromChess, GridChess, Hole).
 //! 5. [`ConditionRule::observes`]: whether an observation counts, for
 //!    check and for the conditions that read observation (Madrasi, Patrol).
+//!    A condition whose hook judges only the geometry of a line (GridChess,
+//!    MonochromChess, BichromChess, the edge movers) says so
+//!    ([`ConditionRule::OBSERVATION_GEOMETRY`]): Madrasi's paralysis, which
+//!    rests on the geometry alone, asks those too.
 //!    [`ConditionRule::checks`] adds checks observation does not show
 //!    (DangerCirce).
 //! 6. [`ConditionRule::legal_after`]: legality once the move is played
@@ -215,6 +219,11 @@ pub trait ConditionRule {
     const WRITTEN: bool = true;
     /// Whether Popeye's intelligent mode takes it (its short list).
     const INTELLIGENT: bool = false;
+    /// Whether its `observes` hook judges only the geometry of an
+    /// observation (which squares a line may join: GridChess, MonochromChess,
+    /// BichromChess, the edge movers), so that it bears on Madrasi's
+    /// paralysis too, as Popeye's observation geometry validators do.
+    const OBSERVATION_GEOMETRY: bool = false;
 
     /// The units of `side` that may not move.
     #[inline(always)]
@@ -413,6 +422,17 @@ macro_rules! registry {
             pub fn observes(self, rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
                 self.iter().all(|c| match c {
                     $(Condition::$variant => <$rule as ConditionRule>::observes(rules, pos, observer, target),)*
+                })
+            }
+
+            /// Whether every condition that judges the geometry of
+            /// observation ([`ConditionRule::OBSERVATION_GEOMETRY`])
+            /// validates it.
+            #[inline]
+            pub fn observes_geometry(self, rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+                self.iter().all(|c| match c {
+                    $(Condition::$variant => !<$rule as ConditionRule>::OBSERVATION_GEOMETRY
+                        || <$rule as ConditionRule>::observes(rules, pos, observer, target),)*
                 })
             }
 
