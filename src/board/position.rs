@@ -343,13 +343,25 @@ impl Position {
     }
 
     /// Whether the unit on `sq` is a king or rook of the right colour for
-    /// that castling square (e1: white king, a8: black rook ...). Neutral
-    /// units never castle.
+    /// that castling square (e1: white king, a8: black rook ...). A neutral
+    /// rook is one of each side, so on a1 and h1 White's, on a8 and h8
+    /// Black's (Popeye castles with it); a neutral king never castles.
     pub fn is_on_home_castling_square(&self, sq: Square) -> bool {
-        let Some(p) = self.piece_at(sq).filter(|p| !p.is_neutral()) else {
+        let Some(p) = self
+            .piece_at(sq)
+            .filter(|p| !p.is_neutral() || p.kind == Kind::ROOK)
+        else {
             return false;
         };
-        let home_rank = p.color.back_rank();
+        let home_rank = if p.is_neutral() {
+            if sq.rank() == Color::White.back_rank() {
+                Color::White.back_rank()
+            } else {
+                Color::Black.back_rank()
+            }
+        } else {
+            p.color.back_rank()
+        };
         if sq.rank() != home_rank {
             return false;
         }

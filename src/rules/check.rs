@@ -250,6 +250,47 @@ impl Rules {
         })
     }
 
+    /// Whether `attacker` on `from`, capturing `victim` on `to` (played out
+    /// in `pos`, whoever is to move there, with the rebirths it brings,
+    /// a pending one among them), has an outcome for which `test` holds
+    /// of the move and the position after it (for the conditions that
+    /// judge a check by the capture played: the contact conditions).
+    pub fn some_capture_played(
+        &self,
+        pos: &Position,
+        attacker: Piece,
+        from: Square,
+        to: Square,
+        victim: Piece,
+        test: &mut dyn FnMut(&Move, &Position) -> bool,
+    ) -> bool {
+        let mut board = *pos;
+        board.turn = attacker.color;
+        board.ep_square = None;
+        let (kinds, n, promotes) = capture_kinds(attacker, to);
+        kinds[..n].iter().any(|&kind| {
+            let mv = Move {
+                piece: attacker,
+                from,
+                to,
+                motion: Motion::Normal,
+                promotion: promotes.then_some(kind),
+                captured: Some(victim),
+                capture_square: to,
+                effects: Effects::NONE,
+                sequence: 0,
+            };
+            let mut found = false;
+            self.resolve_move(&board, &mv, |effects| {
+                if !found {
+                    let played = Move { effects, ..mv };
+                    found = test(&played, &board.play(&played));
+                }
+            });
+            found
+        })
+    }
+
     /// Circe Assassin: whether some capture of a unit of `color` would
     /// remove its king, standing on `king`, from the board (the captured
     /// unit, or the capturer under AntiCirce, reborn on the king's square).

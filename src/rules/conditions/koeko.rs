@@ -54,13 +54,34 @@ fn castling_rook(mv: &Move) -> Option<Square> {
     }
 }
 
-/// The units an observer capturing on `target` would touch there: the
-/// others, the square it leaves now empty.
+/// Whether an observer capturing on `target` meets `contact` (of the square
+/// it stands on after the capture, and of the squares of the units then):
+/// the units it would touch are the others, the square it leaves now empty;
+/// where a rebirth waits for the next move (Parrain), the capture is played
+/// out, the unit reborn then touching it too, as Popeye's check test does.
 #[inline]
-fn around_capture(pos: &Position, observer: &Observer) -> Bitboard {
+fn capture_contact(
+    rules: &Rules,
+    pos: &Position,
+    observer: &Observer,
+    target: Square,
+    contact: impl Fn(Square, Bitboard) -> bool,
+) -> bool {
+    if pos.waiting.pending.is_some() {
+        if let Some(victim) = pos.piece_at(target) {
+            return rules.some_capture_played(
+                pos,
+                observer.unit,
+                observer.from,
+                target,
+                victim,
+                &mut |mv, after| arrival(mv).is_none_or(|sq| contact(sq, after.unit_squares())),
+            );
+        }
+    }
     let mut others = pos.unit_squares();
     others.clear(observer.on);
-    others
+    contact(target, others)
 }
 
 /// Popeye refuses the contact conditions with AntiCirce and with a choice
@@ -99,8 +120,8 @@ impl ConditionRule for KoeKo {
     }
 
     #[inline]
-    fn observes(_rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
-        touches(target, around_capture(pos, observer))
+    fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+        capture_contact(rules, pos, observer, target, touches)
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -121,8 +142,10 @@ impl ConditionRule for AntiKoeko {
     }
 
     #[inline]
-    fn observes(_rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
-        !touches(target, around_capture(pos, observer))
+    fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+        capture_contact(rules, pos, observer, target, |sq, others| {
+            !touches(sq, others)
+        })
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -143,9 +166,11 @@ impl ConditionRule for NewKoeko {
     }
 
     #[inline]
-    fn observes(_rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+    fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
         let was = touches(observer.on, pos.unit_squares());
-        touches(target, around_capture(pos, observer)) == was
+        capture_contact(rules, pos, observer, target, |sq, others| {
+            touches(sq, others) == was
+        })
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -183,7 +208,9 @@ impl ConditionRule for ContactGrid {
     #[inline]
     fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
         leaves_cell(rules, observer.from, target)
-            && touches_across(rules, target, around_capture(pos, observer))
+            && capture_contact(rules, pos, observer, target, |sq, others| {
+                touches_across(rules, sq, others)
+            })
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -208,6 +235,18 @@ mod tests {
     use crate::rules::{Condition, Rules};
 
     const POS: &str = "wKa1 wRd4 wSg1 bKh8 bPe6 bPb2";
+
+    #[test]
+    fn a_neutral_rook_castles_with_the_king_of_its_rank() {
+        // The neutral rooks attack e1 only without contact (no check under
+        // KoeKo): the white king castles with either, the rook landing next
+        // to it (Popeye: 0-0 and 0-0-0 only).
+        let r = Rules::orthodox().with(Condition::KoeKo);
+        assert_eq!(
+            moves(&r, "wKe1 bKe5 nRa1 nRh1 nPe6", Color::White),
+            sorted("0-0 0-0-0")
+        );
+    }
 
     #[test]
     fn koeko_moves_end_next_to_a_unit() {

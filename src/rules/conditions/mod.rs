@@ -21,6 +21,10 @@
 //!    (MonochromChess, GridChess, Hole).
 //! 5. [`ConditionRule::observes`]: whether an observation counts, for
 //!    check and for the conditions that read observation (Madrasi, Patrol).
+//!    A condition whose hook judges only the geometry of a line (GridChess,
+//!    MonochromChess, BichromChess, the edge movers) says so
+//!    ([`ConditionRule::OBSERVATION_GEOMETRY`]): Madrasi's paralysis, which
+//!    rests on the geometry alone, asks those too.
 //!    [`ConditionRule::checks`] adds checks observation does not show
 //!    (DangerCirce); [`ConditionRule::decides_check`] says alone what
 //!    check is (VogtlaenderChess).
@@ -229,6 +233,11 @@ pub trait ConditionRule {
     const WRITTEN: bool = true;
     /// Whether Popeye's intelligent mode takes it (its short list).
     const INTELLIGENT: bool = false;
+    /// Whether its `observes` hook judges only the geometry of an
+    /// observation (which squares a line may join: GridChess, MonochromChess,
+    /// BichromChess, the edge movers), so that it bears on Madrasi's
+    /// paralysis too, as Popeye's observation geometry validators do.
+    const OBSERVATION_GEOMETRY: bool = false;
 
     /// The units of `side` that may not move.
     #[inline(always)]
@@ -444,6 +453,17 @@ macro_rules! registry {
             pub fn decides_check(self, rules: &Rules, pos: &Position, color: Color) -> Option<bool> {
                 self.iter().find_map(|c| match c {
                     $(Condition::$variant => <$rule as ConditionRule>::decides_check(rules, pos, color),)*
+                })
+            }
+
+            /// Whether every condition that judges the geometry of
+            /// observation ([`ConditionRule::OBSERVATION_GEOMETRY`])
+            /// validates it.
+            #[inline]
+            pub fn observes_geometry(self, rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+                self.iter().all(|c| match c {
+                    $(Condition::$variant => !<$rule as ConditionRule>::OBSERVATION_GEOMETRY
+                        || <$rule as ConditionRule>::observes(rules, pos, observer, target),)*
                 })
             }
 
