@@ -3,6 +3,7 @@
 
 use super::attacks;
 use super::bitboard::Bitboard;
+use super::history::History;
 use super::types::{Attrs, Color, Kind, Piece, Square};
 use super::waiting::Waiting;
 
@@ -39,6 +40,9 @@ pub struct Position {
     pub holes: Bitboard,
     /// Whether each square a unit leaves becomes a hole (HaanerChess).
     pub vacated_become_holes: bool,
+    /// The previous move, for the conditions that read it (kept only while
+    /// `history.tracked`).
+    pub history: History,
     /// Whether `ids` is kept up to date: only for goals about units'
     /// identity (circuit, exchange), so other problems pay nothing for it.
     tracks_ids: bool,
@@ -72,6 +76,7 @@ impl Position {
             waiting: Waiting::EMPTY,
             holes: Bitboard::EMPTY,
             vacated_become_holes: false,
+            history: History::NONE,
             tracks_ids: false,
             ids: [0; 64],
         }

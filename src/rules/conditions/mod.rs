@@ -63,6 +63,9 @@ mod koeko;
 mod monochrome;
 mod mummer;
 mod singlebox;
+// Group H: the previous move, and the filters of the move list.
+mod nocapture;
+mod previous_move;
 #[cfg(test)]
 mod testing;
 
@@ -551,6 +554,32 @@ registry! {
     Alphabetic => mummer::Alphabetic,
     /// A mating move is legal only when it is the only one.
     Exclusive => exclusive::Exclusive,
+    // Group H: conditions that read the previous move, and further filters
+    // of the move list.
+    /// Each side moves again the unit it moved last, if it can.
+    Duellist => previous_move::Duellist,
+    /// White's move ends where Black's last move started, if one can.
+    WhiteFollowMyLeader => previous_move::WhiteFollowMyLeader,
+    /// Black's move ends where White's last move started, if one can.
+    BlackFollowMyLeader => previous_move::BlackFollowMyLeader,
+    /// White moves by the vector of Black's last move, if it can.
+    WhiteSynchron => previous_move::WhiteSynchron,
+    /// Black moves by the vector of White's last move, if it can.
+    BlackSynchron => previous_move::BlackSynchron,
+    /// White moves by the opposite of Black's last move's vector, if it can.
+    WhiteAntiSynchron => previous_move::WhiteAntiSynchron,
+    /// Black moves by the opposite of White's last move's vector, if it can.
+    BlackAntiSynchron => previous_move::BlackAntiSynchron,
+    /// Neither side captures.
+    NoCapture => nocapture::NoCapture,
+    /// White does not capture.
+    NoWhiteCapture => nocapture::NoWhiteCapture,
+    /// Black does not capture.
+    NoBlackCapture => nocapture::NoBlackCapture,
+    /// White's pawns do not promote.
+    NoWhitePromotion => nocapture::NoWhitePromotion,
+    /// Black's pawns do not promote.
+    NoBlackPromotion => nocapture::NoBlackPromotion,
 }
 
 impl Condition {

@@ -67,13 +67,17 @@ pub(crate) fn selector_side(c: Condition) -> Option<Option<Color>> {
         C::WhiteAlphabetic => Some(Color::White),
         C::BlackAlphabetic => Some(Color::Black),
         C::Alphabetic => None,
+        // The conditions that read the previous move (previous_move.rs).
+        C::WhiteFollowMyLeader | C::WhiteSynchron | C::WhiteAntiSynchron => Some(Color::White),
+        C::BlackFollowMyLeader | C::BlackSynchron | C::BlackAntiSynchron => Some(Color::Black),
+        C::Duellist => None,
         _ => return None,
     })
 }
 
 /// Popeye's refusal of two selecting conditions for one side; and the
 /// strict forms, not played yet.
-fn two_selectors(rules: &Rules) -> Option<String> {
+pub(super) fn two_selectors(rules: &Rules) -> Option<String> {
     if let Some(c) = rules
         .conditions
         .iter()
