@@ -210,6 +210,21 @@ pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
     side
 }
 
+/// The side Popeye's one-sided conditions written without a side bind
+/// (UltraSchachZwang): the defender in direct, self and reflex play, the
+/// side mated or stalemated in help play — Black, White in the second
+/// half of a duplex. None (not decided here) for series play and intros.
+fn restricted_side(problem: &Problem, stip: &Stipulation) -> Option<Color> {
+    if stip.series || stip.intro.is_some() {
+        return None;
+    }
+    Some(if problem.has_option(|o| *o == ProblemOption::HalfDuplex) {
+        Color::White
+    } else {
+        Color::Black
+    })
+}
+
 fn parse_stipulation(problem: &Problem) -> Result<Stipulation, SolveError> {
     Stipulation::parse(&problem.stipulation.value).map_err(|source| SolveError::Stipulation {
         line: problem.stipulation.line,
@@ -449,6 +464,7 @@ pub fn solve_part_into(
         pos.track_identities();
     }
     let mut rules = problem.rules;
+    rules.resolve_sides(restricted_side(problem, &stip));
     rules.repertoire = crate::rules::Repertoire::of(&problem.position, rules.conditions);
     if !rules.conditions.is_empty() {
         rules.conditions.prepare(&rules, &mut pos);

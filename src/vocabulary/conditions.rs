@@ -669,11 +669,20 @@ fn apply(
 /// conditions and of option words, in `lang`. Defaults are left out.
 pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
     let col = column(lang);
+    // Popeye's two one-sided conditions without a side come after the
+    // others.
     let name = |id: &str| {
         CONDITION_NAMES
             .iter()
+            .chain(EXTRA_CONDITION_NAMES.iter())
             .position(|c| c.id == id)
-            .map(|i| (i, CONDITION_NAMES[i].names[col]))
+            .map(|i| {
+                let c = match CONDITION_NAMES.get(i) {
+                    Some(c) => c,
+                    None => &EXTRA_CONDITION_NAMES[i - CONDITION_NAMES.len()],
+                };
+                (i, c.names[col])
+            })
             .expect("a Popeye condition")
     };
     let mut lines: Vec<(usize, String)> = Vec::new();

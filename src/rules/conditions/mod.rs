@@ -64,8 +64,10 @@ mod monochrome;
 mod mummer;
 mod singlebox;
 // Group H: the previous move, and the filters of the move list.
+mod forced_squares;
 mod nocapture;
 mod previous_move;
+mod ultraschachzwang;
 #[cfg(test)]
 mod testing;
 
@@ -100,6 +102,10 @@ pub struct Capabilities {
     /// The filter (hook 7), if any, keeps a move of a list that has one,
     /// so a side with a legal move is never left without one.
     pub filter_keeps_a_move: bool,
+    /// The mate test obeys the condition: a side in check is mated when
+    /// it has no move the condition allows. Where false (UltraSchachZwang)
+    /// the mate test asks for a move without the condition.
+    pub binds_mate_test: bool,
 }
 
 impl Capabilities {
@@ -112,6 +118,7 @@ impl Capabilities {
         moves_judged_alone: true,
         own_walks: true,
         filter_keeps_a_move: true,
+        binds_mate_test: true,
     };
 }
 
@@ -580,6 +587,16 @@ registry! {
     NoWhitePromotion => nocapture::NoWhitePromotion,
     /// Black's pawns do not promote.
     NoBlackPromotion => nocapture::NoBlackPromotion,
+    /// White ends its move on one of the squares given, when it can.
+    WhiteForcedSquare => forced_squares::WhiteForcedSquare,
+    /// Black ends its move on one of the squares given, when it can.
+    BlackForcedSquare => forced_squares::BlackForcedSquare,
+    /// Every move of White must give check.
+    WhiteUltraSchachZwang => ultraschachzwang::WhiteUltraSchachZwang,
+    /// Every move of Black must give check.
+    BlackUltraSchachZwang => ultraschachzwang::BlackUltraSchachZwang,
+    /// Every move of the side the stipulation restricts must give check.
+    UltraSchachZwang => ultraschachzwang::UltraSchachZwang,
 }
 
 impl Condition {
@@ -594,6 +611,12 @@ impl Condition {
             _ => &[],
         }
     }
+}
+
+/// Puts in place of the conditions written without a side their form for
+/// `restricted` (see [`crate::rules::Rules::resolve_sides`]).
+pub(super) fn resolve_sides(rules: &mut Rules, restricted: Option<Color>) {
+    ultraschachzwang::resolve_side(rules, restricted);
 }
 
 /// The units of `side` for which `stuck` holds (for the `immobile` hooks).
@@ -663,6 +686,18 @@ impl Conditions {
     #[inline]
     pub fn all_keep(self, keeps: impl Fn(Capabilities) -> bool) -> bool {
         self.iter().all(|c| keeps(c.capabilities()))
+    }
+
+    /// The conditions, less those the mate test does not obey
+    /// (`Capabilities::binds_mate_test`).
+    pub fn for_mate_test(self) -> Conditions {
+        let mut kept = self;
+        for c in self.iter() {
+            if !c.capabilities().binds_mate_test {
+                kept.remove(c);
+            }
+        }
+        kept
     }
 
     /// Whether every unit moves and observes with its own walk.
