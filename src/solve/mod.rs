@@ -372,7 +372,7 @@ impl RootPart {
 /// indexes.
 pub fn root_moves(pos: &Position, rules: &crate::rules::Rules) -> Vec<Move> {
     let mut rules = *rules;
-    rules.repertoire = crate::rules::Repertoire::of(pos, rules.conditions);
+    rules.repertoire = crate::rules::Repertoire::for_rules(pos, &rules);
     numbering::first_moves_in_order(pos, &rules)
 }
 
@@ -465,7 +465,7 @@ pub fn solve_part_into(
     }
     let mut rules = problem.rules;
     rules.resolve_sides(restricted_side(problem, &stip));
-    rules.repertoire = crate::rules::Repertoire::of(&problem.position, rules.conditions);
+    rules.repertoire = crate::rules::Repertoire::for_rules(&problem.position, &rules);
     if !rules.conditions.is_empty() {
         rules.conditions.prepare(&rules, &mut pos);
     }

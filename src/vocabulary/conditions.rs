@@ -750,6 +750,32 @@ fn read_param(
                 param.squares |= squares;
             }
         }
+        Parameter::SquarePair => {
+            while let Some(next) = words.peek() {
+                if stop(&next.text) {
+                    break;
+                }
+                let Some(squares) = square_list(&next.text) else {
+                    break;
+                };
+                if param.number == 0 {
+                    param.number = square_list(&next.text[..2])
+                        .and_then(|s| s.first())
+                        .map_or(0, |s| s.index() as u8 + 1);
+                }
+                // The same square twice is two squares for Popeye.
+                if squares.count() * 2 < next.text.len() as u32 {
+                    param.rex_inclusive = true;
+                }
+                words.advance();
+                param.squares |= squares;
+            }
+        }
+        Parameter::Walks => {
+            for k in read_kinds(words, lang, stop) {
+                param.kinds.insert(k);
+            }
+        }
         Parameter::Grid => {
             let mut irregular = false;
             param.lines = read_grid(words, lang, &mut irregular);
@@ -946,6 +972,18 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             }
             w
         }
+        Parameter::SquarePair => {
+            let first = param.number.checked_sub(1).map(crate::board::Square);
+            first
+                .into_iter()
+                .chain(param.squares.into_iter().filter(|&s| Some(s) != first))
+                .map(|s| s.to_string())
+                .collect()
+        }
+        Parameter::Walks => popeye_walk_order()
+            .filter(|k| param.kinds.contains(*k))
+            .map(|k| k.def().codes[column(lang)].to_string())
+            .collect(),
         Parameter::Strictness => match param.number {
             1 => vec![" Exact".to_string()],
             2 => vec![" Ultra".to_string()],

@@ -64,9 +64,11 @@ mod monochrome;
 mod mummer;
 mod singlebox;
 // Group H: the previous move, and the filters of the move list.
+mod dister;
 mod forced_squares;
 mod nocapture;
 mod previous_move;
+mod promonly;
 mod ultraschachzwang;
 #[cfg(test)]
 mod testing;
@@ -197,6 +199,11 @@ pub enum Parameter {
     /// The word `Exact` or `Ultra`, optionally (the mummer conditions):
     /// number 1 for Exact, 2 for Ultra.
     Strictness,
+    /// A list of walks, by their codes (PromOnly).
+    Walks,
+    /// Squares in the order given, the first kept as number (index + 1):
+    /// the Dister conditions' two units.
+    SquarePair,
 }
 
 /// A condition's parameter as read.
@@ -211,6 +218,8 @@ pub struct Param {
     /// Grid lines: bit `f` of `[0]` is a line between files `f` and
     /// `f + 1`, bit `r` of `[1]` one between ranks `r` and `r + 1`.
     pub lines: [u8; 2],
+    /// The walks given (PromOnly).
+    pub kinds: super::KindSet,
 }
 
 /// The rule of one condition: its hooks, each with a default that
@@ -597,6 +606,16 @@ registry! {
     BlackUltraSchachZwang => ultraschachzwang::BlackUltraSchachZwang,
     /// Every move of the side the stipulation restricts must give check.
     UltraSchachZwang => ultraschachzwang::UltraSchachZwang,
+    /// Pawns promote only to the walks given.
+    PromOnly => promonly::PromOnly,
+    /// White keeps the two units named as far apart as it can.
+    WhiteMaxDister => dister::WhiteMaxDister,
+    /// White keeps the two units named as close together as it can.
+    WhiteMinDister => dister::WhiteMinDister,
+    /// Black keeps the two units named as far apart as it can.
+    BlackMaxDister => dister::BlackMaxDister,
+    /// Black keeps the two units named as close together as it can.
+    BlackMinDister => dister::BlackMinDister,
 }
 
 impl Condition {

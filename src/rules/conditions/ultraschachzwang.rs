@@ -76,3 +76,57 @@ pub fn resolve_side(rules: &mut Rules, restricted: Option<Color>) {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Each answer is Popeye 4.104's (`~1`, `h~1`, `#1`).
+    use super::super::testing::{moves, sorted};
+    use crate::board::{Color, Position};
+    use crate::rules::{Condition, Rules};
+    use crate::solve::goal::Judge;
+    use crate::stipulation::Goal;
+
+    #[test]
+    fn every_move_of_the_side_bound_checks() {
+        let white = Rules::orthodox().with(Condition::WhiteUltraSchachZwang);
+        assert_eq!(
+            moves(&white, "wKc1 wRa7 bKh8", Color::White),
+            sorted("Ra7-a8 Ra7-h7")
+        );
+        let black = Rules::orthodox().with(Condition::BlackUltraSchachZwang);
+        assert_eq!(
+            moves(&black, "wKa2 bSe2", Color::Black),
+            sorted("Se2-c1 Se2-c3")
+        );
+        // White is free under Black's condition; Black has no checking
+        // move against a king on b2: it is stalemated.
+        assert_eq!(moves(&black, "wKa2 bSe2", Color::White).len(), 5);
+        assert!(moves(&black, "wKb2 bSe2", Color::Black).is_empty());
+    }
+
+    #[test]
+    fn the_mate_test_ignores_the_condition() {
+        // 1.Ra8+ is no mate: Kg7 and Kh7 get out, though neither checks.
+        let black = Rules::orthodox().with(Condition::BlackUltraSchachZwang);
+        let mut pos = Position::from_piece_list("wKc1 wRa7 bKh8").unwrap();
+        pos.turn = Color::White;
+        let mut out = Vec::new();
+        crate::movegen::legal_moves(&pos, &black, &mut out);
+        let mv = out
+            .iter()
+            .find(|m| m.to == crate::board::Square::parse("a8").unwrap())
+            .unwrap();
+        let after = pos.play(mv);
+        assert!(moves(&black, "wKc1 wRa8 bKh8", Color::Black).is_empty());
+        assert!(!Judge::new(black, Goal::Mate).reached(mv, &after));
+    }
+
+    #[test]
+    fn without_a_side_it_binds_the_side_the_stipulation_restricts() {
+        let mut r = Rules::orthodox().with(Condition::UltraSchachZwang);
+        assert!(r.refusal_for(&Position::empty(), Goal::Mate).is_some());
+        r.resolve_sides(Some(Color::Black));
+        assert!(r.has(Condition::BlackUltraSchachZwang));
+        assert!(!r.has(Condition::UltraSchachZwang));
+    }
+}
