@@ -802,9 +802,11 @@ impl<'a> Parser<'a> {
                     });
                 }
                 Kw::Condition => {
+                    // A further condition command adds to the first
+                    // (Popeye resets the conditions only for a twin).
                     let (rules, words) = self.parse_conditions(&tok, Ctx::Top)?;
-                    d.rules = rules;
-                    d.condition_text = words;
+                    d.rules.merge(&rules);
+                    d.condition_text.extend(words);
                 }
                 Kw::Option => self.parse_options(&mut d)?,
                 Kw::Pieces => {

@@ -598,6 +598,22 @@ impl Rules {
     }
 
     /// The Circe-family conditions in force, in pipeline order.
+    /// Adds the conditions of `other` (a further `condition` command of a
+    /// problem, which Popeye adds to those before it; a base given again
+    /// takes the new form).
+    pub fn merge(&mut self, other: &Rules) {
+        for &family in other.families() {
+            self.set_family(family);
+        }
+        for c in other.conditions.iter() {
+            self.conditions.insert(c);
+            let p = other.param(c);
+            if p != conditions::Param::default() {
+                self.params.set(c, p);
+            }
+        }
+    }
+
     pub fn families(&self) -> impl Iterator<Item = &CirceRules> {
         self.families.iter().flatten()
     }
