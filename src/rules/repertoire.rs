@@ -95,12 +95,18 @@ impl Repertoire {
         let standard = if marine { Standard::All } else { self.standard };
         Kind::PROMOTIONS
             .into_iter()
-            .filter(move |&k| only.is_none() && match standard {
-                Standard::All => !marine || set.contains(k),
-                Standard::NoKnight => k != Kind::KNIGHT,
-                Standard::None => false,
+            .filter(move |&k| {
+                only.is_none()
+                    && match standard {
+                        Standard::All => !marine || set.contains(k),
+                        Standard::NoKnight => k != Kind::KNIGHT,
+                        Standard::None => false,
+                    }
             })
-            .chain(set.iter().filter(move |k| only.is_none() && !k.is_orthodox()))
+            .chain(
+                set.iter()
+                    .filter(move |k| only.is_none() && !k.is_orthodox()),
+            )
             .chain(
                 Kind::PROMOTIONS
                     .into_iter()

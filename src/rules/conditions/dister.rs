@@ -17,7 +17,9 @@ use crate::rules::{Condition, Rules};
 /// The square of the unit of identity `id` (its diagram square + 1).
 #[inline]
 fn square_of(pos: &Position, id: u8) -> Option<Square> {
-    pos.unit_squares().into_iter().find(|&s| pos.id_code(s) == id)
+    pos.unit_squares()
+        .into_iter()
+        .find(|&s| pos.id_code(s) == id)
 }
 
 /// The square the unit of `mv` stands on before it (before a Mars premove).
@@ -134,3 +136,51 @@ pub type WhiteMinDister = Dister<0, false>;
 pub type BlackMaxDister = Dister<1, true>;
 /// Black keeps the two units as close together as it can.
 pub type BlackMinDister = Dister<1, false>;
+
+#[cfg(test)]
+mod tests {
+    //! Each list is Popeye 4.104's answer to the position (`~1`).
+    use super::super::testing::{after_line, moves_of, sorted};
+    use super::super::Param;
+    use crate::board::{Bitboard, Color, Square};
+    use crate::rules::{Condition, Rules};
+
+    fn dister(c: Condition, first: &str, second: &str) -> Rules {
+        let (a, b) = (
+            Square::parse(first).unwrap(),
+            Square::parse(second).unwrap(),
+        );
+        let mut squares = Bitboard::EMPTY;
+        squares.set(a);
+        squares.set(b);
+        Rules::orthodox().with_param(
+            c,
+            Param {
+                squares,
+                number: a.index() as u8 + 1,
+                ..Default::default()
+            },
+        )
+    }
+
+    const PIECES: &str = "wKe1 wQd1 bKe8 bPa7";
+
+    #[test]
+    fn the_two_units_end_farthest_apart_or_closest() {
+        let max = dister(Condition::WhiteMaxDister, "d1", "e8");
+        let pos = after_line(&max, PIECES, Color::White, &[]);
+        assert_eq!(moves_of(&max, &pos), sorted("Qd1-a1"));
+        let min = dister(Condition::WhiteMinDister, "d1", "e8");
+        let pos = after_line(&min, PIECES, Color::White, &[]);
+        assert_eq!(moves_of(&min, &pos), sorted("Qd1-d8"));
+    }
+
+    #[test]
+    fn a_unit_that_does_not_move_keeps_its_distance() {
+        // Black's pawn moves would bring a7 closer to e1: only the king
+        // moves (Kd8 and Kd7 are illegal).
+        let r = dister(Condition::BlackMaxDister, "a7", "e1");
+        let pos = after_line(&r, PIECES, Color::Black, &[]);
+        assert_eq!(moves_of(&r, &pos), sorted("Ke8-f7 Ke8-e7 Ke8-f8"));
+    }
+}

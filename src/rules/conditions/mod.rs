@@ -41,6 +41,11 @@
 //!
 //! Beside the hooks, a condition says whether Popeye's intelligent mode
 //! takes it ([`ConditionRule::INTELLIGENT`]).
+//!
+//! The conditions that read the previous move keep it in
+//! `Position::history`, started by `prepare`; a condition the mate test
+//! does not obey (UltraSchachZwang) says so in its capabilities
+//! (`binds_mate_test`).
 
 mod alsatian;
 mod checkless;
@@ -69,9 +74,9 @@ mod forced_squares;
 mod nocapture;
 mod previous_move;
 mod promonly;
-mod ultraschachzwang;
 #[cfg(test)]
 mod testing;
+mod ultraschachzwang;
 
 use super::{Observer, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};

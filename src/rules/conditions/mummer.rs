@@ -80,15 +80,11 @@ pub(crate) fn selector_side(c: Condition) -> Option<Option<Color>> {
 /// Popeye's refusal of two selecting conditions for one side; and the
 /// strict forms, not played yet.
 pub(super) fn two_selectors(rules: &Rules) -> Option<String> {
-    if let Some(c) = rules
-        .conditions
-        .iter()
-        .find(|&c| {
-            selector_side(c).is_some()
-                && c.parameter() == Parameter::Strictness
-                && rules.param(c).number != 0
-        })
-    {
+    if let Some(c) = rules.conditions.iter().find(|&c| {
+        selector_side(c).is_some()
+            && c.parameter() == Parameter::Strictness
+            && rules.param(c).number != 0
+    }) {
         return Some(format!(
             "{} Exact or Ultra (the illegal moves competing, check by the longest move only) \
              is not played yet",

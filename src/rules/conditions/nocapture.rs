@@ -102,7 +102,9 @@ mod tests {
             moves(&both, PIECES, Color::White),
             sorted(&format!("{QUIET} {PROMOTIONS}"))
         );
-        assert!(!moves(&both, "wKe1 wRd1 bKe8 bRd8", Color::Black).contains(&"Rd8*d1[+wRh1]".into()));
+        assert!(
+            !moves(&both, "wKe1 wRd1 bKe8 bRd8", Color::Black).contains(&"Rd8*d1[+wRh1]".into())
+        );
         let black = circe_with(Condition::NoBlackCapture);
         assert_eq!(
             moves(&black, PIECES, Color::White),
