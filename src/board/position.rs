@@ -3,6 +3,7 @@
 
 use super::attacks;
 use super::bitboard::Bitboard;
+use super::history::History;
 use super::types::{Attrs, Color, Kind, Piece, Square};
 use super::waiting::Waiting;
 
@@ -45,6 +46,9 @@ pub struct Position {
     /// The two squares of the exchange the last move made (MessignyChess),
     /// or none.
     pub exchanged: Bitboard,
+    /// The previous move, for the conditions that read it (kept only while
+    /// `history.tracked`).
+    pub history: History,
     /// Whether `ids` is kept up to date: only for goals about units'
     /// identity (circuit, exchange), so other problems pay nothing for it.
     tracks_ids: bool,
@@ -80,6 +84,7 @@ impl Position {
             holes: Bitboard::EMPTY,
             vacated_become_holes: false,
             exchanged: Bitboard::EMPTY,
+            history: History::NONE,
             tracks_ids: false,
             ids: [0; 64],
         }

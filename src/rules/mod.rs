@@ -792,6 +792,13 @@ impl Rules {
     /// Whether a move's legality is the king's safety alone: no condition
     /// tests the move once played or filters the list.
     #[inline]
+    /// Puts in place of the conditions written without a side
+    /// (UltraSchachZwang) their form for `restricted`, the side the
+    /// stipulation restricts (None: undecided, they stay and are refused).
+    pub fn resolve_sides(&mut self, restricted: Option<crate::board::Color>) {
+        conditions::resolve_sides(self, restricted);
+    }
+
     pub fn legality_is_orthodox(&self) -> bool {
         self.conditions
             .all_keep(|c| c.orthodox_legality && c.moves_judged_alone)

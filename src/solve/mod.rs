@@ -319,7 +319,7 @@ impl RootPart {
 pub fn root_moves(pos: &Position, rules: &crate::rules::Rules) -> Vec<Move> {
     let mut rules = *rules;
     crate::rules::conditions::eiffel::functionaries_in_force(&mut rules, pos);
-    rules.repertoire = crate::rules::Repertoire::of(pos, rules.conditions);
+    rules.repertoire = crate::rules::Repertoire::for_rules(pos, &rules);
     numbering::first_moves_in_order(pos, &rules)
 }
 

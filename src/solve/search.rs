@@ -1028,6 +1028,8 @@ pub(crate) fn pass(pos: &Position) -> Position {
     let mut null = *pos;
     null.turn = pos.turn.opponent();
     null.ep_square = None;
+    // A null move is no move for the conditions that read the last one.
+    null.history.last = None;
     null
 }
 

@@ -137,8 +137,9 @@ impl Task {
             pos.track_identities();
         }
         let mut rules = problem.rules;
+        rules.resolve_sides(restricted_side(problem, &stip));
         crate::rules::conditions::eiffel::functionaries_in_force(&mut rules, &problem.position);
-        rules.repertoire = crate::rules::Repertoire::of(&problem.position, rules.conditions);
+        rules.repertoire = crate::rules::Repertoire::for_rules(&problem.position, &rules);
         if !rules.conditions.is_empty() {
             rules.conditions.prepare(&rules, &mut pos);
         }
@@ -352,6 +353,21 @@ pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
         side = side.opponent();
     }
     side
+}
+
+/// The side Popeye's one-sided conditions written without a side bind
+/// (UltraSchachZwang): the defender in direct, self and reflex play, the
+/// side mated or stalemated in help play — Black, White in the second
+/// half of a duplex. None (not decided here) for series play and intros.
+fn restricted_side(problem: &Problem, stip: &Stipulation) -> Option<Color> {
+    if stip.series || stip.intro.is_some() {
+        return None;
+    }
+    Some(if problem.has_option(|o| *o == ProblemOption::HalfDuplex) {
+        Color::White
+    } else {
+        Color::Black
+    })
 }
 
 fn parse_stipulation(problem: &Problem) -> Result<Stipulation, SolveError> {

@@ -674,11 +674,20 @@ fn apply(
 /// conditions and of option words, in `lang`. Defaults are left out.
 pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
     let col = column(lang);
+    // Popeye's two one-sided conditions without a side come after the
+    // others.
     let name = |id: &str| {
         CONDITION_NAMES
             .iter()
+            .chain(EXTRA_CONDITION_NAMES.iter())
             .position(|c| c.id == id)
-            .map(|i| (i, CONDITION_NAMES[i].names[col]))
+            .map(|i| {
+                let c = match CONDITION_NAMES.get(i) {
+                    Some(c) => c,
+                    None => &EXTRA_CONDITION_NAMES[i - CONDITION_NAMES.len()],
+                };
+                (i, c.names[col])
+            })
             .expect("a Popeye condition")
     };
     let mut lines: Vec<(usize, String)> = Vec::new();
@@ -752,6 +761,32 @@ fn read_param(
                 };
                 words.advance();
                 param.squares |= squares;
+            }
+        }
+        Parameter::SquarePair => {
+            while let Some(next) = words.peek() {
+                if stop(&next.text) {
+                    break;
+                }
+                let Some(squares) = square_list(&next.text) else {
+                    break;
+                };
+                if param.number == 0 {
+                    param.number = square_list(&next.text[..2])
+                        .and_then(|s| s.first())
+                        .map_or(0, |s| s.index() as u8 + 1);
+                }
+                // The same square twice is two squares for Popeye.
+                if squares.count() * 2 < next.text.len() as u32 {
+                    param.rex_inclusive = true;
+                }
+                words.advance();
+                param.squares |= squares;
+            }
+        }
+        Parameter::Walks => {
+            for k in read_kinds(words, lang, stop) {
+                param.kinds.insert(k);
             }
         }
         Parameter::Grid => {
@@ -951,6 +986,18 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             }
             w
         }
+        Parameter::SquarePair => {
+            let first = param.number.checked_sub(1).map(crate::board::Square);
+            first
+                .into_iter()
+                .chain(param.squares.into_iter().filter(|&s| Some(s) != first))
+                .map(|s| s.to_string())
+                .collect()
+        }
+        Parameter::Walks => popeye_walk_order()
+            .filter(|k| param.kinds.contains(*k))
+            .map(|k| k.def().codes[column(lang)].to_string())
+            .collect(),
         Parameter::Strictness => match param.number {
             1 => vec![" Exact".to_string()],
             2 => vec![" Ultra".to_string()],

@@ -46,6 +46,11 @@
 //!
 //! Beside the hooks, a condition says whether Popeye's intelligent mode
 //! takes it ([`ConditionRule::INTELLIGENT`]).
+//!
+//! The conditions that read the previous move keep it in
+//! `Position::history`, started by `prepare`; a condition the mate test
+//! does not obey (UltraSchachZwang) says so in its capabilities
+//! (`binds_mate_test`).
 
 mod alsatian;
 mod checkless;
@@ -75,6 +80,13 @@ mod messigny;
 #[cfg(test)]
 mod testing;
 mod woozles;
+// Group H: the previous move, and the filters of the move list.
+mod dister;
+mod forced_squares;
+mod nocapture;
+mod previous_move;
+mod promonly;
+mod ultraschachzwang;
 
 use super::{Observer, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
@@ -110,6 +122,10 @@ pub struct Capabilities {
     /// A diagram where the side to play could capture the king is
     /// illegal (not so under LeseMajeste, where kings are never captured).
     pub diagram_check_illegal: bool,
+    /// The mate test obeys the condition: a side in check is mated when
+    /// it has no move the condition allows. Where false (UltraSchachZwang)
+    /// the mate test asks for a move without the condition.
+    pub binds_mate_test: bool,
 }
 
 impl Capabilities {
@@ -123,6 +139,7 @@ impl Capabilities {
         own_walks: true,
         filter_keeps_a_move: true,
         diagram_check_illegal: true,
+        binds_mate_test: true,
     };
 }
 
@@ -205,6 +222,11 @@ pub enum Parameter {
     /// The word `Exact` or `Ultra`, optionally (the mummer conditions):
     /// number 1 for Exact, 2 for Ultra.
     Strictness,
+    /// A list of walks, by their codes (PromOnly).
+    Walks,
+    /// Squares in the order given, the first kept as number (index + 1):
+    /// the Dister conditions' two units.
+    SquarePair,
 }
 
 /// A condition's parameter as read.
@@ -219,6 +241,8 @@ pub struct Param {
     /// Grid lines: bit `f` of `[0]` is a line between files `f` and
     /// `f + 1`, bit `r` of `[1]` one between ranks `r` and `r + 1`.
     pub lines: [u8; 2],
+    /// The walks given (PromOnly).
+    pub kinds: super::KindSet,
 }
 
 /// The rule of one condition: its hooks, each with a default that
@@ -625,6 +649,52 @@ registry! {
     LeseMajeste => check_rules::LeseMajeste,
     /// A unit checks only when taking the king would be legal.
     Brunner => check_rules::Brunner,
+    // Group H: conditions that read the previous move, and further filters
+    // of the move list.
+    /// Each side moves again the unit it moved last, if it can.
+    Duellist => previous_move::Duellist,
+    /// White's move ends where Black's last move started, if one can.
+    WhiteFollowMyLeader => previous_move::WhiteFollowMyLeader,
+    /// Black's move ends where White's last move started, if one can.
+    BlackFollowMyLeader => previous_move::BlackFollowMyLeader,
+    /// White moves by the vector of Black's last move, if it can.
+    WhiteSynchron => previous_move::WhiteSynchron,
+    /// Black moves by the vector of White's last move, if it can.
+    BlackSynchron => previous_move::BlackSynchron,
+    /// White moves by the opposite of Black's last move's vector, if it can.
+    WhiteAntiSynchron => previous_move::WhiteAntiSynchron,
+    /// Black moves by the opposite of White's last move's vector, if it can.
+    BlackAntiSynchron => previous_move::BlackAntiSynchron,
+    /// Neither side captures.
+    NoCapture => nocapture::NoCapture,
+    /// White does not capture.
+    NoWhiteCapture => nocapture::NoWhiteCapture,
+    /// Black does not capture.
+    NoBlackCapture => nocapture::NoBlackCapture,
+    /// White's pawns do not promote.
+    NoWhitePromotion => nocapture::NoWhitePromotion,
+    /// Black's pawns do not promote.
+    NoBlackPromotion => nocapture::NoBlackPromotion,
+    /// White ends its move on one of the squares given, when it can.
+    WhiteForcedSquare => forced_squares::WhiteForcedSquare,
+    /// Black ends its move on one of the squares given, when it can.
+    BlackForcedSquare => forced_squares::BlackForcedSquare,
+    /// Every move of White must give check.
+    WhiteUltraSchachZwang => ultraschachzwang::WhiteUltraSchachZwang,
+    /// Every move of Black must give check.
+    BlackUltraSchachZwang => ultraschachzwang::BlackUltraSchachZwang,
+    /// Every move of the side the stipulation restricts must give check.
+    UltraSchachZwang => ultraschachzwang::UltraSchachZwang,
+    /// Pawns promote only to the walks given.
+    PromOnly => promonly::PromOnly,
+    /// White keeps the two units named as far apart as it can.
+    WhiteMaxDister => dister::WhiteMaxDister,
+    /// White keeps the two units named as close together as it can.
+    WhiteMinDister => dister::WhiteMinDister,
+    /// Black keeps the two units named as far apart as it can.
+    BlackMaxDister => dister::BlackMaxDister,
+    /// Black keeps the two units named as close together as it can.
+    BlackMinDister => dister::BlackMinDister,
 }
 
 impl Condition {
@@ -639,6 +709,12 @@ impl Condition {
             _ => &[],
         }
     }
+}
+
+/// Puts in place of the conditions written without a side their form for
+/// `restricted` (see [`crate::rules::Rules::resolve_sides`]).
+pub(super) fn resolve_sides(rules: &mut Rules, restricted: Option<Color>) {
+    ultraschachzwang::resolve_side(rules, restricted);
 }
 
 /// The units of `side` for which `stuck` holds (for the `immobile` hooks).
@@ -708,6 +784,18 @@ impl Conditions {
     #[inline]
     pub fn all_keep(self, keeps: impl Fn(Capabilities) -> bool) -> bool {
         self.iter().all(|c| keeps(c.capabilities()))
+    }
+
+    /// The conditions, less those the mate test does not obey
+    /// (`Capabilities::binds_mate_test`).
+    pub fn for_mate_test(self) -> Conditions {
+        let mut kept = self;
+        for c in self.iter() {
+            if !c.capabilities().binds_mate_test {
+                kept.remove(c);
+            }
+        }
+        kept
     }
 
     /// Whether every unit moves and observes with its own walk.
