@@ -7,7 +7,7 @@
 //! the lift as a [`Effect::Premove`] (Popeye's `Rb3-h1*g1`). The problems
 //! that use none of these conditions never come here.
 
-use super::generate;
+use super::{generate, generate_lifted};
 use crate::board::{Bitboard, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move};
 use crate::rules::paths::castling_square;
@@ -147,12 +147,16 @@ fn from_rebirth_square(
 ) {
     let moved = lift(pos, unit, from, r);
     let start = out.len();
-    generate(&moved, rules, Bitboard::from_square(r), out);
+    let lifts = [Effect::Premove { from, to: r, unit }];
+    generate_lifted(&moved, rules, Bitboard::from_square(r), &lifts, out);
     retain_from(out, start, |mv| keep.keeps(mv));
     // Recorded even when the unit stands on its rebirth square (as
-    // Popeye's journal does): it says which path the move came from.
+    // Popeye's journal does): it says which path the move came from. The
+    // general pipeline has recorded it already.
     for mv in &mut out[start..] {
-        mv.effects = premoved(&[Effect::Premove { from, to: r, unit }], mv.effects);
+        if mv.effects.iter().next() != Some(&lifts[0]) {
+            mv.effects = premoved(&lifts, mv.effects);
+        }
     }
 }
 

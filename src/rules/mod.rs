@@ -632,30 +632,17 @@ impl Rules {
     /// [`CirceRules::is_supported`] and [`Condition::is_supported`]).
     pub fn unsupported(&self) -> Option<String> {
         let has = |b: Base| self.family(b).is_some();
-        // The Mars family, ImmunChess and GenevaChess go with the classic
-        // Circe and AntiCirce forms only (their own fast path).
+        // The Mars family, ImmunChess and GenevaChess go with every Circe
+        // and AntiCirce form (the general pipeline resolves the captures
+        // made from a rebirth square as any capture).
         let movers = self
             .families()
             .any(|c| !matches!(c.base, Base::Circe | Base::AntiCirce));
         if !movers {
             return self.circe_and_anticirce_unsupported();
         }
-        if has(Base::Circe) && has(Base::AntiCirce) {
-            return Some(
-                "Circe and AntiCirce with MarsCirce, AntiMarsCirce, PhantomChess, ImmunChess \
-                 or GenevaChess"
-                    .into(),
-            );
-        }
-        if self
-            .families()
-            .any(|c| matches!(c.base, Base::Circe | Base::AntiCirce) && !c.is_tier1())
-        {
-            return Some(
-                "a Circe or AntiCirce form beyond the classic ones with MarsCirce, \
-                 AntiMarsCirce, PhantomChess, ImmunChess or GenevaChess"
-                    .into(),
-            );
+        if let Some(why) = self.circe_and_anticirce_unsupported() {
+            return Some(why);
         }
         // Popeye refuses these together.
         if has(Base::PhantomChess) && (has(Base::MarsCirce) || has(Base::AntiMarsCirce)) {
