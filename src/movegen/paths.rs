@@ -166,6 +166,10 @@ fn lift(pos: &Position, unit: Piece, from: Square, r: Square) -> Position {
     let mut moved = *pos;
     let on_board = moved.remove(from).expect("the moving unit");
     moved.put(r, on_board);
+    // The unit keeps its identity (Diagram Circe reads it).
+    let id = pos.id_code(from);
+    moved.set_id_code(from, 0);
+    moved.set_id_code(r, id);
     if unit.kind == Kind::KING && r == castling_square(unit.color) {
         moved.unmoved.set(r);
     }

@@ -151,6 +151,9 @@ impl Rules {
                 lifted = *pos;
                 let unit = lifted.remove(on).expect("the attacker");
                 lifted.put(from, unit);
+                let id = pos.id_code(on);
+                lifted.set_id_code(on, 0);
+                lifted.set_id_code(from, id);
                 &lifted
             };
             return self.some_capture(board, attacker, from, king, victim, &mut |e| {

@@ -644,6 +644,9 @@ impl Rules {
         if let Some(why) = self.circe_and_anticirce_unsupported() {
             return Some(why);
         }
+        if let Some(why) = self.movers_beside_circe_unsupported() {
+            return Some(why);
+        }
         // Popeye refuses these together.
         if has(Base::PhantomChess) && (has(Base::MarsCirce) || has(Base::AntiMarsCirce)) {
             return Some("PhantomChess with MarsCirce or AntiMarsCirce (Popeye refuses it)".into());
@@ -657,6 +660,44 @@ impl Rules {
                 "ImmunChess RexInclusive with Circe RexInclusive or AntiCirce (Popeye refuses it)"
                     .into(),
             );
+        }
+        None
+    }
+
+    /// The Mars family beside Circe or AntiCirce: what is not established
+    /// (Popeye's answers were compared on random positions; these differ).
+    fn movers_beside_circe_unsupported(&self) -> Option<String> {
+        let has = |b: Base| self.family(b).is_some();
+        let circe = self.family(Base::Circe);
+        let anti = self.family(Base::AntiCirce);
+        if circe.is_none() && anti.is_none() {
+            return None;
+        }
+        let paths = [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess];
+        let path = paths.into_iter().find(|&b| has(b))?;
+        let name = match path {
+            Base::MarsCirce => "MarsCirce",
+            Base::AntiMarsCirce => "AntiMarsCirce",
+            _ => "PhantomChess",
+        };
+        if circe.is_some() && anti.is_some() {
+            return Some(format!(
+                "Circe and AntiCirce with {name} (Popeye finds no mate where it should)"
+            ));
+        }
+        // Popeye's king moves from its rebirth square beside another Circe
+        // form even under RexExclusive.
+        if self.family(path).is_some_and(|c| !c.rex_inclusive) {
+            return Some(format!(
+                "{name} RexExclusive beside Circe or AntiCirce (Popeye's king then moves from \
+                 its rebirth square)"
+            ));
+        }
+        let volcanic = self
+            .families()
+            .any(|c| matches!(c.on_occupied, OnOccupied::Volcanic | OnOccupied::Parachute));
+        if volcanic {
+            return Some(format!("Volcanic or Parachute Circe with {name}"));
         }
         None
     }
