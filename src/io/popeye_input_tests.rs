@@ -553,7 +553,10 @@ fn option_errors() {
     // `bis` abbreviates BisZugnummer; `zugn` Zugnummern (a unique prefix).
     let p = one("anfangproblem\nforderung ~1\noption zugn start 2 bis 3\nendeproblem");
     assert_eq!(
-        p.options.iter().map(|o| o.value.clone()).collect::<Vec<_>>(),
+        p.options
+            .iter()
+            .map(|o| o.value.clone())
+            .collect::<Vec<_>>(),
         vec![
             ProblemOption::MoveNumbers,
             ProblemOption::Start(2),

@@ -439,4 +439,78 @@ mod tests {
             ]
         );
     }
+
+    /// `first` and `second` in force together.
+    fn both(first: CirceRules, second: CirceRules) -> Rules {
+        let mut rules = Rules::with_circe(first);
+        rules.set_family(second);
+        assert!(rules.unsupported().is_none());
+        rules
+    }
+
+    fn captures(rules: &Rules, pos: &Position) -> Vec<String> {
+        let mut out = Vec::new();
+        legal_moves(pos, rules, &mut out);
+        let mut found: Vec<String> = out
+            .iter()
+            .filter(|m| m.is_capture())
+            .map(|m| popeye_move(m, Alphabet::English))
+            .collect();
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn mars_beside_circe_pwc_the_captured_unit_is_reborn_where_the_capturer_stood() {
+        // The rook leaves d3 for h1 and captures on d1 from there: the
+        // square it departed from is d3 (Popeye: Rd3-h1*d1[+bBd3]).
+        let rules = both(
+            CirceRules::of(Base::MarsCirce),
+            CirceRules {
+                square: crate::rules::RebirthSquare::Pwc,
+                ..CirceRules::CIRCE
+            },
+        );
+        let pos = Position::from_piece_list("wKh8 wRd3 bKa8 bBd1").unwrap();
+        assert_eq!(
+            captures(&rules, &pos),
+            sorted(&["Kh8-e1*d1[+bBh8]", "Rd3-h1*d1[+bBd3]"])
+        );
+    }
+
+    #[test]
+    fn mars_mirror_beside_anticirce_diagram_the_capturer_goes_to_its_diagram_square() {
+        // The white queen captures from d8 (Black's queen square under
+        // Mirror) and is reborn on a7, where it stood in the diagram.
+        let rules = both(
+            CirceRules {
+                side: SideOverride::Mirror,
+                ..CirceRules::of(Base::MarsCirce)
+            },
+            CirceRules {
+                square: crate::rules::RebirthSquare::Diagram,
+                ..CirceRules::ANTICIRCE_CALVET
+            },
+        );
+        let mut pos = Position::from_piece_list("wKh8 wQa7 bKc4 bBd5").unwrap();
+        pos.track_identities();
+        assert_eq!(captures(&rules, &pos), sorted(&["Qa7-d8*d5[wQd5->a7]"]));
+    }
+
+    #[test]
+    fn immun_chess_beside_circe_cage_a_unit_with_its_square_occupied_is_immune() {
+        // The black rook on b5 (light) has a8 for its square: with the
+        // black king there it cannot be captured; with a8 empty it can.
+        let rules = both(
+            CirceRules::of(Base::ImmunChess),
+            CirceRules {
+                square: crate::rules::RebirthSquare::Cage,
+                ..CirceRules::CIRCE
+            },
+        );
+        let held = Position::from_piece_list("wKh1 wRb1 bKa8 bRb5").unwrap();
+        assert!(captures(&rules, &held).is_empty());
+        let free = Position::from_piece_list("wKh1 wRb1 bKh8 bRb5").unwrap();
+        assert_eq!(captures(&rules, &free), sorted(&["Rb1*b5"]));
+    }
 }

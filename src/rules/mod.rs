@@ -687,7 +687,11 @@ impl Rules {
         }
         // Popeye's king moves from its rebirth square beside another Circe
         // form even under RexExclusive.
-        if self.family(path).is_some_and(|c| !c.rex_inclusive) {
+        let default = CirceRules::of(path).rex_inclusive;
+        if self
+            .family(path)
+            .is_some_and(|c| !c.rex_inclusive && default)
+        {
             return Some(format!(
                 "{name} RexExclusive beside Circe or AntiCirce (Popeye's king then moves from \
                  its rebirth square)"

@@ -409,14 +409,10 @@ pub fn solve_part_into(
         intelligent::IntelligentMode::On => {
             // Popeye's intelligent search has no move numbers to start
             // from: what it then prints is not established.
-            if let Some(o) = problem
-                .options
-                .iter()
-                .find(|o| {
-                    matches!(o.value, ProblemOption::Start(n) if n > 1)
-                        || matches!(o.value, ProblemOption::UpTo(_))
-                })
-            {
+            if let Some(o) = problem.options.iter().find(|o| {
+                matches!(o.value, ProblemOption::Start(n) if n > 1)
+                    || matches!(o.value, ProblemOption::UpTo(_))
+            }) {
                 return Err(SolveError::UnsupportedOption {
                     line: o.line,
                     name: "startmovenumber with intelligent".to_string(),

@@ -13,9 +13,8 @@ pub(super) fn start(problem: &Problem) -> Option<u32> {
         ProblemOption::Start(n) => Some(n.max(1)),
         _ => None,
     });
-    let numbered = problem.has_option(|o| {
-        matches!(o, ProblemOption::MoveNumbers | ProblemOption::UpTo(_))
-    });
+    let numbered =
+        problem.has_option(|o| matches!(o, ProblemOption::MoveNumbers | ProblemOption::UpTo(_)));
     start.or(numbered.then_some(1))
 }
 
