@@ -703,6 +703,12 @@ impl Rules {
         if volcanic {
             return Some(format!("Volcanic or Parachute Circe with {name}"));
         }
+        // Popeye then plays a unit with no walk (`2..f6-d8`).
+        if anti.is_some_and(|a| a.on_occupied != OnOccupied::Strict) {
+            return Some(format!(
+                "AntiCirce Relaxed with {name} (Popeye then moves a unit without its walk)"
+            ));
+        }
         None
     }
 
