@@ -80,6 +80,8 @@ pub enum ProblemOption {
     NoCastling(Vec<Square>),
     /// `start n`: start at move number n.
     Start(u32),
+    /// `upto n`: stop after move number n (Popeye's UpToMoveNumber).
+    UpTo(u32),
     PostKeyPlay,
     Quodlibet,
     /// `keepmatingpiece`: a line fails once the side that makes the last

@@ -69,6 +69,7 @@ enum Opt {
     Variations,
     MoveNumbers,
     StartMoveNumber,
+    UpToMoveNumber,
     NoWk,
     Duplex,
     NoBk,
@@ -207,7 +208,7 @@ const ENGLISH: Lang = Lang {
         ("castlingmutuallyexclusive", Opt::Unsupported),
         ("goalisend", Opt::Unsupported),
         ("nullmoves", Opt::Unsupported),
-        ("uptomovenumber", Opt::Unsupported),
+        ("uptomovenumber", Opt::UpToMoveNumber),
         ("trivialtriesavoid", Opt::Unsupported),
         ("matesin1", Opt::Unsupported),
     ],
@@ -318,7 +319,7 @@ const GERMAN: Lang = Lang {
         ("rochadengegenseitigausschliessend", Opt::Unsupported),
         ("zielistende", Opt::Unsupported),
         ("nullzuege", Opt::Unsupported),
-        ("biszugnummer", Opt::Unsupported),
+        ("biszugnummer", Opt::UpToMoveNumber),
         ("trivialefehlversucheunterdruecken", Opt::Unsupported),
         ("mattsin1", Opt::Unsupported),
     ],
@@ -429,7 +430,7 @@ const FRENCH: Lang = Lang {
         ("roquesmutuellementexclusifs", Opt::Unsupported),
         ("butestfin", Opt::Unsupported),
         ("coupsvides", Opt::Unsupported),
-        ("jusquaucoup", Opt::Unsupported),
+        ("jusquaucoup", Opt::UpToMoveNumber),
         ("trivialessaisupprimer", Opt::Unsupported),
         ("matsen1", Opt::Unsupported),
     ],
@@ -1048,25 +1049,37 @@ impl<'a> Parser<'a> {
         out
     }
 
+    /// The options after `option`. As Popeye does, a word that names no
+    /// option (or several) ends the list with a warning; the problem's
+    /// reader then skips it as an offending item.
     fn parse_options(&mut self, d: &mut Draft) -> Res<()> {
+        let mut read = 0;
         while let Some(tok) = self.lex.peek() {
             let opt = match lookup(self.lang.options, &tok.text) {
                 Found::One(o) => o,
                 Found::Ambiguous(names) => {
-                    return self.err(
-                        tok.line,
-                        format!(
-                            "ambiguous option '{}' (could be {})",
+                    self.warnings.push(Spanned {
+                        value: format!(
+                            "option '{}' is not unique (could be {})",
                             tok.text,
                             names.join(", ")
                         ),
-                    )
+                        line: tok.line,
+                    });
+                    return Ok(());
                 }
                 Found::Nothing if self.ends_list(&tok, Ctx::Top) => return Ok(()),
                 Found::Nothing => {
-                    return self.err(tok.line, format!("unknown option '{}'", tok.text))
+                    if read == 0 {
+                        self.warnings.push(Spanned {
+                            value: format!("option '{}' not recognized", tok.text),
+                            line: tok.line,
+                        });
+                    }
+                    return Ok(());
                 }
             };
+            read += 1;
             self.lex.word();
             let value = match opt {
                 Opt::Defence => ProblemOption::Defence(self.parse_number(&tok)?),
@@ -1075,6 +1088,7 @@ impl<'a> Parser<'a> {
                 Opt::Variations => ProblemOption::Variation,
                 Opt::MoveNumbers => ProblemOption::MoveNumbers,
                 Opt::StartMoveNumber => ProblemOption::Start(self.parse_number(&tok)?),
+                Opt::UpToMoveNumber => ProblemOption::UpTo(self.parse_number(&tok)?),
                 Opt::NoWk => ProblemOption::NoWhiteKing,
                 Opt::Duplex => ProblemOption::Duplex,
                 Opt::NoBk => ProblemOption::NoBlackKing,

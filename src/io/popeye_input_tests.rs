@@ -566,10 +566,26 @@ fn options_with_arguments() {
 
 #[test]
 fn option_errors() {
-    let e = error("beginproblem\nstipulation #2\noption try\n  frobnicate\nendproblem");
+    // Popeye ends the options at a word that names none, skips it as an
+    // offending item and reads on (`ohnebk` is no German option).
+    let p = one("beginproblem\nstipulation #2\noption try\n  frobnicate\nendproblem");
+    assert_eq!(p.options.len(), 1);
+    assert_eq!(p.warnings[0].line, 4);
+    assert!(p.warnings[0].value.contains("offending item 'frobnicate'"));
+    let p = one("anfangproblem\nforderung ~1\noption ohnewk ohnebk zugnummern\nendeproblem");
+    assert_eq!(p.options.len(), 1, "the list ends at ohnebk");
+    // `bis` abbreviates BisZugnummer; `zugn` Zugnummern (a unique prefix).
+    let p = one("anfangproblem\nforderung ~1\noption zugn start 2 bis 3\nendeproblem");
     assert_eq!(
-        (e.line, e.message.as_str()),
-        (4, "unknown option 'frobnicate'")
+        p.options
+            .iter()
+            .map(|o| o.value.clone())
+            .collect::<Vec<_>>(),
+        vec![
+            ProblemOption::MoveNumbers,
+            ProblemOption::Start(2),
+            ProblemOption::UpTo(3)
+        ]
     );
     let e = error("beginproblem\nstipulation #2\noption defence x\nendproblem");
     assert_eq!(e.message, "option 'defence' needs a number, found 'x'");

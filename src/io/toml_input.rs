@@ -230,6 +230,7 @@ const OPTIONS: &[(&str, OptionArgs)] = &[
     ("nobk", OptionArgs::Flag(|| ProblemOption::NoBlackKing)),
     ("nocastling", OptionArgs::Squares(ProblemOption::NoCastling)),
     ("start", OptionArgs::Number(ProblemOption::Start)),
+    ("upto", OptionArgs::Number(ProblemOption::UpTo)),
     (
         "postkeyplay",
         OptionArgs::Flag(|| ProblemOption::PostKeyPlay),

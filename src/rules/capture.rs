@@ -182,6 +182,28 @@ impl Rules {
             }
             return;
         }
+        // ImmunChess and GenevaChess judge the capture before any rebirth.
+        if let Some(victim) = mv.captured {
+            let mut occupied = pos.occupied();
+            if !pos.vacated_become_holes {
+                occupied.clear(mv.from);
+                occupied.clear(mv.capture_square);
+            }
+            occupied.set(mv.to);
+            let capture = Capture {
+                pos,
+                capturer: mv.arriving_piece(),
+                mover: mv.piece,
+                from: mv.from,
+                to: mv.to,
+                victim,
+                capture_square: mv.capture_square,
+                occupied,
+            };
+            if !self.capture_allowed(&capture) {
+                return;
+            }
+        }
         let ctx = Ctx {
             before: pos,
             mv,
@@ -357,7 +379,7 @@ impl Rules {
             unit: relevant,
             on: j.on,
             home,
-            departure: c.mv.from,
+            departure: move_departure(c.mv),
             vector: c.vector,
             diagram: j.diagram,
         };
@@ -758,6 +780,18 @@ fn is_royal(p: Piece) -> bool {
 
 /// The vector of a move: the sum of its units' movements (castling: the
 /// king's and the rook's; Mars: the premove's too).
+/// The square the moving unit left: the one it stood on before a move
+/// from its rebirth square (the Mars family) put it there first.
+fn move_departure(mv: &Move) -> Square {
+    mv.effects
+        .iter()
+        .find_map(|e| match *e {
+            Effect::Premove { from, .. } => Some(from),
+            _ => None,
+        })
+        .unwrap_or(mv.from)
+}
+
 fn move_vector(mv: &Move) -> (i8, i8) {
     let d = |a: Square, b: Square| {
         (

@@ -136,7 +136,7 @@ impl Rules {
     /// Whether the unit on `on`, capturing the king on `king` from `from`
     /// (its square, or the square it moves to first), removes it for good:
     /// legally, and without the king coming back. The general pipeline
-    /// (forms beyond tier 1, never with the Mars family) plays the capture
+    /// (forms beyond tier 1) plays the capture
     /// out as a move; the fast path resolves it as a capture.
     fn captures_for_good(&self, pos: &Position, king: Square, on: Square, from: Square) -> bool {
         let Some(victim) = pos.piece_at(king) else {
@@ -148,7 +148,20 @@ impl Rules {
             return false;
         };
         if self.is_general() {
-            return self.some_capture(pos, attacker, from, king, victim, &mut |e| {
+            // A unit capturing from its rebirth square is put there first.
+            let mut lifted;
+            let board = if on == from {
+                pos
+            } else {
+                lifted = *pos;
+                let unit = lifted.remove(on).expect("the attacker");
+                lifted.put(from, unit);
+                let id = pos.id_code(on);
+                lifted.set_id_code(on, 0);
+                lifted.set_id_code(from, id);
+                &lifted
+            };
+            return self.some_capture(board, attacker, from, king, victim, &mut |e| {
                 !super::captured_unit_back(e)
             });
         }

@@ -632,30 +632,20 @@ impl Rules {
     /// [`CirceRules::is_supported`] and [`Condition::is_supported`]).
     pub fn unsupported(&self) -> Option<String> {
         let has = |b: Base| self.family(b).is_some();
-        // The Mars family, ImmunChess and GenevaChess go with the classic
-        // Circe and AntiCirce forms only (their own fast path).
+        // The Mars family, ImmunChess and GenevaChess go with every Circe
+        // and AntiCirce form (the general pipeline resolves the captures
+        // made from a rebirth square as any capture).
         let movers = self
             .families()
             .any(|c| !matches!(c.base, Base::Circe | Base::AntiCirce));
         if !movers {
             return self.circe_and_anticirce_unsupported();
         }
-        if has(Base::Circe) && has(Base::AntiCirce) {
-            return Some(
-                "Circe and AntiCirce with MarsCirce, AntiMarsCirce, PhantomChess, ImmunChess \
-                 or GenevaChess"
-                    .into(),
-            );
+        if let Some(why) = self.circe_and_anticirce_unsupported() {
+            return Some(why);
         }
-        if self
-            .families()
-            .any(|c| matches!(c.base, Base::Circe | Base::AntiCirce) && !c.is_tier1())
-        {
-            return Some(
-                "a Circe or AntiCirce form beyond the classic ones with MarsCirce, \
-                 AntiMarsCirce, PhantomChess, ImmunChess or GenevaChess"
-                    .into(),
-            );
+        if let Some(why) = self.movers_beside_circe_unsupported() {
+            return Some(why);
         }
         // Popeye refuses these together.
         if has(Base::PhantomChess) && (has(Base::MarsCirce) || has(Base::AntiMarsCirce)) {
@@ -670,6 +660,54 @@ impl Rules {
                 "ImmunChess RexInclusive with Circe RexInclusive or AntiCirce (Popeye refuses it)"
                     .into(),
             );
+        }
+        None
+    }
+
+    /// The Mars family beside Circe or AntiCirce: what is not established
+    /// (Popeye's answers were compared on random positions; these differ).
+    fn movers_beside_circe_unsupported(&self) -> Option<String> {
+        let has = |b: Base| self.family(b).is_some();
+        let circe = self.family(Base::Circe);
+        let anti = self.family(Base::AntiCirce);
+        if circe.is_none() && anti.is_none() {
+            return None;
+        }
+        let paths = [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess];
+        let path = paths.into_iter().find(|&b| has(b))?;
+        let name = match path {
+            Base::MarsCirce => "MarsCirce",
+            Base::AntiMarsCirce => "AntiMarsCirce",
+            _ => "PhantomChess",
+        };
+        if circe.is_some() && anti.is_some() {
+            return Some(format!(
+                "Circe and AntiCirce with {name} (Popeye finds no mate where it should)"
+            ));
+        }
+        // Popeye's king moves from its rebirth square beside another Circe
+        // form even under RexExclusive.
+        let default = CirceRules::of(path).rex_inclusive;
+        if self
+            .family(path)
+            .is_some_and(|c| !c.rex_inclusive && default)
+        {
+            return Some(format!(
+                "{name} RexExclusive beside Circe or AntiCirce (Popeye's king then moves from \
+                 its rebirth square)"
+            ));
+        }
+        let volcanic = self
+            .families()
+            .any(|c| matches!(c.on_occupied, OnOccupied::Volcanic | OnOccupied::Parachute));
+        if volcanic {
+            return Some(format!("Volcanic or Parachute Circe with {name}"));
+        }
+        // Popeye then plays a unit with no walk (`2..f6-d8`).
+        if anti.is_some_and(|a| a.on_occupied != OnOccupied::Strict) {
+            return Some(format!(
+                "AntiCirce Relaxed with {name} (Popeye then moves a unit without its walk)"
+            ));
         }
         None
     }

@@ -95,11 +95,10 @@ impl Task {
             IntelligentMode::On => {
                 // Popeye's intelligent search has no move numbers to start
                 // from: what it then prints is not established.
-                if let Some(o) = problem
-                    .options
-                    .iter()
-                    .find(|o| matches!(o.value, ProblemOption::Start(n) if n > 1))
-                {
+                if let Some(o) = problem.options.iter().find(|o| {
+                    matches!(o.value, ProblemOption::Start(n) if n > 1)
+                        || matches!(o.value, ProblemOption::UpTo(_))
+                }) {
                     return Err(SolveError::UnsupportedOption {
                         line: o.line,
                         name: "startmovenumber with intelligent".to_string(),
@@ -190,8 +189,12 @@ impl Task {
         let numbered = numbering::start(problem)
             .filter(|_| !tree.post_key && intelligent != IntelligentMode::On)
             .map(|start| (start, numbering::first_moves_in_order(&pos, &rules)));
+        // `upto n`: those numbered after n neither.
+        let upto = numbering::upto(problem);
         let mut root_skip: Vec<Move> = numbered.as_ref().map_or(Vec::new(), |(start, moves)| {
-            moves.iter().take(*start as usize - 1).copied().collect()
+            let before = moves.iter().take(*start as usize - 1);
+            let after = moves.iter().skip(upto.map_or(usize::MAX, |n| n as usize));
+            before.chain(after).copied().collect()
         });
         if let Some(part) = part {
             root_skip.extend(
@@ -275,6 +278,7 @@ fn refuse_global_options_with_parts(problem: &Problem) -> Result<(), SolveError>
             o.value,
             ProblemOption::MoveNumbers
                 | ProblemOption::Start(_)
+                | ProblemOption::UpTo(_)
                 | ProblemOption::MaxSolutions(_)
                 | ProblemOption::StopOnShortSolutions
                 | ProblemOption::MaxTime(_)
@@ -407,6 +411,7 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
             | ProblemOption::Intelligent
             | ProblemOption::MoveNumbers
             | ProblemOption::Start(_)
+            | ProblemOption::UpTo(_)
             // Positions without a king need no special treatment: such a
             // side is never in check.
             | ProblemOption::NoWhiteKing
@@ -546,6 +551,7 @@ fn option_word(option: &ProblemOption) -> &'static str {
     match option {
         ProblemOption::MoveNumbers => "movenumbers",
         ProblemOption::Start(_) => "startmovenumber",
+        ProblemOption::UpTo(_) => "uptomovenumber",
         ProblemOption::MaxSolutions(_) => "maxsolutions",
         ProblemOption::StopOnShortSolutions => "stoponshortsolutions",
         ProblemOption::MaxTime(_) => "maxtime",
