@@ -241,25 +241,8 @@ impl Rules {
         victim: Piece,
         test: &mut dyn FnMut(&Effects) -> bool,
     ) -> bool {
-        let mut board = *pos;
-        board.turn = attacker.color;
-        board.ep_square = None;
-        let (kinds, n, promotes) = capture_kinds(attacker, to);
-        kinds[..n].iter().any(|&kind| {
-            let mv = Move {
-                piece: attacker,
-                from,
-                to,
-                motion: Motion::Normal,
-                promotion: promotes.then_some(kind),
-                captured: Some(victim),
-                capture_square: to,
-                effects: Effects::NONE,
-                sequence: 0,
-            };
-            let mut found = false;
-            self.resolve_move(&board, &mv, |e| found |= test(&e));
-            found
+        self.some_capture_outcome(pos, attacker, from, to, victim, &mut |_, mv| {
+            test(&mv.effects)
         })
     }
 
@@ -276,6 +259,23 @@ impl Rules {
         to: Square,
         victim: Piece,
         test: &mut dyn FnMut(&Move, &Position) -> bool,
+    ) -> bool {
+        self.some_capture_outcome(pos, attacker, from, to, victim, &mut |board, mv| {
+            test(mv, &board.play(mv))
+        })
+    }
+
+    /// Whether some outcome of the capture (each promotion, each rebirth),
+    /// as a move with its effects in the position it is played in,
+    /// satisfies `test`.
+    fn some_capture_outcome(
+        &self,
+        pos: &Position,
+        attacker: Piece,
+        from: Square,
+        to: Square,
+        victim: Piece,
+        test: &mut dyn FnMut(&Position, &Move) -> bool,
     ) -> bool {
         let mut board = *pos;
         board.turn = attacker.color;
@@ -295,10 +295,7 @@ impl Rules {
             };
             let mut found = false;
             self.resolve_move(&board, &mv, |effects| {
-                if !found {
-                    let played = Move { effects, ..mv };
-                    found = test(&played, &board.play(&played));
-                }
+                found = found || test(&board, &Move { effects, ..mv });
             });
             found
         })
