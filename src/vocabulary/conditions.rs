@@ -784,11 +784,19 @@ fn read_param(
                 param.squares |= squares;
             }
         }
-        Parameter::Walks => {
+        Parameter::Walks => loop {
             for k in read_kinds(words, lang, stop) {
                 param.kinds.insert(k);
             }
-        }
+            // A hunter (`rh/r`): read, and marked as number 1 (not played).
+            match words.peek() {
+                Some(next) if next.text.contains('/') && !stop(&next.text) => {
+                    words.advance();
+                    param.number = 1;
+                }
+                _ => break,
+            }
+        },
         Parameter::Grid => {
             let mut irregular = false;
             param.lines = read_grid(words, lang, &mut irregular);

@@ -16,6 +16,9 @@ impl ConditionRule for PromOnly {
     const INTELLIGENT: bool = true;
 
     fn refusal(rules: &Rules) -> Option<String> {
+        if rules.param(Condition::PromOnly).number == 1 {
+            return Some("PromOnly with a hunter is not supported".into());
+        }
         // Popeye reads no walk and drops the condition; not played so.
         rules
             .param(Condition::PromOnly)
