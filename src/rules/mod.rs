@@ -703,6 +703,14 @@ impl Rules {
         if volcanic {
             return Some(format!("Volcanic or Parachute Circe with {name}"));
         }
+        // Kings reborn beside units that capture from their rebirth squares:
+        // the mates Popeye finds are not established here.
+        if circe.is_some_and(|c| c.rex_inclusive) {
+            return Some(format!(
+                "Circe RexInclusive with {name} (the checks of a king reborn on e1/e8 are not \
+                 established)"
+            ));
+        }
         // Popeye then plays a unit with no walk (`2..f6-d8`).
         if anti.is_some_and(|a| a.on_occupied != OnOccupied::Strict) {
             return Some(format!(
