@@ -1,6 +1,7 @@
 //! Tests of the Popeye reader: one per feature, then the whole corpus.
 
 use super::*;
+use crate::problem::Language;
 use crate::rules::CirceRules;
 use std::collections::BTreeMap;
 
