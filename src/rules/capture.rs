@@ -488,7 +488,8 @@ impl Rules {
         }
         let Some(sq) = sq else { return };
         let unit = place.unit;
-        let promotes = r.promotion && unit.kind.is_pawn() && sq.rank() == j.side.promotion_rank();
+        let promotes =
+            r.promotion && unit.kind.is_pawn() && sq.rank() == self.promotion_rank(j.side);
         let promotions: &[Option<Kind>] = if promotes {
             &[
                 Some(Kind::QUEEN),
