@@ -117,4 +117,36 @@ mod tests {
         assert!(!escapes.contains(&"d1d8".to_string()));
         assert_eq!(escapes.len(), 15);
     }
+
+    #[test]
+    fn trying_the_checks_last_finds_the_same_answer() {
+        // Positions with checks to give and to answer, either side to
+        // move, with and without NoCapture.
+        let lists = [
+            "wKa5 wRd1 bKa8 bPa7 bPb7 bBh4",
+            "wKh1 wRd1 bKa8 bPa7 bPb7 bBh4",
+            "wKh6 wPe7 wPh7 bKc8 nPc2 nPd2",
+            "wKe1 wQd1 wRh1 bKe8 bPe7 bPd7 bPf7",
+            "wKb1 wQc3 wSe5 bKe8 bQd4 bRa8 bSg6",
+        ];
+        for rules in [
+            Rules::orthodox().with(Condition::Checkless),
+            Rules::orthodox()
+                .with(Condition::Checkless)
+                .with(Condition::NoCapture),
+        ] {
+            for list in lists {
+                for turn in [crate::board::Color::White, crate::board::Color::Black] {
+                    let mut pos = Position::from_piece_list(list).unwrap();
+                    pos.turn = turn;
+                    let mut scratch = Vec::new();
+                    assert_eq!(
+                        super::has_legal_move_checks_last(&pos, &rules),
+                        crate::movegen::has_legal_move(&pos, &rules, &mut scratch),
+                        "{list}, {turn:?} to move"
+                    );
+                }
+            }
+        }
+    }
 }
