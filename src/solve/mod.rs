@@ -318,7 +318,7 @@ impl RootPart {
 /// indexes.
 pub fn root_moves(pos: &Position, rules: &crate::rules::Rules) -> Vec<Move> {
     let mut rules = *rules;
-    crate::rules::conditions::eiffel::functionaries_in_force(&mut rules, pos);
+    crate::rules::conditions::put_carried_in_force(&mut rules, pos);
     rules.repertoire = crate::rules::Repertoire::for_rules(pos, &rules);
     numbering::first_moves_in_order(pos, &rules)
 }

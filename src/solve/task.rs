@@ -137,7 +137,7 @@ impl Task {
         }
         let mut rules = problem.rules;
         rules.resolve_sides(restricted_side(problem, &stip));
-        crate::rules::conditions::eiffel::functionaries_in_force(&mut rules, &problem.position);
+        crate::rules::conditions::put_carried_in_force(&mut rules, &problem.position);
         rules.repertoire = crate::rules::Repertoire::for_rules(&problem.position, &rules);
         if !rules.conditions.is_empty() {
             rules.conditions.prepare(&rules, &mut pos);

@@ -12,32 +12,13 @@
 //! unit observes it (geometrically: the observer need not itself be able
 //! to move). Without the condition, the units given the functionary
 //! attribute (Popeye's `beamtet`) are functionaries: the solver puts the
-//! condition in force for them alone ([`functionaries_in_force`]), not
+//! condition in force for them alone (`ConditionRule::CARRIED_BY`), not
 //! written under the diagram.
 
 use super::{Capabilities, ConditionRule};
 use crate::board::Attrs;
 use crate::board::{Bitboard, Color, Kind, Position, Square};
-use crate::rules::{Condition, Observer, Param, Rules};
-
-/// Puts FunctionaryChess in force for the units of `pos` that carry the
-/// functionary attribute, when the condition itself is not.
-pub fn functionaries_in_force(rules: &mut Rules, pos: &Position) {
-    if rules.has(Condition::Functionary)
-        || pos.attributed().is_empty()
-        || pos.with_attrs(Attrs::FUNCTIONARY).is_empty()
-    {
-        return;
-    }
-    rules.conditions.insert(Condition::Functionary);
-    rules.params.set(
-        Condition::Functionary,
-        Param {
-            number: ATTRIBUTE_ONLY,
-            ..Param::default()
-        },
-    );
-}
+use crate::rules::{Condition, Observer, Rules};
 
 /// Functionary's parameter number when only the attributed units are.
 const ATTRIBUTE_ONLY: u8 = 1;
@@ -115,6 +96,7 @@ impl ConditionRule for Eiffel {
 impl ConditionRule for Functionary {
     const ID: &'static str = "beamten";
     const CAPABILITIES: Capabilities = PARALYSIS;
+    const CARRIED_BY: Option<(Attrs, u8)> = Some((Attrs::FUNCTIONARY, ATTRIBUTE_ONLY));
 
     #[inline]
     fn immobile(rules: &Rules, pos: &Position, side: Color) -> Bitboard {
@@ -179,7 +161,7 @@ mod tests {
             Piece::new(Color::Black, Kind::PAWN).with(Attrs::FUNCTIONARY),
         );
         let mut r = Rules::orthodox();
-        super::functionaries_in_force(&mut r, &pos);
+        super::super::put_carried_in_force(&mut r, &pos);
         assert!(r.has(Condition::Functionary));
         pos.turn = Color::White;
         let got = super::super::testing::moves_of(&r, &pos);

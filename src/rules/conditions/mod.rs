@@ -91,7 +91,7 @@ mod ultraschachzwang;
 pub(crate) mod glasgow;
 
 use super::{Observer, Rules};
-use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
+use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::Move;
 
 /// What a condition leaves of orthodox chess: each `true` is an orthodox
@@ -259,6 +259,11 @@ pub trait ConditionRule {
     const WRITTEN: bool = true;
     /// Whether Popeye's intelligent mode takes it (its short list).
     const INTELLIGENT: bool = false;
+    /// The unit attribute that puts the condition in force where the
+    /// problem does not name it, for the units that carry it, and the
+    /// parameter number that says so (the functionary attribute:
+    /// FunctionaryChess).
+    const CARRIED_BY: Option<(Attrs, u8)> = None;
     /// Whether its `observes` hook judges only the geometry of an
     /// observation (which squares a line may join: GridChess, MonochromChess,
     /// BichromChess, the edge movers), so that it bears on Madrasi's
@@ -381,6 +386,14 @@ macro_rules! registry {
             pub const fn written_under_diagram(self) -> bool {
                 match self {
                     $(Condition::$variant => <$rule as ConditionRule>::WRITTEN,)*
+                }
+            }
+
+            /// The attribute that puts the condition in force for the
+            /// units that carry it, and its parameter number then.
+            pub const fn carried_by(self) -> Option<(Attrs, u8)> {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::CARRIED_BY,)*
                 }
             }
 
@@ -734,6 +747,30 @@ fn units_where(pos: &Position, side: Color, stuck: impl Fn(Square) -> bool) -> B
         }
     }
     found
+}
+
+/// Puts in force, for the units that carry them, the conditions the
+/// attributes of the diagram's units carry (`ConditionRule::CARRIED_BY`),
+/// where the problem does not name them.
+pub fn put_carried_in_force(rules: &mut Rules, pos: &Position) {
+    if pos.attributed().is_empty() {
+        return;
+    }
+    for &c in Condition::ALL {
+        let Some((attr, number)) = c.carried_by() else {
+            continue;
+        };
+        if !rules.has(c) && pos.with_attrs(attr).nonempty() {
+            rules.conditions.insert(c);
+            rules.params.set(
+                c,
+                Param {
+                    number,
+                    ..Param::default()
+                },
+            );
+        }
+    }
 }
 
 /// Why a condition (`name`) cannot be played with the rest of `rules`:
