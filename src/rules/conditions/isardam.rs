@@ -68,7 +68,7 @@ impl ConditionRule for Isardam {
         let def = observer.unit.kind.def();
         let promotion_rank = match def.pawn {
             Some(Promotion::OwnFirstRank) => observer.unit.color.back_rank(),
-            _ => observer.unit.color.promotion_rank(),
+            _ => rules.promotion_rank(observer.unit.color),
         };
         match def.pawn {
             Some(p) if target.rank() == promotion_rank => {
@@ -129,6 +129,19 @@ mod tests {
         assert!(!r.in_check(&pos, Color::Black));
         let pos = Position::from_piece_list("wKa1 wPf7 bKe8 bQe5 bRh8 bBh5").unwrap();
         assert!(r.in_check(&pos, Color::Black));
+    }
+
+    #[test]
+    fn under_glasgow_a_pawn_promotes_taking_the_king_on_the_seventh() {
+        // b6 attacks c7, where under GlasgowChess it would promote, and
+        // every promoted unit would stand observed by its black fellow
+        // (Popeye: 1.b5-b6 gives no check); without GlasgowChess the pawn
+        // stays a pawn there and checks.
+        let pos = Position::from_piece_list("wKh1 wPb6 bKc7 bQc5 bRa7 bBa5 bSe8").unwrap();
+        let r = Rules::orthodox().with(Condition::Isardam);
+        assert!(r.in_check(&pos, Color::Black));
+        let glasgow = r.with(Condition::GlasgowChess);
+        assert!(!glasgow.in_check(&pos, Color::Black));
     }
 
     const ISARDAM: &str = "Ka1-b2 Ka1-a2 Ka1-b1 Rd1-b1 Rd1-c1 Rd1-d7 Rd1-d6 Rd1-d5 Rd1-d4 \
