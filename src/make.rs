@@ -274,6 +274,14 @@ impl Position {
                 };
                 self.waiting.pending = Some(crate::board::Pending { unit, on, id, kind });
             }
+            Effect::WalkChange { on, unit } => {
+                // `put` clears the square: the unit keeps its identity.
+                let id = self.id_code(on);
+                self.put(on, unit);
+                if self.tracks_identities() {
+                    self.set_id_code(on, id);
+                }
+            }
             Effect::Premove { .. } => {}
         }
     }

@@ -129,6 +129,10 @@ pub enum Effect {
         to: Square,
         unit: Piece,
     },
+    /// After the move, the unit on `on` changes its walk and becomes `unit`
+    /// (SingleBox type 2: the mover promotes a pawn of the other side that
+    /// stands on its promotion rank): Popeye's `[h1=S]`.
+    WalkChange { on: Square, unit: Piece },
     /// The rebirth of `unit`, captured on `on`, waits (Parrain, WaitCapture,
     /// AntiCirce LastMove); never printed.
     Pending {

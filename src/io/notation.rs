@@ -299,6 +299,9 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
             popeye_reborn_unit(s, a, unit);
             let _ = write!(s, "{on}->v]");
         }
+        Effect::WalkChange { on, unit } => {
+            let _ = write!(s, "[{on}={}]", a.piece(unit.kind));
+        }
         Effect::CapturerVanishes
         | Effect::Pending { .. }
         | Effect::Premove { .. }
@@ -546,6 +549,9 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         }
         Effect::Buried { on, unit } => {
             let _ = write!(s, "(+{}{}{on}>v)", a.unit_color(unit), a.piece(unit.kind));
+        }
+        Effect::WalkChange { on, unit } => {
+            let _ = write!(s, "({on}={})", a.piece(unit.kind));
         }
         Effect::CapturerVanishes
         | Effect::Pending { .. }

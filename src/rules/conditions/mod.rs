@@ -252,6 +252,13 @@ pub trait ConditionRule {
     /// Popeye's identifier (`crate::vocabulary::CONDITION_NAMES`).
     const ID: &'static str;
     const CAPABILITIES: Capabilities = Capabilities::ORTHODOX;
+    /// The capabilities with the parameter given, where a type keeps more
+    /// shortcuts than another (SingleBox type 1 judges moves alone, type 2
+    /// filters the list); never more than [`ConditionRule::CAPABILITIES`]
+    /// promise to the readers of the set alone.
+    fn capabilities_given(_param: Param) -> Capabilities {
+        Self::CAPABILITIES
+    }
     const PARAMETER: Parameter = Parameter::None;
     /// Whether Popeye names it under the diagram (Hole it does not).
     const WRITTEN: bool = true;
@@ -372,6 +379,14 @@ macro_rules! registry {
             pub const fn parameter(self) -> Parameter {
                 match self {
                     $(Condition::$variant => <$rule as ConditionRule>::PARAMETER,)*
+                }
+            }
+
+            /// What the condition leaves of orthodox chess with the
+            /// parameter given.
+            pub fn capabilities_given(self, param: Param) -> Capabilities {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::capabilities_given(param),)*
                 }
             }
 

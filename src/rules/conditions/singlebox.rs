@@ -5,12 +5,26 @@
 //! promotes only to a kind the box still holds). A king is in check only
 //! where its capture would be legal too: a pawn taking it on its
 //! promotion rank must have some kind to promote to, and a diagram out of
-//! the box has no check and no legal move. Types 2 and 3
-//! (latent promotions of the opponent's pawns) are not played.
+//! the box has no check and no legal move.
+//!
+//! SingleBox, type 2: the same box, and a pawn reaching its promotion
+//! rank may also stay a pawn there, a "latent" pawn. After each move the
+//! mover promotes one latent pawn of the other side to a kind of that
+//! side missing from the box (Popeye's `[h1=S]`), when there is one and a
+//! kind is missing: every such choice is a move of its own (the pawns in
+//! Popeye's order, White's from h8 to a8, Black's from a1 to h1; the
+//! kinds queen, knight, rook, bishop). A move is illegal when, once it and
+//! its latent promotion are played, a side is out of the box, or a side
+//! has a latent pawn while a kind of its own is missing (so a pawn stays a
+//! pawn only when its side lacks no queen, rook, bishop or knight), or
+//! the mover's king is in check (the promoted unit may give it). Check is
+//! orthodox: a pawn on its seventh rank may always take as a pawn.
+//! Type 3 (units moving as the promotions of the latent pawns) is not
+//! played.
 
 use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{Color, Kind, Position, Square};
-use crate::moves::Move;
+use crate::moves::{Effect, Move};
 use crate::pieces::Promotion;
 use crate::rules::{Condition, Observer, Rules};
 
@@ -26,6 +40,54 @@ const BOX: [(Kind, u32); 6] = [
     (Kind::PAWN, 8),
 ];
 
+/// The kinds a latent pawn may become, in Popeye's order, with the number
+/// of each the box holds.
+const PROMOTEES: [(Kind, u32); 4] = [
+    (Kind::QUEEN, 1),
+    (Kind::KNIGHT, 2),
+    (Kind::ROOK, 2),
+    (Kind::BISHOP, 2),
+];
+
+/// The SingleBox type in force (1, 2 or 3).
+#[inline]
+fn box_type(rules: &Rules) -> u8 {
+    rules.param(Condition::SingleBox).number.max(1)
+}
+
+/// The kinds of `side` missing from the box, in Popeye's order.
+fn missing(pos: &Position, side: Color) -> impl Iterator<Item = Kind> + '_ {
+    PROMOTEES
+        .iter()
+        .filter(move |&&(kind, n)| pos.pieces(side, kind).count() < n)
+        .map(|&(kind, _)| kind)
+}
+
+/// The latent pawns of `side` (its pawns on its promotion rank), in
+/// Popeye's order: White's from h8 to a8, Black's from a1 to h1.
+fn latent_pawns(pos: &Position, side: Color) -> Vec<Square> {
+    let rank = side.promotion_rank();
+    let mut squares: Vec<Square> = pos
+        .pieces(side, Kind::PAWN)
+        .into_iter()
+        .filter(|sq| sq.rank() == rank)
+        .collect();
+    squares.sort_by_key(|sq| sq.file());
+    if side == Color::White {
+        squares.reverse();
+    }
+    squares
+}
+
+/// Whether `side` has a latent pawn while a kind of its own is missing.
+fn illegal_latent(pos: &Position, side: Color) -> bool {
+    let rank = side.promotion_rank();
+    pos.pieces(side, Kind::PAWN)
+        .into_iter()
+        .any(|sq| sq.rank() == rank)
+        && missing(pos, side).next().is_some()
+}
+
 /// Whether some side has more units of a kind than the box holds.
 fn out_of_box(pos: &Position) -> bool {
     Color::ALL.iter().any(|&side| {
@@ -40,18 +102,103 @@ impl ConditionRule for SingleBox {
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_observation: false,
         orthodox_legality: false,
+        // Type 2: the filter makes the latent promotions and may leave no
+        // move.
+        moves_judged_alone: false,
+        filter_keeps_a_move: false,
         ..Capabilities::ORTHODOX
     };
 
+    /// Type 1 has no filter: its moves are judged alone.
+    fn capabilities_given(param: super::Param) -> Capabilities {
+        if param.number <= 1 {
+            Capabilities {
+                moves_judged_alone: true,
+                filter_keeps_a_move: true,
+                ..Self::CAPABILITIES
+            }
+        } else {
+            Self::CAPABILITIES
+        }
+    }
+
     #[inline]
-    fn legal_after(_rules: &Rules, _before: &Position, _mv: &Move, after: &Position) -> bool {
-        !out_of_box(after)
+    fn legal_after(rules: &Rules, _before: &Position, mv: &Move, after: &Position) -> bool {
+        // Type 2 judges a promotion in the filter, where the pawn may also
+        // stay a pawn.
+        (mv.promotion.is_some() && box_type(rules) == 2) || !out_of_box(after)
+    }
+
+    /// Type 2: a pawn may stay a pawn on its promotion rank, and each move
+    /// is followed by a latent promotion of the other side's pawns.
+    fn filter(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+        if box_type(rules) != 2 {
+            return;
+        }
+        let us = pos.turn;
+        let them = us.opponent();
+        let mut candidates: Vec<Move> = Vec::with_capacity(moves.len() - start);
+        for i in start..moves.len() {
+            let mv = moves[i];
+            if mv.promotion.is_some() {
+                let first = i == start || {
+                    let prev = &moves[i - 1];
+                    prev.promotion.is_none()
+                        || prev.from != mv.from
+                        || prev.to != mv.to
+                        || prev.capture_square != mv.capture_square
+                        || prev.effects != mv.effects
+                };
+                if first {
+                    candidates.push(Move {
+                        promotion: None,
+                        ..mv
+                    });
+                }
+            }
+            candidates.push(mv);
+        }
+        moves.truncate(start);
+        for mv in candidates {
+            let after = pos.play(&mv);
+            if out_of_box(&after) {
+                continue;
+            }
+            let latent = latent_pawns(&after, them);
+            let kinds: Vec<Kind> = missing(&after, them).collect();
+            if latent.is_empty() || kinds.is_empty() {
+                if !illegal_latent(&after, us) && !illegal_latent(&after, them) {
+                    moves.push(mv);
+                }
+                continue;
+            }
+            for &on in &latent {
+                let pawn = after.piece_at(on).expect("latent pawn");
+                for &kind in &kinds {
+                    let unit = crate::board::Piece { kind, ..pawn };
+                    let mut promoted = after;
+                    promoted.put(on, unit);
+                    if illegal_latent(&promoted, us)
+                        || illegal_latent(&promoted, them)
+                        || rules.in_check(&promoted, us)
+                    {
+                        continue;
+                    }
+                    let mut variant = mv;
+                    variant.effects.push(Effect::WalkChange { on, unit });
+                    moves.push(variant);
+                }
+            }
+        }
     }
 
     /// The capture of the king, played, must leave the position in the
     /// box (a pawn taking it on its promotion rank with some kind the box
     /// still holds).
     fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+        if box_type(rules) != 1 {
+            return true;
+        }
         let unit = observer.unit;
         let mut after = *pos;
         after.remove(observer.on);
@@ -75,9 +222,9 @@ impl ConditionRule for SingleBox {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        if rules.param(Condition::SingleBox).number > 1 {
+        if box_type(rules) > 2 {
             return Some(
-                "SingleBox types 2 and 3 are not played (the opponent's latent promotions)".into(),
+                "SingleBox type 3 is not played (units moving as latent promotions)".into(),
             );
         }
         rules
