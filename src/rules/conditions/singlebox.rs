@@ -227,6 +227,9 @@ impl ConditionRule for SingleBox {
                 "SingleBox type 3 is not played (units moving as latent promotions)".into(),
             );
         }
+        if box_type(rules) == 2 && rules.families().next().is_some() {
+            return Some("SingleBox type 2 is not played with a Circe form yet".into());
+        }
         rules
             .family(crate::rules::Base::AntiCirce)
             .map(|_| "anticirce incompatible with some fairy conditions".into())
