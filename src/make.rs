@@ -84,14 +84,7 @@ impl Position {
     /// Keeps what the conditions reading the previous move need of `mv`,
     /// played by `mover` (see [`crate::board::History`]).
     fn record(&mut self, mover: crate::board::Color, mv: &Move) {
-        let departure = mv
-            .effects
-            .iter()
-            .find_map(|e| match *e {
-                Effect::Premove { from, unit, .. } if unit == mv.piece => Some(from),
-                _ => None,
-            })
-            .unwrap_or(mv.from);
+        let departure = mv.departure();
         self.history.last = Some(crate::board::LastMove {
             departure,
             moved_from: mv.from,
@@ -111,14 +104,7 @@ impl Position {
     fn leave_holes(&mut self, mv: &Move) {
         // A unit moved first to its rebirth square (the Mars family) left
         // its own square, not the one it moved on from.
-        let from = mv
-            .effects
-            .iter()
-            .find_map(|e| match *e {
-                Effect::Premove { from, unit, .. } if unit == mv.piece => Some(from),
-                _ => None,
-            })
-            .unwrap_or(mv.from);
+        let from = mv.departure();
         let mut left = Bitboard::from_square(from);
         match mv.motion {
             Motion::CastleShort => left.set(Square::new(7, mv.from.rank())),

@@ -387,7 +387,7 @@ impl Gen<'_> {
     fn pawn_moves(&self, out: &mut Vec<Move>, us: Color, movers: Bitboard) {
         let pos = self.pos;
         let forward: i8 = if us == Color::White { 1 } else { -1 };
-        let last_rank = us.promotion_rank();
+        let last_rank = self.rules.promotion_rank(us);
         for from in pos.pieces(us, Kind::PAWN) & movers {
             let piece = pos.piece_as(from, us).expect("own pawn");
             // A pawn on its own first rank stands still, except where the
@@ -449,7 +449,7 @@ impl Gen<'_> {
         let promotion = piece.kind.def().pawn;
         let promotion_rank = match promotion {
             Some(Promotion::OwnFirstRank) => piece.color.back_rank(),
-            _ => piece.color.promotion_rank(),
+            _ => self.rules.promotion_rank(piece.color),
         };
         // A kamikaze pawn that vanishes as it captures never promotes.
         let vanishes = piece.is_kamikaze() && self.rules.kamikaze_capturer_vanishes();

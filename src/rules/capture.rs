@@ -53,6 +53,29 @@ pub struct Capture<'a> {
     pub occupied: Bitboard,
 }
 
+impl<'a> Capture<'a> {
+    /// The capture `mv` makes of `victim` in `pos`.
+    pub fn of_move(pos: &'a Position, mv: &Move, victim: Piece) -> Capture<'a> {
+        let mut occupied = pos.occupied();
+        // HaanerChess: the squares left are holes before any rebirth.
+        if !pos.vacated_become_holes {
+            occupied.clear(mv.from);
+            occupied.clear(mv.capture_square);
+        }
+        occupied.set(mv.to);
+        Capture {
+            pos,
+            capturer: mv.arriving_piece(),
+            mover: mv.piece,
+            from: mv.from,
+            to: mv.to,
+            victim,
+            capture_square: mv.capture_square,
+            occupied,
+        }
+    }
+}
+
 impl Rules {
     /// Resolves a capture of the tier-1 forms: calls `outcome` once with the
     /// effects the rules add, or not at all when the rules forbid the
@@ -153,23 +176,7 @@ impl Rules {
     pub fn resolve_move(&self, pos: &Position, mv: &Move, mut outcome: impl FnMut(Effects)) {
         if !self.is_general() {
             if let Some(victim) = mv.captured {
-                let mut occupied = pos.occupied();
-                // HaanerChess: the squares left are holes before any rebirth.
-                if !pos.vacated_become_holes {
-                    occupied.clear(mv.from);
-                    occupied.clear(mv.capture_square);
-                }
-                occupied.set(mv.to);
-                let capture = Capture {
-                    pos,
-                    capturer: mv.arriving_piece(),
-                    mover: mv.piece,
-                    from: mv.from,
-                    to: mv.to,
-                    victim,
-                    capture_square: mv.capture_square,
-                    occupied,
-                };
+                let capture = Capture::of_move(pos, mv, victim);
                 self.resolve_capture(&capture, |e| {
                     let mut all = mv.effects;
                     for x in &e {
@@ -184,23 +191,7 @@ impl Rules {
         }
         // ImmunChess and GenevaChess judge the capture before any rebirth.
         if let Some(victim) = mv.captured {
-            let mut occupied = pos.occupied();
-            if !pos.vacated_become_holes {
-                occupied.clear(mv.from);
-                occupied.clear(mv.capture_square);
-            }
-            occupied.set(mv.to);
-            let capture = Capture {
-                pos,
-                capturer: mv.arriving_piece(),
-                mover: mv.piece,
-                from: mv.from,
-                to: mv.to,
-                victim,
-                capture_square: mv.capture_square,
-                occupied,
-            };
-            if !self.capture_allowed(&capture) {
+            if !self.capture_allowed(&Capture::of_move(pos, mv, victim)) {
                 return;
             }
         }
@@ -497,7 +488,8 @@ impl Rules {
         }
         let Some(sq) = sq else { return };
         let unit = place.unit;
-        let promotes = r.promotion && unit.kind.is_pawn() && sq.rank() == j.side.promotion_rank();
+        let promotes =
+            r.promotion && unit.kind.is_pawn() && sq.rank() == self.promotion_rank(j.side);
         let promotions: &[Option<Kind>] = if promotes {
             &[
                 Some(Kind::QUEEN),

@@ -202,7 +202,7 @@ impl Rules {
         let promotion = attacker.kind.def().pawn;
         let promotion_rank = match promotion {
             Some(Promotion::OwnFirstRank) => attacker.color.back_rank(),
-            _ => attacker.color.promotion_rank(),
+            _ => self.promotion_rank(attacker.color),
         };
         let for_good = |kind: Kind| {
             let capture = Capture {
@@ -280,7 +280,7 @@ impl Rules {
         let mut board = *pos;
         board.turn = attacker.color;
         board.ep_square = None;
-        let (kinds, n, promotes) = capture_kinds(attacker, to);
+        let (kinds, n, promotes) = capture_kinds(attacker, to, self.promotion_rank(attacker.color));
         kinds[..n].iter().any(|&kind| {
             let mv = Move {
                 piece: attacker,
@@ -333,8 +333,8 @@ impl Rules {
 
 /// The kinds `attacker` captures on `to` as (the first `n`): a pawn
 /// reaching its last rank as each promotion kind, promoting.
-fn capture_kinds(attacker: Piece, to: Square) -> ([Kind; 4], usize, bool) {
-    if attacker.kind == Kind::PAWN && to.rank() == attacker.color.promotion_rank() {
+fn capture_kinds(attacker: Piece, to: Square, last_rank: u8) -> ([Kind; 4], usize, bool) {
+    if attacker.kind == Kind::PAWN && to.rank() == last_rank {
         (Kind::PROMOTIONS, 4, true)
     } else {
         ([attacker.kind; 4], 1, false)

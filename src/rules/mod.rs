@@ -270,6 +270,9 @@ pub struct CirceRules {
     pub anticirce_type: AntiCirceType,
     /// A reborn pawn on its promotion rank promotes.
     pub promotion: bool,
+    /// GlasgowChess: a unit reborn on its classic square is reborn a rank
+    /// further when that square is the other side's promotion rank.
+    pub glasgow: bool,
 }
 
 impl CirceRules {
@@ -299,6 +302,7 @@ impl CirceRules {
             on_occupied_written: false,
             anticirce_type: AntiCirceType::Calvet,
             promotion: false,
+            glasgow: false,
         }
     }
 
@@ -438,6 +442,7 @@ impl CirceRules {
             square: self.square,
             // Nothing is reborn: the promotion of a reborn pawn is moot.
             promotion: self.promotion,
+            glasgow: self.glasgow,
             ..CirceRules::of(self.base)
         };
         *self == plain
@@ -625,6 +630,18 @@ impl Rules {
     #[inline]
     pub fn has(&self, condition: Condition) -> bool {
         self.conditions.contains(condition)
+    }
+
+    /// The rank `color`'s pawns promote on: the last, or the one before
+    /// it under GlasgowChess.
+    #[inline]
+    pub fn promotion_rank(&self, color: crate::board::Color) -> u8 {
+        let last = color.promotion_rank();
+        if !self.conditions.is_empty() && self.has(Condition::GlasgowChess) {
+            conditions::glasgow::promotion_rank(color)
+        } else {
+            last
+        }
     }
 
     /// What the solver cannot play yet in these rules as a whole, if

@@ -713,7 +713,16 @@ pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
             continue;
         }
         let (i, n) = name(c.popeye_id());
-        let mut line = n.to_string();
+        let mut line = String::new();
+        // Popeye writes a contact leaper before the name (`S-KoeKo`).
+        let param = rules.param(c);
+        if c.parameter() == Parameter::Neighbour && param.number != 0 {
+            if let Some(k) = Kind::from_index(usize::from(param.number) - 1) {
+                line.push_str(k.def().codes[column(lang)]);
+                line.push('-');
+            }
+        }
+        line.push_str(n);
         for word in param_words(lang, c.parameter(), rules.param(c)) {
             line.push(' ');
             line.push_str(&word);
@@ -814,11 +823,21 @@ fn read_param(
                 let entry = std::iter::once(words_of[col]);
                 if super::match_word(entry, &next.text) == Match::One(()) {
                     words.advance();
-                    // The leaper's name.
-                    if words.peek().is_some() {
+                    // The leaper's code: kept as its index + 1 (0: the
+                    // king, the default), 255 when it is no walk.
+                    param.number = u8::MAX;
+                    if let Some(w) = words.peek() {
+                        let kind = Kind::all()
+                            .find(|k| k.def().codes[column(lang)].eq_ignore_ascii_case(&w.text));
                         words.advance();
+                        if let Some(k) = kind {
+                            param.number = if k == Kind::KING {
+                                0
+                            } else {
+                                u8::try_from(k.index() + 1).unwrap_or(u8::MAX)
+                            };
+                        }
                     }
-                    param.number = 1;
                 }
             }
         }

@@ -87,6 +87,8 @@ mod nocapture;
 mod previous_move;
 mod promonly;
 mod ultraschachzwang;
+// Group glasgow: the promotion rank, and captures from the centre.
+pub(crate) mod glasgow;
 
 use super::{Observer, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
@@ -710,6 +712,10 @@ registry! {
     BlackMaxDister => dister::BlackMaxDister,
     /// Black keeps the two units named as close together as it can.
     BlackMinDister => dister::BlackMinDister,
+    // Group glasgow.
+    /// Pawns promote on the rank before the last; Circe's officers are
+    /// reborn a rank further.
+    GlasgowChess => glasgow::GlasgowChess,
 }
 
 impl Condition {
@@ -730,6 +736,7 @@ impl Condition {
 /// `restricted` (see [`crate::rules::Rules::resolve_sides`]).
 pub(super) fn resolve_sides(rules: &mut Rules, restricted: Option<Color>) {
     ultraschachzwang::resolve_side(rules, restricted);
+    glasgow::settle(rules);
 }
 
 /// The units of `side` for which `stuck` holds (for the `immobile` hooks).
