@@ -173,6 +173,20 @@ impl Effects {
         self.len += 1;
     }
 
+    /// Puts an effect at `index`, the later ones moving one place on.
+    pub fn insert(&mut self, index: usize, e: Effect) {
+        let len = self.len as usize;
+        self.items.copy_within(index..len, index + 1);
+        self.items[index] = e;
+        self.len += 1;
+    }
+
+    /// Keeps the first `len` effects.
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len as u8);
+    }
+
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0

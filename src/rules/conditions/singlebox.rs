@@ -18,7 +18,9 @@
 //! has a latent pawn while a kind of its own is missing (so a pawn stays a
 //! pawn only when its side lacks no queen, rook, bishop or knight), or
 //! the mover's king is in check (the promoted unit may give it). Check is
-//! orthodox: a pawn on its seventh rank may always take as a pawn.
+//! orthodox: a pawn on its seventh rank may always take as a pawn. With
+//! a Circe form the latent promotion is played after the move and before
+//! the rebirth, on the position of that moment (Popeye's order).
 //! Type 3 (units moving as the promotions of the latent pawns) is not
 //! played.
 
@@ -86,6 +88,24 @@ fn illegal_latent(pos: &Position, side: Color) -> bool {
         .into_iter()
         .any(|sq| sq.rank() == rank)
         && missing(pos, side).next().is_some()
+}
+
+/// Where in `mv`'s effects the latent promotion goes: after those that
+/// belong to the move itself (a Mars premove, a kamikaze capturer
+/// leaving), before any rebirth.
+fn before_rebirth(mv: &Move) -> usize {
+    mv.effects
+        .iter()
+        .position(|e| {
+            !matches!(
+                e,
+                Effect::Mark { .. }
+                    | Effect::Premove { .. }
+                    | Effect::CapturerVanishes
+                    | Effect::CapturerRemoved { .. }
+            )
+        })
+        .unwrap_or(mv.effects.len())
 }
 
 /// Whether some side has more units of a kind than the box holds.
@@ -160,32 +180,38 @@ impl ConditionRule for SingleBox {
         }
         moves.truncate(start);
         for mv in candidates {
-            let after = pos.play(&mv);
-            if out_of_box(&after) {
-                continue;
-            }
-            let latent = latent_pawns(&after, them);
-            let kinds: Vec<Kind> = missing(&after, them).collect();
+            // Popeye promotes after the move and before any rebirth: the
+            // latent pawns and the missing kinds are those of that moment.
+            let at = before_rebirth(&mv);
+            let mut bare = mv;
+            bare.effects.truncate(at);
+            let early = pos.play(&bare);
+            let latent = latent_pawns(&early, them);
+            let kinds: Vec<Kind> = missing(&early, them).collect();
             if latent.is_empty() || kinds.is_empty() {
-                if !illegal_latent(&after, us) && !illegal_latent(&after, them) {
+                let after = pos.play(&mv);
+                if !out_of_box(&after)
+                    && !illegal_latent(&after, us)
+                    && !illegal_latent(&after, them)
+                {
                     moves.push(mv);
                 }
                 continue;
             }
             for &on in &latent {
-                let pawn = after.piece_at(on).expect("latent pawn");
+                let pawn = early.piece_at(on).expect("latent pawn");
                 for &kind in &kinds {
                     let unit = crate::board::Piece { kind, ..pawn };
-                    let mut promoted = after;
-                    promoted.put(on, unit);
-                    if illegal_latent(&promoted, us)
-                        || illegal_latent(&promoted, them)
-                        || rules.in_check(&promoted, us)
+                    let mut variant = mv;
+                    variant.effects.insert(at, Effect::WalkChange { on, unit });
+                    let after = pos.play(&variant);
+                    if out_of_box(&after)
+                        || illegal_latent(&after, us)
+                        || illegal_latent(&after, them)
+                        || rules.in_check(&after, us)
                     {
                         continue;
                     }
-                    let mut variant = mv;
-                    variant.effects.push(Effect::WalkChange { on, unit });
                     moves.push(variant);
                 }
             }
@@ -227,9 +253,6 @@ impl ConditionRule for SingleBox {
                 "SingleBox type 3 is not played (units moving as latent promotions)".into(),
             );
         }
-        if box_type(rules) == 2 && rules.families().next().is_some() {
-            return Some("SingleBox type 2 is not played with a Circe form yet".into());
-        }
         rules
             .family(crate::rules::Base::AntiCirce)
             .map(|_| "anticirce incompatible with some fairy conditions".into())
@@ -247,6 +270,84 @@ mod tests {
         let mut r = Rules::orthodox().with(Condition::SingleBox);
         r.repertoire = Repertoire::of(&Position::from_piece_list(pieces).unwrap(), r.conditions);
         r
+    }
+
+    fn type2(rules: Rules, pieces: &str) -> Rules {
+        let mut r = rules.with_param(
+            Condition::SingleBox,
+            crate::rules::conditions::Param {
+                number: 2,
+                ..Default::default()
+            },
+        );
+        r.repertoire = Repertoire::of(&Position::from_piece_list(pieces).unwrap(), r.conditions);
+        r
+    }
+
+    fn circe() -> Rules {
+        Rules::with_circe(crate::rules::CirceRules::of(crate::rules::Base::Circe))
+    }
+
+    /// The moves of `turn` whose text starts with `start`.
+    fn moves_from(rules: &Rules, pieces: &str, turn: Color, start: &str) -> Vec<String> {
+        let mut v = moves(rules, pieces, turn);
+        v.retain(|m| m.starts_with(start));
+        v
+    }
+
+    #[test]
+    fn type2_a_pawn_stays_a_pawn_only_when_its_side_lacks_no_kind() {
+        // White lacks a bishop: its pawns must promote, to a bishop.
+        let lacking = "wKa1 wQd1 wRa2 wRb2 wBc1 wSc3 wSg1 wPe7 wPg7 bKf5 bPh4 bRf8";
+        let r = type2(Rules::orthodox(), lacking);
+        assert_eq!(
+            moves_from(&r, lacking, Color::White, "e7"),
+            sorted("e7-e8=B e7*f8=B")
+        );
+        // With both bishops nothing is missing: they stay pawns.
+        let full = "wKa1 wQd1 wRa2 wRb2 wBc1 wBf1 wSc3 wSg1 wPe7 wPg7 bKf5 bPh4 bRf8";
+        let r = type2(Rules::orthodox(), full);
+        assert_eq!(
+            moves(&r, full, Color::White)
+                .into_iter()
+                .filter(|m| m.starts_with("e7") || m.starts_with("g7"))
+                .collect::<Vec<_>>(),
+            sorted("e7-e8 e7*f8 g7-g8 g7*f8")
+        );
+    }
+
+    #[test]
+    fn type2_the_mover_promotes_a_latent_pawn_of_the_other_side() {
+        // Both black latent pawns are illegal while Black lacks kinds: only
+        // taking one and promoting the other is legal, and neither to a
+        // queen nor a rook, which would check h1.
+        let pieces = "wKh1 wRa2 wBa4 wSa6 wSc6 wPe7 bKh8 bRd8 bPh6 bPa1 bPb1";
+        let r = type2(Rules::orthodox(), pieces);
+        assert_eq!(
+            moves(&r, pieces, Color::White),
+            sorted("Ra2*a1[b1=S] Ra2*a1[b1=B]")
+        );
+        // With Circe the promotion comes before the rebirth.
+        let r = type2(circe(), pieces);
+        assert_eq!(
+            moves(&r, pieces, Color::White),
+            sorted("Ra2*a1[b1=S][+bPa7] Ra2*a1[b1=B][+bPa7]")
+        );
+    }
+
+    #[test]
+    fn type2_with_circe_the_missing_kinds_are_counted_before_the_rebirth() {
+        // Re8*e4 takes a knight: without Circe h8 becomes it; with Circe
+        // it becomes it too, before the knight is reborn on b1, and White
+        // then has three knights.
+        let pieces = "wKa1 wQd1 wRa2 wRb2 wBc1 wBf1 wSe4 wSc3 wPh8 bKc7 bRe8";
+        let r = type2(Rules::orthodox(), pieces);
+        assert_eq!(
+            moves_from(&r, pieces, Color::Black, "Re8*e4"),
+            sorted("Re8*e4[h8=S]")
+        );
+        let r = type2(circe(), pieces);
+        assert!(moves_from(&r, pieces, Color::Black, "Re8*e4").is_empty());
     }
 
     #[test]
