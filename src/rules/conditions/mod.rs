@@ -31,7 +31,9 @@
 //! 6. [`ConditionRule::legal_after`]: legality once the move is played
 //!    (Alsatian, KoeKo, Isardam, ChecklessChess).
 //! 7. [`ConditionRule::filter`]: the whole legal move list at once
-//!    (Maximummer, MustCapture, Exclusive).
+//!    (Maximummer, MustCapture, Exclusive); [`ConditionRule::pseudo_filter`]
+//!    the whole pseudo-legal list, before legality (Maximummer Exact,
+//!    whose measure takes in the moves that leave the king in check).
 //!
 //! Beside them, [`ConditionRule::refusal`] (with the other rules) and
 //! [`ConditionRule::refusal_in`] (with the diagram) say what is not played.
@@ -330,6 +332,13 @@ pub trait ConditionRule {
     #[inline(always)]
     fn filter(_rules: &Rules, _pos: &Position, _moves: &mut Vec<Move>, _start: usize) {}
 
+    /// Keeps of the pseudo-legal moves `moves[start..]`, before their
+    /// legality is judged, those the condition allows, in their order
+    /// (a measure taken over the moves illegal ones included: Maximummer
+    /// Exact). A condition using it says `filter_keeps_a_move: false`.
+    #[inline(always)]
+    fn pseudo_filter(_rules: &Rules, _pos: &Position, _moves: &mut Vec<Move>, _start: usize) {}
+
     /// Prepares the diagram's position for play under the condition (the
     /// state it keeps there: Hole's holes, HaanerChess's rule that squares
     /// left become holes). Called once, before solving.
@@ -531,6 +540,17 @@ macro_rules! registry {
                 for c in self.iter() {
                     match c {
                         $(Condition::$variant => <$rule as ConditionRule>::prepare(rules, pos),)*
+                    }
+                }
+            }
+
+            /// Filters the pseudo-legal moves `moves[start..]` by each
+            /// condition, before legality.
+            #[inline]
+            pub fn pseudo_filter(self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+                for c in self.iter() {
+                    match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::pseudo_filter(rules, pos, moves, start),)*
                     }
                 }
             }
@@ -809,11 +829,11 @@ impl Conditions {
     }
 
     /// The conditions, less those the mate test does not obey
-    /// (`Capabilities::binds_mate_test`).
-    pub fn for_mate_test(self) -> Conditions {
+    /// (`Capabilities::binds_mate_test`, with the parameters of `rules`).
+    pub fn for_mate_test(self, rules: &Rules) -> Conditions {
         let mut kept = self;
         for c in self.iter() {
-            if !c.capabilities().binds_mate_test {
+            if !c.capabilities_given(rules.param(c)).binds_mate_test {
                 kept.remove(c);
             }
         }

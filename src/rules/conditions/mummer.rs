@@ -77,20 +77,8 @@ pub(crate) fn selector_side(c: Condition) -> Option<Option<Color>> {
     })
 }
 
-/// Popeye's refusal of two selecting conditions for one side; and the
-/// strict forms, not played yet.
+/// Popeye's refusal of two selecting conditions for one side.
 pub(super) fn two_selectors(rules: &Rules) -> Option<String> {
-    if let Some(c) = rules.conditions.iter().find(|&c| {
-        selector_side(c).is_some()
-            && c.parameter() == Parameter::Strictness
-            && rules.param(c).number != 0
-    }) {
-        return Some(format!(
-            "{} Exact or Ultra (the illegal moves competing, check by the longest move only) \
-             is not played yet",
-            c.popeye_id()
-        ));
-    }
     for side in Color::ALL {
         let n = rules
             .conditions
@@ -115,6 +103,56 @@ fn alphabetic(mv: &Move) -> u32 {
     255 - (mv.from.file() as u32 * 8 + mv.from.rank() as u32)
 }
 
+/// With Exact: the measure is taken over the pseudo-legal moves, those
+/// leaving the king in check too, and the mate test is that of chess.
+const EXACT: Capabilities = Capabilities {
+    filter_keeps_a_move: false,
+    binds_mate_test: false,
+    ..FILTERS
+};
+
+/// With Ultra: as Exact, and a unit checks only with a best move; the mate
+/// test obeys the condition.
+const ULTRA: Capabilities = Capabilities {
+    filter_keeps_a_move: false,
+    orthodox_observation: false,
+    check_implies_attack: false,
+    ..FILTERS
+};
+
+/// The strictness given: 0 none, 1 Exact, 2 Ultra.
+#[inline]
+fn strictness(rules: &Rules, c: Condition) -> u8 {
+    rules.param(c).number
+}
+
+/// Ultra: whether `observer` taking on `target` scores as high as the best
+/// pseudo-legal move of its side (measured with that side to move, without
+/// this condition: the measure does not recurse).
+fn best_observation(
+    rules: &Rules,
+    pos: &Position,
+    observer: &crate::rules::Observer,
+    target: crate::board::Square,
+    c: Condition,
+    score: impl Fn(&Move) -> u32,
+) -> bool {
+    let side = observer.unit.color;
+    let mut measured = *pos;
+    if measured.turn != side {
+        measured.turn = side;
+        measured.ep_square = None;
+    }
+    let mut measuring = *rules;
+    measuring.conditions.remove(c);
+    let mut moves = Vec::new();
+    crate::movegen::pseudo_legal_moves(&measured, &measuring, &mut moves);
+    let mut taking = Move::quiet(observer.unit, observer.on, target, Motion::Normal);
+    taking.captured = pos.piece_at(target);
+    let own = score(&taking);
+    moves.iter().map(score).all(|s| s <= own)
+}
+
 macro_rules! mummer {
     ($(#[$doc:meta])* $name:ident, $id:literal, $side:expr, $score:expr) => {
         mummer!($(#[$doc])* $name, $id, |turn| turn == $side, $score, both);
@@ -125,16 +163,49 @@ macro_rules! mummer {
 
         impl ConditionRule for $name {
             const ID: &'static str = $id;
-            const CAPABILITIES: Capabilities = FILTERS;
+            /// The weakest of the three forms.
+            const CAPABILITIES: Capabilities = Capabilities {
+                binds_mate_test: true,
+                ..ULTRA
+            };
             const PARAMETER: Parameter = Parameter::Strictness;
             const INTELLIGENT: bool = true;
 
+            fn capabilities_given(param: super::Param) -> Capabilities {
+                match param.number {
+                    0 => FILTERS,
+                    1 => EXACT,
+                    _ => ULTRA,
+                }
+            }
+
             #[inline]
-            fn filter(_rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+            fn pseudo_filter(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
                 #[allow(clippy::redundant_closure_call)]
-                if ($applies)(pos.turn) {
+                if strictness(rules, Condition::$name) != 0 && ($applies)(pos.turn) {
                     keep_best(moves, start, $score);
                 }
+            }
+
+            #[inline]
+            fn filter(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+                #[allow(clippy::redundant_closure_call)]
+                if strictness(rules, Condition::$name) == 0 && ($applies)(pos.turn) {
+                    keep_best(moves, start, $score);
+                }
+            }
+
+            fn observes(
+                rules: &Rules,
+                pos: &Position,
+                observer: &crate::rules::Observer,
+                target: crate::board::Square,
+            ) -> bool {
+                #[allow(clippy::redundant_closure_call)]
+                if strictness(rules, Condition::$name) < 2 || !($applies)(observer.unit.color) {
+                    return true;
+                }
+                best_observation(rules, pos, observer, target, Condition::$name, $score)
             }
 
             fn refusal(rules: &Rules) -> Option<String> {
