@@ -233,6 +233,18 @@ pub enum Parameter {
     SquarePair,
 }
 
+/// For which side a condition selects among the legal moves by a measure
+/// (Popeye's mummer mechanism).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selects {
+    /// It is no selector.
+    Nobody,
+    /// It selects for both sides.
+    Both,
+    /// It selects for one side.
+    Side(Color),
+}
+
 /// A condition's parameter as read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Param {
@@ -268,6 +280,10 @@ pub trait ConditionRule {
     const WRITTEN: bool = true;
     /// Whether Popeye's intelligent mode takes it (its short list).
     const INTELLIGENT: bool = false;
+    /// Whether it is one of Popeye's move selectors (its mummer mechanism:
+    /// Maximummer, MustCapture, Duellist, FollowMyLeader...), of which a
+    /// side may have only one, and for which side.
+    const SELECTS: Selects = Selects::Nobody;
     /// Whether its `observes` hook judges only the geometry of an
     /// observation (which squares a line may join: GridChess, MonochromChess,
     /// BichromChess, the edge movers), so that it bears on Madrasi's
@@ -398,6 +414,13 @@ macro_rules! registry {
             pub fn capabilities_given(self, param: Param) -> Capabilities {
                 match self {
                     $(Condition::$variant => <$rule as ConditionRule>::capabilities_given(param),)*
+                }
+            }
+
+            /// For which side the condition is a move selector.
+            pub const fn selects(self) -> Selects {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::SELECTS,)*
                 }
             }
 
