@@ -133,6 +133,11 @@ pub enum Effect {
     /// (SingleBox type 2: the mover promotes a pawn of the other side that
     /// stands on its promotion rank): Popeye's `[h1=S]`.
     WalkChange { on: Square, unit: Piece },
+    /// A latent pawn of the mover becomes `unit` before the move
+    /// (SingleBox type 3): Popeye's `[a8=S]`, written before the move.
+    /// Where it is the moving unit itself (`on` is the departure), the
+    /// move's unit is already `unit` and playing this does nothing.
+    LatentFirst { on: Square, unit: Piece },
     /// The rebirth of `unit`, captured on `on`, waits (Parrain, WaitCapture,
     /// AntiCirce LastMove); never printed.
     Pending {

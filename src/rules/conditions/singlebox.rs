@@ -21,8 +21,15 @@
 //! orthodox: a pawn on its seventh rank may always take as a pawn. With
 //! a Circe form the latent promotion is played after the move and before
 //! the rebirth, on the position of that moment (Popeye's order).
-//! Type 3 (units moving as the promotions of the latent pawns) is not
-//! played.
+//!
+//! SingleBox, type 3: the same box, and latent pawns as in type 2, but a
+//! side promotes its own: while the mover has a latent pawn and misses a
+//! kind, each of its moves is made with one latent pawn become one missing
+//! kind first (Popeye's `[c8=S]Sc8-b6`, `[a8=S]Rg6*g1`; every pawn and
+//! kind a move of its own, the pawn itself may move as that kind). A move
+//! is illegal when, once played, a side is out of the box or the mover
+//! keeps a latent pawn while a kind of its own is missing. A latent pawn
+//! checks as every kind its side misses.
 
 use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{Color, Kind, Position, Square};
@@ -108,6 +115,80 @@ fn before_rebirth(mv: &Move) -> usize {
         .unwrap_or(mv.effects.len())
 }
 
+/// `moves` with, before the first promotion of each pawn move, the same
+/// move with the pawn staying a pawn (types 2 and 3).
+fn with_pawns_staying(moves: &[Move]) -> Vec<Move> {
+    let mut out: Vec<Move> = Vec::with_capacity(moves.len());
+    for (i, &mv) in moves.iter().enumerate() {
+        if mv.promotion.is_some() {
+            let first = i == 0 || {
+                let prev = &moves[i - 1];
+                prev.promotion.is_none()
+                    || prev.from != mv.from
+                    || prev.to != mv.to
+                    || prev.capture_square != mv.capture_square
+                    || prev.effects != mv.effects
+            };
+            if first {
+                out.push(Move {
+                    promotion: None,
+                    ..mv
+                });
+            }
+        }
+        out.push(mv);
+    }
+    out
+}
+
+/// Type 3: while the mover has a latent pawn and misses a kind, each of
+/// its moves is made with one latent pawn first become one missing kind
+/// (the pawn itself may then move as that kind); each pawn and kind is a
+/// move of its own. Without such a promotion the moves are the legal
+/// ones, a pawn reaching its last rank may also stay a pawn.
+fn type3(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+    let us = pos.turn;
+    let latent = latent_pawns(pos, us);
+    let kinds: Vec<Kind> = missing(pos, us).collect();
+    let legal = |mv: &Move| {
+        let after = pos.play(mv);
+        crate::movegen::is_legal_after(pos, rules, mv, &after)
+            && !out_of_box(&after)
+            && !illegal_latent(&after, us)
+    };
+    if latent.is_empty() || kinds.is_empty() {
+        let candidates = with_pawns_staying(&moves[start..]);
+        moves.truncate(start);
+        for mv in candidates {
+            // The others were judged with the list.
+            let pawn_arriving = mv.piece.kind == Kind::PAWN && mv.to.rank() == us.promotion_rank();
+            if !pawn_arriving || legal(&mv) {
+                moves.push(mv);
+            }
+        }
+        return;
+    }
+    moves.truncate(start);
+    let mut pseudo = Vec::new();
+    for &on in &latent {
+        let pawn = pos.piece_at(on).expect("latent pawn");
+        for &kind in &kinds {
+            let unit = crate::board::Piece { kind, ..pawn };
+            let mut board = *pos;
+            board.put(on, unit);
+            pseudo.clear();
+            crate::movegen::pseudo_legal_moves(&board, rules, &mut pseudo);
+            for mv in with_pawns_staying(&pseudo) {
+                let mut variant = mv;
+                variant.effects.insert(0, Effect::LatentFirst { on, unit });
+                if legal(&variant) {
+                    moves.push(variant);
+                }
+            }
+        }
+    }
+}
+
 /// Whether some side has more units of a kind than the box holds.
 fn out_of_box(pos: &Position) -> bool {
     Color::ALL.iter().any(|&side| {
@@ -122,6 +203,8 @@ impl ConditionRule for SingleBox {
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_observation: false,
         orthodox_legality: false,
+        // Type 3: a latent pawn checks as a missing kind.
+        check_implies_attack: false,
         // Type 2: the filter makes the latent promotions and may leave no
         // move.
         moves_judged_alone: false,
@@ -131,53 +214,67 @@ impl ConditionRule for SingleBox {
 
     /// Type 1 has no filter: its moves are judged alone.
     fn capabilities_given(param: super::Param) -> Capabilities {
-        if param.number <= 1 {
-            Capabilities {
+        match param.number {
+            0 | 1 => Capabilities {
                 moves_judged_alone: true,
                 filter_keeps_a_move: true,
+                check_implies_attack: true,
                 ..Self::CAPABILITIES
-            }
-        } else {
-            Self::CAPABILITIES
+            },
+            2 => Capabilities {
+                check_implies_attack: true,
+                ..Self::CAPABILITIES
+            },
+            _ => Self::CAPABILITIES,
         }
     }
 
     #[inline]
-    fn legal_after(rules: &Rules, _before: &Position, mv: &Move, after: &Position) -> bool {
-        // Type 2 judges a promotion in the filter, where the pawn may also
-        // stay a pawn.
-        (mv.promotion.is_some() && box_type(rules) == 2) || !out_of_box(after)
+    fn legal_after(rules: &Rules, before: &Position, mv: &Move, after: &Position) -> bool {
+        match box_type(rules) {
+            // Types 2 and 3 judge a promotion in the filter, where the
+            // pawn may also stay a pawn.
+            2 => mv.promotion.is_some() || !out_of_box(after),
+            3 if mv.promotion.is_some() => true,
+            // Type 3: nor may the mover keep a latent pawn while a kind of
+            // its own is missing.
+            3 => !out_of_box(after) && !illegal_latent(after, before.turn),
+            _ => !out_of_box(after),
+        }
+    }
+
+    /// Type 3: a latent pawn checks as every kind its side misses.
+    fn checks(rules: &Rules, pos: &Position, king: Square, color: Color) -> bool {
+        if box_type(rules) != 3 {
+            return false;
+        }
+        let them = color.opponent();
+        let latent = latent_pawns(pos, them);
+        if latent.is_empty() {
+            return false;
+        }
+        missing(pos, them).any(|kind| {
+            latent.iter().any(|&on| {
+                let unit = crate::board::Piece {
+                    kind,
+                    ..pos.piece_at(on).expect("latent pawn")
+                };
+                pos.attacks_from(on, unit).contains(king)
+            })
+        })
     }
 
     /// Type 2: a pawn may stay a pawn on its promotion rank, and each move
     /// is followed by a latent promotion of the other side's pawns.
     fn filter(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
-        if box_type(rules) != 2 {
-            return;
+        match box_type(rules) {
+            2 => {}
+            3 => return type3(rules, pos, moves, start),
+            _ => return,
         }
         let us = pos.turn;
         let them = us.opponent();
-        let mut candidates: Vec<Move> = Vec::with_capacity(moves.len() - start);
-        for i in start..moves.len() {
-            let mv = moves[i];
-            if mv.promotion.is_some() {
-                let first = i == start || {
-                    let prev = &moves[i - 1];
-                    prev.promotion.is_none()
-                        || prev.from != mv.from
-                        || prev.to != mv.to
-                        || prev.capture_square != mv.capture_square
-                        || prev.effects != mv.effects
-                };
-                if first {
-                    candidates.push(Move {
-                        promotion: None,
-                        ..mv
-                    });
-                }
-            }
-            candidates.push(mv);
-        }
+        let candidates = with_pawns_staying(&moves[start..]);
         moves.truncate(start);
         for mv in candidates {
             // Popeye promotes after the move and before any rebirth: the
@@ -248,11 +345,6 @@ impl ConditionRule for SingleBox {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        if box_type(rules) > 2 {
-            return Some(
-                "SingleBox type 3 is not played (units moving as latent promotions)".into(),
-            );
-        }
         rules
             .family(crate::rules::Base::AntiCirce)
             .map(|_| "anticirce incompatible with some fairy conditions".into())
@@ -348,6 +440,47 @@ mod tests {
         );
         let r = type2(circe(), pieces);
         assert!(moves_from(&r, pieces, Color::Black, "Re8*e4").is_empty());
+    }
+
+    fn type3(pieces: &str) -> Rules {
+        let mut r = Rules::orthodox().with_param(
+            Condition::SingleBox,
+            crate::rules::conditions::Param {
+                number: 3,
+                ..Default::default()
+            },
+        );
+        r.repertoire = Repertoire::of(&Position::from_piece_list(pieces).unwrap(), r.conditions);
+        r
+    }
+
+    #[test]
+    fn type3_every_move_comes_with_a_latent_promotion_first() {
+        // White lacks a knight: the latent pawn c8 becomes one before each
+        // move, and may itself move as one (Popeye: 52 moves, each
+        // `[c8=S]...`).
+        let pieces = "wKa1 wQd1 wRh1 wRh2 wBc1 wBf1 wSg1 wPc8 bKe5 bPa4";
+        let all = moves(&type3(pieces), pieces, Color::White);
+        assert_eq!(all.len(), 52);
+        assert!(all.iter().all(|m| m.starts_with("[c8=S]")));
+        assert_eq!(
+            moves_from(&type3(pieces), pieces, Color::White, "[c8=S]Sc8"),
+            sorted("[c8=S]Sc8-a7 [c8=S]Sc8-b6 [c8=S]Sc8-d6 [c8=S]Sc8-e7")
+        );
+    }
+
+    #[test]
+    fn type3_a_latent_pawn_checks_as_a_missing_kind() {
+        // The black pawn e1 checks f3 as a knight (Popeye: only Kf3-g4
+        // and Kf3-f4 escape it as every missing kind).
+        let pieces = "wKf3 wPa2 bKh8 bPe1 bPa7";
+        let pos = Position::from_piece_list(pieces).unwrap();
+        assert!(type3(pieces).in_check(&pos, Color::White));
+        assert!(!singlebox(pieces).in_check(&pos, Color::White));
+        assert_eq!(
+            moves(&type3(pieces), pieces, Color::White),
+            sorted("Kf3-g4 Kf3-f4")
+        );
     }
 
     #[test]
