@@ -14,6 +14,20 @@ pub(crate) struct Identities {
 }
 
 impl Position {
+    /// The position after the side to move passes (a null move: the threat
+    /// in play with defence). It ends what the last move allowed (a double
+    /// step taken en passant, MessignyChess's ban on exchanging the units
+    /// just exchanged) and is no last move for the conditions that read it.
+    pub fn pass(&self) -> Position {
+        let mut null = *self;
+        null.turn = self.turn.opponent();
+        null.ep_square = None;
+        null.ep_victim = Square(0);
+        null.exchanged = Bitboard::EMPTY;
+        null.history.last = None;
+        null
+    }
+
     /// The position after `mv`, which must have come from this position's
     /// move generator.
     #[inline]

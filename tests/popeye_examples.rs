@@ -14,8 +14,6 @@ use std::process::Command;
 /// These came with the fairy conditions of issue 19 (part 1), which made
 /// them playable; each is a wrong answer to fix next.
 const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
-    ("REGRESSIONS_4_63_to_4_65__001", "MessignyChess with NoCapture, exact-#2: after the key exchange Be8<->Bh6 Popeye finds the threat 2.Bh6<->Bh1#, circe says zugzwang; cause not found yet"),
-    ("REGRESSIONS_4_63_to_4_65__082", "AnnanChess with BiWoozles: Popeye's move 1.Bd1-b3 is missing from circe's list; cause not found yet"),
     ("TESTS_exclusive__002", "ExclusiveChess: a move whose mate cannot be decided within the 6-ply horizon is, when Popeye plays it while writing (its line and tree writers at every move), written 'Can't decide whether this move is refuted' and not played on, even as the only candidate (legal in tests); circe has no solving/testing split for it and plays it as a mate"),
     ("TESTS_exclusive__005", "ExclusiveChess: a move whose mate cannot be decided within the 6-ply horizon is, when Popeye plays it while writing (its line and tree writers at every move), written 'Can't decide whether this move is refuted' and not played on, even as the only candidate (legal in tests); circe has no solving/testing split for it and plays it as a mate"),
     ("BEISPIEL_exklohne__094", "ChecklessChess anomaly: Popeye's mate test recurses to its ply limit (maxply-3), a check met there counts as a mate but marks the move undecidable, the mark climbs back through the mates, and a goal move so marked is written 'kann nicht entscheiden, ob dieser Zug legal ist.' and not played; circe stops at 48 half-moves (the stack) with no undecidable verdict"),

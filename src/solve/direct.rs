@@ -12,7 +12,7 @@ use super::goal::Judge;
 use super::parallel::{each_move, Out, Worker};
 use super::play::{Event, Node, Played, Remark, Role};
 use super::popeye_order;
-use super::search::{hand_over, pass, Attack};
+use super::search::{hand_over, Attack};
 use super::table::{Question, Table};
 use crate::board::{Kind, Position, Square};
 use crate::moves::Move;
@@ -585,7 +585,7 @@ impl<'s> Battle<'s> {
     /// Defender to move: would the attacker win within `t` if the
     /// defender passed?
     fn threatens(&mut self, pos: &Position, t: u32, depth: usize) -> bool {
-        let null = pass(pos);
+        let null = pos.pass();
         (1..=t).any(|m| self.att_wins(&null, m, depth + 1))
     }
 
@@ -850,7 +850,7 @@ impl<'s> Battle<'s> {
         let mut children = Vec::new();
         let mut threat = None;
         if kd >= 1 && !self.opts.no_threat && !self.judge.in_check(&after) {
-            let null = pass(&after);
+            let null = after.pass();
             let limit = self.opts.max_threat.map_or(kd, |t| t.min(kd));
             match self.win_len(&null, limit, depth + 1) {
                 Some(t) => {

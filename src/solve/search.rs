@@ -1022,17 +1022,6 @@ pub(crate) fn hand_over(pos: &Position) -> Position {
     next
 }
 
-/// The position after the side to move passes: a null move (the threat in
-/// play with defence), after which no double step may be taken en passant.
-pub(crate) fn pass(pos: &Position) -> Position {
-    let mut null = *pos;
-    null.turn = pos.turn.opponent();
-    null.ep_square = None;
-    // A null move is no move for the conditions that read the last one.
-    null.history.last = None;
-    null
-}
-
 /// The table question that help play with `end` asks.
 fn help_question(end: HelpEnd) -> Question {
     match end {

@@ -21,22 +21,6 @@ impl ConditionRule for Checkless {
         ..Capabilities::ORTHODOX
     };
 
-    /// Without captures (NoCapture and its one-sided forms) the nested
-    /// mate tests, which the search cannot interrupt, run for minutes
-    /// where Popeye takes a second (`BEISPIEL_exklohne__080`): refused
-    /// until they can be cut short.
-    fn refusal(rules: &Rules) -> Option<String> {
-        use crate::rules::Condition;
-        [
-            Condition::NoCapture,
-            Condition::NoWhiteCapture,
-            Condition::NoBlackCapture,
-        ]
-        .into_iter()
-        .any(|c| rules.has(c))
-        .then(|| "ChecklessChess with NoCapture is not played yet (its nested mate tests cannot be interrupted)".to_string())
-    }
-
     fn legal_after(rules: &Rules, _before: &Position, _mv: &Move, after: &Position) -> bool {
         if !rules.in_check(after, after.turn) {
             return true;
@@ -50,11 +34,39 @@ impl ConditionRule for Checkless {
                 return true;
             }
             d.set(d.get() + 1);
-            let legal = !crate::movegen::has_legal_move(after, rules, &mut Vec::new());
+            let legal = !has_legal_move_checks_last(after, rules);
             d.set(d.get() - 1);
             legal
         })
     }
+}
+
+/// Whether the side to move in `pos` has a legal move, the moves that
+/// give no check tried first: one of them that is legal answers at once,
+/// where a checking move needs a mate test of its own (and those nest).
+/// The answer is that of `movegen::has_legal_move`, only found sooner.
+fn has_legal_move_checks_last(pos: &Position, rules: &Rules) -> bool {
+    use crate::movegen::{has_legal_move, is_legal_after, pseudo_legal_moves};
+    if !rules.filter_keeps_a_move() {
+        return has_legal_move(pos, rules, &mut Vec::new());
+    }
+    let mut moves = Vec::new();
+    pseudo_legal_moves(pos, rules, &mut moves);
+    let mut checking = Vec::new();
+    for mv in &moves {
+        let after = pos.play(mv);
+        if rules.in_check(&after, pos.turn) {
+            continue;
+        }
+        if rules.in_check(&after, after.turn) {
+            checking.push((mv, after));
+        } else if is_legal_after(pos, rules, mv, &after) {
+            return true;
+        }
+    }
+    checking
+        .iter()
+        .any(|(mv, after)| is_legal_after(pos, rules, mv, after))
 }
 
 /// How deep the mate tests may nest: far beyond any composed problem,
@@ -104,5 +116,37 @@ mod tests {
         let escapes = moves("wKh1 wRd1 bKa8 bPa7 bPb7 bBh4", &r);
         assert!(!escapes.contains(&"d1d8".to_string()));
         assert_eq!(escapes.len(), 15);
+    }
+
+    #[test]
+    fn trying_the_checks_last_finds_the_same_answer() {
+        // Positions with checks to give and to answer, either side to
+        // move, with and without NoCapture.
+        let lists = [
+            "wKa5 wRd1 bKa8 bPa7 bPb7 bBh4",
+            "wKh1 wRd1 bKa8 bPa7 bPb7 bBh4",
+            "wKh6 wPe7 wPh7 bKc8 nPc2 nPd2",
+            "wKe1 wQd1 wRh1 bKe8 bPe7 bPd7 bPf7",
+            "wKb1 wQc3 wSe5 bKe8 bQd4 bRa8 bSg6",
+        ];
+        for rules in [
+            Rules::orthodox().with(Condition::Checkless),
+            Rules::orthodox()
+                .with(Condition::Checkless)
+                .with(Condition::NoCapture),
+        ] {
+            for list in lists {
+                for turn in [crate::board::Color::White, crate::board::Color::Black] {
+                    let mut pos = Position::from_piece_list(list).unwrap();
+                    pos.turn = turn;
+                    let mut scratch = Vec::new();
+                    assert_eq!(
+                        super::has_legal_move_checks_last(&pos, &rules),
+                        crate::movegen::has_legal_move(&pos, &rules, &mut scratch),
+                        "{list}, {turn:?} to move"
+                    );
+                }
+            }
+        }
     }
 }

@@ -92,4 +92,21 @@ mod tests {
         assert!(got.contains(&"Ka1<->Kh8".to_string()));
         assert!(!got.iter().any(|m| m.contains("<->B")));
     }
+
+    #[test]
+    fn a_null_move_ends_the_ban() {
+        // The threat of 1.Be8<->Bh6 in REGRESSIONS_4_63_to_4_65__001:
+        // after Black passes, the bishop h6 exchanges again.
+        let r = Rules::orthodox().with(Condition::Messigny);
+        let pos = super::super::testing::after_line(
+            &r,
+            "wKh8 wRf8 wBe8 wSd7 wSa5 bKa8 bBh1 bBh6 bPa6 bPa7",
+            Color::White,
+            &["Be8<->Bh6"],
+        );
+        let mut again = pos;
+        again.turn = Color::White;
+        assert!(!moves_of(&r, &again).contains(&"Bh6<->Bh1".to_string()));
+        assert!(moves_of(&r, &pos.pass()).contains(&"Bh6<->Bh1".to_string()));
+    }
 }

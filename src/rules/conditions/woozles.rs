@@ -3,7 +3,8 @@
 //! in mutual observation. Under Woozles the other unit is one of its own
 //! side, under BiWoozles one of the enemy's (the one it would capture
 //! among them): some unit observes it, with its own walk, and it observes
-//! that unit back. Heffalumps and BiHeffalumps lock only when the other
+//! that unit back (under AnnanChess, the other with a walk it has on its
+//! square, the unit only with its own walk). Heffalumps and BiHeffalumps lock only when the other
 //! unit stands on the line of the capture or observation (either side of
 //! the unit). Observation here is geometric. By default kings take part
 //! on both sides of the lock; with `RexExclusive` a king is never locked
@@ -70,18 +71,32 @@ impl<const BI: bool, const LINE: bool> Lock<BI, LINE> {
             let Some(other) = pos.piece_as(there, side) else {
                 return false;
             };
-            if (other.kind == Kind::KING && !kings)
-                || matches!(other.kind, Kind::DUMMY | Kind::HAMSTER)
-            {
-                return false;
-            }
             if LINE {
                 let (f, r) = direction(on, there);
                 if (f, r) != line && (-f, -r) != line {
                     return false;
                 }
             }
-            rules.observes_with(pos, other, other.kind, there, on, occupied)
+            // The other unit observes with a walk it has there (AnnanChess
+            // lends walks) that a unit of its side has on the board, never
+            // a king's walk unless kings take part, nor a dummy's or a
+            // hamster's; the unit observes it back only with its own walk,
+            // and only when that is the walk it has there.
+            let seen_by_other = rules
+                .conditions
+                .walks(rules, pos, there, other, true)
+                .iter()
+                .filter(|&w| {
+                    (kings || w != Kind::KING)
+                        && !matches!(w, Kind::DUMMY | Kind::HAMSTER)
+                        && !pos.pieces(side, w).is_empty()
+                })
+                .any(|w| rules.observes_with(pos, other, w, there, on, occupied));
+            seen_by_other
+                && rules
+                    .conditions
+                    .walks(rules, pos, on, unit, true)
+                    .contains(unit.kind)
                 && rules.observes_with(pos, unit, unit.kind, on, there, occupied)
         })
     }
@@ -162,6 +177,35 @@ mod tests {
         let got = moves(&r, "wKa1 wRd1 wBf3 bKh8 bRd8 bQh5", Color::White);
         assert!(!got.contains(&"Bf3*h5".to_string()) && !got.contains(&"Rd1*d8".to_string()));
         assert_eq!(got.len(), 24);
+    }
+
+    #[test]
+    fn under_annan_a_lent_walk_locks_the_checker() {
+        // Bd1-b3 lends the pawn b4 a bishop's walk: it and the bishop d6
+        // observe each other, and the check of b8 is gone.
+        let r = Rules::orthodox()
+            .with(Condition::AnnanChess)
+            .with(Condition::BiWoozles);
+        let got = moves(&r, "wKb8 wBd1 wPb4 bBd6", Color::White);
+        assert!(got.contains(&"Bd1-b3".to_string()), "{got:?}");
+        assert_eq!(got.len(), 6);
+    }
+
+    #[test]
+    fn under_annan_a_unit_sees_back_only_with_its_own_walk() {
+        // Qg3-a3 lends the knight a4 a queen's walk: it checks b5, and the
+        // queen a3 that observes it does not lock it (the knight's own
+        // walk does not reach a3).
+        let r = Rules::orthodox()
+            .with(Condition::AnnanChess)
+            .with(Condition::Woozles);
+        let after = super::super::testing::after_line(
+            &r,
+            "wKh3 wQg3 wSa4 bKb5 bRc8 bBd6",
+            Color::White,
+            &["Qg3-a3"],
+        );
+        assert!(r.in_check(&after, Color::Black));
     }
 
     #[test]
