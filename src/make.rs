@@ -274,6 +274,15 @@ impl Position {
                 };
                 self.waiting.pending = Some(crate::board::Pending { unit, on, id, kind });
             }
+            Effect::LatentFirst { on, .. } if on == mv.from => {}
+            Effect::WalkChange { on, unit } | Effect::LatentFirst { on, unit } => {
+                // `put` clears the square: the unit keeps its identity.
+                let id = self.id_code(on);
+                self.put(on, unit);
+                if self.tracks_identities() {
+                    self.set_id_code(on, id);
+                }
+            }
             Effect::Premove { .. } => {}
         }
     }

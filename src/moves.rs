@@ -129,6 +129,15 @@ pub enum Effect {
         to: Square,
         unit: Piece,
     },
+    /// After the move, the unit on `on` changes its walk and becomes `unit`
+    /// (SingleBox type 2: the mover promotes a pawn of the other side that
+    /// stands on its promotion rank): Popeye's `[h1=S]`.
+    WalkChange { on: Square, unit: Piece },
+    /// A latent pawn of the mover becomes `unit` before the move
+    /// (SingleBox type 3): Popeye's `[a8=S]`, written before the move.
+    /// Where it is the moving unit itself (`on` is the departure), the
+    /// move's unit is already `unit` and playing this does nothing.
+    LatentFirst { on: Square, unit: Piece },
     /// The rebirth of `unit`, captured on `on`, waits (Parrain, WaitCapture,
     /// AntiCirce LastMove); never printed.
     Pending {
@@ -167,6 +176,20 @@ impl Effects {
     pub fn push(&mut self, e: Effect) {
         self.items[self.len as usize] = e;
         self.len += 1;
+    }
+
+    /// Puts an effect at `index`, the later ones moving one place on.
+    pub fn insert(&mut self, index: usize, e: Effect) {
+        let len = self.len as usize;
+        self.items.copy_within(index..len, index + 1);
+        self.items[index] = e;
+        self.len += 1;
+    }
+
+    /// Keeps the first `len` effects.
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len as u8);
     }
 
     #[inline]

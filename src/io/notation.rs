@@ -139,6 +139,12 @@ fn popeye_reborn_unit(out: &mut String, a: Alphabet, piece: Piece) {
 /// check mark: `Sc6*e5[+bPe7]`, `Ra4*a1[wRa1->a1]`, `e7*f8=Q`, `0-0`.
 pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
     let mut s = String::with_capacity(24);
+    // SingleBox type 3: the latent pawn promoted before the move.
+    for e in &mv.effects {
+        if let Effect::LatentFirst { on, unit } = *e {
+            let _ = write!(s, "[{on}={}]", a.piece(unit.kind));
+        }
+    }
     match mv.motion {
         Motion::CastleShort | Motion::CastleLong => {
             // The units moved before castling (Mars family), in brackets.
@@ -299,6 +305,11 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
             popeye_reborn_unit(s, a, unit);
             let _ = write!(s, "{on}->v]");
         }
+        Effect::WalkChange { on, unit } => {
+            let _ = write!(s, "[{on}={}]", a.piece(unit.kind));
+        }
+        // Written before the move (`popeye_move`).
+        Effect::LatentFirst { .. } => {}
         Effect::CapturerVanishes
         | Effect::Pending { .. }
         | Effect::Premove { .. }
@@ -546,6 +557,9 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         }
         Effect::Buried { on, unit } => {
             let _ = write!(s, "(+{}{}{on}>v)", a.unit_color(unit), a.piece(unit.kind));
+        }
+        Effect::WalkChange { on, unit } | Effect::LatentFirst { on, unit } => {
+            let _ = write!(s, "({on}={})", a.piece(unit.kind));
         }
         Effect::CapturerVanishes
         | Effect::Pending { .. }

@@ -18,6 +18,9 @@ use crate::rules::{Capture, Rules};
 pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
     let start = out.len();
     pseudo_legal_moves(pos, rules, out);
+    if !rules.conditions.is_empty() {
+        rules.conditions.pseudo_filter(rules, pos, out, start);
+    }
     let safe = surely_legal_from(pos, rules);
     let mut keep = start;
     for i in start..out.len() {

@@ -863,21 +863,28 @@ impl Rules {
     }
 
     pub fn legality_is_orthodox(&self) -> bool {
+        self.all_keep_given(|c| c.orthodox_legality && c.moves_judged_alone)
+    }
+
+    /// Whether every condition, with its parameter, keeps `keeps`.
+    #[inline]
+    fn all_keep_given(&self, keeps: impl Fn(conditions::Capabilities) -> bool) -> bool {
         self.conditions
-            .all_keep(|c| c.orthodox_legality && c.moves_judged_alone)
+            .iter()
+            .all(|c| keeps(c.capabilities_given(self.param(c))))
     }
 
     /// Whether a side with a legal move keeps one once the conditions
     /// have filtered its list (not so under ExclusiveChess).
     #[inline]
     pub fn filter_keeps_a_move(&self) -> bool {
-        self.conditions.all_keep(|c| c.filter_keeps_a_move)
+        self.all_keep_given(|c| c.filter_keeps_a_move)
     }
 
     /// Whether a move's legality can be judged without the other moves:
     /// no condition filters the legal list as a whole (Maximummer).
     #[inline]
     pub fn moves_judged_alone(&self) -> bool {
-        self.conditions.all_keep(|c| c.moves_judged_alone)
+        self.all_keep_given(|c| c.moves_judged_alone)
     }
 }

@@ -20,7 +20,7 @@ pub struct Judge {
 impl Judge {
     pub fn new(rules: Rules, goal: Goal) -> Judge {
         let mut mate_rules = rules;
-        mate_rules.conditions = rules.conditions.for_mate_test();
+        mate_rules.conditions = rules.conditions.for_mate_test(&rules);
         Judge {
             rules,
             goal,

@@ -865,7 +865,7 @@ fn read_param(
                 let t = next.text.to_ascii_lowercase();
                 let n = match () {
                     _ if t.is_empty() => 0,
-                    _ if "exact".starts_with(&t) => 1,
+                    _ if exact_word(lang).starts_with(&t) => 1,
                     _ if "ultra".starts_with(&t) => 2,
                     _ => 0,
                 };
@@ -988,6 +988,15 @@ fn square_list(word: &str) -> Option<crate::board::Bitboard> {
     Some(squares)
 }
 
+/// Popeye's word for the mummers' Exact form (Ultra is `ultra` in every
+/// language).
+fn exact_word(lang: Language) -> &'static str {
+    match lang {
+        Language::German => "exakt",
+        _ => "exact",
+    }
+}
+
 /// The words Popeye writes after a condition's name for its parameter.
 fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String> {
     match parameter {
@@ -1026,8 +1035,8 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             .map(|k| k.def().codes[column(lang)].to_string())
             .collect(),
         Parameter::Strictness => match param.number {
-            1 => vec![" Exact".to_string()],
-            2 => vec![" Ultra".to_string()],
+            1 => vec![format!(" {}", exact_word(lang))],
+            2 => vec![" ultra".to_string()],
             _ => vec![],
         },
     }

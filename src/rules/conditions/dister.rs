@@ -88,6 +88,11 @@ impl<const SIDE: u8, const MAX: bool> ConditionRule for Dister<SIDE, MAX> {
         ..Capabilities::ORTHODOX
     };
     const PARAMETER: Parameter = Parameter::SquarePair;
+    const SELECTS: super::Selects = super::Selects::Side(if SIDE == 0 {
+        crate::board::Color::White
+    } else {
+        crate::board::Color::Black
+    });
 
     fn prepare(_rules: &Rules, pos: &mut Position) {
         if !pos.tracks_identities() {

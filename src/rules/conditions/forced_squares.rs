@@ -32,6 +32,11 @@ impl<const SIDE: u8> ConditionRule for ForcedSquares<SIDE> {
     };
     const PARAMETER: Parameter = Parameter::Squares;
     const INTELLIGENT: bool = true;
+    const SELECTS: super::Selects = super::Selects::Side(if SIDE == 0 {
+        crate::board::Color::White
+    } else {
+        crate::board::Color::Black
+    });
 
     #[inline]
     fn filter(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {

@@ -31,7 +31,9 @@
 //! 6. [`ConditionRule::legal_after`]: legality once the move is played
 //!    (Alsatian, KoeKo, Isardam, ChecklessChess).
 //! 7. [`ConditionRule::filter`]: the whole legal move list at once
-//!    (Maximummer, MustCapture, Exclusive).
+//!    (Maximummer, MustCapture, Exclusive); [`ConditionRule::pseudo_filter`]
+//!    the whole pseudo-legal list, before legality (Maximummer Exact,
+//!    whose measure takes in the moves that leave the king in check).
 //!
 //! Beside them, [`ConditionRule::refusal`] (with the other rules) and
 //! [`ConditionRule::refusal_in`] (with the diagram) say what is not played.
@@ -231,6 +233,18 @@ pub enum Parameter {
     SquarePair,
 }
 
+/// For which side a condition selects among the legal moves by a measure
+/// (Popeye's mummer mechanism).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selects {
+    /// It is no selector.
+    Nobody,
+    /// It selects for both sides.
+    Both,
+    /// It selects for one side.
+    Side(Color),
+}
+
 /// A condition's parameter as read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Param {
@@ -254,6 +268,13 @@ pub trait ConditionRule {
     /// Popeye's identifier (`crate::vocabulary::CONDITION_NAMES`).
     const ID: &'static str;
     const CAPABILITIES: Capabilities = Capabilities::ORTHODOX;
+    /// The capabilities with the parameter given, where a type keeps more
+    /// shortcuts than another (SingleBox type 1 judges moves alone, type 2
+    /// filters the list); never more than [`ConditionRule::CAPABILITIES`]
+    /// promise to the readers of the set alone.
+    fn capabilities_given(_param: Param) -> Capabilities {
+        Self::CAPABILITIES
+    }
     const PARAMETER: Parameter = Parameter::None;
     /// Whether Popeye names it under the diagram (Hole it does not).
     const WRITTEN: bool = true;
@@ -264,6 +285,10 @@ pub trait ConditionRule {
     /// parameter number that says so (the functionary attribute:
     /// FunctionaryChess).
     const CARRIED_BY: Option<(Attrs, u8)> = None;
+    /// Whether it is one of Popeye's move selectors (its mummer mechanism:
+    /// Maximummer, MustCapture, Duellist, FollowMyLeader...), of which a
+    /// side may have only one, and for which side.
+    const SELECTS: Selects = Selects::Nobody;
     /// Whether its `observes` hook judges only the geometry of an
     /// observation (which squares a line may join: GridChess, MonochromChess,
     /// BichromChess, the edge movers), so that it bears on Madrasi's
@@ -328,6 +353,13 @@ pub trait ConditionRule {
     #[inline(always)]
     fn filter(_rules: &Rules, _pos: &Position, _moves: &mut Vec<Move>, _start: usize) {}
 
+    /// Keeps of the pseudo-legal moves `moves[start..]`, before their
+    /// legality is judged, those the condition allows, in their order
+    /// (a measure taken over the moves illegal ones included: Maximummer
+    /// Exact). A condition using it says `filter_keeps_a_move: false`.
+    #[inline(always)]
+    fn pseudo_filter(_rules: &Rules, _pos: &Position, _moves: &mut Vec<Move>, _start: usize) {}
+
     /// Prepares the diagram's position for play under the condition (the
     /// state it keeps there: Hole's holes, HaanerChess's rule that squares
     /// left become holes). Called once, before solving.
@@ -379,6 +411,21 @@ macro_rules! registry {
             pub const fn parameter(self) -> Parameter {
                 match self {
                     $(Condition::$variant => <$rule as ConditionRule>::PARAMETER,)*
+                }
+            }
+
+            /// What the condition leaves of orthodox chess with the
+            /// parameter given.
+            pub fn capabilities_given(self, param: Param) -> Capabilities {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::capabilities_given(param),)*
+                }
+            }
+
+            /// For which side the condition is a move selector.
+            pub const fn selects(self) -> Selects {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::SELECTS,)*
                 }
             }
 
@@ -529,6 +576,17 @@ macro_rules! registry {
                 for c in self.iter() {
                     match c {
                         $(Condition::$variant => <$rule as ConditionRule>::prepare(rules, pos),)*
+                    }
+                }
+            }
+
+            /// Filters the pseudo-legal moves `moves[start..]` by each
+            /// condition, before legality.
+            #[inline]
+            pub fn pseudo_filter(self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+                for c in self.iter() {
+                    match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::pseudo_filter(rules, pos, moves, start),)*
                     }
                 }
             }
@@ -831,11 +889,11 @@ impl Conditions {
     }
 
     /// The conditions, less those the mate test does not obey
-    /// (`Capabilities::binds_mate_test`).
-    pub fn for_mate_test(self) -> Conditions {
+    /// (`Capabilities::binds_mate_test`, with the parameters of `rules`).
+    pub fn for_mate_test(self, rules: &Rules) -> Conditions {
         let mut kept = self;
         for c in self.iter() {
-            if !c.capabilities().binds_mate_test {
+            if !c.capabilities_given(rules.param(c)).binds_mate_test {
                 kept.remove(c);
             }
         }

@@ -11,11 +11,19 @@
 //! out the others. Check is not affected: a unit checks with every move
 //! it has, the short ones too.
 //!
+//! With `Exact` the measure is taken over the pseudo-legal moves, those
+//! leaving the king in check included (the `pseudo_filter` hook); of the
+//! best, those leaving the king in check are then dropped, and a side may
+//! be left without a move: its mate and stalemate are those of chess.
+//! `Ultra` is Exact, and a unit checks (observes) only where the capture
+//! would score as high as the side's best pseudo-legal move, measured with
+//! that side to move; its mate test obeys the condition.
+//!
 //! Popeye plays these through one mechanism, and refuses two of them for
 //! one side (with DuellistChess, AlphabeticChess, FollowMyLeader and the
 //! Synchron movers, which use it too).
 
-use super::{Capabilities, ConditionRule, Parameter};
+use super::{Capabilities, ConditionRule, Parameter, Selects};
 use crate::board::{Color, Position};
 use crate::moves::{Motion, Move};
 use crate::rules::{Condition, Rules};
@@ -57,46 +65,17 @@ pub(crate) fn keep_best(moves: &mut Vec<Move>, start: usize, score: impl Fn(&Mov
     moves.truncate(keep);
 }
 
-/// The conditions that select among a side's legal moves by a measure
-/// (Popeye's mummer mechanism), with the side each applies to (None: both).
-pub(crate) fn selector_side(c: Condition) -> Option<Option<Color>> {
-    use Condition as C;
-    Some(match c {
-        C::WhiteMaximummer | C::WhiteMinimummer | C::WhiteMustCapture => Some(Color::White),
-        C::BlackMaximummer | C::BlackMinimummer | C::BlackMustCapture => Some(Color::Black),
-        C::WhiteAlphabetic => Some(Color::White),
-        C::BlackAlphabetic => Some(Color::Black),
-        C::Alphabetic => None,
-        // The conditions that read the previous move (previous_move.rs).
-        C::WhiteFollowMyLeader | C::WhiteSynchron | C::WhiteAntiSynchron => Some(Color::White),
-        C::BlackFollowMyLeader | C::BlackSynchron | C::BlackAntiSynchron => Some(Color::Black),
-        C::Duellist => None,
-        C::WhiteForcedSquare | C::WhiteMaxDister | C::WhiteMinDister => Some(Color::White),
-        C::BlackForcedSquare | C::BlackMaxDister | C::BlackMinDister => Some(Color::Black),
-        _ => return None,
-    })
-}
-
-/// Popeye's refusal of two selecting conditions for one side; and the
-/// strict forms, not played yet.
+/// Popeye's refusal of two selecting conditions for one side.
 pub(super) fn two_selectors(rules: &Rules) -> Option<String> {
-    if let Some(c) = rules.conditions.iter().find(|&c| {
-        selector_side(c).is_some()
-            && c.parameter() == Parameter::Strictness
-            && rules.param(c).number != 0
-    }) {
-        return Some(format!(
-            "{} Exact or Ultra (the illegal moves competing, check by the longest move only) \
-             is not played yet",
-            c.popeye_id()
-        ));
-    }
     for side in Color::ALL {
         let n = rules
             .conditions
             .iter()
-            .filter_map(selector_side)
-            .filter(|s| s.is_none_or(|s| s == side))
+            .filter(|c| match c.selects() {
+                Selects::Nobody => false,
+                Selects::Both => true,
+                Selects::Side(s) => s == side,
+            })
             .count();
         if n > 1 {
             return Some(
@@ -115,26 +94,110 @@ fn alphabetic(mv: &Move) -> u32 {
     255 - (mv.from.file() as u32 * 8 + mv.from.rank() as u32)
 }
 
+/// With Exact: the measure is taken over the pseudo-legal moves, those
+/// leaving the king in check too, and the mate test is that of chess.
+const EXACT: Capabilities = Capabilities {
+    filter_keeps_a_move: false,
+    binds_mate_test: false,
+    ..FILTERS
+};
+
+/// With Ultra: as Exact, and a unit checks only with a best move; the mate
+/// test obeys the condition.
+const ULTRA: Capabilities = Capabilities {
+    filter_keeps_a_move: false,
+    orthodox_observation: false,
+    check_implies_attack: false,
+    ..FILTERS
+};
+
+/// The strictness given: 0 none, 1 Exact, 2 Ultra.
+#[inline]
+fn strictness(rules: &Rules, c: Condition) -> u8 {
+    rules.param(c).number
+}
+
+/// Ultra: whether `observer` taking on `target` scores as high as the best
+/// pseudo-legal move of its side (measured with that side to move, without
+/// this condition: the measure does not recurse).
+fn best_observation(
+    rules: &Rules,
+    pos: &Position,
+    observer: &crate::rules::Observer,
+    target: crate::board::Square,
+    c: Condition,
+    score: impl Fn(&Move) -> u32,
+) -> bool {
+    let side = observer.unit.color;
+    let mut measured = *pos;
+    if measured.turn != side {
+        measured.turn = side;
+        measured.ep_square = None;
+    }
+    let mut measuring = *rules;
+    measuring.conditions.remove(c);
+    let mut moves = Vec::new();
+    crate::movegen::pseudo_legal_moves(&measured, &measuring, &mut moves);
+    let mut taking = Move::quiet(observer.unit, observer.on, target, Motion::Normal);
+    taking.captured = pos.piece_at(target);
+    let own = score(&taking);
+    moves.iter().map(score).all(|s| s <= own)
+}
+
 macro_rules! mummer {
     ($(#[$doc:meta])* $name:ident, $id:literal, $side:expr, $score:expr) => {
-        mummer!($(#[$doc])* $name, $id, |turn| turn == $side, $score, both);
+        mummer!($(#[$doc])* $name, $id, |turn| turn == $side, $score, Selects::Side($side));
     };
-    ($(#[$doc:meta])* $name:ident, $id:literal, $applies:expr, $score:expr, both) => {
+    ($(#[$doc:meta])* $name:ident, $id:literal, $applies:expr, $score:expr, $selects:expr) => {
         $(#[$doc])*
         pub struct $name;
 
         impl ConditionRule for $name {
             const ID: &'static str = $id;
-            const CAPABILITIES: Capabilities = FILTERS;
+            /// The weakest of the three forms.
+            const CAPABILITIES: Capabilities = Capabilities {
+                binds_mate_test: true,
+                ..ULTRA
+            };
             const PARAMETER: Parameter = Parameter::Strictness;
             const INTELLIGENT: bool = true;
+            const SELECTS: Selects = $selects;
+
+            fn capabilities_given(param: super::Param) -> Capabilities {
+                match param.number {
+                    0 => FILTERS,
+                    1 => EXACT,
+                    _ => ULTRA,
+                }
+            }
 
             #[inline]
-            fn filter(_rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+            fn pseudo_filter(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
                 #[allow(clippy::redundant_closure_call)]
-                if ($applies)(pos.turn) {
+                if strictness(rules, Condition::$name) != 0 && ($applies)(pos.turn) {
                     keep_best(moves, start, $score);
                 }
+            }
+
+            #[inline]
+            fn filter(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+                #[allow(clippy::redundant_closure_call)]
+                if strictness(rules, Condition::$name) == 0 && ($applies)(pos.turn) {
+                    keep_best(moves, start, $score);
+                }
+            }
+
+            fn observes(
+                rules: &Rules,
+                pos: &Position,
+                observer: &crate::rules::Observer,
+                target: crate::board::Square,
+            ) -> bool {
+                #[allow(clippy::redundant_closure_call)]
+                if strictness(rules, Condition::$name) < 2 || !($applies)(observer.unit.color) {
+                    return true;
+                }
+                best_observation(rules, pos, observer, target, Condition::$name, $score)
             }
 
             fn refusal(rules: &Rules) -> Option<String> {
@@ -180,7 +243,7 @@ mummer!(
 mummer!(
     /// Both sides move only their unit on the first square that has a
     /// legal move.
-    Alphabetic, "alphabetic", |_: Color| true, alphabetic, both
+    Alphabetic, "alphabetic", |_: Color| true, alphabetic, Selects::Both
 );
 
 #[cfg(test)]
@@ -204,6 +267,50 @@ mod tests {
         let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
         v.sort();
         v
+    }
+
+    fn strict(c: Condition, number: u8) -> Rules {
+        Rules::orthodox().with_param(
+            c,
+            crate::rules::conditions::Param {
+                number,
+                ..Default::default()
+            },
+        )
+    }
+
+    #[test]
+    fn exact_measures_the_moves_that_leave_the_king_in_check_too() {
+        // White, in check from a3, has one legal move under Maximummer;
+        // under Exact its longest moves leave the king in check, and it
+        // has none (Popeye 4.104).
+        let list = "wKd3 wRa7 wBe5 wBh3 wPe2 bKf2 bSg2 bQb2 bRa3 bPa5";
+        assert_eq!(
+            moves(
+                list,
+                Color::White,
+                &Rules::orthodox().with(Condition::WhiteMaximummer)
+            )
+            .len(),
+            1
+        );
+        assert!(moves(list, Color::White, &strict(Condition::WhiteMaximummer, 1)).is_empty());
+    }
+
+    #[test]
+    fn ultra_checks_only_with_a_longest_move() {
+        // The rook b3 next to the white king: under Black Maximummer
+        // Ultra it does not check, Black having longer moves; White may
+        // play as if it were not in check (Popeye 4.104: 22 moves, 3
+        // under plain Maximummer).
+        let list = "wKa3 wRe3 wRc2 wPc6 bKg1 bSb5 bSe2 bRb3";
+        let pos = Position::from_piece_list(list).unwrap();
+        let plain = Rules::orthodox().with(Condition::BlackMaximummer);
+        let ultra = strict(Condition::BlackMaximummer, 2);
+        assert!(plain.in_check(&pos, Color::White));
+        assert!(!ultra.in_check(&pos, Color::White));
+        assert_eq!(moves(list, Color::White, &plain).len(), 3);
+        assert_eq!(moves(list, Color::White, &ultra).len(), 22);
     }
 
     #[test]

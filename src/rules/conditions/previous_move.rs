@@ -81,6 +81,7 @@ pub struct Duellist;
 impl ConditionRule for Duellist {
     const ID: &'static str = "duellist";
     const CAPABILITIES: Capabilities = FILTERS;
+    const SELECTS: super::Selects = super::Selects::Both;
 
     fn prepare(_rules: &Rules, pos: &mut Position) {
         track(pos);
@@ -106,6 +107,7 @@ macro_rules! reader {
         impl ConditionRule for $name {
             const ID: &'static str = $id;
             const CAPABILITIES: Capabilities = FILTERS;
+            const SELECTS: super::Selects = super::Selects::Side($side);
 
             fn prepare(_rules: &Rules, pos: &mut Position) {
                 track(pos);

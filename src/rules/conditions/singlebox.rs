@@ -5,12 +5,35 @@
 //! promotes only to a kind the box still holds). A king is in check only
 //! where its capture would be legal too: a pawn taking it on its
 //! promotion rank must have some kind to promote to, and a diagram out of
-//! the box has no check and no legal move. Types 2 and 3
-//! (latent promotions of the opponent's pawns) are not played.
+//! the box has no check and no legal move.
+//!
+//! SingleBox, type 2: the same box, and a pawn reaching its promotion
+//! rank may also stay a pawn there, a "latent" pawn. After each move the
+//! mover promotes one latent pawn of the other side to a kind of that
+//! side missing from the box (Popeye's `[h1=S]`), when there is one and a
+//! kind is missing: every such choice is a move of its own (the pawns in
+//! Popeye's order, White's from h8 to a8, Black's from a1 to h1; the
+//! kinds queen, knight, rook, bishop). A move is illegal when, once it and
+//! its latent promotion are played, a side is out of the box, or a side
+//! has a latent pawn while a kind of its own is missing (so a pawn stays a
+//! pawn only when its side lacks no queen, rook, bishop or knight), or
+//! the mover's king is in check (the promoted unit may give it). Check is
+//! orthodox: a pawn on its seventh rank may always take as a pawn. With
+//! a Circe form the latent promotion is played after the move and before
+//! the rebirth, on the position of that moment (Popeye's order).
+//!
+//! SingleBox, type 3: the same box, and latent pawns as in type 2, but a
+//! side promotes its own: while the mover has a latent pawn and misses a
+//! kind, each of its moves is made with one latent pawn become one missing
+//! kind first (Popeye's `[c8=S]Sc8-b6`, `[a8=S]Rg6*g1`; every pawn and
+//! kind a move of its own, the pawn itself may move as that kind). A move
+//! is illegal when, once played, a side is out of the box or the mover
+//! keeps a latent pawn while a kind of its own is missing. A latent pawn
+//! checks as every kind its side misses.
 
 use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{Color, Kind, Position, Square};
-use crate::moves::Move;
+use crate::moves::{Effect, Move};
 use crate::pieces::Promotion;
 use crate::rules::{Condition, Observer, Rules};
 
@@ -26,6 +49,146 @@ const BOX: [(Kind, u32); 6] = [
     (Kind::PAWN, 8),
 ];
 
+/// The kinds a latent pawn may become, in Popeye's order, with the number
+/// of each the box holds.
+const PROMOTEES: [(Kind, u32); 4] = [
+    (Kind::QUEEN, 1),
+    (Kind::KNIGHT, 2),
+    (Kind::ROOK, 2),
+    (Kind::BISHOP, 2),
+];
+
+/// The SingleBox type in force (1, 2 or 3).
+#[inline]
+fn box_type(rules: &Rules) -> u8 {
+    rules.param(Condition::SingleBox).number.max(1)
+}
+
+/// The kinds of `side` missing from the box, in Popeye's order.
+fn missing(pos: &Position, side: Color) -> impl Iterator<Item = Kind> + '_ {
+    PROMOTEES
+        .iter()
+        .filter(move |&&(kind, n)| pos.pieces(side, kind).count() < n)
+        .map(|&(kind, _)| kind)
+}
+
+/// The latent pawns of `side` (its pawns on its promotion rank), in
+/// Popeye's order: White's from h8 to a8, Black's from a1 to h1.
+fn latent_pawns(pos: &Position, side: Color) -> Vec<Square> {
+    let rank = side.promotion_rank();
+    let mut squares: Vec<Square> = pos
+        .pieces(side, Kind::PAWN)
+        .into_iter()
+        .filter(|sq| sq.rank() == rank)
+        .collect();
+    squares.sort_by_key(|sq| sq.file());
+    if side == Color::White {
+        squares.reverse();
+    }
+    squares
+}
+
+/// Whether `side` has a latent pawn while a kind of its own is missing.
+fn illegal_latent(pos: &Position, side: Color) -> bool {
+    let rank = side.promotion_rank();
+    pos.pieces(side, Kind::PAWN)
+        .into_iter()
+        .any(|sq| sq.rank() == rank)
+        && missing(pos, side).next().is_some()
+}
+
+/// Where in `mv`'s effects the latent promotion goes: after those that
+/// belong to the move itself (a Mars premove, a kamikaze capturer
+/// leaving), before any rebirth.
+fn before_rebirth(mv: &Move) -> usize {
+    mv.effects
+        .iter()
+        .position(|e| {
+            !matches!(
+                e,
+                Effect::Mark { .. }
+                    | Effect::Premove { .. }
+                    | Effect::CapturerVanishes
+                    | Effect::CapturerRemoved { .. }
+            )
+        })
+        .unwrap_or(mv.effects.len())
+}
+
+/// `moves` with, before the first promotion of each pawn move, the same
+/// move with the pawn staying a pawn (types 2 and 3).
+fn with_pawns_staying(moves: &[Move]) -> Vec<Move> {
+    let mut out: Vec<Move> = Vec::with_capacity(moves.len());
+    for (i, &mv) in moves.iter().enumerate() {
+        if mv.promotion.is_some() {
+            let first = i == 0 || {
+                let prev = &moves[i - 1];
+                prev.promotion.is_none()
+                    || prev.from != mv.from
+                    || prev.to != mv.to
+                    || prev.capture_square != mv.capture_square
+                    || prev.effects != mv.effects
+            };
+            if first {
+                out.push(Move {
+                    promotion: None,
+                    ..mv
+                });
+            }
+        }
+        out.push(mv);
+    }
+    out
+}
+
+/// Type 3: while the mover has a latent pawn and misses a kind, each of
+/// its moves is made with one latent pawn first become one missing kind
+/// (the pawn itself may then move as that kind); each pawn and kind is a
+/// move of its own. Without such a promotion the moves are the legal
+/// ones, a pawn reaching its last rank may also stay a pawn.
+fn type3(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+    let us = pos.turn;
+    let latent = latent_pawns(pos, us);
+    let kinds: Vec<Kind> = missing(pos, us).collect();
+    let legal = |mv: &Move| {
+        let after = pos.play(mv);
+        crate::movegen::is_legal_after(pos, rules, mv, &after)
+            && !out_of_box(&after)
+            && !illegal_latent(&after, us)
+    };
+    if latent.is_empty() || kinds.is_empty() {
+        let candidates = with_pawns_staying(&moves[start..]);
+        moves.truncate(start);
+        for mv in candidates {
+            // The others were judged with the list.
+            let pawn_arriving = mv.piece.kind == Kind::PAWN && mv.to.rank() == us.promotion_rank();
+            if !pawn_arriving || legal(&mv) {
+                moves.push(mv);
+            }
+        }
+        return;
+    }
+    moves.truncate(start);
+    let mut pseudo = Vec::new();
+    for &on in &latent {
+        let pawn = pos.piece_at(on).expect("latent pawn");
+        for &kind in &kinds {
+            let unit = crate::board::Piece { kind, ..pawn };
+            let mut board = *pos;
+            board.put(on, unit);
+            pseudo.clear();
+            crate::movegen::pseudo_legal_moves(&board, rules, &mut pseudo);
+            for mv in with_pawns_staying(&pseudo) {
+                let mut variant = mv;
+                variant.effects.insert(0, Effect::LatentFirst { on, unit });
+                if legal(&variant) {
+                    moves.push(variant);
+                }
+            }
+        }
+    }
+}
+
 /// Whether some side has more units of a kind than the box holds.
 fn out_of_box(pos: &Position) -> bool {
     Color::ALL.iter().any(|&side| {
@@ -40,18 +203,125 @@ impl ConditionRule for SingleBox {
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_observation: false,
         orthodox_legality: false,
+        // Type 3: a latent pawn checks as a missing kind.
+        check_implies_attack: false,
+        // Type 2: the filter makes the latent promotions and may leave no
+        // move.
+        moves_judged_alone: false,
+        filter_keeps_a_move: false,
         ..Capabilities::ORTHODOX
     };
 
+    /// Type 1 has no filter: its moves are judged alone.
+    fn capabilities_given(param: super::Param) -> Capabilities {
+        match param.number {
+            0 | 1 => Capabilities {
+                moves_judged_alone: true,
+                filter_keeps_a_move: true,
+                check_implies_attack: true,
+                ..Self::CAPABILITIES
+            },
+            2 => Capabilities {
+                check_implies_attack: true,
+                ..Self::CAPABILITIES
+            },
+            _ => Self::CAPABILITIES,
+        }
+    }
+
     #[inline]
-    fn legal_after(_rules: &Rules, _before: &Position, _mv: &Move, after: &Position) -> bool {
-        !out_of_box(after)
+    fn legal_after(rules: &Rules, before: &Position, mv: &Move, after: &Position) -> bool {
+        match box_type(rules) {
+            // Types 2 and 3 judge a promotion in the filter, where the
+            // pawn may also stay a pawn.
+            2 => mv.promotion.is_some() || !out_of_box(after),
+            3 if mv.promotion.is_some() => true,
+            // Type 3: nor may the mover keep a latent pawn while a kind of
+            // its own is missing.
+            3 => !out_of_box(after) && !illegal_latent(after, before.turn),
+            _ => !out_of_box(after),
+        }
+    }
+
+    /// Type 3: a latent pawn checks as every kind its side misses.
+    fn checks(rules: &Rules, pos: &Position, king: Square, color: Color) -> bool {
+        if box_type(rules) != 3 {
+            return false;
+        }
+        let them = color.opponent();
+        let latent = latent_pawns(pos, them);
+        if latent.is_empty() {
+            return false;
+        }
+        missing(pos, them).any(|kind| {
+            latent.iter().any(|&on| {
+                let unit = crate::board::Piece {
+                    kind,
+                    ..pos.piece_at(on).expect("latent pawn")
+                };
+                pos.attacks_from(on, unit).contains(king)
+            })
+        })
+    }
+
+    /// Type 2: a pawn may stay a pawn on its promotion rank, and each move
+    /// is followed by a latent promotion of the other side's pawns.
+    fn filter(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+        match box_type(rules) {
+            2 => {}
+            3 => return type3(rules, pos, moves, start),
+            _ => return,
+        }
+        let us = pos.turn;
+        let them = us.opponent();
+        let candidates = with_pawns_staying(&moves[start..]);
+        moves.truncate(start);
+        for mv in candidates {
+            // Popeye promotes after the move and before any rebirth: the
+            // latent pawns and the missing kinds are those of that moment.
+            let at = before_rebirth(&mv);
+            let mut bare = mv;
+            bare.effects.truncate(at);
+            let early = pos.play(&bare);
+            let latent = latent_pawns(&early, them);
+            let kinds: Vec<Kind> = missing(&early, them).collect();
+            if latent.is_empty() || kinds.is_empty() {
+                let after = pos.play(&mv);
+                if !out_of_box(&after)
+                    && !illegal_latent(&after, us)
+                    && !illegal_latent(&after, them)
+                {
+                    moves.push(mv);
+                }
+                continue;
+            }
+            for &on in &latent {
+                let pawn = early.piece_at(on).expect("latent pawn");
+                for &kind in &kinds {
+                    let unit = crate::board::Piece { kind, ..pawn };
+                    let mut variant = mv;
+                    variant.effects.insert(at, Effect::WalkChange { on, unit });
+                    let after = pos.play(&variant);
+                    if out_of_box(&after)
+                        || illegal_latent(&after, us)
+                        || illegal_latent(&after, them)
+                        || rules.in_check(&after, us)
+                    {
+                        continue;
+                    }
+                    moves.push(variant);
+                }
+            }
+        }
     }
 
     /// The capture of the king, played, must leave the position in the
     /// box (a pawn taking it on its promotion rank with some kind the box
     /// still holds).
     fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+        if box_type(rules) != 1 {
+            return true;
+        }
         let unit = observer.unit;
         let mut after = *pos;
         after.remove(observer.on);
@@ -75,11 +345,6 @@ impl ConditionRule for SingleBox {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        if rules.param(Condition::SingleBox).number > 1 {
-            return Some(
-                "SingleBox types 2 and 3 are not played (the opponent's latent promotions)".into(),
-            );
-        }
         rules
             .family(crate::rules::Base::AntiCirce)
             .map(|_| "anticirce incompatible with some fairy conditions".into())
@@ -97,6 +362,125 @@ mod tests {
         let mut r = Rules::orthodox().with(Condition::SingleBox);
         r.repertoire = Repertoire::of(&Position::from_piece_list(pieces).unwrap(), r.conditions);
         r
+    }
+
+    fn type2(rules: Rules, pieces: &str) -> Rules {
+        let mut r = rules.with_param(
+            Condition::SingleBox,
+            crate::rules::conditions::Param {
+                number: 2,
+                ..Default::default()
+            },
+        );
+        r.repertoire = Repertoire::of(&Position::from_piece_list(pieces).unwrap(), r.conditions);
+        r
+    }
+
+    fn circe() -> Rules {
+        Rules::with_circe(crate::rules::CirceRules::of(crate::rules::Base::Circe))
+    }
+
+    /// The moves of `turn` whose text starts with `start`.
+    fn moves_from(rules: &Rules, pieces: &str, turn: Color, start: &str) -> Vec<String> {
+        let mut v = moves(rules, pieces, turn);
+        v.retain(|m| m.starts_with(start));
+        v
+    }
+
+    #[test]
+    fn type2_a_pawn_stays_a_pawn_only_when_its_side_lacks_no_kind() {
+        // White lacks a bishop: its pawns must promote, to a bishop.
+        let lacking = "wKa1 wQd1 wRa2 wRb2 wBc1 wSc3 wSg1 wPe7 wPg7 bKf5 bPh4 bRf8";
+        let r = type2(Rules::orthodox(), lacking);
+        assert_eq!(
+            moves_from(&r, lacking, Color::White, "e7"),
+            sorted("e7-e8=B e7*f8=B")
+        );
+        // With both bishops nothing is missing: they stay pawns.
+        let full = "wKa1 wQd1 wRa2 wRb2 wBc1 wBf1 wSc3 wSg1 wPe7 wPg7 bKf5 bPh4 bRf8";
+        let r = type2(Rules::orthodox(), full);
+        assert_eq!(
+            moves(&r, full, Color::White)
+                .into_iter()
+                .filter(|m| m.starts_with("e7") || m.starts_with("g7"))
+                .collect::<Vec<_>>(),
+            sorted("e7-e8 e7*f8 g7-g8 g7*f8")
+        );
+    }
+
+    #[test]
+    fn type2_the_mover_promotes_a_latent_pawn_of_the_other_side() {
+        // Both black latent pawns are illegal while Black lacks kinds: only
+        // taking one and promoting the other is legal, and neither to a
+        // queen nor a rook, which would check h1.
+        let pieces = "wKh1 wRa2 wBa4 wSa6 wSc6 wPe7 bKh8 bRd8 bPh6 bPa1 bPb1";
+        let r = type2(Rules::orthodox(), pieces);
+        assert_eq!(
+            moves(&r, pieces, Color::White),
+            sorted("Ra2*a1[b1=S] Ra2*a1[b1=B]")
+        );
+        // With Circe the promotion comes before the rebirth.
+        let r = type2(circe(), pieces);
+        assert_eq!(
+            moves(&r, pieces, Color::White),
+            sorted("Ra2*a1[b1=S][+bPa7] Ra2*a1[b1=B][+bPa7]")
+        );
+    }
+
+    #[test]
+    fn type2_with_circe_the_missing_kinds_are_counted_before_the_rebirth() {
+        // Re8*e4 takes a knight: without Circe h8 becomes it; with Circe
+        // it becomes it too, before the knight is reborn on b1, and White
+        // then has three knights.
+        let pieces = "wKa1 wQd1 wRa2 wRb2 wBc1 wBf1 wSe4 wSc3 wPh8 bKc7 bRe8";
+        let r = type2(Rules::orthodox(), pieces);
+        assert_eq!(
+            moves_from(&r, pieces, Color::Black, "Re8*e4"),
+            sorted("Re8*e4[h8=S]")
+        );
+        let r = type2(circe(), pieces);
+        assert!(moves_from(&r, pieces, Color::Black, "Re8*e4").is_empty());
+    }
+
+    fn type3(pieces: &str) -> Rules {
+        let mut r = Rules::orthodox().with_param(
+            Condition::SingleBox,
+            crate::rules::conditions::Param {
+                number: 3,
+                ..Default::default()
+            },
+        );
+        r.repertoire = Repertoire::of(&Position::from_piece_list(pieces).unwrap(), r.conditions);
+        r
+    }
+
+    #[test]
+    fn type3_every_move_comes_with_a_latent_promotion_first() {
+        // White lacks a knight: the latent pawn c8 becomes one before each
+        // move, and may itself move as one (Popeye: 52 moves, each
+        // `[c8=S]...`).
+        let pieces = "wKa1 wQd1 wRh1 wRh2 wBc1 wBf1 wSg1 wPc8 bKe5 bPa4";
+        let all = moves(&type3(pieces), pieces, Color::White);
+        assert_eq!(all.len(), 52);
+        assert!(all.iter().all(|m| m.starts_with("[c8=S]")));
+        assert_eq!(
+            moves_from(&type3(pieces), pieces, Color::White, "[c8=S]Sc8"),
+            sorted("[c8=S]Sc8-a7 [c8=S]Sc8-b6 [c8=S]Sc8-d6 [c8=S]Sc8-e7")
+        );
+    }
+
+    #[test]
+    fn type3_a_latent_pawn_checks_as_a_missing_kind() {
+        // The black pawn e1 checks f3 as a knight (Popeye: only Kf3-g4
+        // and Kf3-f4 escape it as every missing kind).
+        let pieces = "wKf3 wPa2 bKh8 bPe1 bPa7";
+        let pos = Position::from_piece_list(pieces).unwrap();
+        assert!(type3(pieces).in_check(&pos, Color::White));
+        assert!(!singlebox(pieces).in_check(&pos, Color::White));
+        assert_eq!(
+            moves(&type3(pieces), pieces, Color::White),
+            sorted("Kf3-g4 Kf3-f4")
+        );
     }
 
     #[test]
