@@ -695,7 +695,7 @@ pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
         lines.push((i, line));
     }
     for c in rules.conditions.iter() {
-        if !c.written_under_diagram() {
+        if !c.written_under_diagram() || c.named_by().is_some_and(|by| rules.has(by)) {
             continue;
         }
         let (i, n) = name(c.popeye_id());
@@ -806,6 +806,15 @@ fn read_param(
                     words.advance();
                     param.number = n;
                 }
+            }
+        }
+        Parameter::Walks => {
+            for (slot, kind) in param
+                .kinds
+                .iter_mut()
+                .zip(read_kinds(words, lang, stop))
+            {
+                *slot = kind.index() as u8 + 1;
             }
         }
         Parameter::Type(max) => {
@@ -945,6 +954,18 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
                 w.push(O::RexInclusive.word(lang).to_string());
             }
             w
+        }
+        // Popeye names the walks unless they are the default equihopper.
+        Parameter::Walks => {
+            let walks: Vec<Kind> = param.walks().collect();
+            if walks.is_empty() || walks == [Kind::EQUIHOPPER] {
+                vec![]
+            } else {
+                walks
+                    .iter()
+                    .map(|k| k.def().codes[column(lang)].to_string())
+                    .collect()
+            }
         }
         Parameter::Strictness => match param.number {
             1 => vec![" Exact".to_string()],

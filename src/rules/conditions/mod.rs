@@ -66,6 +66,7 @@ mod mummer;
 mod singlebox;
 // Group gen: which moves exist and what observes (part 1, the rest).
 mod check_rules;
+mod vaulting;
 pub(crate) mod eiffel;
 mod messigny;
 #[cfg(test)]
@@ -201,6 +202,8 @@ pub enum Parameter {
     /// The word `Exact` or `Ultra`, optionally (the mummer conditions):
     /// number 1 for Exact, 2 for Ultra.
     Strictness,
+    /// A list of walks, optionally (VaultingKings), in `Param::kinds`.
+    Walks,
 }
 
 /// A condition's parameter as read.
@@ -215,6 +218,18 @@ pub struct Param {
     /// Grid lines: bit `f` of `[0]` is a line between files `f` and
     /// `f + 1`, bit `r` of `[1]` one between ranks `r` and `r + 1`.
     pub lines: [u8; 2],
+    /// The walks given (each kind's index + 1; 0: no more), in order.
+    pub kinds: [u8; 6],
+}
+
+impl Param {
+    /// The walks given (`Parameter::Walks`).
+    pub fn walks(&self) -> impl Iterator<Item = Kind> + '_ {
+        self.kinds
+            .iter()
+            .take_while(|&&k| k != 0)
+            .filter_map(|&k| Kind::from_index(usize::from(k) - 1))
+    }
 }
 
 /// The rule of one condition: its hooks, each with a default that
@@ -605,6 +620,12 @@ registry! {
     LeseMajeste => check_rules::LeseMajeste,
     /// A unit checks only when taking the king would be legal.
     Brunner => check_rules::Brunner,
+    /// A king in check moves also with the walks given (both kings).
+    VaultingKings => vaulting::VaultingKings,
+    /// White's king in check moves also with the walks given.
+    WhiteVaultingKing => vaulting::Vaulting<true>,
+    /// Black's king in check moves also with the walks given.
+    BlackVaultingKing => vaulting::Vaulting<false>,
 }
 
 impl Condition {
@@ -616,7 +637,24 @@ impl Condition {
                 Condition::WhiteReflectiveKing,
                 Condition::BlackReflectiveKing,
             ],
+            Condition::VaultingKings => &[
+                Condition::WhiteVaultingKing,
+                Condition::BlackVaultingKing,
+            ],
             _ => &[],
+        }
+    }
+}
+
+impl Condition {
+    /// The condition that, in force, stands for this one under the
+    /// diagram (Popeye names VaultingKings alone, not the two it implies).
+    pub fn named_by(self) -> Option<Condition> {
+        match self {
+            Condition::WhiteVaultingKing | Condition::BlackVaultingKing => {
+                Some(Condition::VaultingKings)
+            }
+            _ => None,
         }
     }
 }
