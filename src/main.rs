@@ -50,13 +50,20 @@ fn main() -> ExitCode {
     }
 }
 
+/// The stack of each search thread.
+const SEARCH_STACK: usize = 64 << 20;
+
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    if let Some(n) = cli.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n.max(1))
-            .build_global()
-            .map_err(|e| anyhow::anyhow!("--threads {n}: {e}"))?;
-    }
+    // The search recurses once per half-move on whichever thread takes
+    // the work: a series of some hundred moves (ser-h#277) needs more
+    // than a worker thread's default stack.
+    let pool = rayon::ThreadPoolBuilder::new().stack_size(SEARCH_STACK);
+    let pool = match cli.threads {
+        Some(n) => pool.num_threads(n.max(1)),
+        None => pool,
+    };
+    pool.build_global()
+        .map_err(|e| anyhow::anyhow!("the search threads: {e}"))?;
     let threads = rayon::current_num_threads();
     circe::solve::set_hash_mb(cli.hash);
     match cli.command {

@@ -39,6 +39,9 @@ impl Position {
             if p.vacated_become_holes {
                 p.leave_holes(mv);
             }
+            if p.history.tracked {
+                p.record(self.turn, mv);
+            }
             return p;
         }
         for e in &mv.effects {
@@ -72,7 +75,26 @@ impl Position {
         if p.vacated_become_holes {
             p.leave_holes(mv);
         }
+        if p.history.tracked {
+            p.record(self.turn, mv);
+        }
         p
+    }
+
+    /// Keeps what the conditions reading the previous move need of `mv`,
+    /// played by `mover` (see [`crate::board::History`]).
+    fn record(&mut self, mover: crate::board::Color, mv: &Move) {
+        let departure = mv.departure();
+        self.history.last = Some(crate::board::LastMove {
+            departure,
+            moved_from: mv.from,
+            arrival: mv.to,
+        });
+        self.history.duellists[mover.index()] = match mv.capturer_fate() {
+            crate::moves::Fate::Stays => Some(mv.to),
+            crate::moves::Fate::Reborn(sq) => Some(sq),
+            crate::moves::Fate::Vanishes => None,
+        };
     }
 
     /// HaanerChess: the squares the move's units left (the king's and the
@@ -82,14 +104,7 @@ impl Position {
     fn leave_holes(&mut self, mv: &Move) {
         // A unit moved first to its rebirth square (the Mars family) left
         // its own square, not the one it moved on from.
-        let from = mv
-            .effects
-            .iter()
-            .find_map(|e| match *e {
-                Effect::Premove { from, unit, .. } if unit == mv.piece => Some(from),
-                _ => None,
-            })
-            .unwrap_or(mv.from);
+        let from = mv.departure();
         let mut left = Bitboard::from_square(from);
         match mv.motion {
             Motion::CastleShort => left.set(Square::new(7, mv.from.rank())),

@@ -235,6 +235,18 @@ pub struct Move {
 }
 
 impl Move {
+    /// The square the moving unit left: its own, even when the Mars
+    /// family moved it first to its rebirth square (a `Premove`).
+    pub fn departure(&self) -> Square {
+        self.effects
+            .iter()
+            .find_map(|e| match *e {
+                Effect::Premove { from, unit, .. } if unit == self.piece => Some(from),
+                _ => None,
+            })
+            .unwrap_or(self.from)
+    }
+
     pub fn quiet(piece: Piece, from: Square, to: Square, motion: Motion) -> Move {
         Move {
             piece,

@@ -80,6 +80,8 @@ pub enum ProblemOption {
     NoCastling(Vec<Square>),
     /// `start n`: start at move number n.
     Start(u32),
+    /// `upto n`: stop after move number n (Popeye's UpToMoveNumber).
+    UpTo(u32),
     PostKeyPlay,
     Quodlibet,
     /// `keepmatingpiece`: a line fails once the side that makes the last
@@ -160,6 +162,9 @@ pub struct Problem {
     pub rules: Rules,
     /// The condition as written, for display (`"anticirce cheylan"`).
     pub condition_text: Vec<String>,
+    /// The line where the conditions are given (0: none given); a
+    /// refusal of the rules names it.
+    pub condition_line: usize,
     pub options: Vec<Spanned<ProblemOption>>,
     /// `zeroposition`: the diagram itself is not solved, only the twins.
     pub zero_position: bool,

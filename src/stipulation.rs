@@ -42,6 +42,22 @@ pub enum Goal {
     ExchangeByRebirth,
 }
 
+impl Goal {
+    /// Whether reaching the goal leaves a side without a move (mate,
+    /// stalemate and their double and either-or forms): Popeye's series
+    /// goes on through such a position before its last move.
+    pub fn implies_immobility(self) -> bool {
+        matches!(
+            self,
+            Goal::Mate
+                | Goal::Stalemate
+                | Goal::DoubleStalemate
+                | Goal::DoubleMate
+                | Goal::MateOrStalemate
+        )
+    }
+}
+
 /// Who plays which moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Play {

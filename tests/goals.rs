@@ -139,3 +139,26 @@ fn a_help_self_play_of_half_moves_may_end_before_its_first_help_move() {
     assert!(solution_lines(&out).is_empty(), "{out}");
     assert!(out.contains("\n  exact-hsx2.5     "), "{out}");
 }
+
+#[test]
+fn a_series_goes_on_through_a_stalemate_before_its_last_move() {
+    // ser-=2: 1.Qb5-b6 stalemates already, yet Popeye plays on to a second
+    // stalemate (a goal of immobility does not end a series early, unlike
+    // a capture: ser-x2 stops at 1.Ra1*a3).
+    let out = common::solved_popeye(
+        "beginproblem\npieces white kc6 qb5 pe2 black ka8\nstipulation ser-=2\nendproblem\n",
+    );
+    assert_lines(
+        &out,
+        &[
+            "  1.Qb5-b6 =\n",
+            "  1.Qb5-b6   2.Kc6-b5 =\n",
+            "  1.Qb5-b6   2.Qb6-c7 =\n",
+        ],
+    );
+    let out = common::solved_popeye(
+        "beginproblem\npieces white kc1 ra1 black kh8 pa3a5\nstipulation ser-x2\nendproblem\n",
+    );
+    assert_lines(&out, &["  1.Ra1*a3 x\n", "  1.Ra1-a2   2.Ra2*a3 x\n"]);
+    assert!(!out.contains("2.Ra3*a5"), "{out}");
+}

@@ -3,6 +3,7 @@
 
 use super::attacks;
 use super::bitboard::Bitboard;
+use super::history::History;
 use super::types::{Attrs, Color, Kind, Piece, Square};
 use super::waiting::Waiting;
 
@@ -45,6 +46,9 @@ pub struct Position {
     /// The two squares of the exchange the last move made (MessignyChess),
     /// or none.
     pub exchanged: Bitboard,
+    /// The previous move, for the conditions that read it (kept only while
+    /// `history.tracked`).
+    pub history: History,
     /// Whether `ids` is kept up to date: only for goals about units'
     /// identity (circuit, exchange), so other problems pay nothing for it.
     tracks_ids: bool,
@@ -80,6 +84,7 @@ impl Position {
             holes: Bitboard::EMPTY,
             vacated_become_holes: false,
             exchanged: Bitboard::EMPTY,
+            history: History::NONE,
             tracks_ids: false,
             ids: [0; 64],
         }
@@ -343,13 +348,25 @@ impl Position {
     }
 
     /// Whether the unit on `sq` is a king or rook of the right colour for
-    /// that castling square (e1: white king, a8: black rook ...). Neutral
-    /// units never castle.
+    /// that castling square (e1: white king, a8: black rook ...). A neutral
+    /// rook is one of each side, so on a1 and h1 White's, on a8 and h8
+    /// Black's (Popeye castles with it); a neutral king never castles.
     pub fn is_on_home_castling_square(&self, sq: Square) -> bool {
-        let Some(p) = self.piece_at(sq).filter(|p| !p.is_neutral()) else {
+        let Some(p) = self
+            .piece_at(sq)
+            .filter(|p| !p.is_neutral() || p.kind == Kind::ROOK)
+        else {
             return false;
         };
-        let home_rank = p.color.back_rank();
+        let home_rank = if p.is_neutral() {
+            if sq.rank() == Color::White.back_rank() {
+                Color::White.back_rank()
+            } else {
+                Color::Black.back_rank()
+            }
+        } else {
+            p.color.back_rank()
+        };
         if sq.rank() != home_rank {
             return false;
         }
@@ -382,7 +399,7 @@ impl Position {
         let mut found = orthodox;
         for from in fairy {
             let unit = self.piece_as(from, by).expect("fairy unit");
-            if crate::movegen::fairy::observes(self, unit, from, sq, occupied) {
+            if crate::board::walks::fairy::observes(self, unit, from, sq, occupied) {
                 found.set(from);
             }
         }
@@ -402,7 +419,7 @@ impl Position {
             Kind::BISHOP => attacks::bishop(sq, occ),
             Kind::KNIGHT => attacks::knight(sq),
             Kind::PAWN => attacks::pawn(p.color, sq),
-            _ => crate::movegen::fairy::observed(self, p, sq),
+            _ => crate::board::walks::fairy::observed(self, p, sq),
         }
     }
 

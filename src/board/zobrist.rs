@@ -86,6 +86,9 @@ impl Position {
         if self.holes.nonempty() {
             h ^= mix(self.holes.0 ^ 0x401e_5000_0000_0000);
         }
+        if self.history.tracked {
+            h ^= mix(self.history.key());
+        }
         if self.tracks_identities() {
             for sq in self.unit_squares() {
                 let key = ((sq.index() as u64) << 8) | u64::from(self.id_code(sq));

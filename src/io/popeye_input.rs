@@ -14,16 +14,17 @@
 //! Stipulations are kept as written for the solver to parse. A structured
 //! one (`sstipulation` / `sforderung` / `senonce`) is kept as
 //! `"sstipulation white <expression>"` (side in English), which no
-//! traditional stipulation can start with. As the manual says, a later
-//! `condition` replaces an earlier one; metadata lines accumulate.
+//! traditional stipulation can start with. A later
+//! `condition` adds to the earlier ones (Popeye 4.104's reading; a twin's
+//! `condition` replaces them); metadata lines accumulate.
 
 use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
 use crate::problem::{
-    InputError, Language, Metadata, MirrorAxis, Problem, ProblemOption, SourceRef, Spanned, Twin,
-    TwinCommand,
+    InputError, Metadata, MirrorAxis, Problem, ProblemOption, SourceRef, Spanned, Twin, TwinCommand,
 };
 use crate::rules::Rules;
 use crate::vocabulary;
+use crate::vocabulary::conditions::Word;
 use std::path::{Path, PathBuf};
 
 /// Reads every problem of a Popeye input file.
@@ -31,592 +32,11 @@ pub fn parse_popeye(text: &str, file: &Path) -> Result<Vec<Problem>, InputError>
     Parser::new(text, file).parse_file()
 }
 
-// ---------------------------------------------------------------------------
-// Keyword tables, one set per language. Names are Popeye's; the lookup is by
-// case-insensitive unique prefix, and several names may share one meaning.
+mod keywords;
+mod lexer;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kw {
-    BeginProblem,
-    EndProblem,
-    NextProblem,
-    Stipulation,
-    SStipulation,
-    Author,
-    Origin,
-    Pieces,
-    Condition,
-    Option,
-    Remark,
-    Protocol,
-    Input,
-    Title,
-    Twin,
-    ZeroPosition,
-    LaTeX,
-    LaTeXPieces,
-    Award,
-    InitialGameArray,
-    Forsyth,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Opt {
-    Defence,
-    SetPlay,
-    WhiteToPlay,
-    Variations,
-    MoveNumbers,
-    StartMoveNumber,
-    NoWk,
-    Duplex,
-    NoBk,
-    Threat,
-    NoThreat,
-    Try,
-    MaxSolutions,
-    NonTrivial,
-    MaxFlights,
-    EnPassant,
-    NoBoard,
-    HalfDuplex,
-    PostKeyPlay,
-    Intelligent,
-    NoCastling,
-    Quodlibet,
-    NoShortVariations,
-    MaxTime,
-    KeepMatingPiece,
-    StopOnShortSolutions,
-    /// Changes only speed or display; the number says how many numeric
-    /// arguments may follow (0 or 1, optional).
-    Cosmetic(&'static str, bool),
-    /// Known to Popeye, changes the solution, not implemented here.
-    Unsupported,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum TwinKw {
-    Move,
-    Exchange,
-    Stipulation,
-    SStipulation,
-    Add,
-    Remove,
-    Continued,
-    Rotate,
-    Condition,
-    PolishType,
-    Mirror,
-    Shift,
-    Substitute,
-    Forsyth,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Colour {
-    White,
-    Black,
-    Neutral,
-    /// Popeye's total invisibles.
-    Unsupported,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Attr {
-    Kamikaze,
-    /// Frischauf Circe's mark of a promoted unit.
-    Frischauf,
-    /// The functionary (Beamtet) attribute.
-    Functionary,
-    Unsupported,
-}
-
-type Table<T> = &'static [(&'static str, T)];
-
-struct Lang {
-    language: Language,
-    keywords: Table<Kw>,
-    options: Table<Opt>,
-    twinning: Table<TwinKw>,
-    colours: Table<Colour>,
-    attributes: Table<Attr>,
-}
-
-const ENGLISH: Lang = Lang {
-    language: Language::English,
-    keywords: &[
-        ("beginproblem", Kw::BeginProblem),
-        ("endproblem", Kw::EndProblem),
-        ("nextproblem", Kw::NextProblem),
-        ("stipulation", Kw::Stipulation),
-        ("sstipulation", Kw::SStipulation),
-        ("author", Kw::Author),
-        ("origin", Kw::Origin),
-        ("pieces", Kw::Pieces),
-        ("condition", Kw::Condition),
-        ("option", Kw::Option),
-        ("remark", Kw::Remark),
-        ("protocol", Kw::Protocol),
-        ("input", Kw::Input),
-        ("title", Kw::Title),
-        ("twin", Kw::Twin),
-        ("zeroposition", Kw::ZeroPosition),
-        ("latex", Kw::LaTeX),
-        ("latexpieces", Kw::LaTeXPieces),
-        ("award", Kw::Award),
-        ("initialgamearray", Kw::InitialGameArray),
-        ("forsyth", Kw::Forsyth),
-    ],
-    options: &[
-        ("defence", Opt::Defence),
-        ("defense", Opt::Defence),
-        ("setplay", Opt::SetPlay),
-        ("whitetoplay", Opt::WhiteToPlay),
-        ("whitebegins", Opt::WhiteToPlay),
-        ("variations", Opt::Variations),
-        ("movenumbers", Opt::MoveNumbers),
-        ("startmovenumber", Opt::StartMoveNumber),
-        ("nowk", Opt::NoWk),
-        ("duplex", Opt::Duplex),
-        ("nobk", Opt::NoBk),
-        ("threat", Opt::Threat),
-        ("nothreat", Opt::NoThreat),
-        ("try", Opt::Try),
-        ("maxsolutions", Opt::MaxSolutions),
-        ("maxflightsquares", Opt::MaxFlights),
-        ("search", Opt::Cosmetic("search", false)),
-        ("multisolutions", Opt::Cosmetic("multisolutions", false)),
-        ("nosymmetry", Opt::Cosmetic("nosymmetry", false)),
-        ("nontrivial", Opt::NonTrivial),
-        ("keepmatingpiece", Opt::KeepMatingPiece),
-        ("enpassant", Opt::EnPassant),
-        ("noboard", Opt::NoBoard),
-        ("noshortvariations", Opt::NoShortVariations),
-        ("halfduplex", Opt::HalfDuplex),
-        ("postkeyplay", Opt::PostKeyPlay),
-        ("intelligent", Opt::Intelligent),
-        ("maxtime", Opt::MaxTime),
-        ("nocastling", Opt::NoCastling),
-        ("quodlibet", Opt::Quodlibet),
-        ("stoponshortsolutions", Opt::StopOnShortSolutions),
-        ("beep", Opt::Cosmetic("beep", true)),
-        ("suppressgrid", Opt::Cosmetic("suppressgrid", false)),
-        ("writegrid", Opt::Unsupported),
-        ("castlingmutuallyexclusive", Opt::Unsupported),
-        ("goalisend", Opt::Unsupported),
-        ("nullmoves", Opt::Unsupported),
-        ("uptomovenumber", Opt::Unsupported),
-        ("trivialtriesavoid", Opt::Unsupported),
-        ("matesin1", Opt::Unsupported),
-    ],
-    twinning: &[
-        ("move", TwinKw::Move),
-        ("exchange", TwinKw::Exchange),
-        ("stipulation", TwinKw::Stipulation),
-        ("sstipulation", TwinKw::SStipulation),
-        ("add", TwinKw::Add),
-        ("remove", TwinKw::Remove),
-        ("continued", TwinKw::Continued),
-        ("rotate", TwinKw::Rotate),
-        ("condition", TwinKw::Condition),
-        ("polishtype", TwinKw::PolishType),
-        ("mirror", TwinKw::Mirror),
-        ("shift", TwinKw::Shift),
-        ("substitute", TwinKw::Substitute),
-        ("forsyth", TwinKw::Forsyth),
-    ],
-    colours: &[
-        ("white", Colour::White),
-        ("black", Colour::Black),
-        ("neutral", Colour::Neutral),
-        ("totalinvisible", Colour::Unsupported),
-    ],
-    attributes: &[
-        ("kamikaze", Attr::Kamikaze),
-        ("chameleon", Attr::Unsupported),
-        ("jigger", Attr::Unsupported),
-        ("paralysing", Attr::Unsupported),
-        ("royal", Attr::Unsupported),
-        ("volage", Attr::Unsupported),
-        ("functionary", Attr::Functionary),
-        ("halfneutral", Attr::Unsupported),
-        ("hurdlecolourchanging", Attr::Unsupported),
-        ("protean", Attr::Unsupported),
-        ("magic", Attr::Unsupported),
-        ("uncapturable", Attr::Unsupported),
-        ("patrol", Attr::Unsupported),
-        ("bul", Attr::Unsupported),
-        ("dob", Attr::Unsupported),
-        ("anda", Attr::Unsupported),
-        ("andainverse", Attr::Unsupported),
-        ("alicea", Attr::Unsupported),
-        ("aliceb", Attr::Unsupported),
-        ("frischauf", Attr::Frischauf),
-    ],
-};
-
-const GERMAN: Lang = Lang {
-    language: Language::German,
-    keywords: &[
-        ("anfangproblem", Kw::BeginProblem),
-        ("endeproblem", Kw::EndProblem),
-        ("weiteresproblem", Kw::NextProblem),
-        ("forderung", Kw::Stipulation),
-        ("sforderung", Kw::SStipulation),
-        ("autor", Kw::Author),
-        ("quelle", Kw::Origin),
-        ("steine", Kw::Pieces),
-        ("bedingung", Kw::Condition),
-        ("option", Kw::Option),
-        ("bemerkung", Kw::Remark),
-        ("protokoll", Kw::Protocol),
-        ("eingabe", Kw::Input),
-        ("titel", Kw::Title),
-        ("zwilling", Kw::Twin),
-        ("nullstellung", Kw::ZeroPosition),
-        ("latex", Kw::LaTeX),
-        ("latexsteine", Kw::LaTeXPieces),
-        ("auszeichnung", Kw::Award),
-        ("partieanfangsstellung", Kw::InitialGameArray),
-        ("forsyth", Kw::Forsyth),
-    ],
-    options: &[
-        ("widerlegung", Opt::Defence),
-        ("satzspiel", Opt::SetPlay),
-        ("weissbeginnt", Opt::WhiteToPlay),
-        ("varianten", Opt::Variations),
-        ("zugnummern", Opt::MoveNumbers),
-        ("startzugnummer", Opt::StartMoveNumber),
-        ("ohnewk", Opt::NoWk),
-        ("duplex", Opt::Duplex),
-        ("ohnesk", Opt::NoBk),
-        ("drohung", Opt::Threat),
-        ("ohnedrohung", Opt::NoThreat),
-        ("verfuehrung", Opt::Try),
-        ("maxloesungen", Opt::MaxSolutions),
-        ("maxfluchtfelder", Opt::MaxFlights),
-        ("suchen", Opt::Cosmetic("search", false)),
-        ("mehrereloesungen", Opt::Cosmetic("multisolutions", false)),
-        ("keinesymmetrie", Opt::Cosmetic("nosymmetry", false)),
-        ("nichttrivial", Opt::NonTrivial),
-        ("haltemattsetzendenstein", Opt::KeepMatingPiece),
-        ("enpassant", Opt::EnPassant),
-        ("ohnebrett", Opt::NoBoard),
-        ("ohnekurzvarianten", Opt::NoShortVariations),
-        ("halbduplex", Opt::HalfDuplex),
-        ("nachschluessel", Opt::PostKeyPlay),
-        ("intelligent", Opt::Intelligent),
-        ("maxzeit", Opt::MaxTime),
-        ("keinerochade", Opt::NoCastling),
-        ("quodlibet", Opt::Quodlibet),
-        ("stopnachkurzloesungen", Opt::StopOnShortSolutions),
-        ("pieps", Opt::Cosmetic("beep", true)),
-        ("ohnegitter", Opt::Cosmetic("suppressgrid", false)),
-        ("zeichnegitter", Opt::Unsupported),
-        ("rochadengegenseitigausschliessend", Opt::Unsupported),
-        ("zielistende", Opt::Unsupported),
-        ("nullzuege", Opt::Unsupported),
-        ("biszugnummer", Opt::Unsupported),
-        ("trivialefehlversucheunterdruecken", Opt::Unsupported),
-        ("mattsin1", Opt::Unsupported),
-    ],
-    twinning: &[
-        ("versetze", TwinKw::Move),
-        ("tausche", TwinKw::Exchange),
-        ("forderung", TwinKw::Stipulation),
-        ("sforderung", TwinKw::SStipulation),
-        ("hinzufuegen", TwinKw::Add),
-        ("entferne", TwinKw::Remove),
-        ("ferner", TwinKw::Continued),
-        ("drehung", TwinKw::Rotate),
-        ("bedingung", TwinKw::Condition),
-        ("farbwechsel", TwinKw::PolishType),
-        ("spiegelung", TwinKw::Mirror),
-        ("verschiebung", TwinKw::Shift),
-        ("ersetze", TwinKw::Substitute),
-        ("forsyth", TwinKw::Forsyth),
-    ],
-    colours: &[
-        ("weiss", Colour::White),
-        ("schwarz", Colour::Black),
-        ("neutral", Colour::Neutral),
-        ("totalunsichtbar", Colour::Unsupported),
-    ],
-    attributes: &[
-        ("kamikaze", Attr::Kamikaze),
-        ("chamaeleon", Attr::Unsupported),
-        ("jigger", Attr::Unsupported),
-        ("koeniglich", Attr::Unsupported),
-        ("paralysierend", Attr::Unsupported),
-        ("volage", Attr::Unsupported),
-        ("beamtet", Attr::Functionary),
-        ("halbneutral", Attr::Unsupported),
-        ("sprungbockfarbewechselnd", Attr::Unsupported),
-        ("proteisch", Attr::Unsupported),
-        ("magisch", Attr::Unsupported),
-        ("unschlagbar", Attr::Unsupported),
-        ("patrouille", Attr::Unsupported),
-        ("bul", Attr::Unsupported),
-        ("dob", Attr::Unsupported),
-        ("anda", Attr::Unsupported),
-        ("andainvers", Attr::Unsupported),
-        ("alicea", Attr::Unsupported),
-        ("aliceb", Attr::Unsupported),
-        ("frischauf", Attr::Frischauf),
-    ],
-};
-
-const FRENCH: Lang = Lang {
-    language: Language::French,
-    keywords: &[
-        ("debutprobleme", Kw::BeginProblem),
-        ("finprobleme", Kw::EndProblem),
-        ("asuivre", Kw::NextProblem),
-        ("enonce", Kw::Stipulation),
-        ("senonce", Kw::SStipulation),
-        ("auteur", Kw::Author),
-        ("source", Kw::Origin),
-        ("pieces", Kw::Pieces),
-        ("condition", Kw::Condition),
-        ("option", Kw::Option),
-        ("remarque", Kw::Remark),
-        ("protocol", Kw::Protocol),
-        ("entree", Kw::Input),
-        ("titre", Kw::Title),
-        ("jumeau", Kw::Twin),
-        ("zeroposition", Kw::ZeroPosition),
-        ("latex", Kw::LaTeX),
-        ("pieceslatex", Kw::LaTeXPieces),
-        ("prix", Kw::Award),
-        ("positioninitialpartie", Kw::InitialGameArray),
-        ("forsyth", Kw::Forsyth),
-    ],
-    options: &[
-        ("defense", Opt::Defence),
-        ("apparent", Opt::SetPlay),
-        ("apparentseul", Opt::WhiteToPlay),
-        ("variantes", Opt::Variations),
-        ("trace", Opt::MoveNumbers),
-        ("enroute", Opt::StartMoveNumber),
-        ("sansrb", Opt::NoWk),
-        ("duplex", Opt::Duplex),
-        ("sansrn", Opt::NoBk),
-        ("menace", Opt::Threat),
-        ("sansmenace", Opt::NoThreat),
-        ("essais", Opt::Try),
-        ("maxsolutions", Opt::MaxSolutions),
-        ("maxcasesfuites", Opt::MaxFlights),
-        ("search", Opt::Cosmetic("search", false)),
-        ("multisolutions", Opt::Cosmetic("multisolutions", false)),
-        ("nonsymetrique", Opt::Cosmetic("nosymmetry", false)),
-        ("nontrivial", Opt::NonTrivial),
-        ("retienspiecematante", Opt::KeepMatingPiece),
-        ("enpassant", Opt::EnPassant),
-        ("sansechiquier", Opt::NoBoard),
-        ("sansvariantescourtes", Opt::NoShortVariations),
-        ("demiduplex", Opt::HalfDuplex),
-        ("aprescle", Opt::PostKeyPlay),
-        ("intelligent", Opt::Intelligent),
-        ("maxtemps", Opt::MaxTime),
-        ("sansroquer", Opt::NoCastling),
-        ("quodlibet", Opt::Quodlibet),
-        ("finapressolutionscourtes", Opt::StopOnShortSolutions),
-        ("bip", Opt::Cosmetic("beep", true)),
-        ("sansgrille", Opt::Cosmetic("suppressgrid", false)),
-        ("ajoutegrille", Opt::Unsupported),
-        ("roquesmutuellementexclusifs", Opt::Unsupported),
-        ("butestfin", Opt::Unsupported),
-        ("coupsvides", Opt::Unsupported),
-        ("jusquaucoup", Opt::Unsupported),
-        ("trivialessaisupprimer", Opt::Unsupported),
-        ("matsen1", Opt::Unsupported),
-    ],
-    twinning: &[
-        ("deplacement", TwinKw::Move),
-        ("echange", TwinKw::Exchange),
-        ("enonce", TwinKw::Stipulation),
-        ("senonce", TwinKw::SStipulation),
-        ("ajoute", TwinKw::Add),
-        ("ote", TwinKw::Remove),
-        ("enplus", TwinKw::Continued),
-        ("rotation", TwinKw::Rotate),
-        ("condition", TwinKw::Condition),
-        ("couleurechange", TwinKw::PolishType),
-        ("miroir", TwinKw::Mirror),
-        ("translation", TwinKw::Shift),
-        ("remplace", TwinKw::Substitute),
-        ("forsyth", TwinKw::Forsyth),
-    ],
-    colours: &[
-        ("blanc", Colour::White),
-        ("noir", Colour::Black),
-        ("neutre", Colour::Neutral),
-        ("totalinvisible", Colour::Unsupported),
-    ],
-    attributes: &[
-        ("kamikaze", Attr::Kamikaze),
-        ("cameleon", Attr::Unsupported),
-        ("jigger", Attr::Unsupported),
-        ("paralysantes", Attr::Unsupported),
-        ("royales", Attr::Unsupported),
-        ("volage", Attr::Unsupported),
-        ("fonctionnaire", Attr::Functionary),
-        ("demineutre", Attr::Unsupported),
-        ("couleurechangeantsautoir", Attr::Unsupported),
-        ("protee", Attr::Unsupported),
-        ("magique", Attr::Unsupported),
-        ("imprenable", Attr::Unsupported),
-        ("patrouille", Attr::Unsupported),
-        ("bul", Attr::Unsupported),
-        ("dob", Attr::Unsupported),
-        ("anda", Attr::Unsupported),
-        ("andainverse", Attr::Unsupported),
-        ("alicea", Attr::Unsupported),
-        ("aliceb", Attr::Unsupported),
-        ("frischauf", Attr::Frischauf),
-    ],
-};
-
-const LANGS: [&Lang; 3] = [&ENGLISH, &GERMAN, &FRENCH];
-
-enum Found<T> {
-    One(T),
-    Ambiguous(Vec<&'static str>),
-    Nothing,
-}
-
-/// Popeye's lookup: case-insensitive, any prefix that names one meaning.
-/// An exact name always wins.
-fn lookup<T: Copy + PartialEq>(table: Table<T>, word: &str) -> Found<T> {
-    let w = word.as_bytes();
-    if w.is_empty() {
-        return Found::Nothing;
-    }
-    if let Some((_, v)) = table
-        .iter()
-        .find(|(n, _)| n.as_bytes().eq_ignore_ascii_case(w))
-    {
-        return Found::One(*v);
-    }
-    let hits: Vec<&(&'static str, T)> = table
-        .iter()
-        .filter(|(n, _)| n.len() >= w.len() && n.as_bytes()[..w.len()].eq_ignore_ascii_case(w))
-        .collect();
-    match hits.first() {
-        None => Found::Nothing,
-        Some((_, v)) if hits.iter().all(|(_, x)| x == v) => Found::One(*v),
-        Some(_) => Found::Ambiguous(hits.iter().map(|(n, _)| *n).collect()),
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Lexer: Popeye separates words by blanks and by `;` and `,`.
-
-#[derive(Clone, Debug)]
-struct Token {
-    text: String,
-    line: usize,
-}
-
-#[derive(Clone)]
-struct Lexer<'a> {
-    text: &'a str,
-    pos: usize,
-    line: usize,
-}
-
-fn is_separator(c: char) -> bool {
-    c.is_whitespace() || c == ';' || c == ','
-}
-
-impl<'a> Lexer<'a> {
-    fn skip_separators(&mut self) {
-        for c in self.text[self.pos..].chars() {
-            if !is_separator(c) {
-                break;
-            }
-            if c == '\n' {
-                self.line += 1;
-            }
-            self.pos += c.len_utf8();
-        }
-    }
-
-    /// The next word exactly as written.
-    fn raw(&mut self) -> Option<Token> {
-        self.skip_separators();
-        let rest = &self.text[self.pos..];
-        let len = rest.find(is_separator).unwrap_or(rest.len());
-        if len == 0 {
-            return None;
-        }
-        self.pos += len;
-        Some(Token {
-            text: rest[..len].to_string(),
-            line: self.line,
-        })
-    }
-
-    /// The next word; leading dots are blanks to Popeye outside forsyth.
-    fn word(&mut self) -> Option<Token> {
-        loop {
-            let mut t = self.raw()?;
-            let trimmed = t.text.trim_start_matches('.');
-            if !trimmed.is_empty() {
-                t.text = trimmed.to_string();
-                return Some(t);
-            }
-        }
-    }
-
-    fn peek(&self) -> Option<Token> {
-        self.clone().word()
-    }
-
-    /// The rest of the current line (after a keyword), trimmed.
-    fn rest_of_line(&mut self) -> (String, usize) {
-        let rest = &self.text[self.pos..];
-        let len = rest.find('\n').unwrap_or(rest.len());
-        self.pos += len;
-        (rest[..len].trim().to_string(), self.line)
-    }
-
-    /// The words left on the current line.
-    fn words_on_line(&mut self) -> Vec<Token> {
-        let line = self.line;
-        let mut out = Vec::new();
-        while let Some(t) = self.peek() {
-            if t.line != line {
-                break;
-            }
-            self.word();
-            out.push(t);
-        }
-        out
-    }
-}
-
-/// The lexer as the condition grammar reads it.
-struct LexerWords<'a> {
-    lex: Lexer<'a>,
-    /// The words read, as written.
-    read: Vec<String>,
-}
-
-impl vocabulary::conditions::Words for LexerWords<'_> {
-    fn peek(&mut self) -> Option<vocabulary::conditions::Word> {
-        self.lex.peek().map(|t| vocabulary::conditions::Word {
-            text: t.text,
-            line: t.line,
-        })
-    }
-    fn advance(&mut self) {
-        if let Some(t) = self.lex.word() {
-            self.read.push(t.text);
-        }
-    }
-}
+use keywords::*;
+use lexer::{Lexer, LexerWords, Token};
 
 // ---------------------------------------------------------------------------
 
@@ -642,7 +62,8 @@ struct Draft {
     position: Position,
     stipulation: Option<Spanned<String>>,
     rules: Rules,
-    condition_text: Vec<String>,
+    /// Every word of the `condition` lines so far.
+    condition_words: Vec<Word>,
     options: Vec<Spanned<ProblemOption>>,
     zero_position: bool,
     twins: Vec<Twin>,
@@ -725,7 +146,7 @@ impl<'a> Parser<'a> {
             position: Position::empty(),
             stipulation: None,
             rules: Rules::orthodox(),
-            condition_text: Vec::new(),
+            condition_words: Vec::new(),
             options: Vec::new(),
             zero_position: false,
             twins: Vec::new(),
@@ -804,9 +225,10 @@ impl<'a> Parser<'a> {
                     });
                 }
                 Kw::Condition => {
-                    let (rules, words) = self.parse_conditions(&tok, Ctx::Top)?;
+                    let earlier = std::mem::take(&mut d.condition_words);
+                    let (rules, words) = self.parse_conditions(&tok, Ctx::Top, earlier)?;
                     d.rules = rules;
-                    d.condition_text = words;
+                    d.condition_words = words;
                 }
                 Kw::Option => self.parse_options(&mut d)?,
                 Kw::Pieces => {
@@ -906,7 +328,8 @@ impl<'a> Parser<'a> {
             position: d.position,
             stipulation,
             rules: d.rules,
-            condition_text: d.condition_text,
+            condition_line: d.condition_words.first().map_or(0, |w| w.line),
+            condition_text: d.condition_words.into_iter().map(|w| w.text).collect(),
             options: d.options,
             zero_position: d.zero_position,
             twins: d.twins,
@@ -1033,25 +456,37 @@ impl<'a> Parser<'a> {
         out
     }
 
+    /// The options after `option`. As Popeye does, a word that names no
+    /// option (or several) ends the list with a warning; the problem's
+    /// reader then skips it as an offending item.
     fn parse_options(&mut self, d: &mut Draft) -> Res<()> {
+        let mut read = 0;
         while let Some(tok) = self.lex.peek() {
             let opt = match lookup(self.lang.options, &tok.text) {
                 Found::One(o) => o,
                 Found::Ambiguous(names) => {
-                    return self.err(
-                        tok.line,
-                        format!(
-                            "ambiguous option '{}' (could be {})",
+                    self.warnings.push(Spanned {
+                        value: format!(
+                            "option '{}' is not unique (could be {})",
                             tok.text,
                             names.join(", ")
                         ),
-                    )
+                        line: tok.line,
+                    });
+                    return Ok(());
                 }
                 Found::Nothing if self.ends_list(&tok, Ctx::Top) => return Ok(()),
                 Found::Nothing => {
-                    return self.err(tok.line, format!("unknown option '{}'", tok.text))
+                    if read == 0 {
+                        self.warnings.push(Spanned {
+                            value: format!("option '{}' not recognized", tok.text),
+                            line: tok.line,
+                        });
+                    }
+                    return Ok(());
                 }
             };
+            read += 1;
             self.lex.word();
             let value = match opt {
                 Opt::Defence => ProblemOption::Defence(self.parse_number(&tok)?),
@@ -1060,6 +495,7 @@ impl<'a> Parser<'a> {
                 Opt::Variations => ProblemOption::Variation,
                 Opt::MoveNumbers => ProblemOption::MoveNumbers,
                 Opt::StartMoveNumber => ProblemOption::Start(self.parse_number(&tok)?),
+                Opt::UpToMoveNumber => ProblemOption::UpTo(self.parse_number(&tok)?),
                 Opt::NoWk => ProblemOption::NoWhiteKing,
                 Opt::Duplex => ProblemOption::Duplex,
                 Opt::NoBk => ProblemOption::NoBlackKing,
@@ -1134,11 +570,20 @@ impl<'a> Parser<'a> {
 
     /// The words after `condition`, up to the next keyword: Popeye's
     /// grammar (base conditions, their option words, traditional names).
-    fn parse_conditions(&mut self, kw: &Token, ctx: Ctx) -> Res<(Rules, Vec<String>)> {
+    /// The conditions of a `condition` line, read after the `earlier`
+    /// words of the lines before it, and every word read.
+    fn parse_conditions(
+        &mut self,
+        kw: &Token,
+        ctx: Ctx,
+        earlier: Vec<Word>,
+    ) -> Res<(Rules, Vec<Word>)> {
+        let before = earlier.len();
         let lang = self.lang.language;
         let parsed = {
             let this = &*self;
             let mut words = LexerWords {
+                earlier: earlier.into(),
                 lex: this.lex.clone(),
                 read: Vec::new(),
             };
@@ -1166,7 +611,7 @@ impl<'a> Parser<'a> {
             message,
         })?;
         self.lex = lex;
-        if words.is_empty() {
+        if words.len() == before {
             return self.err(kw.line, format!("'{}' without a condition", kw.text));
         }
         self.warnings.extend(
@@ -1508,7 +953,7 @@ impl<'a> Parser<'a> {
                     twin.commands.push(TwinCommand::Stipulation(s));
                 }
                 TwinKw::Condition => {
-                    let (rules, _) = self.parse_conditions(&tok, Ctx::Twin)?;
+                    let (rules, _) = self.parse_conditions(&tok, Ctx::Twin, Vec::new())?;
                     twin.commands.push(TwinCommand::Condition(Box::new(rules)));
                 }
                 TwinKw::Forsyth => {

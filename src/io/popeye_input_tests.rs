@@ -1,6 +1,7 @@
 //! Tests of the Popeye reader: one per feature, then the whole corpus.
 
 use super::*;
+use crate::problem::Language;
 use crate::rules::CirceRules;
 use std::collections::BTreeMap;
 
@@ -477,6 +478,30 @@ fn conditions_map_to_rules() {
 }
 
 #[test]
+fn conditions_add_up_over_condition_lines() {
+    // Popeye: a second `condition` line adds to the first.
+    let p = one(
+        "beginproblem\nstipulation ~1\ncondition circe\ncondition madrasi\npieces white ka1 black kh8\nendproblem",
+    );
+    assert_eq!(p.condition_text, ["circe", "madrasi"]);
+    assert_eq!(p.rules.single_family().copied(), Some(CirceRules::CIRCE));
+    assert!(p.rules.has(crate::rules::Condition::Madrasi));
+    // Squares named again add to those named before.
+    let p = one(
+        "beginproblem\nstipulation ~1\ncondition hole b3\ncondition hole c1\npieces white ka1 black kh8\nendproblem",
+    );
+    let holes = p.rules.params.get(crate::rules::Condition::Hole).squares;
+    let sq = |s| Square::parse(s).unwrap();
+    assert!(
+        holes.contains(sq("b3")) && holes.contains(sq("c1")),
+        "{holes:?}"
+    );
+    let err =
+        parse("beginproblem\nstipulation ~1\ncondition circe\ncondition\nendproblem").unwrap_err();
+    assert_eq!(err.line, 4, "{err}");
+}
+
+#[test]
 fn other_conditions_are_refused_on_their_line() {
     // Conditions Popeye knows that the solver does not play are named as
     // Popeye names them, on the line of the word.
@@ -542,10 +567,26 @@ fn options_with_arguments() {
 
 #[test]
 fn option_errors() {
-    let e = error("beginproblem\nstipulation #2\noption try\n  frobnicate\nendproblem");
+    // Popeye ends the options at a word that names none, skips it as an
+    // offending item and reads on (`ohnebk` is no German option).
+    let p = one("beginproblem\nstipulation #2\noption try\n  frobnicate\nendproblem");
+    assert_eq!(p.options.len(), 1);
+    assert_eq!(p.warnings[0].line, 4);
+    assert!(p.warnings[0].value.contains("offending item 'frobnicate'"));
+    let p = one("anfangproblem\nforderung ~1\noption ohnewk ohnebk zugnummern\nendeproblem");
+    assert_eq!(p.options.len(), 1, "the list ends at ohnebk");
+    // `bis` abbreviates BisZugnummer; `zugn` Zugnummern (a unique prefix).
+    let p = one("anfangproblem\nforderung ~1\noption zugn start 2 bis 3\nendeproblem");
     assert_eq!(
-        (e.line, e.message.as_str()),
-        (4, "unknown option 'frobnicate'")
+        p.options
+            .iter()
+            .map(|o| o.value.clone())
+            .collect::<Vec<_>>(),
+        vec![
+            ProblemOption::MoveNumbers,
+            ProblemOption::Start(2),
+            ProblemOption::UpTo(3)
+        ]
     );
     let e = error("beginproblem\nstipulation #2\noption defence x\nendproblem");
     assert_eq!(e.message, "option 'defence' needs a number, found 'x'");

@@ -612,6 +612,7 @@ mod tests {
             },
             rules,
             condition_text: Vec::new(),
+            condition_line: 0,
             options: options
                 .into_iter()
                 .map(|value| Spanned { value, line: 1 })

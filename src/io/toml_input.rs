@@ -230,6 +230,7 @@ const OPTIONS: &[(&str, OptionArgs)] = &[
     ("nobk", OptionArgs::Flag(|| ProblemOption::NoBlackKing)),
     ("nocastling", OptionArgs::Squares(ProblemOption::NoCastling)),
     ("start", OptionArgs::Number(ProblemOption::Start)),
+    ("upto", OptionArgs::Number(ProblemOption::UpTo)),
     (
         "postkeyplay",
         OptionArgs::Flag(|| ProblemOption::PostKeyPlay),
@@ -471,6 +472,10 @@ impl Reader<'_> {
             stipulation,
             rules,
             condition_text,
+            condition_line: raw
+                .condition
+                .as_ref()
+                .map_or(0, |c| self.line_of(c.span().start)),
             options,
             zero_position: raw.zeroposition.unwrap_or(false),
             twins,

@@ -152,6 +152,7 @@ fn option_text(o: &ProblemOption) -> Result<Option<String>, ConvertError> {
         ProblemOption::NoBlackKing => "nobk".into(),
         ProblemOption::NoCastling(s) => format!("nocastling {}", squares(s)),
         ProblemOption::Start(n) => format!("start {n}"),
+        ProblemOption::UpTo(n) => format!("upto {n}"),
         ProblemOption::PostKeyPlay => "postkeyplay".into(),
         ProblemOption::Quodlibet => "quodlibet".into(),
         ProblemOption::MoveNumbers => "movenumbers".into(),

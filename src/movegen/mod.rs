@@ -6,12 +6,11 @@
 //! rules define check. Moves go into a caller-owned buffer: no allocation
 //! per node once the buffer has grown.
 
-pub mod fairy;
 mod paths;
-pub mod walks;
 
+use crate::board::walks::fairy;
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
-use crate::moves::{Effect, Motion, Move};
+use crate::moves::{Effect, Effects, Motion, Move};
 use crate::pieces::Promotion;
 use crate::rules::{Capture, Rules};
 
@@ -145,6 +144,7 @@ pub fn push_capture(
             rules,
             occ: pos.occupied(),
             capturable,
+            lifts: &[],
         };
         gen.push(out, unit, from, to, Motion::Normal, None);
     }
@@ -153,10 +153,24 @@ pub fn push_capture(
 /// The pseudo-legal moves of the units of the side to move on `movers`,
 /// each from its own square.
 fn generate(pos: &Position, rules: &Rules, movers: Bitboard, out: &mut Vec<Move>) {
+    generate_lifted(pos, rules, movers, &[], out);
+}
+
+/// [`generate`] for units put on their squares first by `lifts` (the
+/// Mars family's [`Effect::Premove`]s): the general pipeline resolves the
+/// moves with the lifts in their effects, as the rebirth squares that read
+/// the move's departure or vector need.
+fn generate_lifted(
+    pos: &Position,
+    rules: &Rules,
+    movers: Bitboard,
+    lifts: &[Effect],
+    out: &mut Vec<Move>,
+) {
     if !rules.conditions.own_walks() {
-        return generate_with_walks(pos, rules, movers, out);
+        return generate_with_walks(pos, rules, movers, lifts, out);
     }
-    generate_own(pos, rules, movers, out);
+    generate_own(pos, rules, movers, lifts, out);
 }
 
 /// [`generate`] when a condition may change the walks units move with
@@ -164,7 +178,13 @@ fn generate(pos: &Position, rules: &Rules, movers: Bitboard, out: &mut Vec<Move>
 /// (each, when it has several), the move keeping the unit; it promotes when
 /// it is a pawn that reaches its promotion rank, and castles when one of
 /// its walks is the king's and it is the king.
-fn generate_with_walks(pos: &Position, rules: &Rules, movers: Bitboard, out: &mut Vec<Move>) {
+fn generate_with_walks(
+    pos: &Position,
+    rules: &Rules,
+    movers: Bitboard,
+    lifts: &[Effect],
+    out: &mut Vec<Move>,
+) {
     let us = pos.turn;
     let capturable = pos.by_color(us.opponent()) & !king_shield(pos, rules, us.opponent());
     let gen = Gen {
@@ -172,6 +192,7 @@ fn generate_with_walks(pos: &Position, rules: &Rules, movers: Bitboard, out: &mu
         rules,
         occ: pos.occupied(),
         capturable,
+        lifts,
     };
     let mut own = Bitboard::EMPTY;
     for from in movers {
@@ -207,12 +228,18 @@ fn generate_with_walks(pos: &Position, rules: &Rules, movers: Bitboard, out: &mu
         out.truncate(keep);
     }
     if own.nonempty() {
-        generate_own(pos, rules, own, out);
+        generate_own(pos, rules, own, lifts, out);
     }
 }
 
 /// [`generate`] with every unit's own walk.
-fn generate_own(pos: &Position, rules: &Rules, movers: Bitboard, out: &mut Vec<Move>) {
+fn generate_own(
+    pos: &Position,
+    rules: &Rules,
+    movers: Bitboard,
+    lifts: &[Effect],
+    out: &mut Vec<Move>,
+) {
     let us = pos.turn;
     let occ = pos.occupied();
     let ours = movers;
@@ -224,6 +251,7 @@ fn generate_own(pos: &Position, rules: &Rules, movers: Bitboard, out: &mut Vec<M
         rules,
         occ,
         capturable,
+        lifts,
     };
     for from in ours & !pos.by_kind(Kind::PAWN) & !pos.fairy() {
         let piece = pos.piece_as(from, us).expect("own unit");
@@ -256,6 +284,8 @@ struct Gen<'a> {
     rules: &'a Rules,
     occ: Bitboard,
     capturable: Bitboard,
+    /// The lifts that put the mover on its square first (the Mars family).
+    lifts: &'a [Effect],
 }
 
 impl Gen<'_> {
@@ -332,7 +362,14 @@ impl Gen<'_> {
     /// (the general pipeline); a quiet move goes through it only when it
     /// can have effects (something waits, a promotion under Frischauf).
     #[inline(never)]
-    fn push_resolved(&self, out: &mut Vec<Move>, mv: Move) {
+    fn push_resolved(&self, out: &mut Vec<Move>, mut mv: Move) {
+        if !self.lifts.is_empty() {
+            let mut all = Effects::NONE;
+            for e in self.lifts.iter().chain(mv.effects.iter()) {
+                all.push(*e);
+            }
+            mv.effects = all;
+        }
         if !mv.is_capture() && self.pos.waiting.is_empty() && mv.promotion.is_none() {
             out.push(mv);
             return;
@@ -350,7 +387,7 @@ impl Gen<'_> {
     fn pawn_moves(&self, out: &mut Vec<Move>, us: Color, movers: Bitboard) {
         let pos = self.pos;
         let forward: i8 = if us == Color::White { 1 } else { -1 };
-        let last_rank = us.promotion_rank();
+        let last_rank = self.rules.promotion_rank(us);
         for from in pos.pieces(us, Kind::PAWN) & movers {
             let piece = pos.piece_as(from, us).expect("own pawn");
             // A pawn on its own first rank stands still, except where the
@@ -412,7 +449,7 @@ impl Gen<'_> {
         let promotion = piece.kind.def().pawn;
         let promotion_rank = match promotion {
             Some(Promotion::OwnFirstRank) => piece.color.back_rank(),
-            _ => piece.color.promotion_rank(),
+            _ => self.rules.promotion_rank(piece.color),
         };
         // A kamikaze pawn that vanishes as it captures never promotes.
         let vanishes = piece.is_kamikaze() && self.rules.kamikaze_capturer_vanishes();

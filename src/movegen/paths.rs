@@ -7,7 +7,7 @@
 //! the lift as a [`Effect::Premove`] (Popeye's `Rb3-h1*g1`). The problems
 //! that use none of these conditions never come here.
 
-use super::generate;
+use super::{generate, generate_lifted};
 use crate::board::{Bitboard, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move};
 use crate::rules::paths::castling_square;
@@ -147,12 +147,16 @@ fn from_rebirth_square(
 ) {
     let moved = lift(pos, unit, from, r);
     let start = out.len();
-    generate(&moved, rules, Bitboard::from_square(r), out);
+    let lifts = [Effect::Premove { from, to: r, unit }];
+    generate_lifted(&moved, rules, Bitboard::from_square(r), &lifts, out);
     retain_from(out, start, |mv| keep.keeps(mv));
     // Recorded even when the unit stands on its rebirth square (as
-    // Popeye's journal does): it says which path the move came from.
+    // Popeye's journal does): it says which path the move came from. The
+    // general pipeline has recorded it already.
     for mv in &mut out[start..] {
-        mv.effects = premoved(&[Effect::Premove { from, to: r, unit }], mv.effects);
+        if mv.effects.iter().next() != Some(&lifts[0]) {
+            mv.effects = premoved(&lifts, mv.effects);
+        }
     }
 }
 
@@ -162,6 +166,10 @@ fn lift(pos: &Position, unit: Piece, from: Square, r: Square) -> Position {
     let mut moved = *pos;
     let on_board = moved.remove(from).expect("the moving unit");
     moved.put(r, on_board);
+    // The unit keeps its identity (Diagram Circe reads it).
+    let id = pos.id_code(from);
+    moved.set_id_code(from, 0);
+    moved.set_id_code(r, id);
     if unit.kind == Kind::KING && r == castling_square(unit.color) {
         moved.unmoved.set(r);
     }
@@ -430,5 +438,79 @@ mod tests {
                 "Sh8-d7*b6"
             ]
         );
+    }
+
+    /// `first` and `second` in force together.
+    fn both(first: CirceRules, second: CirceRules) -> Rules {
+        let mut rules = Rules::with_circe(first);
+        rules.set_family(second);
+        assert!(rules.unsupported().is_none());
+        rules
+    }
+
+    fn captures(rules: &Rules, pos: &Position) -> Vec<String> {
+        let mut out = Vec::new();
+        legal_moves(pos, rules, &mut out);
+        let mut found: Vec<String> = out
+            .iter()
+            .filter(|m| m.is_capture())
+            .map(|m| popeye_move(m, Alphabet::English))
+            .collect();
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn mars_beside_circe_pwc_the_captured_unit_is_reborn_where_the_capturer_stood() {
+        // The rook leaves d3 for h1 and captures on d1 from there: the
+        // square it departed from is d3 (Popeye: Rd3-h1*d1[+bBd3]).
+        let rules = both(
+            CirceRules::of(Base::MarsCirce),
+            CirceRules {
+                square: crate::rules::RebirthSquare::Pwc,
+                ..CirceRules::CIRCE
+            },
+        );
+        let pos = Position::from_piece_list("wKh8 wRd3 bKa8 bBd1").unwrap();
+        assert_eq!(
+            captures(&rules, &pos),
+            sorted(&["Kh8-e1*d1[+bBh8]", "Rd3-h1*d1[+bBd3]"])
+        );
+    }
+
+    #[test]
+    fn mars_mirror_beside_anticirce_diagram_the_capturer_goes_to_its_diagram_square() {
+        // The white queen captures from d8 (Black's queen square under
+        // Mirror) and is reborn on a7, where it stood in the diagram.
+        let rules = both(
+            CirceRules {
+                side: SideOverride::Mirror,
+                ..CirceRules::of(Base::MarsCirce)
+            },
+            CirceRules {
+                square: crate::rules::RebirthSquare::Diagram,
+                ..CirceRules::ANTICIRCE_CALVET
+            },
+        );
+        let mut pos = Position::from_piece_list("wKh8 wQa7 bKc4 bBd5").unwrap();
+        pos.track_identities();
+        assert_eq!(captures(&rules, &pos), sorted(&["Qa7-d8*d5[wQd5->a7]"]));
+    }
+
+    #[test]
+    fn immun_chess_beside_circe_cage_a_unit_with_its_square_occupied_is_immune() {
+        // The black rook on b5 (light) has a8 for its square: with the
+        // black king there it cannot be captured; with a8 empty it can.
+        let rules = both(
+            CirceRules::of(Base::ImmunChess),
+            CirceRules {
+                square: crate::rules::RebirthSquare::Cage,
+                ..CirceRules::CIRCE
+            },
+        );
+        let held = Position::from_piece_list("wKh1 wRb1 bKa8 bRb5").unwrap();
+        assert!(captures(&rules, &held).is_empty());
+        let free = Position::from_piece_list("wKh1 wRb1 bKh8 bRb5").unwrap();
+        assert_eq!(captures(&rules, &free), sorted(&["Rb1*b5"]));
     }
 }

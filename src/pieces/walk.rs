@@ -1,12 +1,12 @@
 //! Walks as data: a walk is a list of steps, each a family (how vectors are
 //! followed from the unit's square) and its data, in the order Popeye
-//! generates them. The generic generators in `movegen/walks/` read them;
+//! generates them. The generic generators in `board/walks/` read them;
 //! nothing else needs to know which walk a unit has.
 //!
 //! Each family keeps moves and captures apart where the walk does: a
 //! Chinese piece rides to move and hops to capture, a locust only
 //! captures, a hamster never does, a pawn captures aside and moves ahead.
-//! Check is the capture part of every family (`movegen::fairy::observes`).
+//! Check is the capture part of every family (`board::walks::fairy::observes`).
 
 /// A vector (files, ranks); ranks count towards rank 8 for both colours,
 /// except in the pawn families, which turn with the unit's colour.
@@ -274,6 +274,7 @@ pub mod vectors {
     pub const W_REV: [Vector; 4] = rev(W);
     pub const F_REV: [Vector; 4] = rev(F);
     pub const Q_REV: [Vector; 8] = rev(Q);
+    pub const N_REV: [Vector; 8] = rev(N);
     pub const Q_N: [Vector; 16] = cat(Q, N);
 
     pub const L02: [Vector; 4] = orthogonal(2);

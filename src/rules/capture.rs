@@ -30,6 +30,7 @@ use super::{
 use crate::board::{attacks, Attrs, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::make::Identities;
 use crate::moves::{Effect, Effects, Motion, Move, PendingKind, Rebirth};
+use crate::pieces::walk::vectors;
 
 /// Everything a capture's resolution may look at (the fast path).
 #[derive(Clone, Copy, Debug)]
@@ -50,6 +51,29 @@ pub struct Capture<'a> {
     /// The board after the capturer has arrived on `to` and the victim has
     /// been removed.
     pub occupied: Bitboard,
+}
+
+impl<'a> Capture<'a> {
+    /// The capture `mv` makes of `victim` in `pos`.
+    pub fn of_move(pos: &'a Position, mv: &Move, victim: Piece) -> Capture<'a> {
+        let mut occupied = pos.occupied();
+        // HaanerChess: the squares left are holes before any rebirth.
+        if !pos.vacated_become_holes {
+            occupied.clear(mv.from);
+            occupied.clear(mv.capture_square);
+        }
+        occupied.set(mv.to);
+        Capture {
+            pos,
+            capturer: mv.arriving_piece(),
+            mover: mv.piece,
+            from: mv.from,
+            to: mv.to,
+            victim,
+            capture_square: mv.capture_square,
+            occupied,
+        }
+    }
 }
 
 impl Rules {
@@ -152,23 +176,7 @@ impl Rules {
     pub fn resolve_move(&self, pos: &Position, mv: &Move, mut outcome: impl FnMut(Effects)) {
         if !self.is_general() {
             if let Some(victim) = mv.captured {
-                let mut occupied = pos.occupied();
-                // HaanerChess: the squares left are holes before any rebirth.
-                if !pos.vacated_become_holes {
-                    occupied.clear(mv.from);
-                    occupied.clear(mv.capture_square);
-                }
-                occupied.set(mv.to);
-                let capture = Capture {
-                    pos,
-                    capturer: mv.arriving_piece(),
-                    mover: mv.piece,
-                    from: mv.from,
-                    to: mv.to,
-                    victim,
-                    capture_square: mv.capture_square,
-                    occupied,
-                };
+                let capture = Capture::of_move(pos, mv, victim);
                 self.resolve_capture(&capture, |e| {
                     let mut all = mv.effects;
                     for x in &e {
@@ -180,6 +188,12 @@ impl Rules {
                 outcome(mv.effects);
             }
             return;
+        }
+        // ImmunChess and GenevaChess judge the capture before any rebirth.
+        if let Some(victim) = mv.captured {
+            if !self.capture_allowed(&Capture::of_move(pos, mv, victim)) {
+                return;
+            }
         }
         let ctx = Ctx {
             before: pos,
@@ -356,7 +370,7 @@ impl Rules {
             unit: relevant,
             on: j.on,
             home,
-            departure: c.mv.from,
+            departure: move_departure(c.mv),
             vector: c.vector,
             diagram: j.diagram,
         };
@@ -474,7 +488,8 @@ impl Rules {
         }
         let Some(sq) = sq else { return };
         let unit = place.unit;
-        let promotes = r.promotion && unit.kind.is_pawn() && sq.rank() == j.side.promotion_rank();
+        let promotes =
+            r.promotion && unit.kind.is_pawn() && sq.rank() == self.promotion_rank(j.side);
         let promotions: &[Option<Kind>] = if promotes {
             &[
                 Some(Kind::QUEEN),
@@ -757,6 +772,18 @@ fn is_royal(p: Piece) -> bool {
 
 /// The vector of a move: the sum of its units' movements (castling: the
 /// king's and the rook's; Mars: the premove's too).
+/// The square the moving unit left: the one it stood on before a move
+/// from its rebirth square (the Mars family) put it there first.
+fn move_departure(mv: &Move) -> Square {
+    mv.effects
+        .iter()
+        .find_map(|e| match *e {
+            Effect::Premove { from, .. } => Some(from),
+            _ => None,
+        })
+        .unwrap_or(mv.from)
+}
+
 fn move_vector(mv: &Move) -> (i8, i8) {
     let d = |a: Square, b: Square| {
         (
@@ -820,21 +847,12 @@ fn take_make_squares(
     squares
 }
 
-/// Popeye's order of lines for the orthodox kinds: rook east, north, west,
-/// south; bishop north-west, north-east, south-east, south-west; queen and
-/// king both, rook's first.
-const ROOK_LINES: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-const BISHOP_LINES: [(i8, i8); 4] = [(-1, 1), (1, 1), (1, -1), (-1, -1)];
-const KNIGHT_LEAPS: [(i8, i8); 8] = [
-    (-2, 1),
-    (-1, 2),
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-];
+/// Popeye's order of lines for the orthodox kinds is the walk data's: rook
+/// east, north, west, south; bishop north-west, north-east, south-east,
+/// south-west; queen and king both, rook's first.
+const ROOK_LINES: [(i8, i8); 4] = vectors::W;
+const BISHOP_LINES: [(i8, i8); 4] = vectors::F;
+const KNIGHT_LEAPS: [(i8, i8); 8] = vectors::N;
 
 /// The arrival squares of every move (captures included) of `unit` on
 /// `from`, for the side to move of `pos`, in the order Popeye generates
@@ -878,7 +896,7 @@ fn unit_moves_in_popeye_order(
             });
             all.into_iter().for_each(found);
         }
-        _ => crate::movegen::fairy::moves(pos, unit, from, occ & !own, |r| found(r.to)),
+        _ => crate::board::walks::fairy::moves(pos, unit, from, occ & !own, |r| found(r.to)),
     }
 }
 
@@ -901,7 +919,7 @@ pub(crate) fn unit_moves(
                 found(to, Motion::Normal, occ.contains(to));
             }
         }
-        _ => crate::movegen::fairy::moves(pos, unit, from, occ & !own, |r| {
+        _ => crate::board::walks::fairy::moves(pos, unit, from, occ & !own, |r| {
             found(r.to, r.motion, r.capture.is_some())
         }),
     }

@@ -136,7 +136,7 @@ impl Rules {
     /// Whether the unit on `on`, capturing the king on `king` from `from`
     /// (its square, or the square it moves to first), removes it for good:
     /// legally, and without the king coming back. The general pipeline
-    /// (forms beyond tier 1, never with the Mars family) plays the capture
+    /// (forms beyond tier 1) plays the capture
     /// out as a move; the fast path resolves it as a capture.
     fn captures_for_good(&self, pos: &Position, king: Square, on: Square, from: Square) -> bool {
         let Some(victim) = pos.piece_at(king) else {
@@ -148,7 +148,20 @@ impl Rules {
             return false;
         };
         if self.is_general() {
-            return self.some_capture(pos, attacker, from, king, victim, &mut |e| {
+            // A unit capturing from its rebirth square is put there first.
+            let mut lifted;
+            let board = if on == from {
+                pos
+            } else {
+                lifted = *pos;
+                let unit = lifted.remove(on).expect("the attacker");
+                lifted.put(from, unit);
+                let id = pos.id_code(on);
+                lifted.set_id_code(on, 0);
+                lifted.set_id_code(from, id);
+                &lifted
+            };
+            return self.some_capture(board, attacker, from, king, victim, &mut |e| {
                 !super::captured_unit_back(e)
             });
         }
@@ -157,7 +170,7 @@ impl Rules {
         }
         // A locust lands beyond the king: each landing square counts.
         let mut arrivals = Bitboard::EMPTY;
-        crate::movegen::fairy::captures_of(pos, attacker, from, king, pos.occupied(), |to| {
+        crate::board::walks::fairy::captures_of(pos, attacker, from, king, pos.occupied(), |to| {
             arrivals.set(to)
         });
         arrivals
@@ -189,7 +202,7 @@ impl Rules {
         let promotion = attacker.kind.def().pawn;
         let promotion_rank = match promotion {
             Some(Promotion::OwnFirstRank) => attacker.color.back_rank(),
-            _ => attacker.color.promotion_rank(),
+            _ => self.promotion_rank(attacker.color),
         };
         let for_good = |kind: Kind| {
             let capture = Capture {
@@ -228,10 +241,46 @@ impl Rules {
         victim: Piece,
         test: &mut dyn FnMut(&Effects) -> bool,
     ) -> bool {
+        self.some_capture_outcome(pos, attacker, from, to, victim, &mut |_, mv| {
+            test(&mv.effects)
+        })
+    }
+
+    /// Whether `attacker` on `from`, capturing `victim` on `to` (played out
+    /// in `pos`, whoever is to move there, with the rebirths it brings,
+    /// a pending one among them), has an outcome for which `test` holds
+    /// of the move and the position after it (for the conditions that
+    /// judge a check by the capture played: the contact conditions).
+    pub fn some_capture_played(
+        &self,
+        pos: &Position,
+        attacker: Piece,
+        from: Square,
+        to: Square,
+        victim: Piece,
+        test: &mut dyn FnMut(&Move, &Position) -> bool,
+    ) -> bool {
+        self.some_capture_outcome(pos, attacker, from, to, victim, &mut |board, mv| {
+            test(mv, &board.play(mv))
+        })
+    }
+
+    /// Whether some outcome of the capture (each promotion, each rebirth),
+    /// as a move with its effects in the position it is played in,
+    /// satisfies `test`.
+    fn some_capture_outcome(
+        &self,
+        pos: &Position,
+        attacker: Piece,
+        from: Square,
+        to: Square,
+        victim: Piece,
+        test: &mut dyn FnMut(&Position, &Move) -> bool,
+    ) -> bool {
         let mut board = *pos;
         board.turn = attacker.color;
         board.ep_square = None;
-        let (kinds, n, promotes) = capture_kinds(attacker, to);
+        let (kinds, n, promotes) = capture_kinds(attacker, to, self.promotion_rank(attacker.color));
         kinds[..n].iter().any(|&kind| {
             let mv = Move {
                 piece: attacker,
@@ -245,7 +294,9 @@ impl Rules {
                 sequence: 0,
             };
             let mut found = false;
-            self.resolve_move(&board, &mv, |e| found |= test(&e));
+            self.resolve_move(&board, &mv, |effects| {
+                found = found || test(&board, &Move { effects, ..mv });
+            });
             found
         })
     }
@@ -282,8 +333,8 @@ impl Rules {
 
 /// The kinds `attacker` captures on `to` as (the first `n`): a pawn
 /// reaching its last rank as each promotion kind, promoting.
-fn capture_kinds(attacker: Piece, to: Square) -> ([Kind; 4], usize, bool) {
-    if attacker.kind == Kind::PAWN && to.rank() == attacker.color.promotion_rank() {
+fn capture_kinds(attacker: Piece, to: Square, last_rank: u8) -> ([Kind; 4], usize, bool) {
+    if attacker.kind == Kind::PAWN && to.rank() == last_rank {
         (Kind::PROMOTIONS, 4, true)
     } else {
         ([attacker.kind; 4], 1, false)

@@ -270,6 +270,9 @@ pub struct CirceRules {
     pub anticirce_type: AntiCirceType,
     /// A reborn pawn on its promotion rank promotes.
     pub promotion: bool,
+    /// GlasgowChess: a unit reborn on its classic square is reborn a rank
+    /// further when that square is the other side's promotion rank.
+    pub glasgow: bool,
 }
 
 impl CirceRules {
@@ -299,6 +302,7 @@ impl CirceRules {
             on_occupied_written: false,
             anticirce_type: AntiCirceType::Calvet,
             promotion: false,
+            glasgow: false,
         }
     }
 
@@ -438,6 +442,7 @@ impl CirceRules {
             square: self.square,
             // Nothing is reborn: the promotion of a reborn pawn is moot.
             promotion: self.promotion,
+            glasgow: self.glasgow,
             ..CirceRules::of(self.base)
         };
         *self == plain
@@ -627,35 +632,37 @@ impl Rules {
         self.conditions.contains(condition)
     }
 
+    /// The rank `color`'s pawns promote on: the last, or the one before
+    /// it under GlasgowChess.
+    #[inline]
+    pub fn promotion_rank(&self, color: crate::board::Color) -> u8 {
+        let last = color.promotion_rank();
+        if !self.conditions.is_empty() && self.has(Condition::GlasgowChess) {
+            conditions::glasgow::promotion_rank(color)
+        } else {
+            last
+        }
+    }
+
     /// What the solver cannot play yet in these rules as a whole, if
     /// anything (each condition is checked on its own by
     /// [`CirceRules::is_supported`] and [`Condition::is_supported`]).
     pub fn unsupported(&self) -> Option<String> {
         let has = |b: Base| self.family(b).is_some();
-        // The Mars family, ImmunChess and GenevaChess go with the classic
-        // Circe and AntiCirce forms only (their own fast path).
+        // The Mars family, ImmunChess and GenevaChess go with every Circe
+        // and AntiCirce form (the general pipeline resolves the captures
+        // made from a rebirth square as any capture).
         let movers = self
             .families()
             .any(|c| !matches!(c.base, Base::Circe | Base::AntiCirce));
         if !movers {
             return self.circe_and_anticirce_unsupported();
         }
-        if has(Base::Circe) && has(Base::AntiCirce) {
-            return Some(
-                "Circe and AntiCirce with MarsCirce, AntiMarsCirce, PhantomChess, ImmunChess \
-                 or GenevaChess"
-                    .into(),
-            );
+        if let Some(why) = self.circe_and_anticirce_unsupported() {
+            return Some(why);
         }
-        if self
-            .families()
-            .any(|c| matches!(c.base, Base::Circe | Base::AntiCirce) && !c.is_tier1())
-        {
-            return Some(
-                "a Circe or AntiCirce form beyond the classic ones with MarsCirce, \
-                 AntiMarsCirce, PhantomChess, ImmunChess or GenevaChess"
-                    .into(),
-            );
+        if let Some(why) = self.movers_beside_circe_unsupported() {
+            return Some(why);
         }
         // Popeye refuses these together.
         if has(Base::PhantomChess) && (has(Base::MarsCirce) || has(Base::AntiMarsCirce)) {
@@ -670,6 +677,62 @@ impl Rules {
                 "ImmunChess RexInclusive with Circe RexInclusive or AntiCirce (Popeye refuses it)"
                     .into(),
             );
+        }
+        None
+    }
+
+    /// The Mars family beside Circe or AntiCirce: what is not established
+    /// (Popeye's answers were compared on random positions; these differ).
+    fn movers_beside_circe_unsupported(&self) -> Option<String> {
+        let has = |b: Base| self.family(b).is_some();
+        let circe = self.family(Base::Circe);
+        let anti = self.family(Base::AntiCirce);
+        if circe.is_none() && anti.is_none() {
+            return None;
+        }
+        let paths = [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess];
+        let path = paths.into_iter().find(|&b| has(b))?;
+        let name = match path {
+            Base::MarsCirce => "MarsCirce",
+            Base::AntiMarsCirce => "AntiMarsCirce",
+            _ => "PhantomChess",
+        };
+        if circe.is_some() && anti.is_some() {
+            return Some(format!(
+                "Circe and AntiCirce with {name} (Popeye finds no mate where it should)"
+            ));
+        }
+        // Popeye's king moves from its rebirth square beside another Circe
+        // form even under RexExclusive.
+        let default = CirceRules::of(path).rex_inclusive;
+        if self
+            .family(path)
+            .is_some_and(|c| !c.rex_inclusive && default)
+        {
+            return Some(format!(
+                "{name} RexExclusive beside Circe or AntiCirce (Popeye's king then moves from \
+                 its rebirth square)"
+            ));
+        }
+        let volcanic = self
+            .families()
+            .any(|c| matches!(c.on_occupied, OnOccupied::Volcanic | OnOccupied::Parachute));
+        if volcanic {
+            return Some(format!("Volcanic or Parachute Circe with {name}"));
+        }
+        // Kings reborn beside units that capture from their rebirth squares:
+        // the mates Popeye finds are not established here.
+        if circe.is_some_and(|c| c.rex_inclusive) {
+            return Some(format!(
+                "Circe RexInclusive with {name} (the checks of a king reborn on e1/e8 are not \
+                 established)"
+            ));
+        }
+        // Popeye then plays a unit with no walk (`2..f6-d8`).
+        if anti.is_some_and(|a| a.on_occupied != OnOccupied::Strict) {
+            return Some(format!(
+                "AntiCirce Relaxed with {name} (Popeye then moves a unit without its walk)"
+            ));
         }
         None
     }
@@ -792,6 +855,13 @@ impl Rules {
     /// Whether a move's legality is the king's safety alone: no condition
     /// tests the move once played or filters the list.
     #[inline]
+    /// Puts in place of the conditions written without a side
+    /// (UltraSchachZwang) their form for `restricted`, the side the
+    /// stipulation restricts (None: undecided, they stay and are refused).
+    pub fn resolve_sides(&mut self, restricted: Option<crate::board::Color>) {
+        conditions::resolve_sides(self, restricted);
+    }
+
     pub fn legality_is_orthodox(&self) -> bool {
         self.conditions
             .all_keep(|c| c.orthodox_legality && c.moves_judged_alone)

@@ -62,13 +62,15 @@ impl Rules {
             return self.walk_observers(pos, target, by, kind, occupied, &mut report);
         }
         let Some(paths) = self.observation_paths() else {
-            return orthodox_observers(pos, target, by, kind, occupied)
+            return self
+                .orthodox_observers(pos, target, by, kind, occupied)
                 .into_iter()
                 .any(|on| report(own_square(pos, on, by)));
         };
         // PhantomChess: from the unit's square too.
         if paths.phantom.is_some()
-            && orthodox_observers(pos, target, by, kind, occupied)
+            && self
+                .orthodox_observers(pos, target, by, kind, occupied)
                 .into_iter()
                 .any(|on| report(own_square(pos, on, by)))
         {
@@ -94,6 +96,46 @@ impl Rules {
                         && report(Observer { unit, on, from })
                 })
         })
+    }
+
+    /// The units of `by` (of `kind`, if given) that attack `target` from
+    /// their own squares.
+    #[inline]
+    fn orthodox_observers(
+        &self,
+        pos: &Position,
+        target: Square,
+        by: Color,
+        kind: Option<Kind>,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        // A pawn on its own first rank observes its second rank only in some
+        // forms (Popeye's rule, as in `Rules::observes_with`).
+        let mut pawns_off = Bitboard::EMPTY;
+        if target.rank() == by.pawn_rank() && !self.first_rank_pawns_observe() {
+            pawns_off = pos.pieces(by, Kind::PAWN) & Bitboard::rank(by.back_rank());
+        }
+        let Some(kind) = kind else {
+            return pos.attackers(target, by, occupied) & !pawns_off
+                | en_passant_observers(pos, target, by);
+        };
+        let ours = pos.pieces(by, kind);
+        if ours.is_empty() {
+            return ours;
+        }
+        if kind == Kind::PAWN {
+            return attacks::pawn(by.opponent(), target) & ours & !pawns_off
+                | en_passant_observers(pos, target, by);
+        }
+        let reach = match kind {
+            Kind::KING => attacks::king(target),
+            Kind::QUEEN => attacks::queen(target, occupied),
+            Kind::ROOK => attacks::rook(target, occupied),
+            Kind::BISHOP => attacks::bishop(target, occupied),
+            Kind::KNIGHT => attacks::knight(target),
+            _ => return pos.attackers(target, by, occupied) & ours,
+        };
+        reach & ours
     }
 
     /// [`Rules::any_observer`] when a condition may change the walks: each
@@ -145,7 +187,7 @@ impl Rules {
                 attacks::pawn(unit.color, on).contains(target)
                     && (on.rank() != unit.color.back_rank() || self.first_rank_pawns_observe())
             }
-            _ => crate::movegen::fairy::observes(pos, as_walk, on, target, occupied),
+            _ => crate::board::walks::fairy::observes(pos, as_walk, on, target, occupied),
         }
     }
 
@@ -162,37 +204,6 @@ fn own_square(pos: &Position, on: Square, by: Color) -> Observer {
         on,
         from: on,
     }
-}
-
-/// The units of `by` (of `kind`, if given) that attack `target` from
-/// their own squares.
-#[inline]
-fn orthodox_observers(
-    pos: &Position,
-    target: Square,
-    by: Color,
-    kind: Option<Kind>,
-    occupied: Bitboard,
-) -> Bitboard {
-    let Some(kind) = kind else {
-        return pos.attackers(target, by, occupied) | en_passant_observers(pos, target, by);
-    };
-    let ours = pos.pieces(by, kind);
-    if ours.is_empty() {
-        return ours;
-    }
-    if kind == Kind::PAWN {
-        return attacks::pawn(by.opponent(), target) & ours | en_passant_observers(pos, target, by);
-    }
-    let reach = match kind {
-        Kind::KING => attacks::king(target),
-        Kind::QUEEN => attacks::queen(target, occupied),
-        Kind::ROOK => attacks::rook(target, occupied),
-        Kind::BISHOP => attacks::bishop(target, occupied),
-        Kind::KNIGHT => attacks::knight(target),
-        _ => return pos.attackers(target, by, occupied) & ours,
-    };
-    reach & ours
 }
 
 /// The pawns of `by` that could take the pawn on `target` en passant: a

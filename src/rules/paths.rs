@@ -133,7 +133,7 @@ pub fn attacks(pos: &Position, unit: Piece, from: Square, occupied: Bitboard) ->
             let mut seen = Bitboard::EMPTY;
             for target in occupied {
                 if target != from
-                    && crate::movegen::fairy::observes(pos, unit, from, target, occupied)
+                    && crate::board::walks::fairy::observes(pos, unit, from, target, occupied)
                 {
                     seen.set(target);
                 }

@@ -142,6 +142,15 @@ impl CirceRules {
             RebirthSquare::CaptureSquare => on,
             RebirthSquare::Super | RebirthSquare::TakeMake | RebirthSquare::Cage => return None,
         };
+        if self.glasgow {
+            // GlasgowChess moves the square after Frischauf's adapter and
+            // before the others.
+            let glasgow = |sq| super::conditions::glasgow::rebirth_square(sq, home);
+            return Some(match self.adapter {
+                SquareAdapter::Frischauf => glasgow(self.adapt(square, ctx, home)),
+                _ => self.adapt(glasgow(square), ctx, home),
+            });
+        }
         Some(self.adapt(square, ctx, home))
     }
 

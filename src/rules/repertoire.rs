@@ -21,6 +21,8 @@ pub struct Repertoire {
     /// (CavalierMajeur's nightrider takes the knight's place), or none
     /// (Leofamily's Chinese pieces take their places).
     standard: Standard,
+    /// PromOnly: the walks a pawn may promote to, and no other.
+    only: Option<KindSet>,
 }
 
 /// The orthodox pieces a pawn may promote to.
@@ -36,6 +38,16 @@ impl Repertoire {
     /// The repertoire of the diagram `pos` under `conditions`: Leofamily
     /// and ChineseChess add the Chinese pieces to the choices (Leofamily in
     /// place of Q, S, R, B), CavalierMajeur the nightrider in place of S.
+    pub fn for_rules(pos: &Position, rules: &super::Rules) -> Repertoire {
+        let mut r = Repertoire::of(pos, rules.conditions);
+        if rules.has(Condition::PromOnly) {
+            r.only = Some(rules.param(Condition::PromOnly).kinds);
+        }
+        r
+    }
+
+    /// The repertoire of the diagram `pos` under `conditions` (PromOnly's
+    /// list aside: see [`Repertoire::for_rules`]).
     pub fn of(pos: &Position, conditions: Conditions) -> Repertoire {
         let mut r = Repertoire::default();
         if conditions.contains(Condition::Leofamily) || conditions.contains(Condition::ChineseChess)
@@ -78,16 +90,29 @@ impl Repertoire {
     #[inline]
     pub fn promotions(&self, promotion: Promotion) -> impl Iterator<Item = Kind> + '_ {
         let marine = promotion == Promotion::Marine;
+        let only = if marine { None } else { self.only.as_ref() };
         let set = if marine { &self.marine } else { &self.choices };
         let standard = if marine { Standard::All } else { self.standard };
         Kind::PROMOTIONS
             .into_iter()
-            .filter(move |&k| match standard {
-                Standard::All => !marine || set.contains(k),
-                Standard::NoKnight => k != Kind::KNIGHT,
-                Standard::None => false,
+            .filter(move |&k| {
+                only.is_none()
+                    && match standard {
+                        Standard::All => !marine || set.contains(k),
+                        Standard::NoKnight => k != Kind::KNIGHT,
+                        Standard::None => false,
+                    }
             })
-            .chain(set.iter().filter(|k| !k.is_orthodox()))
+            .chain(
+                set.iter()
+                    .filter(move |k| only.is_none() && !k.is_orthodox()),
+            )
+            .chain(
+                Kind::PROMOTIONS
+                    .into_iter()
+                    .chain(Kind::all().filter(|k| !k.is_orthodox()))
+                    .filter(move |&k| only.is_some_and(|o| o.contains(k))),
+            )
     }
 
     /// Whether every move list is tried in the order of the moves'

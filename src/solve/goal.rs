@@ -11,14 +11,20 @@ use crate::stipulation::Goal;
 pub struct Judge {
     pub rules: Rules,
     pub goal: Goal,
+    /// The rules the mate test asks for moves under: `rules` less the
+    /// conditions it does not obey (UltraSchachZwang).
+    mate_rules: Rules,
     scratch: Vec<crate::moves::Move>,
 }
 
 impl Judge {
     pub fn new(rules: Rules, goal: Goal) -> Judge {
+        let mut mate_rules = rules;
+        mate_rules.conditions = rules.conditions.for_mate_test();
         Judge {
             rules,
             goal,
+            mate_rules,
             scratch: Vec::with_capacity(256),
         }
     }
@@ -129,7 +135,9 @@ impl Judge {
             },
             Goal::Castling => mv.is_castling(),
             Goal::EnPassant => mv.motion == Motion::EnPassant,
-            Goal::Mate => self.in_check(after) && !self.can_move(after),
+            Goal::Mate => {
+                self.in_check(after) && !has_legal_move(after, &self.mate_rules, &mut self.scratch)
+            }
             Goal::Stalemate => !self.in_check(after) && !self.can_move(after),
             Goal::MateOrStalemate => !self.can_move(after),
             Goal::DoubleStalemate => {

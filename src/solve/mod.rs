@@ -14,20 +14,22 @@ pub mod popeye_order;
 mod search;
 pub mod stats;
 pub mod table;
+mod task;
 
-use crate::board::{Color, Kind, Position};
+use crate::board::Position;
 use crate::moves::Move;
 use crate::problem::{Problem, ProblemOption};
-use crate::stipulation::{Play, Stipulation};
+use crate::stipulation::Play;
 
-use direct::{Battle, TreeOptions};
+use direct::Battle;
 pub use parallel::halves_given_back;
 pub use play::{
     Collector, Event, Incompleteness, Layout, Node, Notice, Played, Remark, Role, Sink, Solution,
     TriedMove,
 };
 use search::Searcher;
-use search::{HelpEnd, LinePlay, MainPlay, SeriesEnd};
+use search::{LinePlay, MainPlay};
+pub use task::{starting_position, starting_side, white_begins, Prepared, Task};
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
@@ -164,8 +166,8 @@ pub enum SolveError {
     Unsupported(String),
     /// Rules the solver refuses for this diagram or goal (Popeye's
     /// refusals, and combinations Popeye plays incoherently).
-    #[error("refused: {0}")]
-    Refused(String),
+    #[error("line {line}: refused: {why}")]
+    Refused { line: usize, why: String },
     /// A case of a stipulation that is otherwise supported.
     #[error("line {line}: {what} is not supported yet")]
     UnsupportedCase { line: usize, what: String },
@@ -183,47 +185,6 @@ pub enum SolveError {
     /// Alsatian Circe: the diagram itself must be orthodox-legal.
     #[error("the diagram is illegal in orthodox chess, as Alsatian Circe requires: {0}")]
     IllegalDiagram(crate::legality::Violation),
-}
-
-/// Whether option `whitebegins` is given and applies to `stip` (Popeye
-/// ignores it where it finds nothing to shorten: `h#2.5`, play with defence).
-pub fn white_begins(problem: &Problem, stip: &Stipulation) -> bool {
-    problem.has_option(|o| *o == ProblemOption::WhiteBegins) && stip.white_begins_applies()
-}
-
-/// The side that makes the first move.
-pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
-    let white_begins = white_begins(problem, stip);
-    let mut side = match (stip.play, stip.series) {
-        (Play::Help, false) if !stip.half_move && !white_begins => Color::Black,
-        (Play::HelpSelf, false) if stip.half_move => Color::Black,
-        (Play::Help | Play::HelpSelf, true) => Color::Black,
-        _ => Color::White,
-    };
-    // The intro is played by the side that does not begin the main play.
-    if stip.intro.is_some() {
-        side = side.opponent();
-    }
-    if problem.has_option(|o| *o == ProblemOption::HalfDuplex) {
-        side = side.opponent();
-    }
-    side
-}
-
-fn parse_stipulation(problem: &Problem) -> Result<Stipulation, SolveError> {
-    Stipulation::parse(&problem.stipulation.value).map_err(|source| SolveError::Stipulation {
-        line: problem.stipulation.line,
-        source,
-    })
-}
-
-/// The diagram as the solver starts from it: the side to move is the one
-/// the stipulation (and `halfduplex`, `whitebegins`) makes begin.
-pub fn starting_position(problem: &Problem) -> Result<Position, SolveError> {
-    let stip = parse_stipulation(problem)?;
-    let mut pos = problem.position;
-    pos.turn = starting_side(problem, &stip);
-    Ok(pos)
 }
 
 /// The default size of the transposition table, in MiB.
@@ -358,7 +319,7 @@ impl RootPart {
 pub fn root_moves(pos: &Position, rules: &crate::rules::Rules) -> Vec<Move> {
     let mut rules = *rules;
     crate::rules::conditions::eiffel::functionaries_in_force(&mut rules, pos);
-    rules.repertoire = crate::rules::Repertoire::of(pos, rules.conditions);
+    rules.repertoire = crate::rules::Repertoire::for_rules(pos, &rules);
     numbering::first_moves_in_order(pos, &rules)
 }
 
@@ -371,232 +332,55 @@ pub fn solve_part_into(
     cancel: &Cancel,
     sink: &mut dyn Sink,
 ) -> Result<u64, SolveError> {
+    match Task::prepare(problem, part)? {
+        Prepared::Answer(notice) => {
+            sink.event(Event::Notice(notice));
+            Ok(0)
+        }
+        Prepared::Search(task) => solve_task_into(&task, cancel, sink),
+    }
+}
+
+/// Searches `task` and reports to `sink` what it finds, in the order
+/// Popeye prints it, as soon as its place in that order is settled.
+/// Returns the positions searched; stops with [`SolveError::Cancelled`] as
+/// soon as `cancel` is set (what was reported stays reported).
+pub fn solve_task_into(
+    task: &Task,
+    cancel: &Cancel,
+    sink: &mut dyn Sink,
+) -> Result<u64, SolveError> {
     let started = std::time::Instant::now();
-    if part.is_some() {
-        // What these options print hangs on every first move before.
-        let global = problem.options.iter().find(|o| {
-            matches!(
-                o.value,
-                ProblemOption::MoveNumbers
-                    | ProblemOption::Start(_)
-                    | ProblemOption::MaxSolutions(_)
-                    | ProblemOption::StopOnShortSolutions
-                    | ProblemOption::MaxTime(_)
-            )
-        });
-        if let Some(o) = global {
-            return Err(SolveError::UnsupportedOption {
-                line: o.line,
-                name: format!("{} with --first-moves", option_word(&o.value)),
-            });
-        }
-    }
-    let stip = parse_stipulation(problem)?;
-    let (mut tree, help_set_play) = play_options(problem, &stip)?;
-    let intelligent = intelligent::mode(problem, &stip);
-    match intelligent {
-        intelligent::IntelligentMode::Restricted => {
-            sink.event(Event::Notice(Notice::IntelligentRestricted {
-                solved: false,
-            }));
-            return Ok(0);
-        }
-        intelligent::IntelligentMode::NotForStipulation => {
-            sink.event(Event::Notice(Notice::IntelligentRestricted {
-                solved: true,
-            }))
-        }
-        intelligent::IntelligentMode::On => {
-            // Popeye's intelligent search has no move numbers to start
-            // from: what it then prints is not established.
-            if let Some(o) = problem
-                .options
-                .iter()
-                .find(|o| matches!(o.value, ProblemOption::Start(n) if n > 1))
-            {
-                return Err(SolveError::UnsupportedOption {
-                    line: o.line,
-                    name: "startmovenumber with intelligent".to_string(),
-                });
-            }
-        }
-        intelligent::IntelligentMode::Off => {}
-    }
-    let unsupported = || SolveError::UnsupportedStipulation {
-        line: problem.stipulation.line,
-        text: stip.text.clone(),
-    };
-    let white_begins = white_begins(problem, &stip);
-    // `whitebegins` shortens plain help play by a half-move; what it does
-    // to help-self play, series play (Popeye shortens `ser-#2` to a
-    // `ser-#1` of its own) or an intro is not established.
-    let shifts_unknown_play = stip.play == Play::HelpSelf || stip.series || stip.intro.is_some();
-    if let Some(o) = problem
-        .options
-        .iter()
-        .find(|o| shifts_unknown_play && o.value == ProblemOption::WhiteBegins)
+    let (pos, rules, stip) = (&task.pos, task.rules, &task.stip);
+    let mut notices = task.notices.iter().copied();
+    // Popeye's remark on `intelligent` comes before anything else.
+    if let Some(n) = task
+        .notices
+        .first()
+        .filter(|n| matches!(n, Notice::IntelligentRestricted { .. }))
     {
-        return Err(SolveError::UnsupportedOption {
-            line: o.line,
-            name: "whitebegins".to_string(),
-        });
-    }
-    if stip.intro.is_some() && help_set_play {
-        return Err(unsupported());
-    }
-    let mut pos = problem.position;
-    pos.turn = starting_side(problem, &stip);
-    if goal::Judge::needs_identities(stip.goal) || problem.rules.needs_identities() {
-        pos.track_identities();
-    }
-    let mut rules = problem.rules;
-    crate::rules::conditions::eiffel::functionaries_in_force(&mut rules, &problem.position);
-    rules.repertoire = crate::rules::Repertoire::of(&problem.position, rules.conditions);
-    if !rules.conditions.is_empty() {
-        rules.conditions.prepare(&rules, &mut pos);
-    }
-    if let Some(why) = rules.refusal_for(&pos, stip.goal) {
-        return Err(SolveError::Refused(why));
-    }
-    if rules.has(crate::rules::Condition::HaanerChess) && pos.kamikaze().nonempty() {
-        return Err(SolveError::NotAllowed(
-            "haaner chess not allowed with kamikaze-pieces",
-        ));
-    }
-    if rules.family(crate::rules::Base::Circe).is_some() {
-        // A kamikaze capturer and its victim could be reborn on one square.
-        if pos.kamikaze().nonempty() && pos.fairy().nonempty() {
-            return Err(SolveError::NotAllowed(
-                "kamikaze units, Circe and fairy pieces",
-            ));
-        }
-        if pos.by_kind(Kind::DUMMY).nonempty() {
-            return Err(SolveError::NotAllowed("dummies and Circe"));
-        }
-    }
-    if pos.neutral().nonempty() {
-        if rules.alsatian() {
-            return Err(SolveError::Unsupported(
-                "Alsatian Circe with neutral units".into(),
-            ));
-        }
-        if (pos.neutral() & pos.by_kind(Kind::KING)).nonempty() {
-            return Err(SolveError::Unsupported("a neutral king".into()));
-        }
-    }
-    if rules.conditions.all_keep(|c| c.diagram_check_illegal)
-        && rules.in_check(&pos, pos.turn.opponent())
-    {
-        sink.event(Event::Notice(Notice::KingCapturable));
-        return Ok(0);
-    }
-    if rules.alsatian() {
-        if let Some(v) = crate::legality::orthodox_violation(&pos) {
-            return Err(SolveError::IllegalDiagram(v));
-        }
-    }
-    let main = main_play(&stip, white_begins);
-    let battle = main.is_none() && stip.intro.is_none() && !stip.series;
-    if main.is_none() && !battle {
-        // An intro before play with defence: Popeye prints the whole
-        // solution in the intro's line mode (the outermost output mode
-        // wins), and what its line writer prints for the play with defence
-        // (which defences, threats) is not established.
-        return Err(unsupported());
-    }
-    // exact- in reflex play: the obligations hold before every move, and
-    // a goal the defender must reach early refutes. How Popeye prints
-    // tries and set play there is not established.
-    if battle && stip.exact && stip.play == Play::Reflex {
-        if let Some(o) = problem.options.iter().find(|o| {
-            matches!(
-                o.value,
-                ProblemOption::Try | ProblemOption::Defence(_) | ProblemOption::SetPlay
-            )
-        }) {
-            return Err(SolveError::UnsupportedOption {
-                line: o.line,
-                name: format!("{:?}", o.value).to_lowercase(),
-            });
-        }
+        sink.event(Event::Notice(*n));
+        notices.next();
     }
     let table = Arc::new(table::Table::new(hash_mb()));
     let cancel = cancel.for_one_play();
-    // `movenumbers` / `start n`: the first moves in Popeye's order (none
-    // to number with postkeyplay); those numbered before n are never tried.
-    // In intelligent mode Popeye prints progress lines of its own instead.
-    let numbered = numbering::start(problem)
-        .filter(|_| !tree.post_key && intelligent != intelligent::IntelligentMode::On)
-        .map(|start| (start, numbering::first_moves_in_order(&pos, &rules)));
-    let mut root_skip: Vec<Move> = numbered.as_ref().map_or(Vec::new(), |(start, moves)| {
-        moves.iter().take(*start as usize - 1).copied().collect()
-    });
-    if let Some(part) = part {
-        root_skip.extend(
-            root_moves(&pos, &rules)
-                .into_iter()
-                .enumerate()
-                .filter(|(i, _)| !part.owns(*i))
-                .map(|(_, mv)| mv),
-        );
-    }
-    let root_skip: Arc<[Move]> = Arc::from(root_skip);
-    // ser-r: Popeye prints the goal move that breaks the reflex obligation
-    // when the diagram already breaks it; that output is not established.
-    if let (Some(MainPlay::Series { end, .. }), None) = (main, stip.intro) {
-        let mut probe = Searcher::new(
-            rules,
-            stip.goal,
-            Arc::clone(&table),
-            parallel::Out::Buffer(Vec::new()),
-        );
-        if probe.reflex_blocked(&pos, end, 0) {
-            return Err(SolveError::UnsupportedCase {
-                line: problem.stipulation.line,
-                what: format!(
-                    "'{}' where the series side can reach the goal in the diagram",
-                    stip.text
-                ),
-            });
-        }
-    }
-    let keep_mating = keep_mating_side(problem, main, &stip, pos.turn)?;
     let set_play_full = Arc::new(AtomicBool::new(false));
     let mut limiter = Limiter {
         sink,
-        left: [max_solutions(problem); 2],
+        left: [task.max_solutions; 2],
         cancel: cancel.clone(),
         set_play_full: Arc::clone(&set_play_full),
     };
-    let max_time = problem.options.iter().find_map(|o| match o.value {
-        ProblemOption::MaxTime(n) => Some(max_time::MaxTime::start(n, &cancel)),
-        _ => None,
-    });
-    let stop_on_short = problem.has_option(|o| *o == ProblemOption::StopOnShortSolutions);
-    // Popeye stops short only in help and series play.
-    if stop_on_short && main.is_none() {
-        limiter.event(Event::Notice(Notice::StopOnShortSolutionsInDirectPlay));
+    let max_time = task.max_time.map(|n| max_time::MaxTime::start(n, &cancel));
+    for notice in notices {
+        limiter.event(Event::Notice(notice));
     }
-    // Set play of help play: the other side starts, one half-move shorter;
-    // not when the side to move in the diagram is in check (the set
-    // position would be illegal).
-    let help_set = match (main, stip.intro) {
-        (Some(MainPlay::Help { plies, exact, end }), None)
-            if help_set_play && plies > 1 && !rules.in_check(&pos, pos.turn) =>
-        {
-            Some(MainPlay::Help {
-                plies: plies - 1,
-                exact,
-                end,
-            })
-        }
-        _ => None,
-    };
+    let battle = task.main.is_none();
     limiter.event(Event::Begin {
         goal: stip.goal,
         layout: if battle { Layout::Tree } else { Layout::Lines },
-        numbered: numbered.is_some(),
-        help_set_play: help_set.is_some(),
+        numbered: task.numbered.is_some(),
+        help_set_play: task.help_set.is_some(),
     });
     // The first moves tried, numbered, each reported before its solutions.
     let tried = |pos: &Position, number: u32, mv: Move, role: Role| {
@@ -614,7 +398,7 @@ pub fn solve_part_into(
             seconds: started.elapsed().as_secs_f64(),
         }
     };
-    let nodes = if let Some(main) = main {
+    let nodes = if let Some(main) = task.main {
         let play = match stip.intro {
             Some(moves) => LinePlay::Intro { moves, main },
             None => LinePlay::Main(main),
@@ -626,11 +410,11 @@ pub fn solve_part_into(
             parallel::Out::Sink(&mut limiter),
         )
         .with_cancel(cancel.clone())
-        .with_root_skip(root_skip)
-        .with_keep_mating(keep_mating)
-        .with_stop_on_short(stop_on_short);
-        if let Some(set) = help_set {
-            let set_pos = search::hand_over(&pos);
+        .with_root_skip(Arc::clone(&task.root_skip))
+        .with_keep_mating(task.keep_mating)
+        .with_stop_on_short(task.stop_on_short);
+        if let Some(set) = task.help_set {
+            let set_pos = search::hand_over(pos);
             searcher.set_play(true);
             searcher.lines(&set_pos, LinePlay::Main(set), 0, None);
             searcher.set_play(false);
@@ -641,17 +425,16 @@ pub fn solve_part_into(
                 cancel.enough.store(false, Ordering::Relaxed);
             }
         }
-        match &numbered {
+        match &task.numbered {
             None => {
-                searcher.lines(&pos, play, 0, None);
+                searcher.lines(pos, play, 0, None);
             }
             Some((start, first)) => {
                 // `movenumbers` finds the shorter lines first, unnumbered;
                 // a restart (`start n`, even 1) plays the full length only.
-                let stopped = !problem.has_option(|o| matches!(o, ProblemOption::Start(_)))
-                    && searcher.shorter_lines(&pos, play);
+                let stopped = !task.restart && searcher.shorter_lines(pos, play);
                 let mut legal = Vec::new();
-                crate::movegen::legal_moves(&pos, &rules, &mut legal);
+                crate::movegen::legal_moves(pos, &rules, &mut legal);
                 let role = match play {
                     LinePlay::Intro { .. } => Role::Intro,
                     LinePlay::Main(MainPlay::Help { .. }) => Role::Help,
@@ -661,38 +444,37 @@ pub fn solve_part_into(
                     if stopped || cancel.should_stop() {
                         break;
                     }
-                    searcher.report(tried(&pos, number, mv, role));
+                    searcher.report(tried(pos, number, mv, role));
                     if legal.contains(&mv) {
-                        searcher.lines_from(&pos, mv, play);
+                        searcher.lines_from(pos, mv, play);
                     }
                 }
             }
         }
         searcher.nodes()
     } else {
-        tree.exact = stip.exact;
         let attack = match stip.play {
             Play::Direct => search::Attack::Direct,
             Play::SelfPlay => search::Attack::SelfPlay,
             _ => search::Attack::Reflex,
         };
-        let numbered_moves = numbered.as_ref().map(|(start, first)| {
+        let numbered_moves = task.numbered.as_ref().map(|(start, first)| {
             (*start..)
                 .zip(first.iter().skip(*start as usize - 1))
-                .map(|(number, &mv)| (mv, tried(&pos, number, mv, Role::Attack)))
+                .map(|(number, &mv)| (mv, tried(pos, number, mv, Role::Attack)))
                 .collect::<Vec<_>>()
         });
         let mut battle = Battle::new(
             rules,
             stip.goal,
             attack,
-            tree,
+            task.tree,
             Arc::clone(&table),
             cancel.clone(),
             parallel::Out::Sink(&mut limiter),
         )
-        .with_root_skip(root_skip);
-        battle.solve(&pos, stip.moves, numbered_moves);
+        .with_root_skip(Arc::clone(&task.root_skip));
+        battle.solve(pos, stip.moves, numbered_moves);
         battle.nodes()
     };
     if cancel.is_cancelled() {
@@ -703,161 +485,6 @@ pub fn solve_part_into(
     }
     limiter.event(Event::End);
     Ok(nodes)
-}
-
-/// The options that shape the search and its printed tree: the tree
-/// options of play with defence and whether help play shows set play.
-/// An option this play type cannot honour is an error.
-fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, bool), SolveError> {
-    let battle = matches!(stip.play, Play::Direct | Play::SelfPlay | Play::Reflex) && !stip.series;
-    let mut tree = TreeOptions::default();
-    let mut help_set_play = false;
-    for opt in &problem.options {
-        match &opt.value {
-            ProblemOption::HalfDuplex
-            | ProblemOption::Duplex
-            | ProblemOption::MaxSolutions(_)
-            | ProblemOption::MaxTime(_)
-            | ProblemOption::KeepMatingPiece
-            | ProblemOption::StopOnShortSolutions
-            | ProblemOption::WhiteBegins
-            | ProblemOption::Cosmetic(_)
-            | ProblemOption::NoBoard
-            | ProblemOption::Intelligent
-            | ProblemOption::MoveNumbers
-            | ProblemOption::Start(_)
-            // Positions without a king need no special treatment: such a
-            // side is never in check.
-            | ProblemOption::NoWhiteKing
-            | ProblemOption::NoBlackKing => {}
-            ProblemOption::Variation if battle => tree.variations = true,
-            ProblemOption::Try if battle => tree.tries = true,
-            ProblemOption::Defence(n) if battle => {
-                tree.tries = true;
-                tree.max_refutations = *n;
-            }
-            ProblemOption::SetPlay if battle => tree.set_play = true,
-            ProblemOption::SetPlay if stip.play == Play::Help && !stip.series => {
-                help_set_play = true
-            }
-            ProblemOption::NoThreat if battle => tree.no_threat = true,
-            ProblemOption::NoShortVariations if battle => tree.no_short_variations = true,
-            // Help and series play have no defences to leave out.
-            ProblemOption::NoShortVariations => {}
-            ProblemOption::Threat(n) if battle => {
-                tree.max_threat = Some(*n);
-                tree.short_first = Some(*n);
-            }
-            ProblemOption::NonTrivial(m, n) if battle => {
-                tree.nontrivial = Some((*m, *n));
-                tree.short_first = Some(*n);
-            }
-            ProblemOption::MaxFlights(n) if battle => tree.max_flights = Some(*n),
-            // After the key Popeye prints the threat and every variation.
-            ProblemOption::PostKeyPlay if battle => {
-                tree.post_key = true;
-                tree.variations = true;
-            }
-            // Popeye ignores it in help and series play ("not applicable").
-            ProblemOption::PostKeyPlay => {}
-            // The last move was this double step: the reader has set the
-            // en passant square.
-            ProblemOption::EnPassant(squares) if squares.len() == 3 => {}
-            // Popeye guards only the defender's moves of play with defence
-            // with these; help and series play have none to guard.
-            ProblemOption::NonTrivial(..) | ProblemOption::MaxFlights(_) => {}
-            ProblemOption::Quodlibet if battle && stip.play == Play::SelfPlay => {
-                tree.quodlibet = true
-            }
-            other => {
-                return Err(SolveError::UnsupportedOption {
-                    line: opt.line,
-                    name: format!("{other:?}").to_lowercase(),
-                })
-            }
-        }
-    }
-    Ok((tree, help_set_play))
-}
-
-/// `keepmatingpiece`: the side that makes the last move of a help play,
-/// which must keep a unit besides its king. Popeye's filter in the other
-/// play types (battle, series, help-self play) is not played yet.
-fn keep_mating_side(
-    problem: &Problem,
-    main: Option<MainPlay>,
-    stip: &Stipulation,
-    first: Color,
-) -> Result<Option<Color>, SolveError> {
-    let Some(o) = problem
-        .options
-        .iter()
-        .find(|o| o.value == ProblemOption::KeepMatingPiece)
-    else {
-        return Ok(None);
-    };
-    match (main, stip.intro) {
-        (
-            Some(MainPlay::Help {
-                plies,
-                end: HelpEnd::Goal,
-                ..
-            }),
-            None,
-        ) => Ok(Some(if plies % 2 == 1 {
-            first
-        } else {
-            first.opponent()
-        })),
-        _ => Err(SolveError::UnsupportedOption {
-            line: o.line,
-            name: "keepmatingpiece outside help play".to_string(),
-        }),
-    }
-}
-
-/// The help or series play `stip` asks for (after its intro, if any);
-/// None for play with defence and what is not supported.
-fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
-    let half = u32::from(stip.half_move);
-    let exact = stip.exact;
-    let series = |end| {
-        Some(MainPlay::Series {
-            moves: stip.moves,
-            exact,
-            end,
-        })
-    };
-    match (stip.play, stip.series) {
-        (Play::Help, false) => Some(MainPlay::Help {
-            plies: 2 * stip.moves + half - u32::from(white_begins),
-            exact,
-            end: HelpEnd::Goal,
-        }),
-        // The last of the 2n half-moves is the forced one, so 2n-1 (or 2n
-        // in hs#n.5) are help moves.
-        (Play::HelpSelf, false) => Some(MainPlay::Help {
-            plies: 2 * stip.moves + half - 1,
-            exact,
-            end: HelpEnd::SelfPlay,
-        }),
-        (Play::Help, true) => series(SeriesEnd::Help),
-        (Play::Direct, true) => series(SeriesEnd::Direct),
-        (Play::SelfPlay, true) => series(SeriesEnd::SelfPlay),
-        (Play::HelpSelf, true) => series(SeriesEnd::HelpSelf),
-        // Where Popeye's forced end meets a minimum length is not
-        // established, so exact-ser-r stays refused.
-        (Play::Reflex, true) if !exact => series(SeriesEnd::Reflex),
-        _ => None,
-    }
-}
-
-/// `option maxsolutions n`.
-fn max_solutions(problem: &Problem) -> Option<usize> {
-    problem.options.iter().find_map(|o| match o.value {
-        ProblemOption::MaxSolutions(n) => Some(n as usize),
-        _ => None,
-    })
 }
 
 /// What was found for one twin: one solution, or two with `duplex` (the
@@ -1037,16 +664,4 @@ fn solve_instance(
         phases.push(solve(&crate::twin::duplex_half(p))?);
     }
     Ok(phases)
-}
-
-/// The word of an option that `--first-moves` refuses, as Popeye spells it.
-fn option_word(option: &ProblemOption) -> &'static str {
-    match option {
-        ProblemOption::MoveNumbers => "movenumbers",
-        ProblemOption::Start(_) => "startmovenumber",
-        ProblemOption::MaxSolutions(_) => "maxsolutions",
-        ProblemOption::StopOnShortSolutions => "stoponshortsolutions",
-        ProblemOption::MaxTime(_) => "maxtime",
-        _ => "this option",
-    }
 }

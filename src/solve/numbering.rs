@@ -13,8 +13,17 @@ pub(super) fn start(problem: &Problem) -> Option<u32> {
         ProblemOption::Start(n) => Some(n.max(1)),
         _ => None,
     });
-    let numbered = problem.has_option(|o| *o == ProblemOption::MoveNumbers);
+    let numbered =
+        problem.has_option(|o| matches!(o, ProblemOption::MoveNumbers | ProblemOption::UpTo(_)));
     start.or(numbered.then_some(1))
+}
+
+/// The last first move number to solve (`upto n`), if given.
+pub(super) fn upto(problem: &Problem) -> Option<u32> {
+    problem.options.iter().find_map(|o| match o.value {
+        ProblemOption::UpTo(n) => Some(n),
+        _ => None,
+    })
 }
 
 /// The first moves Popeye numbers: every pseudo-legal move, in its order.

@@ -9,31 +9,14 @@
 
 use crate::board::Kind;
 use crate::moves::{Effect, Motion, Move};
+use crate::pieces::walk::vectors;
 use crate::rules::Rules;
 
-/// King, queen, rook and bishop lines, in the order Popeye tries them.
-const LINES: [(i8, i8); 8] = [
-    (-1, -1),
-    (1, -1),
-    (1, 1),
-    (-1, 1),
-    (0, -1),
-    (-1, 0),
-    (0, 1),
-    (1, 0),
-];
-
-/// Knight leaps, in the order Popeye tries them.
-const LEAPS: [(i8, i8); 8] = [
-    (-2, -1),
-    (-1, -2),
-    (1, -2),
-    (2, -1),
-    (2, 1),
-    (1, 2),
-    (-1, 2),
-    (-2, 1),
-];
+/// King, queen, rook and bishop lines, and knight leaps, in the reverse
+/// of the order Popeye generates them (the walk data of `pieces::walk`):
+/// Popeye tries the moves it generated last first.
+const LINES: [(i8, i8); 8] = vectors::Q_REV;
+const LEAPS: [(i8, i8); 8] = vectors::N_REV;
 
 /// A sort key: moves with smaller keys are tried first. `sorted`: the
 /// twin is in Popeye's sorting mode (a rose or its kin in the diagram),

@@ -783,6 +783,27 @@ impl<'s> Searcher<'s> {
         let alone = self.judge.rules.moves_judged_alone();
         if alone {
             pseudo_legal_moves(pos, &self.judge.rules, &mut moves);
+        } else if self.judge.goal == Goal::DoubleMate {
+            // The filter weighs a move that gives the double mate among the
+            // legal ones, though it leaves its own king in check (Popeye's
+            // Maximummer plays the longest move when it mates both kings).
+            pseudo_legal_moves(pos, &self.judge.rules, &mut moves);
+            let judge = &mut self.judge;
+            moves.retain(|mv| {
+                let after = pos.play(mv);
+                if is_legal_after(pos, &judge.rules, mv, &after) {
+                    return true;
+                }
+                let rules = &judge.rules;
+                (rules.conditions.is_empty()
+                    || rules.conditions.legal_after(rules, pos, mv, &after))
+                    && judge.in_check(&after)
+                    && judge.reached(mv, &after)
+            });
+            let rules = &self.judge.rules;
+            if !rules.conditions.is_empty() {
+                rules.conditions.filter(rules, pos, &mut moves, 0);
+            }
         } else {
             crate::movegen::legal_moves(pos, &self.judge.rules, &mut moves);
         }
@@ -848,11 +869,15 @@ impl<'s> Searcher<'s> {
         }
         // The series side may not check before its last move (the other
         // side could not pass); a series that reaches its goal ends there
-        // (ser-x), as does one after which the other side is already
-        // forced to reach it (ser-s); and in ser-r the series stops where
-        // the other side can reach the goal, which it must.
+        // (ser-x), unless the goal is an immobility (ser-=: Popeye goes on
+        // through a stalemate before the last move), as does one after
+        // which the other side is already forced to reach it (ser-s); and
+        // in ser-r the series stops where the other side can reach the
+        // goal, which it must.
         if checks
-            || end == SeriesEnd::Direct && self.judge.reached(&mv, &after)
+            || end == SeriesEnd::Direct
+                && !self.judge.goal.implies_immobility()
+                && self.judge.reached(&mv, &after)
             || end == SeriesEnd::SelfPlay && self.forced_to_goal(&after, depth + 1)
             || end == SeriesEnd::Reflex && self.can_reach_goal(&after, depth + 1)
         {
@@ -1003,6 +1028,8 @@ pub(crate) fn pass(pos: &Position) -> Position {
     let mut null = *pos;
     null.turn = pos.turn.opponent();
     null.ep_square = None;
+    // A null move is no move for the conditions that read the last one.
+    null.history.last = None;
     null
 }
 

@@ -425,7 +425,12 @@ fn read_phrase(
             Meaning::Further(c) => {
                 out.rules.conditions.insert(c);
                 out.lines.further(c, w.line);
-                let param = read_param(words, lang, c.parameter(), stop);
+                let mut param = read_param(words, lang, c.parameter(), stop);
+                // Squares named again add to those named before (Popeye
+                // marks each square).
+                if c.parameter() == Parameter::Squares {
+                    param.squares |= out.rules.params.get(c).squares;
+                }
                 if param != Param::default() && !out.rules.params.set(c, param) {
                     return Err((w.line, "too many conditions with parameters".into()));
                 }
@@ -669,11 +674,20 @@ fn apply(
 /// conditions and of option words, in `lang`. Defaults are left out.
 pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
     let col = column(lang);
+    // Popeye's two one-sided conditions without a side come after the
+    // others.
     let name = |id: &str| {
         CONDITION_NAMES
             .iter()
+            .chain(EXTRA_CONDITION_NAMES.iter())
             .position(|c| c.id == id)
-            .map(|i| (i, CONDITION_NAMES[i].names[col]))
+            .map(|i| {
+                let c = match CONDITION_NAMES.get(i) {
+                    Some(c) => c,
+                    None => &EXTRA_CONDITION_NAMES[i - CONDITION_NAMES.len()],
+                };
+                (i, c.names[col])
+            })
             .expect("a Popeye condition")
     };
     let mut lines: Vec<(usize, String)> = Vec::new();
@@ -699,7 +713,16 @@ pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
             continue;
         }
         let (i, n) = name(c.popeye_id());
-        let mut line = n.to_string();
+        let mut line = String::new();
+        // Popeye writes a contact leaper before the name (`S-KoeKo`).
+        let param = rules.param(c);
+        if c.parameter() == Parameter::Neighbour && param.number != 0 {
+            if let Some(k) = Kind::from_index(usize::from(param.number) - 1) {
+                line.push_str(k.def().codes[column(lang)]);
+                line.push('-');
+            }
+        }
+        line.push_str(n);
         for word in param_words(lang, c.parameter(), rules.param(c)) {
             line.push(' ');
             line.push_str(&word);
@@ -749,6 +772,40 @@ fn read_param(
                 param.squares |= squares;
             }
         }
+        Parameter::SquarePair => {
+            while let Some(next) = words.peek() {
+                if stop(&next.text) {
+                    break;
+                }
+                let Some(squares) = square_list(&next.text) else {
+                    break;
+                };
+                if param.number == 0 {
+                    param.number = square_list(&next.text[..2])
+                        .and_then(|s| s.first())
+                        .map_or(0, |s| s.index() as u8 + 1);
+                }
+                // The same square twice is two squares for Popeye.
+                if squares.count() * 2 < next.text.len() as u32 {
+                    param.rex_inclusive = true;
+                }
+                words.advance();
+                param.squares |= squares;
+            }
+        }
+        Parameter::Walks => loop {
+            for k in read_kinds(words, lang, stop) {
+                param.kinds.insert(k);
+            }
+            // A hunter (`rh/r`): read, and marked as number 1 (not played).
+            match words.peek() {
+                Some(next) if next.text.contains('/') && !stop(&next.text) => {
+                    words.advance();
+                    param.number = 1;
+                }
+                _ => break,
+            }
+        },
         Parameter::Grid => {
             let mut irregular = false;
             param.lines = read_grid(words, lang, &mut irregular);
@@ -766,11 +823,21 @@ fn read_param(
                 let entry = std::iter::once(words_of[col]);
                 if super::match_word(entry, &next.text) == Match::One(()) {
                     words.advance();
-                    // The leaper's name.
-                    if words.peek().is_some() {
+                    // The leaper's code: kept as its index + 1 (0: the
+                    // king, the default), 255 when it is no walk.
+                    param.number = u8::MAX;
+                    if let Some(w) = words.peek() {
+                        let kind = Kind::all()
+                            .find(|k| k.def().codes[column(lang)].eq_ignore_ascii_case(&w.text));
                         words.advance();
+                        if let Some(k) = kind {
+                            param.number = if k == Kind::KING {
+                                0
+                            } else {
+                                u8::try_from(k.index() + 1).unwrap_or(u8::MAX)
+                            };
+                        }
                     }
-                    param.number = 1;
                 }
             }
         }
@@ -808,13 +875,26 @@ fn read_param(
                 }
             }
         }
-        Parameter::Walks => {
-            for (slot, kind) in param
-                .kinds
-                .iter_mut()
-                .zip(read_kinds(words, lang, stop))
-            {
-                *slot = kind.index() as u8 + 1;
+        Parameter::WalkList => {
+            let mut at = 0;
+            loop {
+                for kind in read_kinds(words, lang, stop) {
+                    if let Some(slot) = param.walk_list.get_mut(at) {
+                        *slot = kind.index() as u8 + 1;
+                        at += 1;
+                    }
+                }
+                // The word `Transmuting` (any prefix), among the walks.
+                match words.peek() {
+                    Some(next)
+                        if !next.text.is_empty()
+                            && "transmuting".starts_with(&next.text.to_ascii_lowercase()) =>
+                    {
+                        words.advance();
+                        param.number = 1;
+                    }
+                    _ => break,
+                }
             }
         }
         Parameter::Type(max) => {
@@ -955,9 +1035,21 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             }
             w
         }
+        Parameter::SquarePair => {
+            let first = param.number.checked_sub(1).map(crate::board::Square);
+            first
+                .into_iter()
+                .chain(param.squares.into_iter().filter(|&s| Some(s) != first))
+                .map(|s| s.to_string())
+                .collect()
+        }
+        Parameter::Walks => popeye_walk_order()
+            .filter(|k| param.kinds.contains(*k))
+            .map(|k| k.def().codes[column(lang)].to_string())
+            .collect(),
         // Popeye names the walks unless they are the default equihopper.
-        Parameter::Walks => {
-            let walks: Vec<Kind> = param.walks().collect();
+        Parameter::WalkList => {
+            let walks: Vec<Kind> = param.walk_list().collect();
             if walks.is_empty() || walks == [Kind::EQUIHOPPER] {
                 vec![]
             } else {

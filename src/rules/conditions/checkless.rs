@@ -21,6 +21,22 @@ impl ConditionRule for Checkless {
         ..Capabilities::ORTHODOX
     };
 
+    /// Without captures (NoCapture and its one-sided forms) the nested
+    /// mate tests, which the search cannot interrupt, run for minutes
+    /// where Popeye takes a second (`BEISPIEL_exklohne__080`): refused
+    /// until they can be cut short.
+    fn refusal(rules: &Rules) -> Option<String> {
+        use crate::rules::Condition;
+        [
+            Condition::NoCapture,
+            Condition::NoWhiteCapture,
+            Condition::NoBlackCapture,
+        ]
+        .into_iter()
+        .any(|c| rules.has(c))
+        .then(|| "ChecklessChess with NoCapture is not played yet (its nested mate tests cannot be interrupted)".to_string())
+    }
+
     fn legal_after(rules: &Rules, _before: &Position, _mv: &Move, after: &Position) -> bool {
         if !rules.in_check(after, after.turn) {
             return true;

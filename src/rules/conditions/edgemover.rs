@@ -26,6 +26,9 @@ impl<const BLACK: bool> EdgeMover<BLACK> {
 
 impl<const BLACK: bool> ConditionRule for EdgeMover<BLACK> {
     const ID: &'static str = if BLACK { "blackedge" } else { "whiteedge" };
+    /// Popeye's intelligent mode takes the condition.
+    const INTELLIGENT: bool = true;
+    const OBSERVATION_GEOMETRY: bool = true;
     const CAPABILITIES: Capabilities = GEOMETRY;
 
     #[inline]
@@ -47,6 +50,17 @@ mod tests {
     use crate::rules::{Condition, Rules};
 
     const POS: &str = "wKe1 wRd4 wSb1 wPb7 bKh8 bRd2";
+
+    #[test]
+    fn a_pawn_on_its_first_rank_does_not_observe() {
+        // The black pawn on b8 does not guard a7 (Popeye's rule for a pawn
+        // on its own first rank): the king goes there.
+        let r = Rules::orthodox().with(Condition::WhiteEdgeMover);
+        assert_eq!(
+            moves(&r, "wKa6 wBh1 bKh4 bPb8", Color::White),
+            sorted("Bh1-a8 Ka6-a5 Ka6-a7")
+        );
+    }
 
     #[test]
     fn white_moves_to_the_edge_only() {

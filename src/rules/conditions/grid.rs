@@ -43,6 +43,9 @@ pub fn leaves_cell(rules: &Rules, from: Square, to: Square) -> bool {
 
 impl ConditionRule for Grid {
     const ID: &'static str = "gridchess";
+    /// Popeye's intelligent mode takes the condition.
+    const INTELLIGENT: bool = true;
+    const OBSERVATION_GEOMETRY: bool = true;
     const PARAMETER: Parameter = Parameter::Grid;
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_movers: false,

@@ -16,6 +16,8 @@ pub struct Hole;
 
 impl ConditionRule for Hole {
     const ID: &'static str = "holes";
+    /// Popeye's intelligent mode takes the condition.
+    const INTELLIGENT: bool = true;
     const PARAMETER: Parameter = Parameter::Squares;
     const WRITTEN: bool = false;
 
@@ -28,6 +30,8 @@ pub struct Haaner;
 
 impl ConditionRule for Haaner {
     const ID: &'static str = "haanerchess";
+    /// Popeye's intelligent mode takes the condition.
+    const INTELLIGENT: bool = true;
     /// A move leaves a hole behind: the quiet move of a unit that is not
     /// pinned may still uncover nothing, and check stays orthodox attack
     /// (holes block lines as units do).

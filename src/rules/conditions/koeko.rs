@@ -15,7 +15,7 @@
 
 use super::grid::leaves_cell;
 use super::{Capabilities, ConditionRule, Parameter};
-use crate::board::{attacks, Bitboard, Position, Square};
+use crate::board::{attacks, Bitboard, Kind, Position, Square};
 use crate::moves::{Fate, Motion, Move};
 use crate::rules::{Base, Condition, Observer, RebirthSquare, Rules};
 
@@ -31,6 +31,49 @@ const CONTACT: Capabilities = Capabilities {
 #[inline]
 fn touches(sq: Square, others: Bitboard) -> bool {
     (attacks::king(sq) & others).nonempty()
+}
+
+/// The leap `(m, n)` of a contact leaper given with `Neighbour` (its
+/// index + 1 in `Param.number`; 0 is the king): the leapers Popeye takes.
+fn contact_leap(number: u8) -> Option<(i8, i8)> {
+    let kind = Kind::from_index(usize::from(number).checked_sub(1)?)?;
+    Some(match kind {
+        Kind::KNIGHT => (1, 2),
+        Kind::WAZIR => (0, 1),
+        Kind::FERS => (1, 1),
+        Kind::CAMEL => (1, 3),
+        Kind::ALFIL => (2, 2),
+        Kind::ZEBRA => (2, 3),
+        Kind::DABBABA => (0, 2),
+        Kind::GIRAFFE => (1, 4),
+        Kind::ANTELOPE => (3, 4),
+        _ => return None,
+    })
+}
+
+/// The squares a `(m, n)` leaper on `sq` reaches.
+fn leap_squares(sq: Square, (m, n): (i8, i8)) -> Bitboard {
+    let mut b = Bitboard::EMPTY;
+    let (f, r) = (sq.file() as i8, sq.rank() as i8);
+    for (a, c) in [(m, n), (n, m)] {
+        for (sa, sc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let (x, y) = (f + sa * a, r + sc * c);
+            if (0..8).contains(&x) && (0..8).contains(&y) {
+                b.set(Square::new(x as u8, y as u8));
+            }
+        }
+    }
+    b
+}
+
+/// Whether the unit on `sq` is in contact, by the leaper of `number`
+/// (`Neighbour`; 0: the king), with a unit on `others`.
+#[inline]
+fn touches_by(number: u8, sq: Square, others: Bitboard) -> bool {
+    if number == 0 {
+        return touches(sq, others);
+    }
+    contact_leap(number).is_some_and(|leap| (leap_squares(sq, leap) & others).nonempty())
 }
 
 /// Where the unit that moved stands once the move is played (None: it
@@ -54,26 +97,45 @@ fn castling_rook(mv: &Move) -> Option<Square> {
     }
 }
 
-/// The units an observer capturing on `target` would touch there: the
-/// others, the square it leaves now empty.
+/// Whether an observer capturing on `target` meets `contact` (of the square
+/// it stands on after the capture, and of the squares of the units then):
+/// the units it would touch are the others, the square it leaves now empty;
+/// where a rebirth waits for the next move (Parrain), the capture is played
+/// out, the unit reborn then touching it too, as Popeye's check test does.
 #[inline]
-fn around_capture(pos: &Position, observer: &Observer) -> Bitboard {
+fn capture_contact(
+    rules: &Rules,
+    pos: &Position,
+    observer: &Observer,
+    target: Square,
+    contact: impl Fn(Square, Bitboard) -> bool,
+) -> bool {
+    if pos.waiting.pending.is_some() {
+        if let Some(victim) = pos.piece_at(target) {
+            return rules.some_capture_played(
+                pos,
+                observer.unit,
+                observer.from,
+                target,
+                victim,
+                &mut |mv, after| arrival(mv).is_none_or(|sq| contact(sq, after.unit_squares())),
+            );
+        }
+    }
     let mut others = pos.unit_squares();
     others.clear(observer.on);
-    others
+    contact(target, others)
 }
 
 /// Popeye refuses the contact conditions with AntiCirce and with a choice
-/// of rebirth squares; the solver does not play contact by another
-/// leaper's squares (`KoeKo Neighbour S`).
+/// of rebirth squares, and a `Neighbour` that is not one of its leapers
+/// (K, S, W, F, CA, AL, Z, DA, GI, AN).
 fn contact_refusal(rules: &Rules) -> Option<String> {
-    if [Condition::KoeKo, Condition::AntiKoeko]
-        .iter()
-        .any(|&c| rules.has(c) && rules.param(c).number != 0)
-    {
-        return Some(
-            "KoeKo or AntiKoeko with a Neighbour other than the king is not played".into(),
-        );
+    if [Condition::KoeKo, Condition::AntiKoeko].iter().any(|&c| {
+        let n = rules.param(c).number;
+        rules.has(c) && n != 0 && contact_leap(n).is_none()
+    }) {
+        return Some("wrong piece name after Neighbour (KoeKo, AntiKoeko)".into());
     }
     if rules.family(Base::AntiCirce).is_some() {
         return Some("anticirce incompatible with some fairy conditions".into());
@@ -92,15 +154,19 @@ impl ConditionRule for KoeKo {
     const CAPABILITIES: Capabilities = CONTACT;
 
     #[inline]
-    fn legal_after(_rules: &Rules, _before: &Position, mv: &Move, after: &Position) -> bool {
+    fn legal_after(rules: &Rules, _before: &Position, mv: &Move, after: &Position) -> bool {
+        let n = rules.param(Condition::KoeKo).number;
         let units = after.unit_squares();
-        arrival(mv).is_none_or(|sq| touches(sq, units))
-            && castling_rook(mv).is_none_or(|sq| touches(sq, units))
+        arrival(mv).is_none_or(|sq| touches_by(n, sq, units))
+            && castling_rook(mv).is_none_or(|sq| touches_by(n, sq, units))
     }
 
     #[inline]
-    fn observes(_rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
-        touches(target, around_capture(pos, observer))
+    fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+        let n = rules.param(Condition::KoeKo).number;
+        capture_contact(rules, pos, observer, target, |sq, others| {
+            touches_by(n, sq, others)
+        })
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -116,13 +182,17 @@ impl ConditionRule for AntiKoeko {
     const CAPABILITIES: Capabilities = CONTACT;
 
     #[inline]
-    fn legal_after(_rules: &Rules, _before: &Position, mv: &Move, after: &Position) -> bool {
-        arrival(mv).is_none_or(|sq| !touches(sq, after.unit_squares()))
+    fn legal_after(rules: &Rules, _before: &Position, mv: &Move, after: &Position) -> bool {
+        let n = rules.param(Condition::AntiKoeko).number;
+        arrival(mv).is_none_or(|sq| !touches_by(n, sq, after.unit_squares()))
     }
 
     #[inline]
-    fn observes(_rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
-        !touches(target, around_capture(pos, observer))
+    fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+        let n = rules.param(Condition::AntiKoeko).number;
+        capture_contact(rules, pos, observer, target, |sq, others| {
+            !touches_by(n, sq, others)
+        })
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -143,9 +213,11 @@ impl ConditionRule for NewKoeko {
     }
 
     #[inline]
-    fn observes(_rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+    fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
         let was = touches(observer.on, pos.unit_squares());
-        touches(target, around_capture(pos, observer)) == was
+        capture_contact(rules, pos, observer, target, |sq, others| {
+            touches(sq, others) == was
+        })
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -183,7 +255,9 @@ impl ConditionRule for ContactGrid {
     #[inline]
     fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
         leaves_cell(rules, observer.from, target)
-            && touches_across(rules, target, around_capture(pos, observer))
+            && capture_contact(rules, pos, observer, target, |sq, others| {
+                touches_across(rules, sq, others)
+            })
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -208,6 +282,18 @@ mod tests {
     use crate::rules::{Condition, Rules};
 
     const POS: &str = "wKa1 wRd4 wSg1 bKh8 bPe6 bPb2";
+
+    #[test]
+    fn a_neutral_rook_castles_with_the_king_of_its_rank() {
+        // The neutral rooks attack e1 only without contact (no check under
+        // KoeKo): the white king castles with either, the rook landing next
+        // to it (Popeye: 0-0 and 0-0-0 only).
+        let r = Rules::orthodox().with(Condition::KoeKo);
+        assert_eq!(
+            moves(&r, "wKe1 bKe5 nRa1 nRh1 nPe6", Color::White),
+            sorted("0-0 0-0-0")
+        );
+    }
 
     #[test]
     fn koeko_moves_end_next_to_a_unit() {
@@ -241,6 +327,47 @@ mod tests {
         assert!(!r.in_check(&alone, Color::Black));
         let near = Position::from_piece_list("wKa1 wRa8 bKh8 bPg7").unwrap();
         assert!(r.in_check(&near, Color::Black));
+    }
+
+    /// The rules with `c` and contact by the knight (`Neighbour S`).
+    fn by_knight(c: Condition) -> Rules {
+        let param = crate::rules::conditions::Param {
+            number: (crate::board::Kind::KNIGHT.index() + 1) as u8,
+            ..Default::default()
+        };
+        Rules::orthodox().with(c).with_param(c, param)
+    }
+
+    #[test]
+    fn knight_koeko_moves_end_a_knight_leap_from_a_unit() {
+        // Popeye: `KoeKo Neighbour S`.
+        assert_eq!(
+            moves(&by_knight(Condition::KoeKo), POS, Color::White),
+            sorted("Sg1-f3 Sg1-e2 Rd4-d1 Rd4-d3 Rd4-a4 Rd4-c4 Rd4-d8 Rd4-f4")
+        );
+    }
+
+    #[test]
+    fn knight_antikoeko_check_by_a_pawn_with_no_knight_contact() {
+        // Popeye: `AntiKoeko Neighbour S`; bxa1 would leave the pawn with
+        // no unit a knight leap away: check, met by the king alone.
+        assert_eq!(
+            moves(&by_knight(Condition::AntiKoeko), POS, Color::White),
+            sorted("Ka1*b2 Ka1-a2 Ka1-b1")
+        );
+    }
+
+    #[test]
+    fn knight_koeko_check_needs_a_knight_contact_after_the_capture() {
+        let r = by_knight(Condition::KoeKo);
+        let f7 = Position::from_piece_list("wKa1 wRa8 bKh8 bPf7").unwrap();
+        assert!(r.in_check(&f7, Color::Black));
+        let g7 = Position::from_piece_list("wKa1 wRa8 bKh8 bPg7").unwrap();
+        assert!(!r.in_check(&g7, Color::Black));
+        assert_eq!(
+            moves(&r, "wKa1 wRa8 bKh8 bPg7", Color::White),
+            sorted("Ra8-e8")
+        );
     }
 
     // The pawn b2 checks a1 only under AntiKoeko: taking the king, it

@@ -1,6 +1,8 @@
 //! Madrasi: a unit observed by an enemy unit of its own kind is paralysed.
 //! It cannot move and does not observe (so gives no check), but it still
-//! paralyses: paralysis rests on the geometry of observation alone. Kings
+//! paralyses: paralysis rests on the geometry of observation alone (with
+//! the conditions that judge that geometry: GridChess, MonochromChess,
+//! BichromChess, the edge movers). Kings
 //! are never paralysed, except under Madrasi RexInclusive.
 
 use super::{Capabilities, ConditionRule, Parameter};
@@ -51,7 +53,11 @@ impl Rules {
         if unit.kind == Kind::KING && !self.param(Condition::Madrasi).rex_inclusive {
             return false;
         }
-        self.any_observer(pos, on, side.opponent(), Some(unit.kind), false, |_| true)
+        // Only the conditions that judge where a line may go have their
+        // say (Popeye's observation geometry): GridChess's grid, say.
+        self.any_observer(pos, on, side.opponent(), Some(unit.kind), false, |o| {
+            self.conditions.observes_geometry(self, pos, &o, on)
+        })
     }
 }
 
@@ -140,5 +146,16 @@ mod tests {
         let r = madrasi();
         assert!(r.is_paralysed(&pos, sq("d8"), Color::Black));
         assert!(r.is_paralysed(&pos, sq("d1"), Color::White));
+    }
+
+    #[test]
+    fn under_gridchess_a_unit_in_the_same_cell_does_not_paralyse() {
+        // The rooks a1 and a2 share a cell of the grid: neither observes
+        // the other, so neither is paralysed (Popeye: Ra1-c1 ... Ra1-h1+).
+        let pos = Position::from_piece_list("wKe4 wRa1 bKh8 bRa2").unwrap();
+        assert!(madrasi().is_paralysed(&pos, sq("a1"), Color::White));
+        let r = madrasi().with(Condition::GridChess);
+        assert!(!r.is_paralysed(&pos, sq("a1"), Color::White));
+        assert!(!r.is_paralysed(&pos, sq("a2"), Color::Black));
     }
 }

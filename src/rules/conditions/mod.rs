@@ -21,6 +21,10 @@
 //!    (MonochromChess, GridChess, Hole).
 //! 5. [`ConditionRule::observes`]: whether an observation counts, for
 //!    check and for the conditions that read observation (Madrasi, Patrol).
+//!    A condition whose hook judges only the geometry of a line (GridChess,
+//!    MonochromChess, BichromChess, the edge movers) says so
+//!    ([`ConditionRule::OBSERVATION_GEOMETRY`]): Madrasi's paralysis, which
+//!    rests on the geometry alone, asks those too.
 //!    [`ConditionRule::checks`] adds checks observation does not show
 //!    (DangerCirce); [`ConditionRule::decides_check`] says alone what
 //!    check is (VogtlaenderChess).
@@ -42,6 +46,11 @@
 //!
 //! Beside the hooks, a condition says whether Popeye's intelligent mode
 //! takes it ([`ConditionRule::INTELLIGENT`]).
+//!
+//! The conditions that read the previous move keep it in
+//! `Position::history`, started by `prepare`; a condition the mate test
+//! does not obey (UltraSchachZwang) says so in its capabilities
+//! (`binds_mate_test`).
 
 mod alsatian;
 mod checkless;
@@ -72,6 +81,15 @@ mod messigny;
 #[cfg(test)]
 mod testing;
 mod woozles;
+// Group H: the previous move, and the filters of the move list.
+mod dister;
+mod forced_squares;
+mod nocapture;
+mod previous_move;
+mod promonly;
+mod ultraschachzwang;
+// Group glasgow: the promotion rank, and captures from the centre.
+pub(crate) mod glasgow;
 
 use super::{Observer, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
@@ -107,6 +125,10 @@ pub struct Capabilities {
     /// A diagram where the side to play could capture the king is
     /// illegal (not so under LeseMajeste, where kings are never captured).
     pub diagram_check_illegal: bool,
+    /// The mate test obeys the condition: a side in check is mated when
+    /// it has no move the condition allows. Where false (UltraSchachZwang)
+    /// the mate test asks for a move without the condition.
+    pub binds_mate_test: bool,
 }
 
 impl Capabilities {
@@ -120,6 +142,7 @@ impl Capabilities {
         own_walks: true,
         filter_keeps_a_move: true,
         diagram_check_illegal: true,
+        binds_mate_test: true,
     };
 }
 
@@ -202,8 +225,15 @@ pub enum Parameter {
     /// The word `Exact` or `Ultra`, optionally (the mummer conditions):
     /// number 1 for Exact, 2 for Ultra.
     Strictness,
-    /// A list of walks, optionally (VaultingKings), in `Param::kinds`.
+    /// A list of walks, by their codes (PromOnly).
     Walks,
+    /// Squares in the order given, the first kept as number (index + 1):
+    /// the Dister conditions' two units.
+    SquarePair,
+    /// A list of walks in the order given, optionally (VaultingKings), in
+    /// `Param::walk_list`; `Param::number` 1 when the word `Transmuting`
+    /// is among them.
+    WalkList,
 }
 
 /// A condition's parameter as read.
@@ -218,14 +248,16 @@ pub struct Param {
     /// Grid lines: bit `f` of `[0]` is a line between files `f` and
     /// `f + 1`, bit `r` of `[1]` one between ranks `r` and `r + 1`.
     pub lines: [u8; 2],
-    /// The walks given (each kind's index + 1; 0: no more), in order.
-    pub kinds: [u8; 6],
+    /// The walks given (PromOnly).
+    pub kinds: super::KindSet,
+    /// The walks given in order (each kind's index + 1; 0: no more).
+    pub walk_list: [u8; 8],
 }
 
 impl Param {
-    /// The walks given (`Parameter::Walks`).
-    pub fn walks(&self) -> impl Iterator<Item = Kind> + '_ {
-        self.kinds
+    /// The walks given in order (`Parameter::WalkList`).
+    pub fn walk_list(&self) -> impl Iterator<Item = Kind> + '_ {
+        self.walk_list
             .iter()
             .take_while(|&&k| k != 0)
             .filter_map(|&k| Kind::from_index(usize::from(k) - 1))
@@ -244,6 +276,11 @@ pub trait ConditionRule {
     const WRITTEN: bool = true;
     /// Whether Popeye's intelligent mode takes it (its short list).
     const INTELLIGENT: bool = false;
+    /// Whether its `observes` hook judges only the geometry of an
+    /// observation (which squares a line may join: GridChess, MonochromChess,
+    /// BichromChess, the edge movers), so that it bears on Madrasi's
+    /// paralysis too, as Popeye's observation geometry validators do.
+    const OBSERVATION_GEOMETRY: bool = false;
 
     /// The units of `side` that may not move.
     #[inline(always)]
@@ -462,6 +499,17 @@ macro_rules! registry {
                 })
             }
 
+            /// Whether every condition that judges the geometry of
+            /// observation ([`ConditionRule::OBSERVATION_GEOMETRY`])
+            /// validates it.
+            #[inline]
+            pub fn observes_geometry(self, rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+                self.iter().all(|c| match c {
+                    $(Condition::$variant => !<$rule as ConditionRule>::OBSERVATION_GEOMETRY
+                        || <$rule as ConditionRule>::observes(rules, pos, observer, target),)*
+                })
+            }
+
             /// Whether some condition puts the king of `color` in check
             /// beyond observation.
             #[inline]
@@ -620,6 +668,57 @@ registry! {
     LeseMajeste => check_rules::LeseMajeste,
     /// A unit checks only when taking the king would be legal.
     Brunner => check_rules::Brunner,
+    // Group H: conditions that read the previous move, and further filters
+    // of the move list.
+    /// Each side moves again the unit it moved last, if it can.
+    Duellist => previous_move::Duellist,
+    /// White's move ends where Black's last move started, if one can.
+    WhiteFollowMyLeader => previous_move::WhiteFollowMyLeader,
+    /// Black's move ends where White's last move started, if one can.
+    BlackFollowMyLeader => previous_move::BlackFollowMyLeader,
+    /// White moves by the vector of Black's last move, if it can.
+    WhiteSynchron => previous_move::WhiteSynchron,
+    /// Black moves by the vector of White's last move, if it can.
+    BlackSynchron => previous_move::BlackSynchron,
+    /// White moves by the opposite of Black's last move's vector, if it can.
+    WhiteAntiSynchron => previous_move::WhiteAntiSynchron,
+    /// Black moves by the opposite of White's last move's vector, if it can.
+    BlackAntiSynchron => previous_move::BlackAntiSynchron,
+    /// Neither side captures.
+    NoCapture => nocapture::NoCapture,
+    /// White does not capture.
+    NoWhiteCapture => nocapture::NoWhiteCapture,
+    /// Black does not capture.
+    NoBlackCapture => nocapture::NoBlackCapture,
+    /// White's pawns do not promote.
+    NoWhitePromotion => nocapture::NoWhitePromotion,
+    /// Black's pawns do not promote.
+    NoBlackPromotion => nocapture::NoBlackPromotion,
+    /// White ends its move on one of the squares given, when it can.
+    WhiteForcedSquare => forced_squares::WhiteForcedSquare,
+    /// Black ends its move on one of the squares given, when it can.
+    BlackForcedSquare => forced_squares::BlackForcedSquare,
+    /// Every move of White must give check.
+    WhiteUltraSchachZwang => ultraschachzwang::WhiteUltraSchachZwang,
+    /// Every move of Black must give check.
+    BlackUltraSchachZwang => ultraschachzwang::BlackUltraSchachZwang,
+    /// Every move of the side the stipulation restricts must give check.
+    UltraSchachZwang => ultraschachzwang::UltraSchachZwang,
+    /// Pawns promote only to the walks given.
+    PromOnly => promonly::PromOnly,
+    /// White keeps the two units named as far apart as it can.
+    WhiteMaxDister => dister::WhiteMaxDister,
+    /// White keeps the two units named as close together as it can.
+    WhiteMinDister => dister::WhiteMinDister,
+    /// Black keeps the two units named as far apart as it can.
+    BlackMaxDister => dister::BlackMaxDister,
+    /// Black keeps the two units named as close together as it can.
+    BlackMinDister => dister::BlackMinDister,
+    // Group glasgow.
+    /// Pawns promote on the rank before the last; Circe's officers are
+    /// reborn a rank further.
+    GlasgowChess => glasgow::GlasgowChess,
+    // Group gen-vaulting.
     /// A king in check moves also with the walks given (both kings).
     VaultingKings => vaulting::VaultingKings,
     /// White's king in check moves also with the walks given.
@@ -644,6 +743,13 @@ impl Condition {
             _ => &[],
         }
     }
+}
+
+/// Puts in place of the conditions written without a side their form for
+/// `restricted` (see [`crate::rules::Rules::resolve_sides`]).
+pub(super) fn resolve_sides(rules: &mut Rules, restricted: Option<Color>) {
+    ultraschachzwang::resolve_side(rules, restricted);
+    glasgow::settle(rules);
 }
 
 impl Condition {
@@ -726,6 +832,18 @@ impl Conditions {
     #[inline]
     pub fn all_keep(self, keeps: impl Fn(Capabilities) -> bool) -> bool {
         self.iter().all(|c| keeps(c.capabilities()))
+    }
+
+    /// The conditions, less those the mate test does not obey
+    /// (`Capabilities::binds_mate_test`).
+    pub fn for_mate_test(self) -> Conditions {
+        let mut kept = self;
+        for c in self.iter() {
+            if !c.capabilities().binds_mate_test {
+                kept.remove(c);
+            }
+        }
+        kept
     }
 
     /// Whether every unit moves and observes with its own walk.

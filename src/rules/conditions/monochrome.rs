@@ -26,6 +26,9 @@ pub struct Monochrome;
 
 impl ConditionRule for Monochrome {
     const ID: &'static str = "monochro";
+    /// Popeye's intelligent mode takes the condition.
+    const INTELLIGENT: bool = true;
+    const OBSERVATION_GEOMETRY: bool = true;
     const CAPABILITIES: Capabilities = GEOMETRY;
 
     #[inline]
@@ -49,6 +52,9 @@ pub struct Bichrome;
 
 impl ConditionRule for Bichrome {
     const ID: &'static str = "bichro";
+    /// Popeye's intelligent mode takes the condition.
+    const INTELLIGENT: bool = true;
+    const OBSERVATION_GEOMETRY: bool = true;
     const CAPABILITIES: Capabilities = GEOMETRY;
 
     #[inline]

@@ -67,18 +67,24 @@ pub(crate) fn selector_side(c: Condition) -> Option<Option<Color>> {
         C::WhiteAlphabetic => Some(Color::White),
         C::BlackAlphabetic => Some(Color::Black),
         C::Alphabetic => None,
+        // The conditions that read the previous move (previous_move.rs).
+        C::WhiteFollowMyLeader | C::WhiteSynchron | C::WhiteAntiSynchron => Some(Color::White),
+        C::BlackFollowMyLeader | C::BlackSynchron | C::BlackAntiSynchron => Some(Color::Black),
+        C::Duellist => None,
+        C::WhiteForcedSquare | C::WhiteMaxDister | C::WhiteMinDister => Some(Color::White),
+        C::BlackForcedSquare | C::BlackMaxDister | C::BlackMinDister => Some(Color::Black),
         _ => return None,
     })
 }
 
 /// Popeye's refusal of two selecting conditions for one side; and the
 /// strict forms, not played yet.
-fn two_selectors(rules: &Rules) -> Option<String> {
-    if let Some(c) = rules
-        .conditions
-        .iter()
-        .find(|&c| selector_side(c).is_some() && rules.param(c).number != 0)
-    {
+pub(super) fn two_selectors(rules: &Rules) -> Option<String> {
+    if let Some(c) = rules.conditions.iter().find(|&c| {
+        selector_side(c).is_some()
+            && c.parameter() == Parameter::Strictness
+            && rules.param(c).number != 0
+    }) {
         return Some(format!(
             "{} Exact or Ultra (the illegal moves competing, check by the longest move only) \
              is not played yet",

@@ -32,3 +32,21 @@ pub fn sorted(list: &str) -> Vec<String> {
     v.sort();
     v
 }
+
+/// The position of `pieces`, prepared for the conditions of `rules`, after
+/// the moves `line` (in Popeye's notation, `turn` moving first) are played.
+pub fn after_line(rules: &Rules, pieces: &str, turn: Color, line: &[&str]) -> Position {
+    let mut pos = Position::from_piece_list(pieces).unwrap();
+    pos.turn = turn;
+    rules.conditions.prepare(rules, &mut pos);
+    for want in line {
+        let mut out = Vec::new();
+        legal_moves(&pos, rules, &mut out);
+        let mv = out
+            .iter()
+            .find(|m| popeye_move(m, Alphabet::English) == *want)
+            .unwrap_or_else(|| panic!("{want} is not legal"));
+        pos = pos.play(mv);
+    }
+    pos
+}

@@ -4,8 +4,9 @@
 //! observing it, and no longer as a king; under ReflectiveKings it keeps
 //! the king's walk beside them. A king observed by none moves as a king.
 //! Whether an enemy unit observes the king is judged with the walks the
-//! conditions give that unit (AnnanChess's among them), and the walk taken
-//! is the one it observes with; a king of the other side observes as a
+//! conditions give that unit (AnnanChess's among them) and as the
+//! conditions validate observation (ShieldedKings: a king does not observe
+//! a guarded king), and the walk taken is the one it observes with; a king of the other side observes as a
 //! king there, even if it is itself transmuted. A reflective king moves
 //! and captures with the walks it takes but observes (so checks) as a king
 //! only, as in Popeye. A transmuted king castles only with its king's walk,
@@ -13,7 +14,7 @@
 
 use super::{Capabilities, ConditionRule, Walks};
 use crate::board::{Color, Kind, Piece, Position, Square};
-use crate::rules::Rules;
+use crate::rules::{Observer, Rules};
 use std::cell::Cell;
 
 /// The kings of the sides given, keeping their own walk (Reflective) or
@@ -48,7 +49,15 @@ fn observers_walks(rules: &Rules, pos: &Position, king: Square, color: Color) ->
             if walks.contains(walk) || matches!(walk, Kind::DUMMY | Kind::HAMSTER) {
                 continue;
             }
-            if rules.observes_with(pos, unit, walk, on, king, occupied) {
+            if rules.observes_with(pos, unit, walk, on, king, occupied)
+                && (rules.conditions.is_empty()
+                    || rules.conditions.observes(
+                        rules,
+                        pos,
+                        &Observer { unit, on, from: on },
+                        king,
+                    ))
+            {
                 walks.push(walk);
             }
         }
@@ -140,6 +149,20 @@ mod tests {
         assert_eq!(got.len(), 15);
         let r = Rules::orthodox().with(Condition::BlackReflectiveKing);
         assert!(moves(&r, "wKa5 wBc1 bKd8 bPh7").contains(&"Bc1-g5".to_string()));
+    }
+
+    #[test]
+    fn a_shielded_king_does_not_lend_its_walk() {
+        // The white king, guarded by its knight, is not observed by the
+        // black king beside it (ShieldedKings): observed by the knight on
+        // g3 only, it moves as a knight only (Popeye: Ke4-g5, -c5, *g3,
+        // -f2, -d2 and h2*g3).
+        let r = Rules::orthodox()
+            .with(Condition::TransmutedKings)
+            .with(Condition::ShieldedKings);
+        let got = moves(&r, "wKe4 wSc3 wPh2 bKe5 bSg3 bPa7");
+        let king: Vec<&String> = got.iter().filter(|m| m.starts_with('K')).collect();
+        assert_eq!(king, ["Ke4*g3", "Ke4-c5", "Ke4-d2", "Ke4-f2", "Ke4-g5"]);
     }
 
     #[test]

@@ -25,7 +25,7 @@ thread_local! {
 
 impl ConditionRule for VaultingKings {
     const ID: &'static str = "vault_king";
-    const PARAMETER: Parameter = Parameter::Walks;
+    const PARAMETER: Parameter = Parameter::WalkList;
 
     fn refusal(rules: &Rules) -> Option<String> {
         super::mars_family_refusal(rules, "VaultingKings")
@@ -43,7 +43,7 @@ impl<const WHITE: bool> Vaulting<WHITE> {
 
 impl<const WHITE: bool> ConditionRule for Vaulting<WHITE> {
     const ID: &'static str = if WHITE { "whvault_king" } else { "blvault_king" };
-    const PARAMETER: Parameter = Parameter::Walks;
+    const PARAMETER: Parameter = Parameter::WalkList;
     const CAPABILITIES: Capabilities = super::annan::WALKS;
 
     fn walks(rules: &Rules, pos: &Position, on: Square, unit: Piece, _observing: bool) -> Walks {
@@ -69,7 +69,7 @@ impl<const WHITE: bool> ConditionRule for Vaulting<WHITE> {
         let param = rules.param(source);
         let mut walks = Walks::one(unit.kind);
         let mut any = false;
-        for kind in param.walks() {
+        for kind in param.walk_list() {
             walks.push(kind);
             any = true;
         }

@@ -1,0 +1,53 @@
+//! What the conditions that read the previous move keep of it
+//! (DuellistChess, FollowMyLeader, the Synchron and AntiSynchron movers):
+//! kept in the position, and hashed, only when such a condition is in
+//! force, so other problems pay one test of a flag per move.
+
+use super::Square;
+
+/// The previous half-move, as those conditions read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LastMove {
+    /// The square the moving unit stood on before the move (before a Mars
+    /// premove to its rebirth square too).
+    pub departure: Square,
+    /// The square its movement started from (after a Mars premove: the
+    /// rebirth square; elsewhere the departure).
+    pub moved_from: Square,
+    /// The square its movement ended on (a rebirth after it aside).
+    pub arrival: Square,
+}
+
+/// The history a position carries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct History {
+    /// Whether it is kept up to date as moves are played.
+    pub tracked: bool,
+    /// The half-move that led here: none in the diagram and after a null
+    /// move.
+    pub last: Option<LastMove>,
+    /// Each side's duellist: where the unit it moved last stands (followed
+    /// through the rebirths of its move), by colour index.
+    pub duellists: [Option<Square>; 2],
+}
+
+impl History {
+    /// Nothing kept.
+    pub const NONE: History = History {
+        tracked: false,
+        last: None,
+        duellists: [None; 2],
+    };
+
+    /// A key for the Zobrist hash (0 when nothing is tracked).
+    pub fn key(&self) -> u64 {
+        if !self.tracked {
+            return 0;
+        }
+        let sq = |s: Option<Square>| s.map_or(0xff, |s| u64::from(s.0));
+        let last = self.last.map_or(0xff_ffff, |l| {
+            u64::from(l.departure.0) | u64::from(l.moved_from.0) << 8 | u64::from(l.arrival.0) << 16
+        });
+        0x415c << 48 | last << 16 | sq(self.duellists[0]) << 8 | sq(self.duellists[1])
+    }
+}

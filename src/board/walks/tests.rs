@@ -1,0 +1,201 @@
+//! Each family's moves, captures and observations, computed by hand from
+//! the rules of the walks (Popeye's manual) on small positions.
+
+use crate::board::walks::fairy;
+use crate::board::{Color, Piece, Position, Square};
+use crate::io::language::kind_from_code;
+use crate::problem::Language;
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+/// A position from units like `wGd4 bPd6` (Popeye's English codes).
+fn board(units: &str) -> Position {
+    let mut pos = Position::empty();
+    for u in units.split_whitespace() {
+        let color = if u.starts_with('w') {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let (code, square) = u[1..].split_at(u.len() - 3);
+        let kind = kind_from_code(Language::English, code).expect(code);
+        pos.put(sq(square), Piece::new(color, kind));
+    }
+    pos
+}
+
+/// The moves of the unit on `from`, in generation order: `d7` for a move,
+/// `xg7` for a capture, `xc7-d8` for a capture elsewhere than the arrival.
+fn moves(units: &str, from: &str) -> Vec<String> {
+    let pos = board(units);
+    let piece = pos.piece_at(sq(from)).unwrap();
+    let enemies = pos.by_color(piece.color.opponent());
+    let mut out = Vec::new();
+    fairy::moves(&pos, piece, sq(from), enemies, |r| {
+        out.push(match r.capture {
+            None => r.to.to_string(),
+            Some(c) if c == r.to => format!("x{c}"),
+            Some(c) => format!("x{c}-{}", r.to),
+        })
+    });
+    out
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+/// Whether the unit on `from` observes `target`.
+fn observes(units: &str, from: &str, target: &str) -> bool {
+    let pos = board(units);
+    let piece = pos.piece_at(sq(from)).unwrap();
+    fairy::observes(&pos, piece, sq(from), sq(target), pos.occupied())
+}
+
+#[test]
+fn leapers_jump_along_each_vector_in_order() {
+    assert_eq!(
+        moves("wZd4", "d4"),
+        ["a6", "b7", "f7", "g6", "g2", "f1", "b1", "a2"]
+    );
+    // Camel: blocked by its own unit, capturing an enemy.
+    assert_eq!(moves("wCAa1 wPb4 bRd2", "a1"), ["xd2"]);
+    // Alfil and dabbaba: colour- and file-bound leaps of two.
+    assert_eq!(moves("wALa1", "a1"), ["c3"]);
+    assert_eq!(moves("wDAa1", "a1"), ["c1", "a3"]);
+    // Root-50-leaper: (1,7) and (5,5).
+    assert_eq!(moves("wRFa1", "a1"), ["b8", "h2", "f6"]);
+}
+
+#[test]
+fn riders_stop_at_the_first_unit() {
+    assert_eq!(moves("wNa1 bPc5", "a1"), ["b3", "xc5", "c2", "e3", "g4"]);
+    // Zebrarider and compounds: the amazon rides as a queen, then leaps.
+    assert_eq!(sorted(moves("wAMa1 wPa2 wPb2 wPb1", "a1")), ["b3", "c2"]);
+}
+
+#[test]
+fn hoppers_land_behind_their_hurdle() {
+    let units = "wGd4 wPd6 bRg4 bSb2 bBf6 bPg7";
+    assert_eq!(moves(units, "d4"), ["h4", "d7", "xg7", "a1"]);
+    // Grasshopper-2 needs the square after the hurdle empty too.
+    assert_eq!(moves("wG2a1 wPa3 bPc1 bPd1", "a1"), ["a5"]);
+    // Kangaroo: over two hurdles, right behind the second.
+    assert_eq!(moves("wKAa1 wPa3 bPa6", "a1"), ["a7"]);
+    // Rook- and bishop-hoppers keep to their lines.
+    assert_eq!(moves("wRHa1 bPb2 bPa2", "a1"), ["a3"]);
+    assert_eq!(moves("wBHa1 bPb1 bPc3", "a1"), ["d4"]);
+    // Nightrider-hopper: over a unit on a knight line.
+    assert_eq!(moves("wNHa1 bPc2", "a1"), ["e3"]);
+}
+
+#[test]
+fn lions_go_any_distance_behind_their_hurdle() {
+    assert_eq!(moves("wLIa1 wPa3 bPa6", "a1"), ["a4", "a5", "xa6"]);
+    assert_eq!(moves("wRLa1 wPc1", "a1"), ["d1", "e1", "f1", "g1", "h1"]);
+    // Rabbit and kangaroo lion: two hurdles first.
+    assert_eq!(
+        moves("wRTa1 wPa2 bPa3", "a1"),
+        ["a4", "a5", "a6", "a7", "a8"]
+    );
+    assert_eq!(
+        moves("wKLa1 wPa2 bPa3 bPa7", "a1"),
+        ["a4", "a5", "a6", "xa7"]
+    );
+}
+
+#[test]
+fn chinese_pieces_move_as_riders_and_capture_by_hopping() {
+    // Pao on a1: rides a2..a4, hops the pawn on a5 to capture on a8.
+    assert_eq!(
+        moves("wPAa1 bPa5 bRa8 wPb1", "a1"),
+        ["a2", "a3", "a4", "xa8"]
+    );
+    // Vao: no capture of the first unit met.
+    assert_eq!(moves("wVAa1 bPb2", "a1"), Vec::<String>::new());
+    // Mao: the orthogonal step must be empty; moa: the diagonal one.
+    assert_eq!(moves("wMAa1 wPa2", "a1"), ["c2"]);
+    assert_eq!(moves("wMOa1 wPa2", "a1"), ["b3", "c2"]);
+    assert_eq!(moves("wMOa1 wPb2", "a1"), Vec::<String>::new());
+    // Senora (Argentinian queen): captures the first unit, moves past it.
+    assert_eq!(
+        moves("wSEa1 wPa2 bPb1", "a1"),
+        ["xb1", "c1", "d1", "e1", "f1", "g1", "h1", "a3", "a4", "a5", "a6", "a7", "a8"]
+    );
+}
+
+#[test]
+fn locusts_capture_by_landing_behind_the_victim() {
+    assert_eq!(moves("wLa1 bPa4", "a1"), ["xa4-a5"]);
+    assert_eq!(moves("wLa1 bPa4 bPa5", "a1"), Vec::<String>::new());
+    // Sirene: rides, then captures as a locust.
+    assert_eq!(
+        moves("wSIa1 bPa3 bPb1 bPc1", "a1"),
+        ["a2", "xa3-a4", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]
+    );
+    // Marine knight: leaps, or captures over the knight square.
+    assert_eq!(moves("wMSa1 bPb3 bPc2", "a1"), ["xb3-c5", "xc2-e3"]);
+}
+
+#[test]
+fn the_rose_goes_round_its_circles_once_each() {
+    // From a1 only the circles through b3 and c2 stay on the board.
+    assert_eq!(
+        moves("wROa1", "a1"),
+        ["b3", "d4", "f3", "g1", "a5", "c2", "e1", "c6", "a7"]
+    );
+    assert_eq!(moves("wROa1 bPd4", "a1"), ["b3", "xd4", "a5", "c2", "e1"]);
+}
+
+#[test]
+fn pawns_follow_their_colour() {
+    // Berolina: captures straight ahead, steps diagonally (double step
+    // from its second rank).
+    assert_eq!(moves("wBPe2 bPe3", "e2"), ["xe3", "d3", "c4", "f3", "g4"]);
+    assert_eq!(moves("bBPe7", "e7"), ["d6", "c5", "f6", "g5"]);
+    // No move at all on its first rank.
+    assert_eq!(moves("wBPe1", "e1"), Vec::<String>::new());
+    // Superpawn: any distance forward, captures diagonally at any distance.
+    assert_eq!(moves("wSPa6 bPc8", "a6"), ["a7", "a8", "xc8"]);
+    assert_eq!(moves("wSPa5 bPc7", "a5"), ["a6", "a7", "a8", "xc7"]);
+    // Chinese pawn: sideways too once past the river.
+    assert_eq!(moves("wCPe4", "e4"), ["e5"]);
+    assert_eq!(moves("wCPe5", "e5"), ["e6", "f5", "d5"]);
+}
+
+#[test]
+fn curved_and_reflected_walks() {
+    // Spiral springer from a1 (repeats dropped: the walk sorts).
+    assert_eq!(
+        moves("wSSa1", "a1"),
+        [
+            "b3", "c1", "d3", "e1", "f3", "g1", "h3", "a5", "b7", "c2", "g2", "a3", "c4", "c6",
+            "a7", "c8"
+        ]
+    );
+    // Bouncer: back off the edge or a unit as far as it went.
+    assert_eq!(moves("wB1c1 wPc4", "c1"), ["d2", "b2", "c2", "f1"]);
+    // Archbishop: one reflection off the edge.
+    assert_eq!(
+        moves("wARc1", "c1"),
+        ["b2", "a3", "b4", "c5", "d6", "e7", "f8", "d2", "e3", "f4", "g5", "h6", "g7"]
+    );
+}
+
+#[test]
+fn hoppers_and_lions_check_over_their_hurdle() {
+    assert!(observes("wGe1 bRe7 bKe8", "e1", "e8"));
+    assert!(!observes("wGe1 bRe6 bKe8", "e1", "e8"));
+    assert!(observes("wLIa1 wPa2 bKa8", "a1", "a8"));
+    // Chinese pieces check only by hopping.
+    assert!(!observes("wPAa1 bKa8", "a1", "a8"));
+    assert!(observes("wPAa1 wPa4 bKa8", "a1", "a8"));
+    // A locust checks only with the square behind the king empty.
+    assert!(observes("wLe1 bKe5", "e1", "e5"));
+    assert!(!observes("wLe1 bKe5 bPe6", "e1", "e5"));
+    // The hamster never captures, so never checks.
+    assert!(!observes("wHAe1 bKe5", "e1", "e5"));
+}

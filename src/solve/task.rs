@@ -1,0 +1,619 @@
+//! A problem turned into a task, once for each twin and duplex half: the
+//! stipulation read, the options made search settings, the rules with
+//! every condition prepared, and every refusal decided here, with the line
+//! it comes from. The search ([`super::solve_task_into`]) takes the task
+//! and a sink and decides nothing more about the problem.
+
+use super::direct::TreeOptions;
+use super::intelligent::{self, IntelligentMode};
+use super::play::Notice;
+use super::search::{HelpEnd, MainPlay, Searcher, SeriesEnd};
+use super::{numbering, parallel, table, RootPart, SolveError};
+use crate::board::{Color, Kind, Position};
+use crate::moves::Move;
+use crate::problem::{Problem, ProblemOption};
+use crate::rules::Rules;
+use crate::stipulation::{Play, Stipulation};
+use std::sync::Arc;
+
+/// What the search needs of one problem (one twin, one duplex half).
+#[derive(Clone, Debug)]
+pub struct Task {
+    pub(crate) stip: Stipulation,
+    /// The diagram with the side to move that begins, identities tracked
+    /// where the goal or the rules need them, the conditions prepared.
+    pub(crate) pos: Position,
+    /// The rules with the diagram's repertoire.
+    pub(crate) rules: Rules,
+    /// Help or series play (after the intro, if any); `None`: play with
+    /// defence.
+    pub(crate) main: Option<MainPlay>,
+    pub(crate) tree: TreeOptions,
+    /// The set play of help play, one half-move shorter.
+    pub(crate) help_set: Option<MainPlay>,
+    /// Notices for the reader before the play (Popeye's remarks that the
+    /// problem is solved all the same).
+    pub(crate) notices: Vec<Notice>,
+    /// `keepmatingpiece`: the side that must keep a unit besides its king.
+    pub(crate) keep_mating: Option<Color>,
+    pub(crate) max_solutions: Option<usize>,
+    pub(crate) max_time: Option<u32>,
+    pub(crate) stop_on_short: bool,
+    /// `movenumbers` / `start n`: the number of the first move tried, and
+    /// every first move in Popeye's order.
+    pub(crate) numbered: Option<(u32, Vec<Move>)>,
+    /// `start n` given (even 1): the shorter lines are not searched first.
+    pub(crate) restart: bool,
+    /// The first moves never tried: those numbered before `start n`, and
+    /// those of the other parts of `--first-moves`.
+    pub(crate) root_skip: Arc<[Move]>,
+}
+
+/// What a problem becomes: a task to search, or a notice that is the whole
+/// answer (Popeye solves nothing and says why).
+#[derive(Debug)]
+pub enum Prepared {
+    Search(Box<Task>),
+    Answer(Notice),
+}
+
+impl Task {
+    /// The stipulation as read.
+    pub fn stipulation(&self) -> &Stipulation {
+        &self.stip
+    }
+
+    /// The position the play starts from.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The rules in force, conditions prepared.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Turns `problem` into a task (of the root moves of `part` only, when
+    /// given), or the refusal with its reason and line.
+    pub fn prepare(problem: &Problem, part: Option<RootPart>) -> Result<Prepared, SolveError> {
+        if part.is_some() {
+            refuse_global_options_with_parts(problem)?;
+        }
+        let stip = parse_stipulation(problem)?;
+        let (tree, help_set_play) = play_options(problem, &stip)?;
+        let intelligent = intelligent::mode(problem, &stip);
+        let mut notices = Vec::new();
+        match intelligent {
+            IntelligentMode::Restricted => {
+                return Ok(Prepared::Answer(Notice::IntelligentRestricted {
+                    solved: false,
+                }))
+            }
+            IntelligentMode::NotForStipulation => {
+                notices.push(Notice::IntelligentRestricted { solved: true })
+            }
+            IntelligentMode::On => {
+                // Popeye's intelligent search has no move numbers to start
+                // from: what it then prints is not established.
+                if let Some(o) = problem.options.iter().find(|o| {
+                    matches!(o.value, ProblemOption::Start(n) if n > 1)
+                        || matches!(o.value, ProblemOption::UpTo(_))
+                }) {
+                    return Err(SolveError::UnsupportedOption {
+                        line: o.line,
+                        name: "startmovenumber with intelligent".to_string(),
+                    });
+                }
+            }
+            IntelligentMode::Off => {}
+        }
+        let unsupported = || SolveError::UnsupportedStipulation {
+            line: problem.stipulation.line,
+            text: stip.text.clone(),
+        };
+        let white_begins = white_begins(problem, &stip);
+        // `whitebegins` shortens plain help play by a half-move; what it
+        // does to help-self play, series play (Popeye shortens `ser-#2` to
+        // a `ser-#1` of its own) or an intro is not established.
+        let shifts_unknown_play =
+            stip.play == Play::HelpSelf || stip.series || stip.intro.is_some();
+        if let Some(o) = problem
+            .options
+            .iter()
+            .find(|o| shifts_unknown_play && o.value == ProblemOption::WhiteBegins)
+        {
+            return Err(SolveError::UnsupportedOption {
+                line: o.line,
+                name: "whitebegins".to_string(),
+            });
+        }
+        if stip.intro.is_some() && help_set_play {
+            return Err(unsupported());
+        }
+        let mut pos = problem.position;
+        pos.turn = starting_side(problem, &stip);
+        if super::goal::Judge::needs_identities(stip.goal) || problem.rules.needs_identities() {
+            pos.track_identities();
+        }
+        let mut rules = problem.rules;
+        rules.resolve_sides(restricted_side(problem, &stip));
+        crate::rules::conditions::eiffel::functionaries_in_force(&mut rules, &problem.position);
+        rules.repertoire = crate::rules::Repertoire::for_rules(&problem.position, &rules);
+        if !rules.conditions.is_empty() {
+            rules.conditions.prepare(&rules, &mut pos);
+        }
+        let rules_line = match problem.condition_line {
+            0 => problem.source.line,
+            line => line,
+        };
+        refuse_combinations(&rules, &pos, stip.goal, rules_line)?;
+        if rules.conditions.all_keep(|c| c.diagram_check_illegal)
+            && rules.in_check(&pos, pos.turn.opponent())
+        {
+            return Ok(Prepared::Answer(Notice::KingCapturable));
+        }
+        if rules.alsatian() {
+            if let Some(v) = crate::legality::orthodox_violation(&pos) {
+                return Err(SolveError::IllegalDiagram(v));
+            }
+        }
+        let main = main_play(&stip, white_begins);
+        let battle = main.is_none() && stip.intro.is_none() && !stip.series;
+        if main.is_none() && !battle {
+            // An intro before play with defence: Popeye prints the whole
+            // solution in the intro's line mode (the outermost output mode
+            // wins), and what its line writer prints for the play with
+            // defence (which defences, threats) is not established.
+            return Err(unsupported());
+        }
+        // exact- in reflex play: the obligations hold before every move,
+        // and a goal the defender must reach early refutes. How Popeye
+        // prints tries and set play there is not established.
+        if battle && stip.exact && stip.play == Play::Reflex {
+            if let Some(o) = problem.options.iter().find(|o| {
+                matches!(
+                    o.value,
+                    ProblemOption::Try | ProblemOption::Defence(_) | ProblemOption::SetPlay
+                )
+            }) {
+                return Err(SolveError::UnsupportedOption {
+                    line: o.line,
+                    name: format!("{:?}", o.value).to_lowercase(),
+                });
+            }
+        }
+        // `movenumbers` / `start n`: the first moves in Popeye's order
+        // (none to number with postkeyplay); those numbered before n are
+        // never tried. In intelligent mode Popeye prints progress lines of
+        // its own instead.
+        let numbered = numbering::start(problem)
+            .filter(|_| !tree.post_key && intelligent != IntelligentMode::On)
+            .map(|start| (start, numbering::first_moves_in_order(&pos, &rules)));
+        // `upto n`: those numbered after n neither.
+        let upto = numbering::upto(problem);
+        let mut root_skip: Vec<Move> = numbered.as_ref().map_or(Vec::new(), |(start, moves)| {
+            let before = moves.iter().take(*start as usize - 1);
+            let after = moves.iter().skip(upto.map_or(usize::MAX, |n| n as usize));
+            before.chain(after).copied().collect()
+        });
+        if let Some(part) = part {
+            root_skip.extend(
+                super::root_moves(&pos, &rules)
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(i, _)| !part.owns(*i))
+                    .map(|(_, mv)| mv),
+            );
+        }
+        // ser-r: Popeye prints the goal move that breaks the reflex
+        // obligation when the diagram already breaks it; that output is
+        // not established.
+        if let (Some(MainPlay::Series { end, .. }), None) = (main, stip.intro) {
+            let mut probe = Searcher::new(
+                rules,
+                stip.goal,
+                Arc::new(table::Table::new(1)),
+                parallel::Out::Buffer(Vec::new()),
+            );
+            if probe.reflex_blocked(&pos, end, 0) {
+                return Err(SolveError::UnsupportedCase {
+                    line: problem.stipulation.line,
+                    what: format!(
+                        "'{}' where the series side can reach the goal in the diagram",
+                        stip.text
+                    ),
+                });
+            }
+        }
+        let keep_mating = keep_mating_side(problem, main, &stip, pos.turn)?;
+        let stop_on_short = problem.has_option(|o| *o == ProblemOption::StopOnShortSolutions);
+        // Popeye stops short only in help and series play.
+        if stop_on_short && main.is_none() {
+            notices.push(Notice::StopOnShortSolutionsInDirectPlay);
+        }
+        // Set play of help play: the other side starts, one half-move
+        // shorter; not when the side to move in the diagram is in check
+        // (the set position would be illegal).
+        let help_set = match (main, stip.intro) {
+            (Some(MainPlay::Help { plies, exact, end }), None)
+                if help_set_play && plies > 1 && !rules.in_check(&pos, pos.turn) =>
+            {
+                Some(MainPlay::Help {
+                    plies: plies - 1,
+                    exact,
+                    end,
+                })
+            }
+            _ => None,
+        };
+        let mut tree = tree;
+        tree.exact = stip.exact;
+        Ok(Prepared::Search(Box::new(Task {
+            stip,
+            pos,
+            rules,
+            main,
+            tree,
+            help_set,
+            notices,
+            keep_mating,
+            max_solutions: max_solutions(problem),
+            max_time: problem.options.iter().find_map(|o| match o.value {
+                ProblemOption::MaxTime(n) => Some(n),
+                _ => None,
+            }),
+            stop_on_short,
+            numbered,
+            restart: problem.has_option(|o| matches!(o, ProblemOption::Start(_))),
+            root_skip: Arc::from(root_skip),
+        })))
+    }
+}
+
+/// What the options that print hang on every first move before refuse
+/// with `--first-moves`.
+fn refuse_global_options_with_parts(problem: &Problem) -> Result<(), SolveError> {
+    let global = problem.options.iter().find(|o| {
+        matches!(
+            o.value,
+            ProblemOption::MoveNumbers
+                | ProblemOption::Start(_)
+                | ProblemOption::UpTo(_)
+                | ProblemOption::MaxSolutions(_)
+                | ProblemOption::StopOnShortSolutions
+                | ProblemOption::MaxTime(_)
+        )
+    });
+    match global {
+        Some(o) => Err(SolveError::UnsupportedOption {
+            line: o.line,
+            name: format!("{} with --first-moves", option_word(&o.value)),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The combinations of rules, units and goal that are refused: the
+/// conditions' own refusals (Popeye's reasons, on the conditions' `line`)
+/// and Popeye's others.
+fn refuse_combinations(
+    rules: &Rules,
+    pos: &Position,
+    goal: crate::stipulation::Goal,
+    line: usize,
+) -> Result<(), SolveError> {
+    if let Some(why) = rules.refusal_for(pos, goal) {
+        return Err(SolveError::Refused { line, why });
+    }
+    if rules.has(crate::rules::Condition::HaanerChess) && pos.kamikaze().nonempty() {
+        return Err(SolveError::NotAllowed(
+            "haaner chess not allowed with kamikaze-pieces",
+        ));
+    }
+    if rules.family(crate::rules::Base::Circe).is_some() {
+        // A kamikaze capturer and its victim could be reborn on one square.
+        if pos.kamikaze().nonempty() && pos.fairy().nonempty() {
+            return Err(SolveError::NotAllowed(
+                "kamikaze units, Circe and fairy pieces",
+            ));
+        }
+        if pos.by_kind(Kind::DUMMY).nonempty() {
+            return Err(SolveError::NotAllowed("dummies and Circe"));
+        }
+    }
+    if pos.neutral().nonempty() {
+        if rules.alsatian() {
+            return Err(SolveError::Unsupported(
+                "Alsatian Circe with neutral units".into(),
+            ));
+        }
+        if (pos.neutral() & pos.by_kind(Kind::KING)).nonempty() {
+            return Err(SolveError::Unsupported("a neutral king".into()));
+        }
+    }
+    Ok(())
+}
+
+/// Whether option `whitebegins` is given and applies to `stip` (Popeye
+/// ignores it where it finds nothing to shorten: `h#2.5`, play with defence).
+pub fn white_begins(problem: &Problem, stip: &Stipulation) -> bool {
+    problem.has_option(|o| *o == ProblemOption::WhiteBegins) && stip.white_begins_applies()
+}
+
+/// The side that makes the first move.
+pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
+    let white_begins = white_begins(problem, stip);
+    let mut side = match (stip.play, stip.series) {
+        (Play::Help, false) if !stip.half_move && !white_begins => Color::Black,
+        (Play::HelpSelf, false) if stip.half_move => Color::Black,
+        (Play::Help | Play::HelpSelf, true) => Color::Black,
+        _ => Color::White,
+    };
+    // The intro is played by the side that does not begin the main play.
+    if stip.intro.is_some() {
+        side = side.opponent();
+    }
+    if problem.has_option(|o| *o == ProblemOption::HalfDuplex) {
+        side = side.opponent();
+    }
+    side
+}
+
+/// The side Popeye's one-sided conditions written without a side bind
+/// (UltraSchachZwang): the defender in direct, self and reflex play, the
+/// side mated or stalemated in help play — Black, White in the second
+/// half of a duplex. None (not decided here) for series play and intros.
+fn restricted_side(problem: &Problem, stip: &Stipulation) -> Option<Color> {
+    if stip.series || stip.intro.is_some() {
+        return None;
+    }
+    Some(if problem.has_option(|o| *o == ProblemOption::HalfDuplex) {
+        Color::White
+    } else {
+        Color::Black
+    })
+}
+
+fn parse_stipulation(problem: &Problem) -> Result<Stipulation, SolveError> {
+    Stipulation::parse(&problem.stipulation.value).map_err(|source| SolveError::Stipulation {
+        line: problem.stipulation.line,
+        source,
+    })
+}
+
+/// The diagram as the solver starts from it: the side to move is the one
+/// the stipulation (and `halfduplex`, `whitebegins`) makes begin.
+pub fn starting_position(problem: &Problem) -> Result<Position, SolveError> {
+    let stip = parse_stipulation(problem)?;
+    let mut pos = problem.position;
+    pos.turn = starting_side(problem, &stip);
+    Ok(pos)
+}
+
+/// The options that shape the search and its printed tree: the tree
+/// options of play with defence and whether help play shows set play.
+/// An option this play type cannot honour is an error.
+fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, bool), SolveError> {
+    let battle = matches!(stip.play, Play::Direct | Play::SelfPlay | Play::Reflex) && !stip.series;
+    let mut tree = TreeOptions::default();
+    let mut help_set_play = false;
+    for opt in &problem.options {
+        match &opt.value {
+            ProblemOption::HalfDuplex
+            | ProblemOption::Duplex
+            | ProblemOption::MaxSolutions(_)
+            | ProblemOption::MaxTime(_)
+            | ProblemOption::KeepMatingPiece
+            | ProblemOption::StopOnShortSolutions
+            | ProblemOption::WhiteBegins
+            | ProblemOption::Cosmetic(_)
+            | ProblemOption::NoBoard
+            | ProblemOption::Intelligent
+            | ProblemOption::MoveNumbers
+            | ProblemOption::Start(_)
+            | ProblemOption::UpTo(_)
+            // Positions without a king need no special treatment: such a
+            // side is never in check.
+            | ProblemOption::NoWhiteKing
+            | ProblemOption::NoBlackKing => {}
+            ProblemOption::Variation if battle => tree.variations = true,
+            ProblemOption::Try if battle => tree.tries = true,
+            ProblemOption::Defence(n) if battle => {
+                tree.tries = true;
+                tree.max_refutations = *n;
+            }
+            ProblemOption::SetPlay if battle => tree.set_play = true,
+            ProblemOption::SetPlay if stip.play == Play::Help && !stip.series => {
+                help_set_play = true
+            }
+            ProblemOption::NoThreat if battle => tree.no_threat = true,
+            ProblemOption::NoShortVariations if battle => tree.no_short_variations = true,
+            // Help and series play have no defences to leave out.
+            ProblemOption::NoShortVariations => {}
+            ProblemOption::Threat(n) if battle => {
+                tree.max_threat = Some(*n);
+                tree.short_first = Some(*n);
+            }
+            ProblemOption::NonTrivial(m, n) if battle => {
+                tree.nontrivial = Some((*m, *n));
+                tree.short_first = Some(*n);
+            }
+            ProblemOption::MaxFlights(n) if battle => tree.max_flights = Some(*n),
+            // After the key Popeye prints the threat and every variation.
+            ProblemOption::PostKeyPlay if battle => {
+                tree.post_key = true;
+                tree.variations = true;
+            }
+            // Popeye ignores it in help and series play ("not applicable").
+            ProblemOption::PostKeyPlay => {}
+            // The last move was this double step: the reader has set the
+            // en passant square.
+            ProblemOption::EnPassant(squares) if squares.len() == 3 => {}
+            // Popeye guards only the defender's moves of play with defence
+            // with these; help and series play have none to guard.
+            ProblemOption::NonTrivial(..) | ProblemOption::MaxFlights(_) => {}
+            ProblemOption::Quodlibet if battle && stip.play == Play::SelfPlay => {
+                tree.quodlibet = true
+            }
+            other => {
+                return Err(SolveError::UnsupportedOption {
+                    line: opt.line,
+                    name: format!("{other:?}").to_lowercase(),
+                })
+            }
+        }
+    }
+    Ok((tree, help_set_play))
+}
+
+/// `keepmatingpiece`: the side that makes the last move of a help play,
+/// which must keep a unit besides its king. Popeye's filter in the other
+/// play types (battle, series, help-self play) is not played yet.
+fn keep_mating_side(
+    problem: &Problem,
+    main: Option<MainPlay>,
+    stip: &Stipulation,
+    first: Color,
+) -> Result<Option<Color>, SolveError> {
+    let Some(o) = problem
+        .options
+        .iter()
+        .find(|o| o.value == ProblemOption::KeepMatingPiece)
+    else {
+        return Ok(None);
+    };
+    match (main, stip.intro) {
+        (
+            Some(MainPlay::Help {
+                plies,
+                end: HelpEnd::Goal,
+                ..
+            }),
+            None,
+        ) => Ok(Some(if plies % 2 == 1 {
+            first
+        } else {
+            first.opponent()
+        })),
+        _ => Err(SolveError::UnsupportedOption {
+            line: o.line,
+            name: "keepmatingpiece outside help play".to_string(),
+        }),
+    }
+}
+
+/// The help or series play `stip` asks for (after its intro, if any);
+/// None for play with defence and what is not supported.
+fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
+    let half = u32::from(stip.half_move);
+    let exact = stip.exact;
+    let series = |end| {
+        Some(MainPlay::Series {
+            moves: stip.moves,
+            exact,
+            end,
+        })
+    };
+    match (stip.play, stip.series) {
+        (Play::Help, false) => Some(MainPlay::Help {
+            plies: 2 * stip.moves + half - u32::from(white_begins),
+            exact,
+            end: HelpEnd::Goal,
+        }),
+        // The last of the 2n half-moves is the forced one, so 2n-1 (or 2n
+        // in hs#n.5) are help moves.
+        (Play::HelpSelf, false) => Some(MainPlay::Help {
+            plies: 2 * stip.moves + half - 1,
+            exact,
+            end: HelpEnd::SelfPlay,
+        }),
+        (Play::Help, true) => series(SeriesEnd::Help),
+        (Play::Direct, true) => series(SeriesEnd::Direct),
+        (Play::SelfPlay, true) => series(SeriesEnd::SelfPlay),
+        (Play::HelpSelf, true) => series(SeriesEnd::HelpSelf),
+        // Where Popeye's forced end meets a minimum length is not
+        // established, so exact-ser-r stays refused.
+        (Play::Reflex, true) if !exact => series(SeriesEnd::Reflex),
+        _ => None,
+    }
+}
+
+/// `option maxsolutions n`.
+fn max_solutions(problem: &Problem) -> Option<usize> {
+    problem.options.iter().find_map(|o| match o.value {
+        ProblemOption::MaxSolutions(n) => Some(n as usize),
+        _ => None,
+    })
+}
+
+/// The word of an option that `--first-moves` refuses, as Popeye spells it.
+fn option_word(option: &ProblemOption) -> &'static str {
+    match option {
+        ProblemOption::MoveNumbers => "movenumbers",
+        ProblemOption::Start(_) => "startmovenumber",
+        ProblemOption::UpTo(_) => "uptomovenumber",
+        ProblemOption::MaxSolutions(_) => "maxsolutions",
+        ProblemOption::StopOnShortSolutions => "stoponshortsolutions",
+        ProblemOption::MaxTime(_) => "maxtime",
+        _ => "this option",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn problem(text: &str) -> Problem {
+        let mut v = crate::io::popeye_input::parse_popeye(text, Path::new("t.inp")).unwrap();
+        v.remove(0)
+    }
+
+    fn prepare(text: &str) -> Result<Prepared, SolveError> {
+        Task::prepare(&problem(text), None)
+    }
+
+    #[test]
+    fn a_refusal_of_the_rules_names_the_conditions_line() {
+        let text = "beginproblem\npieces white ka1 rb1 black kh8\nstipulation ~1\n\ncondition circe contactgrid\nendproblem";
+        match prepare(text) {
+            Err(SolveError::Refused { line, why }) => {
+                assert_eq!(line, 5);
+                assert!(why.contains("ContactGrid"), "{why}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_king_that_can_be_taken_is_the_whole_answer() {
+        // White's rook checks Black's king: with White to move (#1) the
+        // king could be taken; in h#1 Black begins, in check, which is
+        // fine.
+        let direct = "beginproblem\npieces white ka1 rh1 black kh8\nstipulation #1\nendproblem";
+        assert!(matches!(
+            prepare(direct),
+            Ok(Prepared::Answer(Notice::KingCapturable))
+        ));
+        let help = "beginproblem\npieces white ka1 rh1 black kh8\nstipulation h#1\nendproblem";
+        match prepare(help) {
+            Ok(Prepared::Search(task)) => {
+                assert_eq!(task.position().turn, Color::Black);
+                assert!(task.main.is_some());
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn options_become_settings() {
+        let text = "beginproblem\npieces white ka1 qc1 black kh8\nstipulation #2\noption try defence 2 maxsolutions 3\nendproblem";
+        let Ok(Prepared::Search(task)) = prepare(text) else {
+            panic!("not a task")
+        };
+        assert!(task.main.is_none(), "play with defence");
+        assert!(task.tree.tries);
+        assert_eq!(task.tree.max_refutations, 2);
+        assert_eq!(task.max_solutions, Some(3));
+    }
+}
