@@ -203,10 +203,36 @@ fn generate_with_walks(
             continue;
         }
         let start = out.len();
+        if walks.are_apart() {
+            // Each walk's moves apart, the same move twice when two walks
+            // make it: the first walk's numbered 0, the others' from 1 in
+            // the order generated (see `popeye_order::key`).
+            let mut number = 0u8;
+            for (i, walk) in walks.iter().enumerate() {
+                let first = out.len();
+                gen.walk_moves(out, from, piece, walk);
+                if walk == Kind::KING && from == Square::new(4, us.back_rank()) {
+                    gen.castling(out, us);
+                }
+                for mv in &mut out[first..] {
+                    if i > 0 {
+                        number = number.saturating_add(1);
+                    }
+                    mv.sequence = number;
+                }
+            }
+            continue;
+        }
         for walk in walks.iter() {
             gen.walk_moves(out, from, piece, walk);
             if walk == Kind::KING && from == Square::new(4, us.back_rank()) {
                 gen.castling(out, us);
+            }
+        }
+        if piece.kind.is_orthodox() {
+            // An orthodox unit's moves are ordered by their geometry.
+            for mv in &mut out[start..] {
+                mv.sequence = 0;
             }
         }
         // A move two walks make is one move (as Popeye lists it).

@@ -65,8 +65,10 @@ pub fn key(mv: &Move) -> (u8, u8, u8, u8) {
         // MessignyChess's exchanges after the unit's moves, by the square
         // of the unit exchanged with.
         (_, Motion::Exchange) => (u8::MAX, mv.to.0),
-        // A fairy unit: the last move its walk generated first.
-        (kind, _) if !kind.is_orthodox() => (u8::MAX - mv.sequence, 0),
+        // A fairy unit: the last move its walk generated first; an
+        // orthodox one's moves with walks beside its own kept apart
+        // (numbered from 1, see `movegen`) after its own, the same way.
+        (kind, _) if !kind.is_orthodox() || mv.sequence != 0 => (u8::MAX - mv.sequence, 0),
         // Castling, long then short, before the king's steps.
         (_, Motion::CastleLong) => (0, 0),
         (_, Motion::CastleShort) => (1, 0),
@@ -137,7 +139,7 @@ pub fn sort(moves: &mut [Move], rules: &Rules) {
     }
     // The Mars family (each unit's paths in Popeye's order) and the
     // sorting mode.
-    if rules.paths().is_some() || rules.repertoire.sorts_moves() {
+    if rules.paths().is_some() || rules.repertoire.sorts_moves() || !rules.conditions.own_walks() {
         moves.sort_by_cached_key(|mv| key_under(rules, mv));
         return;
     }

@@ -16,6 +16,9 @@
 //! 2. [`ConditionRule::walks`]: the walks a unit moves and observes with
 //!    (Annan, TransmutedKings): the move keeps the unit, only its walk
 //!    changes; a capability (`own_walks`) says whether a condition uses it.
+//!    A move two walks make is one move, unless the walks are
+//!    [`Walks::kept_apart`] (VaultingKings): then it is there once per walk,
+//!    the unit's own walk's moves tried first.
 //! 3. [`ConditionRule::extra_moves`]: moves beside the walk's (DangerCirce).
 //! 4. [`ConditionRule::allows`]: whether one pseudo-legal move exists
 //!    (MonochromChess, GridChess, Hole).
@@ -75,11 +78,11 @@ mod mummer;
 mod singlebox;
 // Group gen: which moves exist and what observes (part 1, the rest).
 mod check_rules;
-mod vaulting;
 pub(crate) mod eiffel;
 mod messigny;
 #[cfg(test)]
 mod testing;
+mod vaulting;
 mod woozles;
 // Group H: the previous move, and the filters of the move list.
 mod dister;
@@ -152,6 +155,10 @@ impl Capabilities {
 pub struct Walks {
     kinds: [Kind; Walks::ROOM],
     len: u8,
+    /// Each walk's moves are the unit's apart (VaultingKings): a move two
+    /// walks make is listed once per walk, the first walk's (the unit's
+    /// own) tried first, then the others' (the last generated first).
+    apart: bool,
 }
 
 impl Walks {
@@ -161,6 +168,7 @@ impl Walks {
     pub const NONE: Walks = Walks {
         kinds: [Kind::KING; Walks::ROOM],
         len: 0,
+        apart: false,
     };
 
     /// The one walk `kind`.
@@ -178,6 +186,21 @@ impl Walks {
             self.kinds[self.len as usize] = kind;
             self.len += 1;
         }
+    }
+
+    /// These walks, each walk's moves kept apart (see `apart`).
+    #[inline]
+    pub fn kept_apart(self) -> Walks {
+        Walks {
+            apart: true,
+            ..self
+        }
+    }
+
+    /// Whether each walk's moves are kept apart.
+    #[inline]
+    pub fn are_apart(&self) -> bool {
+        self.apart
     }
 
     #[inline]
@@ -458,6 +481,12 @@ macro_rules! registry {
                         for k in mapped.iter() {
                             next.push(k);
                         }
+                        if mapped.are_apart() {
+                            next = next.kept_apart();
+                        }
+                    }
+                    if walks.are_apart() {
+                        next = next.kept_apart();
                     }
                     walks = next;
                 }
@@ -736,10 +765,9 @@ impl Condition {
                 Condition::WhiteReflectiveKing,
                 Condition::BlackReflectiveKing,
             ],
-            Condition::VaultingKings => &[
-                Condition::WhiteVaultingKing,
-                Condition::BlackVaultingKing,
-            ],
+            Condition::VaultingKings => {
+                &[Condition::WhiteVaultingKing, Condition::BlackVaultingKing]
+            }
             _ => &[],
         }
     }
