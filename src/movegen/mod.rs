@@ -7,6 +7,7 @@
 //! per node once the buffer has grown.
 
 mod paths;
+pub(crate) use paths::captures_lifted;
 
 use crate::board::walks::fairy;
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};

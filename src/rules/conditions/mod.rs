@@ -80,9 +80,11 @@ mod singlebox;
 mod check_rules;
 pub(crate) mod eiffel;
 mod messigny;
+mod plus;
 #[cfg(test)]
 mod testing;
 mod vaulting;
+pub use plus::{plus_observers, CENTRE};
 mod woozles;
 // Group H: the previous move, and the filters of the move list.
 mod dister;
@@ -754,6 +756,8 @@ registry! {
     WhiteVaultingKing => vaulting::Vaulting<true>,
     /// Black's king in check moves also with the walks given.
     BlackVaultingKing => vaulting::Vaulting<false>,
+    /// A unit on a centre square captures also from the other centre squares.
+    PlusChess => plus::PlusChess,
 }
 
 impl Condition {
