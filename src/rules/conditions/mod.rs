@@ -758,6 +758,12 @@ registry! {
     BlackVaultingKing => vaulting::Vaulting<false>,
     /// A unit on a centre square captures also from the other centre squares.
     PlusChess => plus::PlusChess,
+    /// White ends its move on one of the squares given when a move, legal
+    /// or not, does.
+    WhiteConsequentForcedSquare => forced_squares::WhiteConsequentForcedSquare,
+    /// Black ends its move on one of the squares given when a move, legal
+    /// or not, does.
+    BlackConsequentForcedSquare => forced_squares::BlackConsequentForcedSquare,
 }
 
 impl Condition {

@@ -73,6 +73,8 @@ pub(crate) fn selector_side(c: Condition) -> Option<Option<Color>> {
         C::Duellist => None,
         C::WhiteForcedSquare | C::WhiteMaxDister | C::WhiteMinDister => Some(Color::White),
         C::BlackForcedSquare | C::BlackMaxDister | C::BlackMinDister => Some(Color::Black),
+        C::WhiteConsequentForcedSquare => Some(Color::White),
+        C::BlackConsequentForcedSquare => Some(Color::Black),
         _ => return None,
     })
 }
