@@ -14,6 +14,8 @@
 //!   an equihopper may stand on the board (one is in the diagram, or a
 //!   pawn may promote to one): Popeye adds it after it has listed the
 //!   walks it looks for in observation;
+//! - a walk that does not observe may reach the other king: the king
+//!   takes it (Popeye lists the move);
 //! - the word `Transmuting` (the king would lose its own walk when in
 //!   check) makes Popeye 4.104 loop for ever while reading it: refused.
 
@@ -271,5 +273,17 @@ mod tests {
         assert!(r.in_check(&pos, Color::Black));
         let (r, pos) = vaulting(Condition::VaultingKings, &["R", "Q"], pieces);
         assert!(!r.in_check(&pos, Color::Black));
+    }
+
+    #[test]
+    fn a_walk_that_does_not_observe_takes_the_other_king() {
+        // The white king, in check, reaches g5 as a queen: that walk does
+        // not check, so the position is legal, and Popeye lists the capture.
+        let (r, pos) = vaulting(
+            Condition::WhiteVaultingKing,
+            &["Q"],
+            "wKg7 wPh3 wSf4 bKg5 bBc1 bQd2 bBb2 bQe3",
+        );
+        assert!(moves_of(&r, &pos).contains(&"Kg7*g5".to_string()));
     }
 }
