@@ -7,6 +7,7 @@
 //! per node once the buffer has grown.
 
 mod paths;
+pub(crate) use paths::captures_lifted;
 
 use crate::board::walks::fairy;
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
@@ -148,6 +149,7 @@ pub fn push_capture(
             occ: pos.occupied(),
             capturable,
             lifts: &[],
+            takes_kings: false,
         };
         gen.push(out, unit, from, to, Motion::Normal, None);
     }
@@ -196,6 +198,7 @@ fn generate_with_walks(
         occ: pos.occupied(),
         capturable,
         lifts,
+        takes_kings: false,
     };
     let mut own = Bitboard::EMPTY;
     for from in movers {
@@ -206,10 +209,44 @@ fn generate_with_walks(
             continue;
         }
         let start = out.len();
+        if walks.are_apart() {
+            // Each walk's moves apart, the same move twice when two walks
+            // make it: the first walk's numbered 0, the others' from 1 in
+            // the order generated (see `popeye_order::key`).
+            // The other king too: no walk that observes reaches it (the
+            // position would be illegal), but one that does not (the
+            // queen's, the default equihopper's) takes it, as in Popeye.
+            let gen = Gen {
+                capturable: pos.by_color(us.opponent()),
+                takes_kings: true,
+                ..gen
+            };
+            let mut number = 0u8;
+            for (i, walk) in walks.iter().enumerate() {
+                let first = out.len();
+                gen.walk_moves(out, from, piece, walk);
+                if walk == Kind::KING && from == Square::new(4, us.back_rank()) {
+                    gen.castling(out, us);
+                }
+                for mv in &mut out[first..] {
+                    if i > 0 {
+                        number = number.saturating_add(1);
+                    }
+                    mv.sequence = number;
+                }
+            }
+            continue;
+        }
         for walk in walks.iter() {
             gen.walk_moves(out, from, piece, walk);
             if walk == Kind::KING && from == Square::new(4, us.back_rank()) {
                 gen.castling(out, us);
+            }
+        }
+        if piece.kind.is_orthodox() {
+            // An orthodox unit's moves are ordered by their geometry.
+            for mv in &mut out[start..] {
+                mv.sequence = 0;
             }
         }
         // A move two walks make is one move (as Popeye lists it).
@@ -255,6 +292,7 @@ fn generate_own(
         occ,
         capturable,
         lifts,
+        takes_kings: false,
     };
     for from in ours & !pos.by_kind(Kind::PAWN) & !pos.fairy() {
         let piece = pos.piece_as(from, us).expect("own unit");
@@ -289,6 +327,9 @@ struct Gen<'a> {
     capturable: Bitboard,
     /// The lifts that put the mover on its square first (the Mars family).
     lifts: &'a [Effect],
+    /// Whether a king may be captured for good (a vaulting king's walk
+    /// that does not observe reaches the other king: Popeye lists it).
+    takes_kings: bool,
 }
 
 impl Gen<'_> {
@@ -351,6 +392,7 @@ impl Gen<'_> {
         self.rules.resolve_capture(&capture, |effects| {
             // A king captured for good ends the game; it is never a move.
             if victim.kind == Kind::KING
+                && !self.takes_kings
                 && !effects
                     .iter()
                     .any(|e| matches!(e, Effect::CapturedReborn { .. }))
@@ -380,7 +422,7 @@ impl Gen<'_> {
         let king = mv.captured.is_some_and(|v| v.kind == Kind::KING);
         self.rules.resolve_move(self.pos, &mv, |effects| {
             // A king captured for good ends the game; it is never a move.
-            if king && !crate::rules::captured_unit_back(&effects) {
+            if king && !self.takes_kings && !crate::rules::captured_unit_back(&effects) {
                 return;
             }
             out.push(Move { effects, ..mv });

@@ -160,6 +160,19 @@ fn from_rebirth_square(
     }
 }
 
+/// The captures of `unit`, lifted from `from` and put on the empty square
+/// `r` (PlusChess's captures from the other centre squares).
+pub(crate) fn captures_lifted(
+    pos: &Position,
+    rules: &Rules,
+    unit: Piece,
+    from: Square,
+    r: Square,
+    out: &mut Vec<Move>,
+) {
+    from_rebirth_square(pos, rules, unit, from, r, Keep::Captures, out);
+}
+
 /// The position with `unit` moved from `from` to `r` (which is empty or
 /// `from`); a king put on its castling square may castle.
 fn lift(pos: &Position, unit: Piece, from: Square, r: Square) -> Position {

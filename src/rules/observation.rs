@@ -58,6 +58,14 @@ impl Rules {
             found(o)
         };
         let occupied = pos.occupied();
+        // PlusChess: the units on the centre squares observe from the
+        // other centre squares too.
+        if !self.conditions.is_empty()
+            && self.conditions.contains(super::Condition::PlusChess)
+            && super::conditions::plus_observers(pos, target, by, kind, &mut report)
+        {
+            return true;
+        }
         if !self.conditions.own_walks() {
             return self.walk_observers(pos, target, by, kind, occupied, &mut report);
         }

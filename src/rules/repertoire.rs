@@ -115,6 +115,14 @@ impl Repertoire {
             )
     }
 
+    /// Whether units of the fairy walk `kind` may stand on the board in
+    /// the play: it is in the diagram, or a pawn may promote to it (the
+    /// walks Popeye looks for when it tests observation).
+    #[inline]
+    pub fn may_appear(&self, kind: Kind) -> bool {
+        self.choices.contains(kind) || self.only.is_some_and(|o| o.contains(kind))
+    }
+
     /// Whether every move list is tried in the order of the moves'
     /// squares (Popeye's sorting mode, set by the rose and its kin).
     #[inline]

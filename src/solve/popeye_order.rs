@@ -65,8 +65,10 @@ pub fn key(mv: &Move) -> (u8, u8, u8, u8) {
         // MessignyChess's exchanges after the unit's moves, by the square
         // of the unit exchanged with.
         (_, Motion::Exchange) => (u8::MAX, mv.to.0),
-        // A fairy unit: the last move its walk generated first.
-        (kind, _) if !kind.is_orthodox() => (u8::MAX - mv.sequence, 0),
+        // A fairy unit: the last move its walk generated first; an
+        // orthodox one's moves with walks beside its own kept apart
+        // (numbered from 1, see `movegen`) after its own, the same way.
+        (kind, _) if !kind.is_orthodox() || mv.sequence != 0 => (u8::MAX - mv.sequence, 0),
         // Castling, long then short, before the king's steps.
         (_, Motion::CastleLong) => (0, 0),
         (_, Motion::CastleShort) => (1, 0),
@@ -100,7 +102,15 @@ pub fn key_under(rules: &Rules, mv: &Move) -> (u8, u8, u8, u8, u8) {
     });
     let from_rebirth_square = lifted_from.is_some();
     let path = match rules.paths() {
-        None => 0,
+        // PlusChess: the captures from the other centre squares first,
+        // from e5, e4, d5, then d4; then the unit's own moves.
+        None => match lifted_from {
+            Some(_) => {
+                let centre = crate::rules::conditions::CENTRE;
+                3 - centre.iter().position(|&c| c == mv.from).unwrap_or(3) as u8
+            }
+            None => 4,
+        },
         Some(p) => match (p.mars.is_some(), p.antimars.is_some()) {
             (true, true) => u8::from(!mv.is_capture()),
             (false, true) => u8::from(from_rebirth_square),
@@ -137,7 +147,12 @@ pub fn sort(moves: &mut [Move], rules: &Rules) {
     }
     // The Mars family (each unit's paths in Popeye's order) and the
     // sorting mode.
-    if rules.paths().is_some() || rules.repertoire.sorts_moves() {
+    // The Mars family, PlusChess and the walks kept apart (VaultingKings)
+    // need `key_under`'s view of the move.
+    if rules.paths().is_some()
+        || rules.repertoire.sorts_moves()
+        || !rules.conditions.all_keep(|c| c.orthodox_movers)
+    {
         moves.sort_by_cached_key(|mv| key_under(rules, mv));
         return;
     }

@@ -709,7 +709,7 @@ pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
         lines.push((i, line));
     }
     for c in rules.conditions.iter() {
-        if !c.written_under_diagram() {
+        if !c.written_under_diagram() || c.named_by().is_some_and(|by| rules.has(by)) {
             continue;
         }
         let (i, n) = name(c.popeye_id());
@@ -875,6 +875,28 @@ fn read_param(
                 }
             }
         }
+        Parameter::WalkList => {
+            let mut at = 0;
+            loop {
+                for kind in read_kinds(words, lang, stop) {
+                    if let Some(slot) = param.walk_list.get_mut(at) {
+                        *slot = kind.index() as u8 + 1;
+                        at += 1;
+                    }
+                }
+                // The word `Transmuting` (any prefix), among the walks.
+                match words.peek() {
+                    Some(next)
+                        if !next.text.is_empty()
+                            && "transmuting".starts_with(&next.text.to_ascii_lowercase()) =>
+                    {
+                        words.advance();
+                        param.number = 1;
+                    }
+                    _ => break,
+                }
+            }
+        }
         Parameter::Type(max) => {
             if let Some(next) = words.peek() {
                 let t = next.text.to_ascii_lowercase();
@@ -1034,6 +1056,18 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             .filter(|k| param.kinds.contains(*k))
             .map(|k| k.def().codes[column(lang)].to_string())
             .collect(),
+        // Popeye names the walks unless they are the default equihopper.
+        Parameter::WalkList => {
+            let walks: Vec<Kind> = param.walk_list().collect();
+            if walks.is_empty() || walks == [Kind::EQUIHOPPER] {
+                vec![]
+            } else {
+                walks
+                    .iter()
+                    .map(|k| k.def().codes[column(lang)].to_string())
+                    .collect()
+            }
+        }
         Parameter::Strictness => match param.number {
             1 => vec![format!(" {}", exact_word(lang))],
             2 => vec![" ultra".to_string()],

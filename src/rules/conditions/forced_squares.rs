@@ -4,14 +4,21 @@
 //! when none can. A move's end is its arrival (the king's in castling; a
 //! rebirth after it aside). Popeye plays them through its mummer
 //! mechanism, as Maximummer: only legal moves compete, check is not
-//! affected. The consequent forms (WhiteConsequentForcedSquare, where the
-//! illegal moves compete too) are not played.
+//! affected.
+//!
+//! The consequent forms (WhiteConsequentForcedSquare,
+//! BlackConsequentForcedSquare: Popeye's "Ultra" mummer strictness) let
+//! the illegal moves compete too: when a pseudo-legal move of the side
+//! ends on a forced square, its moves are those that do, legal or not (so
+//! it may be left without a move); and a unit of the side observes (and
+//! checks) a square that is not forced only when no pseudo-legal move of
+//! the side ends on a forced square.
 
 use super::mummer::keep_best;
 use super::{Capabilities, ConditionRule, Parameter};
-use crate::board::Position;
+use crate::board::{Bitboard, Color, Position, Square};
 use crate::moves::Move;
-use crate::rules::{Condition, Rules};
+use crate::rules::{Condition, Observer, Rules};
 
 /// The forced squares of the side `SIDE` (0 White, 1 Black).
 pub struct ForcedSquares<const SIDE: u8>;
@@ -50,6 +57,83 @@ impl<const SIDE: u8> ConditionRule for ForcedSquares<SIDE> {
         super::mummer::two_selectors(rules)
     }
 }
+
+/// The consequent forced squares of the side `SIDE` (0 White, 1 Black).
+pub struct ConsequentForcedSquares<const SIDE: u8>;
+
+impl<const SIDE: u8> ConsequentForcedSquares<SIDE> {
+    const CONDITION: Condition = if SIDE == 0 {
+        Condition::WhiteConsequentForcedSquare
+    } else {
+        Condition::BlackConsequentForcedSquare
+    };
+    const COLOR: Color = if SIDE == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+
+    /// Whether a pseudo-legal move of the side, in `pos` with the side to
+    /// move, ends on one of `forced`.
+    fn can_reach(rules: &Rules, pos: &Position, forced: Bitboard) -> bool {
+        let mut turned = *pos;
+        turned.turn = Self::COLOR;
+        let mut moves = Vec::new();
+        crate::movegen::pseudo_legal_moves(&turned, rules, &mut moves);
+        moves.iter().any(|mv| forced.contains(mv.to))
+    }
+}
+
+impl<const SIDE: u8> ConditionRule for ConsequentForcedSquares<SIDE> {
+    const ID: &'static str = if SIDE == 0 {
+        "whconforsqu"
+    } else {
+        "blconforsqu"
+    };
+    const CAPABILITIES: Capabilities = Capabilities {
+        orthodox_observation: false,
+        check_implies_attack: false,
+        moves_judged_alone: false,
+        filter_keeps_a_move: false,
+        ..Capabilities::ORTHODOX
+    };
+    const PARAMETER: Parameter = Parameter::Squares;
+    const SELECTS: super::Selects = super::Selects::Side(Self::COLOR);
+
+    fn filter(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+        if pos.turn != Self::COLOR {
+            return;
+        }
+        let forced = rules.param(Self::CONDITION).squares;
+        if Self::can_reach(rules, pos, forced) {
+            let mut keep = start;
+            for i in start..moves.len() {
+                if forced.contains(moves[i].to) {
+                    moves[keep] = moves[i];
+                    keep += 1;
+                }
+            }
+            moves.truncate(keep);
+        }
+    }
+
+    fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+        if observer.unit.color != Self::COLOR {
+            return true;
+        }
+        let forced = rules.param(Self::CONDITION).squares;
+        forced.contains(target) || !Self::can_reach(rules, pos, forced)
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        super::mummer::two_selectors(rules)
+    }
+}
+
+/// White's consequent forced squares.
+pub type WhiteConsequentForcedSquare = ConsequentForcedSquares<0>;
+/// Black's consequent forced squares.
+pub type BlackConsequentForcedSquare = ConsequentForcedSquares<1>;
 
 /// White's forced squares.
 pub type WhiteForcedSquare = ForcedSquares<0>;
@@ -95,6 +179,32 @@ mod tests {
         assert_eq!(
             moves(&r, "wKa1 bKe8 bPd5", Color::Black),
             sorted("d5-d4 Ke8-d8 Ke8-f8 Ke8-d7 Ke8-e7 Ke8-f7")
+        );
+    }
+
+    #[test]
+    fn consequent_an_illegal_move_to_a_forced_square_leaves_no_move() {
+        // The white king, in check from b4, could go away; Rh5-d5 ends
+        // on the forced square but is illegal: White has no move.
+        let r = forced(Condition::WhiteConsequentForcedSquare, &["d5"]);
+        assert!(moves(&r, "wKc3 wRh5 bKe8 bBb4", Color::White).is_empty());
+        let r = forced(Condition::WhiteForcedSquare, &["d5"]);
+        assert_eq!(moves(&r, "wKc3 wRh5 bKe8 bBb4", Color::White).len(), 7);
+    }
+
+    #[test]
+    fn consequent_a_unit_checks_only_when_no_move_reaches_a_forced_square() {
+        // The rook e2 attacks the king e8, but Sb4-d5 reaches d5: no check
+        // (with e8 forced, check).
+        let pos = crate::board::Position::from_piece_list("wKa1 wRe2 wSb4 bKe8").unwrap();
+        let r = forced(Condition::WhiteConsequentForcedSquare, &["d5"]);
+        assert!(!r.in_check(&pos, Color::Black));
+        let r = forced(Condition::WhiteConsequentForcedSquare, &["e8"]);
+        assert!(r.in_check(&pos, Color::Black));
+        let r = forced(Condition::WhiteConsequentForcedSquare, &["d5"]);
+        assert_eq!(
+            moves(&r, "wKa1 wRe2 wSb4 bKe8", Color::White),
+            sorted("Sb4-d5")
         );
     }
 }

@@ -16,6 +16,9 @@
 //! 2. [`ConditionRule::walks`]: the walks a unit moves and observes with
 //!    (Annan, TransmutedKings): the move keeps the unit, only its walk
 //!    changes; a capability (`own_walks`) says whether a condition uses it.
+//!    A move two walks make is one move, unless the walks are
+//!    [`Walks::kept_apart`] (VaultingKings): then it is there once per walk,
+//!    the unit's own walk's moves tried first.
 //! 3. [`ConditionRule::extra_moves`]: moves beside the walk's (DangerCirce).
 //! 4. [`ConditionRule::allows`]: whether one pseudo-legal move exists
 //!    (MonochromChess, GridChess, Hole).
@@ -79,8 +82,11 @@ mod singlebox;
 mod check_rules;
 pub(crate) mod eiffel;
 mod messigny;
+mod plus;
 #[cfg(test)]
 mod testing;
+mod vaulting;
+pub use plus::{plus_observers, CENTRE};
 mod woozles;
 // Group H: the previous move, and the filters of the move list.
 mod dister;
@@ -153,6 +159,10 @@ impl Capabilities {
 pub struct Walks {
     kinds: [Kind; Walks::ROOM],
     len: u8,
+    /// Each walk's moves are the unit's apart (VaultingKings): a move two
+    /// walks make is listed once per walk, the first walk's (the unit's
+    /// own) tried first, then the others' (the last generated first).
+    apart: bool,
 }
 
 impl Walks {
@@ -162,6 +172,7 @@ impl Walks {
     pub const NONE: Walks = Walks {
         kinds: [Kind::KING; Walks::ROOM],
         len: 0,
+        apart: false,
     };
 
     /// The one walk `kind`.
@@ -179,6 +190,21 @@ impl Walks {
             self.kinds[self.len as usize] = kind;
             self.len += 1;
         }
+    }
+
+    /// These walks, each walk's moves kept apart (see `apart`).
+    #[inline]
+    pub fn kept_apart(self) -> Walks {
+        Walks {
+            apart: true,
+            ..self
+        }
+    }
+
+    /// Whether each walk's moves are kept apart.
+    #[inline]
+    pub fn are_apart(&self) -> bool {
+        self.apart
     }
 
     #[inline]
@@ -231,6 +257,10 @@ pub enum Parameter {
     /// Squares in the order given, the first kept as number (index + 1):
     /// the Dister conditions' two units.
     SquarePair,
+    /// A list of walks in the order given, optionally (VaultingKings), in
+    /// `Param::walk_list`; `Param::number` 1 when the word `Transmuting`
+    /// is among them.
+    WalkList,
 }
 
 /// For which side a condition selects among the legal moves by a measure
@@ -259,6 +289,18 @@ pub struct Param {
     pub lines: [u8; 2],
     /// The walks given (PromOnly).
     pub kinds: super::KindSet,
+    /// The walks given in order (each kind's index + 1; 0: no more).
+    pub walk_list: [u8; 8],
+}
+
+impl Param {
+    /// The walks given in order (`Parameter::WalkList`).
+    pub fn walk_list(&self) -> impl Iterator<Item = Kind> + '_ {
+        self.walk_list
+            .iter()
+            .take_while(|&&k| k != 0)
+            .filter_map(|&k| Kind::from_index(usize::from(k) - 1))
+    }
 }
 
 /// The rule of one condition: its hooks, each with a default that
@@ -501,6 +543,12 @@ macro_rules! registry {
                         for k in mapped.iter() {
                             next.push(k);
                         }
+                        if mapped.are_apart() {
+                            next = next.kept_apart();
+                        }
+                    }
+                    if walks.are_apart() {
+                        next = next.kept_apart();
                     }
                     walks = next;
                 }
@@ -772,6 +820,21 @@ registry! {
     /// Pawns promote on the rank before the last; Circe's officers are
     /// reborn a rank further.
     GlasgowChess => glasgow::GlasgowChess,
+    // Group gen-vaulting.
+    /// A king in check moves also with the walks given (both kings).
+    VaultingKings => vaulting::VaultingKings,
+    /// White's king in check moves also with the walks given.
+    WhiteVaultingKing => vaulting::Vaulting<true>,
+    /// Black's king in check moves also with the walks given.
+    BlackVaultingKing => vaulting::Vaulting<false>,
+    /// A unit on a centre square captures also from the other centre squares.
+    PlusChess => plus::PlusChess,
+    /// White ends its move on one of the squares given when a move, legal
+    /// or not, does.
+    WhiteConsequentForcedSquare => forced_squares::WhiteConsequentForcedSquare,
+    /// Black ends its move on one of the squares given when a move, legal
+    /// or not, does.
+    BlackConsequentForcedSquare => forced_squares::BlackConsequentForcedSquare,
 }
 
 impl Condition {
@@ -783,6 +846,9 @@ impl Condition {
                 Condition::WhiteReflectiveKing,
                 Condition::BlackReflectiveKing,
             ],
+            Condition::VaultingKings => {
+                &[Condition::WhiteVaultingKing, Condition::BlackVaultingKing]
+            }
             _ => &[],
         }
     }
@@ -793,6 +859,19 @@ impl Condition {
 pub(super) fn resolve_sides(rules: &mut Rules, restricted: Option<Color>) {
     ultraschachzwang::resolve_side(rules, restricted);
     glasgow::settle(rules);
+}
+
+impl Condition {
+    /// The condition that, in force, stands for this one under the
+    /// diagram (Popeye names VaultingKings alone, not the two it implies).
+    pub fn named_by(self) -> Option<Condition> {
+        match self {
+            Condition::WhiteVaultingKing | Condition::BlackVaultingKing => {
+                Some(Condition::VaultingKings)
+            }
+            _ => None,
+        }
+    }
 }
 
 /// The units of `side` for which `stuck` holds (for the `immobile` hooks).
