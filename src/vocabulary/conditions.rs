@@ -860,6 +860,16 @@ fn read_param(
                 }
             }
         }
+        Parameter::Flights => {
+            let mut number = || {
+                let n = words.peek().and_then(|w| w.text.parse::<u8>().ok())?;
+                words.advance();
+                Some(n.saturating_add(1))
+            };
+            if let Some(white) = number() {
+                param.counts = [white, number().unwrap_or(white)];
+            }
+        }
         Parameter::Strictness => {
             if let Some(next) = words.peek() {
                 let t = next.text.to_ascii_lowercase();
@@ -1066,6 +1076,18 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
                     .iter()
                     .map(|k| k.def().codes[column(lang)].to_string())
                     .collect()
+            }
+        }
+        // Popeye writes the flights in Roman numerals, Black's after a
+        // slash when they differ.
+        Parameter::Flights => {
+            const ROMAN: [&str; 9] = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII"];
+            let [w, b] = param.counts.map(|c| usize::from(c.max(1)) - 1);
+            let roman = |n: usize| ROMAN.get(n).copied().unwrap_or("");
+            match (w, b) {
+                (0, 0) => vec![],
+                _ if w == b => vec![roman(w).to_string()],
+                _ => vec![format!("{}/{}", roman(w), roman(b))],
             }
         }
         Parameter::Strictness => match param.number {

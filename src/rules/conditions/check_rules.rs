@@ -26,7 +26,7 @@ pub struct Brunner;
 
 /// Whether `mv`, played from `before` to `after`, left the enemy king on
 /// the board (a king is never captured).
-fn keeps_the_enemy_king(before: &Position, mv: &Move, after: &Position) -> bool {
+pub(super) fn keeps_the_enemy_king(before: &Position, mv: &Move, after: &Position) -> bool {
     let them = mv.piece.color.opponent();
     before.king(them).is_none() || after.king(them).is_some()
 }

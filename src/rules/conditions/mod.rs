@@ -83,6 +83,7 @@ mod check_rules;
 pub(crate) mod eiffel;
 mod messigny;
 mod plus;
+mod sat;
 #[cfg(test)]
 mod testing;
 mod vaulting;
@@ -257,6 +258,9 @@ pub enum Parameter {
     /// Squares in the order given, the first kept as number (index + 1):
     /// the Dister conditions' two units.
     SquarePair,
+    /// A number, optionally, and a second for Black (SAT: the flights a
+    /// king may have), kept plus one in `Param::counts`.
+    Flights,
     /// A list of walks in the order given, optionally (VaultingKings), in
     /// `Param::walk_list`; `Param::number` 1 when the word `Transmuting`
     /// is among them.
@@ -289,6 +293,9 @@ pub struct Param {
     pub lines: [u8; 2],
     /// The walks given (PromOnly).
     pub kinds: super::KindSet,
+    /// Numbers given for each side (White, Black), each plus one; 0 when
+    /// none is given (SAT's flights).
+    pub counts: [u8; 2],
     /// The walks given in order (each kind's index + 1; 0: no more).
     pub walk_list: [u8; 8],
 }
@@ -770,6 +777,8 @@ registry! {
     LeseMajeste => check_rules::LeseMajeste,
     /// A unit checks only when taking the king would be legal.
     Brunner => check_rules::Brunner,
+    /// A king is in check when it has a flight (or as many as given).
+    Sat => sat::Sat,
     // Group H: conditions that read the previous move, and further filters
     // of the move list.
     /// Each side moves again the unit it moved last, if it can.
