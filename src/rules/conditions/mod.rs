@@ -825,11 +825,11 @@ registry! {
     BlackMaxDister => dister::BlackMaxDister,
     /// Black keeps the two units named as close together as it can.
     BlackMinDister => dister::BlackMinDister,
-    // Group glasgow.
+    // Where pawns promote.
     /// Pawns promote on the rank before the last; Circe's officers are
     /// reborn a rank further.
     GlasgowChess => glasgow::GlasgowChess,
-    // Group gen-vaulting.
+    // Kings that vault, centre captures, consequent forced squares.
     /// A king in check moves also with the walks given (both kings).
     VaultingKings => vaulting::VaultingKings,
     /// White's king in check moves also with the walks given.
