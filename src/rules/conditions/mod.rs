@@ -96,7 +96,7 @@ mod nocapture;
 mod previous_move;
 mod promonly;
 mod ultraschachzwang;
-// Group glasgow: the promotion rank, and captures from the centre.
+// The promotion rank, and captures from the centre.
 pub(crate) mod glasgow;
 
 use super::{Observer, Rules};
