@@ -56,6 +56,9 @@ impl Position {
             if p.history.tracked {
                 p.record(self.turn, mv);
             }
+            if p.allowance.limited() {
+                p.spend_allowance(self.turn, mv);
+            }
             return p;
         }
         for e in &mv.effects {
@@ -92,7 +95,17 @@ impl Position {
         if p.history.tracked {
             p.record(self.turn, mv);
         }
+        if p.allowance.limited() {
+            p.spend_allowance(self.turn, mv);
+        }
         p
+    }
+
+    /// BGL: `mover` travels the length of `mv`, from the square its unit
+    /// left (before a Mars premove) to the square it reached.
+    fn spend_allowance(&mut self, mover: crate::board::Color, mv: &Move) {
+        let length = crate::board::allowance::length(mv.departure(), mv.to);
+        self.allowance.spend(mover, length);
     }
 
     /// Keeps what the conditions reading the previous move need of `mv`,

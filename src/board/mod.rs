@@ -1,5 +1,6 @@
 //! Squares, bitboards, attack tables and the position.
 
+pub mod allowance;
 pub mod attacks;
 pub mod bitboard;
 pub mod history;
@@ -9,6 +10,7 @@ pub mod waiting;
 pub mod walks;
 pub mod zobrist;
 
+pub use allowance::Allowance;
 pub use bitboard::Bitboard;
 pub use history::{History, LastMove};
 pub use position::Position;

@@ -49,6 +49,8 @@ pub struct Position {
     /// The previous move, for the conditions that read it (kept only while
     /// `history.tracked`).
     pub history: History,
+    /// What each side may still travel (BGL).
+    pub allowance: super::Allowance,
     /// Whether `ids` is kept up to date: only for goals about units'
     /// identity (circuit, exchange), so other problems pay nothing for it.
     tracks_ids: bool,
@@ -85,6 +87,7 @@ impl Position {
             vacated_become_holes: false,
             exchanged: Bitboard::EMPTY,
             history: History::NONE,
+            allowance: super::Allowance::NONE,
             tracks_ids: false,
             ids: [0; 64],
         }

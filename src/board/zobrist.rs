@@ -89,6 +89,9 @@ impl Position {
         if self.history.tracked {
             h ^= mix(self.history.key());
         }
+        if self.allowance.limited() {
+            h ^= mix(self.allowance.key());
+        }
         if self.tracks_identities() {
             for sq in self.unit_squares() {
                 let key = ((sq.index() as u64) << 8) | u64::from(self.id_code(sq));

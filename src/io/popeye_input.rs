@@ -775,8 +775,11 @@ impl<'a> Parser<'a> {
     /// lower case Black, numbers (one or two digits) skip squares across rank
     /// ends; `/` is only for the reader; `.xy` a two-letter piece; `=` makes
     /// the next piece neutral.
-    fn parse_forsyth(&self, tok: &Token) -> Res<Position> {
+    fn parse_forsyth(&mut self, tok: &Token) -> Res<Position> {
         let mut pos = Position::empty();
+        // Popeye fills the board square by square and drops what comes
+        // after h1 (with a warning here).
+        let mut overflow = false;
         let chars: Vec<char> = tok.text.chars().collect();
         let mut i = 0;
         let mut index = 0usize; // 0 = a8, 63 = h1
@@ -792,7 +795,8 @@ impl<'a> Parser<'a> {
                 }
                 index += n;
                 if index > 64 {
-                    return bad(format!("forsyth '{}' has more than 64 squares", tok.text));
+                    overflow = true;
+                    break;
                 }
                 continue;
             }
@@ -827,7 +831,8 @@ impl<'a> Parser<'a> {
                 None => return bad(format!("unknown piece '{code}' in forsyth '{}'", tok.text)),
             };
             if index >= 64 {
-                return bad(format!("forsyth '{}' has more than 64 squares", tok.text));
+                overflow = true;
+                break;
             }
             if neutral && kind == Kind::KING {
                 return bad("neutral kings are not supported".to_string());
@@ -838,6 +843,15 @@ impl<'a> Parser<'a> {
                 Piece::new(color, kind).with(Attrs::NONE.with_if(Attrs::NEUTRAL, neutral)),
             );
             index += 1;
+        }
+        if overflow {
+            self.warnings.push(Spanned {
+                value: format!(
+                    "forsyth '{}' has more than 64 squares: what comes after h1 is ignored",
+                    tok.text
+                ),
+                line: tok.line,
+            });
         }
         Ok(pos)
     }

@@ -430,8 +430,18 @@ fn forsyth() {
         (e.line, e.message.as_str()),
         (3, "fairy piece f (friend) is not supported")
     );
-    let e = error("beginproblem\nstipulation #2\nforsyth 8/8/8/8/8/8/8/8/K\nendproblem");
-    assert!(e.message.contains("more than 64 squares"), "{}", e.message);
+    // Popeye fills the board square by square and drops what comes after
+    // h1: a rank of nine squares pushes the rest one square on.
+    let p = one("beginproblem\nstipulation #2\nforsyth 8/8/8/8/3Bbsb2/8/8/2K1Q3\nendproblem");
+    assert_eq!(at(&p, "d1"), white(Kind::KING));
+    assert_eq!(at(&p, "f1"), white(Kind::QUEEN));
+    let p = one("beginproblem\nstipulation #2\nforsyth 8/8/8/8/8/8/8/8/K\nendproblem");
+    assert_eq!(p.position.count(Color::White), 0);
+    assert!(
+        p.warnings[0].value.contains("more than 64 squares"),
+        "{:?}",
+        p.warnings
+    );
 }
 
 #[test]

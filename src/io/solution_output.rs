@@ -27,6 +27,14 @@ pub enum Notation {
 
 impl Notation {
     pub fn write_move(self, played: &Played, rules: &crate::rules::Rules) -> String {
+        let mut text = self.write_motion(played, rules);
+        if played.before.allowance.limited() {
+            text.push_str(&allowance_left(played));
+        }
+        text
+    }
+
+    fn write_motion(self, played: &Played, rules: &crate::rules::Rules) -> String {
         match self {
             Notation::Popeye(a) => popeye_move(&played.mv, a),
             Notation::Circe(a) => {
@@ -44,6 +52,24 @@ impl Notation {
                 )
             }
         }
+    }
+}
+
+/// BGL: what is left to travel after the move, when the mover has a
+/// limit: ` (2/4)` (White's, Black's), ` (2)` for an allowance both share.
+fn allowance_left(played: &Played) -> String {
+    use crate::vocabulary::conditions::distance_text;
+    let mover = played.before.turn;
+    if played.before.allowance.left(mover).is_none() {
+        return String::new();
+    }
+    let after = played.before.play(&played.mv).allowance;
+    let [w, b] = [crate::board::Color::White, crate::board::Color::Black]
+        .map(|c| distance_text(after.left(c)));
+    if after.shared {
+        format!(" ({w})")
+    } else {
+        format!(" ({w}/{b})")
     }
 }
 

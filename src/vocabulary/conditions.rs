@@ -920,8 +920,63 @@ fn read_param(
                 }
             }
         }
+        Parameter::Distances => {
+            let mut distance = || {
+                let word = words.peek()?;
+                let text = &word.text;
+                let numeric = |c: char| c.is_ascii_digit() || matches!(c, '.' | ',' | '-');
+                if !text.starts_with(numeric) {
+                    return None;
+                }
+                let prefix: String = text.chars().take_while(|&c| numeric(c)).collect();
+                words.advance();
+                Some(distance_in_hundredths(&prefix))
+            };
+            match distance() {
+                None => {}
+                Some(white) => match distance() {
+                    Some(black) => param.distances = [white, black],
+                    None => {
+                        param.distances = [white, white];
+                        param.number = 1;
+                    }
+                },
+            }
+        }
     }
     param
+}
+
+/// A BGL distance as Popeye writes it: `4`, `4.5`, `3.09`, `-` for none.
+pub fn distance_text(distance: Option<u32>) -> String {
+    match distance {
+        None => "-".into(),
+        Some(d) if d % 100 == 0 => format!("{}", d / 100),
+        Some(d) if d % 10 == 0 => format!("{}.{}", d / 100, d % 100 / 10),
+        Some(d) => format!("{}.{:02}", d / 100, d % 100),
+    }
+}
+
+/// A BGL distance as Popeye reads it, in hundredths of a square: digits
+/// with at most two after a point or comma; `-`, or anything else, is no
+/// limit.
+fn distance_in_hundredths(text: &str) -> Option<u32> {
+    if text.len() > 11 {
+        return None;
+    }
+    let text = text.replace(',', ".");
+    let (whole, decimals) = text.split_once('.').unwrap_or((&text, ""));
+    let scale = match decimals.len() {
+        0 => 100,
+        1 => 10,
+        2 => 1,
+        _ => return None,
+    };
+    let digits = format!("{whole}{decimals}");
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse::<u32>().ok()?.checked_mul(scale)
 }
 
 /// Popeye's grid variants, in each language's words (French, German,
@@ -1088,6 +1143,15 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
                 (0, 0) => vec![],
                 _ if w == b => vec![roman(w).to_string()],
                 _ => vec![format!("{}/{}", roman(w), roman(b))],
+            }
+        }
+        // Popeye writes `BGL 5/4`, `BGL -/29`, one number for a shared one.
+        Parameter::Distances => {
+            let [w, b] = param.distances.map(distance_text);
+            if param.number == 1 {
+                vec![w]
+            } else {
+                vec![format!("{w}/{b}")]
             }
         }
         Parameter::Strictness => match param.number {

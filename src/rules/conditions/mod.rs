@@ -79,6 +79,7 @@ mod monochrome;
 mod mummer;
 mod singlebox;
 // Group gen: which moves exist and what observes (part 1, the rest).
+mod bgl;
 mod check_rules;
 pub(crate) mod eiffel;
 mod messigny;
@@ -265,6 +266,10 @@ pub enum Parameter {
     /// `Param::walk_list`; `Param::number` 1 when the word `Transmuting`
     /// is among them.
     WalkList,
+    /// A distance for White and one for Black, in squares with up to two
+    /// decimals (`4.5`, `4,45`) or `-` for none, in `Param::distances`;
+    /// one number alone is one allowance both share (`Param::number` 1).
+    Distances,
 }
 
 /// For which side a condition selects among the legal moves by a measure
@@ -298,6 +303,9 @@ pub struct Param {
     pub counts: [u8; 2],
     /// The walks given in order (each kind's index + 1; 0: no more).
     pub walk_list: [u8; 8],
+    /// Distances given for each side (White, Black) in hundredths of a
+    /// square; `None`: no limit (BGL).
+    pub distances: [Option<u32>; 2],
 }
 
 impl Param {
@@ -779,6 +787,8 @@ registry! {
     Brunner => check_rules::Brunner,
     /// A king is in check when it has a flight (or as many as given).
     Sat => sat::Sat,
+    /// Each side may travel only as far as given, its moves' lengths added.
+    Bgl => bgl::Bgl,
     // Group H: conditions that read the previous move, and further filters
     // of the move list.
     /// Each side moves again the unit it moved last, if it can.
