@@ -50,15 +50,7 @@ impl Position {
         // The common case: a plain move or capture, nothing more to do.
         if mv.effects.is_empty() && !tracking && !mv.is_castling_or_exchange() {
             p.move_unit(mv);
-            if p.vacated_become_holes {
-                p.leave_holes(mv);
-            }
-            if p.history.tracked {
-                p.record(self.turn, mv);
-            }
-            if p.allowance.limited() {
-                p.spend_allowance(self.turn, mv);
-            }
+            p.keep_what_conditions_track(self.turn, mv);
             return p;
         }
         for e in &mv.effects {
@@ -89,16 +81,24 @@ impl Position {
         for e in &mv.effects {
             p.apply_effect(mv, e, ids);
         }
-        if p.vacated_become_holes {
-            p.leave_holes(mv);
-        }
-        if p.history.tracked {
-            p.record(self.turn, mv);
-        }
-        if p.allowance.limited() {
-            p.spend_allowance(self.turn, mv);
-        }
+        p.keep_what_conditions_track(self.turn, mv);
         p
+    }
+
+    /// What some conditions keep of `mv`, played by `mover`: the holes it
+    /// leaves (HaanerChess), the move itself (the conditions reading the
+    /// previous move), its length (BGL). One test each when none is kept.
+    #[inline]
+    fn keep_what_conditions_track(&mut self, mover: crate::board::Color, mv: &Move) {
+        if self.vacated_become_holes {
+            self.leave_holes(mv);
+        }
+        if self.history.tracked {
+            self.record(mover, mv);
+        }
+        if self.allowance.limited() {
+            self.spend_allowance(mover, mv);
+        }
     }
 
     /// BGL: `mover` travels the length of `mv`, from the square its unit

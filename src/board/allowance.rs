@@ -16,6 +16,8 @@ pub struct Allowance {
     /// One allowance that both sides spend (a single number was given):
     /// every move is taken from both.
     pub shared: bool,
+    /// Some side has a limit (read at every move played, so a flag).
+    limited: bool,
 }
 
 /// The length of a move of `df` files and `dr` ranks, in hundredths of a
@@ -45,12 +47,22 @@ impl Allowance {
     pub const NONE: Allowance = Allowance {
         left: [Allowance::UNLIMITED; 2],
         shared: false,
+        limited: false,
     };
 
+    /// What is left to White and Black (`UNLIMITED` for no limit).
+    pub fn new(left: [u32; 2], shared: bool) -> Allowance {
+        Allowance {
+            left,
+            shared,
+            limited: left != [Allowance::UNLIMITED; 2],
+        }
+    }
+
     /// Whether some side has a limit.
-    #[inline]
+    #[inline(always)]
     pub fn limited(&self) -> bool {
-        self.left != [Allowance::UNLIMITED; 2]
+        self.limited
     }
 
     /// What `color` has left, if it has a limit.
@@ -111,22 +123,13 @@ mod tests {
 
     #[test]
     fn a_shared_allowance_is_spent_by_both_sides() {
-        let mut own = Allowance {
-            left: [500, 400],
-            shared: false,
-        };
+        let mut own = Allowance::new([500, 400], false);
         own.spend(Color::White, 141);
         assert_eq!(own.left, [359, 400]);
-        let mut shared = Allowance {
-            left: [500, 500],
-            shared: true,
-        };
+        let mut shared = Allowance::new([500, 500], true);
         shared.spend(Color::Black, 224);
         assert_eq!(shared.left, [276, 276]);
-        let mut one = Allowance {
-            left: [Allowance::UNLIMITED, 300],
-            shared: false,
-        };
+        let mut one = Allowance::new([Allowance::UNLIMITED, 300], false);
         one.spend(Color::White, 700);
         assert_eq!(one.left(Color::White), None);
         assert!(one.covers(Color::White, 990));

@@ -29,10 +29,8 @@ impl ConditionRule for Bgl {
 
     fn prepare(rules: &Rules, pos: &mut Position) {
         let param = rules.param(Condition::Bgl);
-        pos.allowance = Allowance {
-            left: param.distances.map(|d| d.unwrap_or(Allowance::UNLIMITED)),
-            shared: param.number == 1,
-        };
+        let left = param.distances.map(|d| d.unwrap_or(Allowance::UNLIMITED));
+        pos.allowance = Allowance::new(left, param.number == 1);
     }
 
     #[inline]
