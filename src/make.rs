@@ -58,6 +58,9 @@ impl Position {
             }
             return p;
         }
+        if mv.motion == Motion::Null {
+            return self.pass();
+        }
         for e in &mv.effects {
             if let Effect::Premove { from, to, unit } = *e {
                 if from == to {

@@ -84,6 +84,7 @@ pub(crate) mod eiffel;
 mod messigny;
 mod plus;
 mod sat;
+mod blackchecks;
 #[cfg(test)]
 mod testing;
 mod vaulting;
@@ -137,6 +138,10 @@ pub struct Capabilities {
     /// it has no move the condition allows. Where false (UltraSchachZwang)
     /// the mate test asks for a move without the condition.
     pub binds_mate_test: bool,
+    /// The stalemate test obeys the condition (as `binds_mate_test`, for
+    /// a side not in check). Where false (BlackChecks) it asks for a move
+    /// without the condition.
+    pub binds_stalemate_test: bool,
 }
 
 impl Capabilities {
@@ -151,6 +156,7 @@ impl Capabilities {
         filter_keeps_a_move: true,
         diagram_check_illegal: true,
         binds_mate_test: true,
+        binds_stalemate_test: true,
     };
 }
 
@@ -779,6 +785,8 @@ registry! {
     Brunner => check_rules::Brunner,
     /// A king is in check when it has a flight (or as many as given).
     Sat => sat::Sat,
+    /// Black's moves must check; Black passes when it has no such move.
+    BlackChecks => blackchecks::BlackChecks,
     // Group H: conditions that read the previous move, and further filters
     // of the move list.
     /// Each side moves again the unit it moved last, if it can.
@@ -982,6 +990,18 @@ impl Conditions {
         let mut kept = self;
         for c in self.iter() {
             if !c.capabilities_given(rules.param(c)).binds_mate_test {
+                kept.remove(c);
+            }
+        }
+        kept
+    }
+
+    /// The conditions, less those the stalemate test does not obey
+    /// (`Capabilities::binds_stalemate_test`).
+    pub fn for_stalemate_test(self, rules: &Rules) -> Conditions {
+        let mut kept = self;
+        for c in self.iter() {
+            if !c.capabilities_given(rules.param(c)).binds_stalemate_test {
                 kept.remove(c);
             }
         }
