@@ -25,7 +25,24 @@ impl Position {
         null.ep_victim = Square(0);
         null.exchanged = Bitboard::EMPTY;
         null.history.last = None;
+        if self.history.watch_attacks {
+            null.history.attacked_before = self.attacked_kings();
+        }
         null
+    }
+
+    /// StrictSAT's record: which sides' kings stood attacked (orthodox
+    /// attack) here or before.
+    fn attacked_kings(&self) -> [bool; 2] {
+        let mut seen = self.history.attacked_before;
+        for c in crate::board::Color::ALL {
+            if let Some(king) = self.king(c) {
+                seen[c.index()] |= self
+                    .attackers(king, c.opponent(), self.occupied())
+                    .nonempty();
+            }
+        }
+        seen
     }
 
     /// The position after `mv`, which must have come from this position's
@@ -54,7 +71,7 @@ impl Position {
                 p.leave_holes(mv);
             }
             if p.history.tracked {
-                p.record(self.turn, mv);
+                p.record(self, mv);
             }
             return p;
         }
@@ -93,14 +110,18 @@ impl Position {
             p.leave_holes(mv);
         }
         if p.history.tracked {
-            p.record(self.turn, mv);
+            p.record(self, mv);
         }
         p
     }
 
     /// Keeps what the conditions reading the previous move need of `mv`,
-    /// played by `mover` (see [`crate::board::History`]).
-    fn record(&mut self, mover: crate::board::Color, mv: &Move) {
+    /// played in `before` (see [`crate::board::History`]).
+    fn record(&mut self, before: &Position, mv: &Move) {
+        let mover = before.turn;
+        if self.history.watch_attacks {
+            self.history.attacked_before = before.attacked_kings();
+        }
         let departure = mv.departure();
         self.history.last = Some(crate::board::LastMove {
             departure,

@@ -55,7 +55,9 @@
 //! The conditions that read the previous move keep it in
 //! `Position::history`, started by `prepare`; a condition the mate test
 //! does not obey (UltraSchachZwang) says so in its capabilities
-//! (`binds_mate_test`).
+//! (`binds_mate_test`), and one the stalemate test does not obey
+//! (BlackChecks) too (`binds_stalemate_test`). A filter may add a move
+//! where none is left: BlackChecks's null move (`Motion::Null`).
 
 mod alsatian;
 mod checkless;
@@ -79,12 +81,12 @@ mod monochrome;
 mod mummer;
 mod singlebox;
 // Group gen: which moves exist and what observes (part 1, the rest).
+mod blackchecks;
 mod check_rules;
 pub(crate) mod eiffel;
 mod messigny;
 mod plus;
 mod sat;
-mod blackchecks;
 #[cfg(test)]
 mod testing;
 mod vaulting;
@@ -785,6 +787,9 @@ registry! {
     Brunner => check_rules::Brunner,
     /// A king is in check when it has a flight (or as many as given).
     Sat => sat::Sat,
+    /// SAT where the flights needed fall by one only once the king has
+    /// stood attacked.
+    StrictSat => sat::StrictSat,
     /// Black's moves must check; Black passes when it has no such move.
     BlackChecks => blackchecks::BlackChecks,
     // Group H: conditions that read the previous move, and further filters
