@@ -25,7 +25,24 @@ impl Position {
         null.ep_victim = Square(0);
         null.exchanged = Bitboard::EMPTY;
         null.history.last = None;
+        if self.history.watch_attacks {
+            null.history.attacked_before = self.attacked_kings();
+        }
         null
+    }
+
+    /// StrictSAT's record: which sides' kings stood attacked (orthodox
+    /// attack) here or before.
+    fn attacked_kings(&self) -> [bool; 2] {
+        let mut seen = self.history.attacked_before;
+        for c in crate::board::Color::ALL {
+            if let Some(king) = self.king(c) {
+                seen[c.index()] |= self
+                    .attackers(king, c.opponent(), self.occupied())
+                    .nonempty();
+            }
+        }
+        seen
     }
 
     /// The position after `mv`, which must have come from this position's
@@ -50,8 +67,11 @@ impl Position {
         // The common case: a plain move or capture, nothing more to do.
         if mv.effects.is_empty() && !tracking && !mv.is_castling_or_exchange() {
             p.move_unit(mv);
-            p.keep_what_conditions_track(self.turn, mv);
+            p.keep_what_conditions_track(self, mv);
             return p;
+        }
+        if mv.motion == Motion::Null {
+            return self.pass();
         }
         for e in &mv.effects {
             if let Effect::Premove { from, to, unit } = *e {
@@ -81,23 +101,23 @@ impl Position {
         for e in &mv.effects {
             p.apply_effect(mv, e, ids);
         }
-        p.keep_what_conditions_track(self.turn, mv);
+        p.keep_what_conditions_track(self, mv);
         p
     }
 
-    /// What some conditions keep of `mv`, played by `mover`: the holes it
-    /// leaves (HaanerChess), the move itself (the conditions reading the
+    /// What some conditions keep of `mv`, played in `before`: the holes
+    /// it leaves (HaanerChess), the move itself (the conditions reading the
     /// previous move), its length (BGL). One test each when none is kept.
     #[inline]
-    fn keep_what_conditions_track(&mut self, mover: crate::board::Color, mv: &Move) {
+    fn keep_what_conditions_track(&mut self, before: &Position, mv: &Move) {
         if self.vacated_become_holes {
             self.leave_holes(mv);
         }
         if self.history.tracked {
-            self.record(mover, mv);
+            self.record(before, mv);
         }
         if self.allowance.limited() {
-            self.spend_allowance(mover, mv);
+            self.spend_allowance(before.turn, mv);
         }
     }
 
@@ -109,8 +129,12 @@ impl Position {
     }
 
     /// Keeps what the conditions reading the previous move need of `mv`,
-    /// played by `mover` (see [`crate::board::History`]).
-    fn record(&mut self, mover: crate::board::Color, mv: &Move) {
+    /// played in `before` (see [`crate::board::History`]).
+    fn record(&mut self, before: &Position, mv: &Move) {
+        let mover = before.turn;
+        if self.history.watch_attacks {
+            self.history.attacked_before = before.attacked_kings();
+        }
         let departure = mv.departure();
         self.history.last = Some(crate::board::LastMove {
             departure,

@@ -22,6 +22,9 @@ pub enum Motion {
     CastleLong,
     /// The unit changes places with the enemy unit on `to` (MessignyChess).
     Exchange,
+    /// No unit moves: the side passes (BlackChecks, where Black passes
+    /// when it has no checking move). `from` and `to` are one square.
+    Null,
 }
 
 /// How a rebirth went, beyond putting the unit on its square: what Popeye
@@ -296,12 +299,19 @@ impl Move {
         self.is_capture() && self.capture_square != self.to && self.motion != Motion::EnPassant
     }
 
+    /// Whether the move is castling, an exchange or a null move: one
+    /// whose motion is not one unit going from `from` to `to`.
     #[inline]
     pub fn is_castling_or_exchange(&self) -> bool {
         matches!(
             self.motion,
-            Motion::CastleShort | Motion::CastleLong | Motion::Exchange
+            Motion::CastleShort | Motion::CastleLong | Motion::Exchange | Motion::Null
         )
+    }
+
+    /// The null move of the side whose `piece` stands on `on` (a pass).
+    pub fn null(piece: Piece, on: Square) -> Move {
+        Move::quiet(piece, on, on, Motion::Null)
     }
 
     #[inline]

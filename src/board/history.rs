@@ -29,6 +29,12 @@ pub struct History {
     /// Each side's duellist: where the unit it moved last stands (followed
     /// through the rebirths of its move), by colour index.
     pub duellists: [Option<Square>; 2],
+    /// StrictSAT: whether the sides' kings are watched for attack
+    /// (`watch_attacks`), and, by colour index, whether each side's king
+    /// stood attacked (orthodox attack) in some position before this one
+    /// in the play.
+    pub watch_attacks: bool,
+    pub attacked_before: [bool; 2],
 }
 
 impl History {
@@ -37,6 +43,8 @@ impl History {
         tracked: false,
         last: None,
         duellists: [None; 2],
+        watch_attacks: false,
+        attacked_before: [false; 2],
     };
 
     /// A key for the Zobrist hash (0 when nothing is tracked).
@@ -48,6 +56,11 @@ impl History {
         let last = self.last.map_or(0xff_ffff, |l| {
             u64::from(l.departure.0) | u64::from(l.moved_from.0) << 8 | u64::from(l.arrival.0) << 16
         });
-        0x415c << 48 | last << 16 | sq(self.duellists[0]) << 8 | sq(self.duellists[1])
+        let attacked = u64::from(self.attacked_before[0]) | u64::from(self.attacked_before[1]) << 1;
+        0x415c << 48
+            | attacked << 40
+            | last << 16
+            | sq(self.duellists[0]) << 8
+            | sq(self.duellists[1])
     }
 }

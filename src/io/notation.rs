@@ -166,6 +166,8 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
         }
         // MessignyChess: both units by their letters, pawns too, and no
         // attributes: `Ta8<->Tg5`.
+        // A null move: Popeye's ` ...` after the move number.
+        Motion::Null => s.push_str(" ..."),
         Motion::Exchange => {
             let _ = write!(s, "{}{}<->", a.piece(mv.piece.kind), mv.from);
             let _ = write!(s, "{}{}", a.piece(mv.piece.kind), mv.to);
@@ -377,7 +379,9 @@ pub fn circe_move(
     disambiguation: Disambiguation,
 ) -> String {
     let mut s = String::with_capacity(24);
-    if mv.is_castling() {
+    if mv.motion == Motion::Null {
+        s.push_str("...");
+    } else if mv.is_castling() {
         // The units moved before castling (Mars family): `(Kf7>e1)0-0-0`.
         for e in &mv.effects {
             match *e {

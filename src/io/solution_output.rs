@@ -453,13 +453,16 @@ impl SolutionWriter {
 }
 
 /// Popeye's indentation: a first move at 3; later attacker moves from 10,
-/// defender moves from 6, eight more for each move number.
+/// defender moves from 6, eight more for each move number; a number of
+/// two digits or more starts as many columns earlier as it has digits
+/// beyond one, so that its dot keeps its column.
 fn indent(n: MoveNumber) -> usize {
     let k = n.number.max(1) as usize;
+    let wider = k.ilog10() as usize;
     match (n.ellipsis, k) {
-        (true, _) => 6 + 8 * (k - 1),
+        (true, _) => 6 + 8 * (k - 1) - wider,
         (false, 1) => 3,
-        (false, _) => 10 + 8 * (k - 2),
+        (false, _) => 10 + 8 * (k - 2) - wider,
     }
 }
 

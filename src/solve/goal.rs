@@ -14,6 +14,9 @@ pub struct Judge {
     /// The rules the mate test asks for moves under: `rules` less the
     /// conditions it does not obey (UltraSchachZwang).
     mate_rules: Rules,
+    /// The rules the stalemate test asks for moves under: `rules` less the
+    /// conditions it does not obey (BlackChecks).
+    stalemate_rules: Rules,
     scratch: Vec<crate::moves::Move>,
 }
 
@@ -21,10 +24,13 @@ impl Judge {
     pub fn new(rules: Rules, goal: Goal) -> Judge {
         let mut mate_rules = rules;
         mate_rules.conditions = rules.conditions.for_mate_test(&rules);
+        let mut stalemate_rules = rules;
+        stalemate_rules.conditions = rules.conditions.for_stalemate_test(&rules);
         Judge {
             rules,
             goal,
             mate_rules,
+            stalemate_rules,
             scratch: Vec::with_capacity(256),
         }
     }
@@ -116,7 +122,7 @@ impl Judge {
     }
 
     pub fn can_move(&mut self, pos: &Position) -> bool {
-        has_legal_move(pos, &self.rules, &mut self.scratch)
+        has_legal_move(pos, &self.stalemate_rules, &mut self.scratch)
     }
 
     /// Whether `mv`, which led to `after`, reaches the goal.

@@ -34,7 +34,7 @@ pub fn key_in(mv: &Move, sorted: bool) -> (u8, u8, u8, u8) {
         Motion::CastleShort => 66,
         Motion::CastleLong => 67,
         Motion::Normal if mv.is_capture() => mv.capture_square.0,
-        Motion::Normal | Motion::Exchange => 68,
+        Motion::Normal | Motion::Exchange | Motion::Null => 68,
     };
     (
         63 - mv.from.0,

@@ -55,7 +55,9 @@
 //! The conditions that read the previous move keep it in
 //! `Position::history`, started by `prepare`; a condition the mate test
 //! does not obey (UltraSchachZwang) says so in its capabilities
-//! (`binds_mate_test`).
+//! (`binds_mate_test`), and one the stalemate test does not obey
+//! (BlackChecks) too (`binds_stalemate_test`). A filter may add a move
+//! where none is left: BlackChecks's null move (`Motion::Null`).
 
 mod alsatian;
 mod checkless;
@@ -80,6 +82,7 @@ mod mummer;
 mod singlebox;
 // Group gen: which moves exist and what observes (part 1, the rest).
 mod bgl;
+mod blackchecks;
 mod check_rules;
 pub(crate) mod eiffel;
 mod messigny;
@@ -138,6 +141,10 @@ pub struct Capabilities {
     /// it has no move the condition allows. Where false (UltraSchachZwang)
     /// the mate test asks for a move without the condition.
     pub binds_mate_test: bool,
+    /// The stalemate test obeys the condition (as `binds_mate_test`, for
+    /// a side not in check). Where false (BlackChecks) it asks for a move
+    /// without the condition.
+    pub binds_stalemate_test: bool,
 }
 
 impl Capabilities {
@@ -152,6 +159,7 @@ impl Capabilities {
         filter_keeps_a_move: true,
         diagram_check_illegal: true,
         binds_mate_test: true,
+        binds_stalemate_test: true,
     };
 }
 
@@ -787,6 +795,11 @@ registry! {
     Brunner => check_rules::Brunner,
     /// A king is in check when it has a flight (or as many as given).
     Sat => sat::Sat,
+    /// SAT where the flights needed fall by one only once the king has
+    /// stood attacked.
+    StrictSat => sat::StrictSat,
+    /// Black's moves must check; Black passes when it has no such move.
+    BlackChecks => blackchecks::BlackChecks,
     /// Each side may travel only as far as given, its moves' lengths added.
     Bgl => bgl::Bgl,
     // Group H: conditions that read the previous move, and further filters
@@ -992,6 +1005,18 @@ impl Conditions {
         let mut kept = self;
         for c in self.iter() {
             if !c.capabilities_given(rules.param(c)).binds_mate_test {
+                kept.remove(c);
+            }
+        }
+        kept
+    }
+
+    /// The conditions, less those the stalemate test does not obey
+    /// (`Capabilities::binds_stalemate_test`).
+    pub fn for_stalemate_test(self, rules: &Rules) -> Conditions {
+        let mut kept = self;
+        for c in self.iter() {
+            if !c.capabilities_given(rules.param(c)).binds_stalemate_test {
                 kept.remove(c);
             }
         }

@@ -5,6 +5,13 @@
 //! plus one, one fewer when it stands attacked (Popeye's "SAT xy"). A
 //! king is never captured: a king attacked but without a flight is not in
 //! check, and the other side may not take it.
+//!
+//! StrictSAT: as SAT with a number, but the flights needed fall by one
+//! for a king that does not stand attacked only once that side's king has
+//! stood attacked (orthodox attack) in the diagram or some later position
+//! of the play: before, it is in check with as many flights as SAT asks
+//! (one, when no number is given); after, with one flight fewer (none,
+//! when no number is given: a king not attacked is then always in check).
 
 use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{attacks, Color, Position, Square};
@@ -17,7 +24,13 @@ pub struct Sat;
 /// (the number given plus one; one when none is given), and whether any
 /// side was given a number.
 fn flights_that_check(rules: &Rules, color: Color) -> (u8, bool) {
-    let counts = rules.param(Condition::Sat).counts;
+    flights_given(rules, Condition::Sat, color)
+}
+
+/// The number of flights `condition`'s numbers say put `color` in check,
+/// and whether any side was given a number.
+fn flights_given(rules: &Rules, condition: Condition, color: Color) -> (u8, bool) {
+    let counts = rules.param(condition).counts;
     let n = |c: u8| c.max(1);
     let numbered = n(counts[0]) > 1 || n(counts[1]) > 1;
     (n(counts[color as usize]), numbered)
@@ -81,6 +94,42 @@ impl ConditionRule for Sat {
     }
 }
 
+pub struct StrictSat;
+
+impl ConditionRule for StrictSat {
+    const ID: &'static str = "strictSAT";
+    const PARAMETER: Parameter = Parameter::Flights;
+    const CAPABILITIES: Capabilities = Sat::CAPABILITIES;
+
+    fn decides_check(rules: &Rules, pos: &Position, color: Color) -> Option<bool> {
+        let Some(king) = pos.king(color) else {
+            return Some(false);
+        };
+        let mut plain = *rules;
+        plain.conditions.remove(Condition::StrictSat);
+        let (mut enough, _) = flights_given(rules, Condition::StrictSat, color);
+        if pos.history.attacked_before[color.index()] && !plain.in_check(pos, color) {
+            enough -= 1;
+        }
+        Some(enough == 0 || has_flights(&plain, pos, color, king, enough))
+    }
+
+    /// The play keeps which kings have stood attacked.
+    fn prepare(_rules: &Rules, pos: &mut Position) {
+        pos.history.tracked = true;
+        pos.history.watch_attacks = true;
+    }
+
+    #[inline]
+    fn legal_after(_rules: &Rules, before: &Position, mv: &Move, after: &Position) -> bool {
+        super::check_rules::keeps_the_enemy_king(before, mv, after)
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        super::mars_family_refusal(rules, "StrictSAT")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! Each answer is Popeye 4.104's for the position (with White to
@@ -117,5 +166,29 @@ mod tests {
         assert!(r.in_check(&three, Color::Black));
         let one = Position::from_piece_list("wKa1 wRa7 bKh8").unwrap();
         assert!(!r.in_check(&one, Color::Black));
+    }
+
+    #[test]
+    fn strict_sat_lowers_the_count_once_the_king_has_stood_attacked() {
+        use crate::rules::conditions::testing::after_line;
+        // The black king h8 stands attacked by the rook a8 with no flight
+        // (g8, g7, h7 held): in check under neither. Once the rook leaves
+        // the rank the king, unattacked and without a flight, is in check
+        // under StrictSAT (it has stood attacked) and not under SAT
+        // (Popeye: `1.d5-d4 Ra8-a6 +` under StrictSAT only).
+        let pieces = "wKa1 wPa2 wPb2 wBb1 wRa8 wRg1 wRb7 bKh8 bPd5";
+        let line = ["d5-d4", "Ra8-a6"];
+        let strict = Rules::orthodox().with(Condition::StrictSat);
+        let sat = Rules::orthodox().with(Condition::Sat);
+        let diagram = Position::from_piece_list(pieces).unwrap();
+        assert!(!strict.in_check(&diagram, Color::Black));
+        assert!(strict.in_check(
+            &after_line(&strict, pieces, Color::Black, &line),
+            Color::Black
+        ));
+        assert!(!sat.in_check(&after_line(&sat, pieces, Color::Black, &line), Color::Black));
+        // Never attacked: as under SAT, a flight is check.
+        let free = Position::from_piece_list("wKa1 wRa7 bKh8").unwrap();
+        assert!(strict.in_check(&free, Color::Black));
     }
 }
