@@ -246,9 +246,10 @@ pub enum Parameter {
     /// `Neighbour` and a leaper whose squares count as contact (KoeKo,
     /// AntiKoeko); read, and kept as number 1 when given.
     Neighbour,
-    /// The lines that cut the board into cells (GridChess): the normal
-    /// grid, shifted by a file or a rank or both, or given by the files
-    /// and ranks they pass after (`Orthogonal bdf246`).
+    /// The cells of the board (GridChess): the normal grid, shifted by a
+    /// file or a rank or both, given by the files and ranks its lines pass
+    /// after (`Orthogonal bdf246`) or cell by cell (`Irregular a1a2 ...`),
+    /// with extra partial lines (`GridLine Ha24 ...`); in `Param::grid`.
     Grid,
     /// The word `Exact` or `Ultra`, optionally (the mummer conditions):
     /// number 1 for Exact, 2 for Ultra.
@@ -288,9 +289,8 @@ pub struct Param {
     pub squares: Bitboard,
     /// The type given (0: none written).
     pub number: u8,
-    /// Grid lines: bit `f` of `[0]` is a line between files `f` and
-    /// `f + 1`, bit `r` of `[1]` one between ranks `r` and `r + 1`.
-    pub lines: [u8; 2],
+    /// The grid, when it is not the normal one (GridChess's variants).
+    pub grid: Option<&'static grid::GridMap>,
     /// The walks given (PromOnly).
     pub kinds: super::KindSet,
     /// Numbers given for each side (White, Black), each plus one; 0 when
