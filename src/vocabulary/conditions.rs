@@ -9,7 +9,7 @@ use super::{
 };
 use crate::board::Kind;
 use crate::problem::Language;
-use crate::rules::conditions::grid::{GridBuilder, GridMap};
+use crate::rules::conditions::grid::{GridBuilder, GridKind, GridMap};
 use crate::rules::conditions::Parameter;
 use crate::rules::{
     AntiCirceType, Base, ChameleonSequence, CirceRules, Condition, KindSet, OnOccupied, Param,
@@ -935,6 +935,26 @@ const GRID_VARIANTS: [[&str; 3]; 6] = [
     ["Irreguliere", "Unregelmaessig", "Irregular"],
     ["LigneGrille", "GitterLinie", "GridLine"],
 ];
+
+/// The name of the grid variant Popeye writes after GridChess with the
+/// option SuppressGrid (its last variant word, `Irregular` for `GridLine`),
+/// in `lang`; none for the normal grid.
+pub fn grid_variant_word(lang: Language, rules: &Rules) -> Option<&'static str> {
+    let col = match lang {
+        Language::French => 0,
+        Language::German => 1,
+        _ => 2,
+    };
+    let row = match rules.param(Condition::GridChess).grid?.kind {
+        GridKind::Normal => return None,
+        GridKind::VerticalShift => 0,
+        GridKind::HorizontalShift => 1,
+        GridKind::DiagonalShift => 2,
+        GridKind::Orthogonal => 3,
+        GridKind::Irregular => 4,
+    };
+    Some(GRID_VARIANTS[row][col])
+}
 
 /// The grid GridChess's words give: the normal grid (`None`) unless a
 /// variant follows. Each variant word replaces the cells, as in Popeye;

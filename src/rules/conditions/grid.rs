@@ -108,6 +108,47 @@ impl GridMap {
     }
 }
 
+impl GridMap {
+    /// GridChess's words for this grid in Popeye's input (English): the
+    /// cells as an irregular grid, the largest left to be the rest, then
+    /// the lines.
+    pub fn input_words(&self) -> String {
+        let mut groups: Vec<(u16, Vec<Square>)> = Vec::new();
+        for i in 0..64u8 {
+            let s = Square(i);
+            let cell = self.cells[s.index()];
+            match groups.iter_mut().find(|(c, _)| *c == cell) {
+                Some((_, g)) => g.push(s),
+                None => groups.push((cell, vec![s])),
+            }
+        }
+        let largest = groups
+            .iter()
+            .enumerate()
+            .max_by_key(|(i, (_, g))| (g.len(), std::cmp::Reverse(*i)))
+            .map_or(0, |(i, _)| i);
+        let mut words = vec!["irregular".to_string()];
+        for (i, (_, g)) in groups.iter().enumerate() {
+            if i != largest {
+                words.push(g.iter().map(|s| s.to_string()).collect());
+            }
+        }
+        if !self.lines.is_empty() {
+            words.push("gridline".into());
+            for &[x1, y1, x2, y2] in &self.lines {
+                let from = Square::new((x1 / 2) as u8, (y1 / 2) as u8);
+                let (dir, length) = if y1 == y2 {
+                    ('h', x2 - x1)
+                } else {
+                    ('v', y2 - y1)
+                };
+                words.push(format!("{dir}{from}{}", length / 2));
+            }
+        }
+        words.join(" ")
+    }
+}
+
 /// Builds a grid word by word, as Popeye reads GridChess's variants.
 pub struct GridBuilder {
     kind: GridKind,
@@ -423,4 +464,18 @@ mod tests {
 
     const GRID_LINE_B2: &str = "Rb2-b1 Rb2-b8 Rb2-b7 Rb2-b6 Rb2-b5 Rb2-b4 Rb2-b3 Rb2-h2 Rb2-g2 \
          Rb2-f2 Rb2-e2 Rb2-d2 Rb2-c2";
+
+    #[test]
+    fn the_input_words_give_the_same_grid_back() {
+        for text in [
+            "GridChess VerticalShift GridLine Hb42 Vf23",
+            "GridChess DiagonalShift",
+            "GridChess Irregular a1a2 c3 GridLine Ha24",
+        ] {
+            let map = rules(text).param(Condition::GridChess).grid.unwrap();
+            let again = rules(&format!("GridChess {}", map.input_words()));
+            let back = again.param(Condition::GridChess).grid.unwrap();
+            assert_eq!(map.leaves, back.leaves, "{text}: {}", map.input_words());
+        }
+    }
 }
