@@ -190,13 +190,13 @@ impl GridBuilder {
 
     /// `HorizontalShift`.
     pub fn horizontal_shift(&mut self) {
-        self.renumber(GridKind::HorizontalShift, |f, r| (f + 1) / 2 + 5 * (r / 2));
+        self.renumber(GridKind::HorizontalShift, |f, r| f.div_ceil(2) + 5 * (r / 2));
     }
 
     /// `DiagonalShift` (Popeye's numbers, see the module doc).
     pub fn diagonal_shift(&mut self) {
         self.renumber(GridKind::DiagonalShift, |f, r| {
-            (f + 1) / 2 + 5 * (r + 1) / 2
+            f.div_ceil(2) + 5 * (r + 1) / 2
         });
     }
 

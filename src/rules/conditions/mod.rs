@@ -33,7 +33,9 @@
 //!    check is (VogtlaenderChess).
 //! 6. [`ConditionRule::legal_after`]: legality once the move is played
 //!    (Alsatian, KoeKo, Isardam, ChecklessChess).
-//! 7. [`ConditionRule::filter`]: the whole legal move list at once
+//! 7. [`ConditionRule::allows_rebirth`]: whether a Circe rebirth may take
+//!    place on its square (ContactGridChess).
+//! 8. [`ConditionRule::filter`]: the whole legal move list at once
 //!    (Maximummer, MustCapture, Exclusive); [`ConditionRule::pseudo_filter`]
 //!    the whole pseudo-legal list, before legality (Maximummer Exact,
 //!    whose measure takes in the moves that leave the king in check).
@@ -397,6 +399,14 @@ pub trait ConditionRule {
         true
     }
 
+    /// Whether a Circe rebirth on `sq` may take place, `occupied` the
+    /// squares then taken (ContactGridChess: only next to a unit across a
+    /// grid line); a rebirth refused is none, as on a hole.
+    #[inline(always)]
+    fn allows_rebirth(_rules: &Rules, _occupied: Bitboard, _sq: Square) -> bool {
+        true
+    }
+
     /// Keeps of the legal moves `moves[start..]` those the condition
     /// allows, in their order.
     #[inline(always)]
@@ -614,6 +624,14 @@ macro_rules! registry {
             pub fn checks(self, rules: &Rules, pos: &Position, king: Square, color: Color) -> bool {
                 self.iter().any(|c| match c {
                     $(Condition::$variant => <$rule as ConditionRule>::checks(rules, pos, king, color),)*
+                })
+            }
+
+            /// Whether every condition lets a rebirth take place on `sq`.
+            #[inline]
+            pub fn allows_rebirth(self, rules: &Rules, occupied: Bitboard, sq: Square) -> bool {
+                self.iter().all(|c| match c {
+                    $(Condition::$variant => <$rule as ConditionRule>::allows_rebirth(rules, occupied, sq),)*
                 })
             }
 
