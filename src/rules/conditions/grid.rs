@@ -190,7 +190,9 @@ impl GridBuilder {
 
     /// `HorizontalShift`.
     pub fn horizontal_shift(&mut self) {
-        self.renumber(GridKind::HorizontalShift, |f, r| f.div_ceil(2) + 5 * (r / 2));
+        self.renumber(GridKind::HorizontalShift, |f, r| {
+            f.div_ceil(2) + 5 * (r / 2)
+        });
     }
 
     /// `DiagonalShift` (Popeye's numbers, see the module doc).

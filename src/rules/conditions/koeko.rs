@@ -7,7 +7,8 @@
 //! - NewKoeko: it must touch some unit after the move exactly when it
 //!   touched some before it.
 //! - ContactGridChess: GridChess (moves must leave their cell) where the
-//!   unit must touch some unit across a grid line.
+//!   unit must touch some unit across a grid line; under Circe a unit is
+//!   reborn only on a square with such a contact.
 //!
 //! Check is an observation of the king by a unit that could capture it
 //! legally by these rules: the capture played, the capturer, standing on
