@@ -21,8 +21,11 @@ use crate::io::language::{
     color_letter, kamikaze_letter, neutral_letter, piece_letter, word, Word,
 };
 use crate::problem::{Language, MirrorAxis, Problem, ProblemOption, Twin, TwinCommand};
+use crate::rules::conditions::grid::leaves_cell;
+use crate::rules::{Condition, Rules};
 use crate::solve::Incompleteness;
-use crate::vocabulary::condition_lines;
+use crate::vocabulary::conditions::grid_variant_word;
+use crate::vocabulary::{column, condition_lines, CONDITION_NAMES};
 
 /// Width of the diagram, `+---a---...---h---+`; lines are centred in it.
 const BOARD_WIDTH: usize = 37;
@@ -86,12 +89,27 @@ pub fn write_header(out: &mut String, problem: &Problem) {
     if !problem.rules.conditions.is_empty() {
         problem.rules.conditions.prepare(&problem.rules, &mut shown);
     }
-    write_board(out, lang, &shown);
+    let rules = &problem.rules;
+    let gridded = rules.has(Condition::GridChess) || rules.has(Condition::ContactGridChess);
+    let suppressed =
+        problem.has_option(|o| matches!(o, ProblemOption::Cosmetic(n) if n == "suppressgrid"));
+    write_board(out, lang, &shown, (gridded && !suppressed).then_some(rules));
     write_stipulation_line(out, problem);
     write_kamikaze_line(out, lang, &problem.position);
     write_functionary_line(out, lang, &problem.position);
     write_frischauf_line(out, &problem.position);
-    for line in condition_lines(lang, &problem.rules) {
+    // With SuppressGrid, Popeye names the grid variant (not its cells).
+    let grid_name = CONDITION_NAMES
+        .iter()
+        .find(|c| c.id == Condition::GridChess.popeye_id())
+        .map(|c| c.names[column(lang)]);
+    for mut line in condition_lines(lang, rules) {
+        if suppressed && Some(line.as_str()) == grid_name {
+            if let Some(variant) = grid_variant_word(lang, rules) {
+                line.push_str("  ");
+                line.push_str(variant);
+            }
+        }
         centred_line(out, &line);
     }
     if problem.has_option(|o| matches!(o, ProblemOption::HalfDuplex)) {
@@ -114,9 +132,13 @@ fn nonempty(lines: &[String]) -> impl Iterator<Item = &str> {
 }
 
 /// The diagram: border, then per rank a line of units and a blank line.
-pub fn write_board(out: &mut String, lang: Language, pos: &Position) {
+/// With `grid` (GridChess's rules), the grid's lines as Popeye draws them:
+/// `|` before a square a move from its left neighbour leaves the cell
+/// for, `---` under one a move from the square below does.
+pub fn write_board(out: &mut String, lang: Language, pos: &Position, grid: Option<&Rules>) {
     const BORDER: &str = "+---a---b---c---d---e---f---g---h---+\n";
     const BLANK: &str = "|                                   |\n";
+    let line = |a: Square, b: Square| grid.is_some_and(|r| leaves_cell(r, a, b));
     out.push_str(BORDER);
     out.push_str(BLANK);
     for rank in (0..8u8).rev() {
@@ -125,16 +147,29 @@ pub fn write_board(out: &mut String, lang: Language, pos: &Position) {
         out.push(' ');
         for file in 0..8u8 {
             let sq = Square::new(file, rank);
-            if pos.holes.contains(sq) {
-                out.push_str("    ");
-                continue;
+            let mut cell = if pos.holes.contains(sq) {
+                "    ".to_string()
+            } else {
+                board_cell(lang, pos.piece_at(sq))
+            };
+            if file > 0 && cell.starts_with(' ') && line(sq, Square::new(file - 1, rank)) {
+                cell.replace_range(0..1, "|");
             }
-            out.push_str(&board_cell(lang, pos.piece_at(sq)));
+            out.push_str(&cell);
         }
         out.push_str("  ");
         out.push(digit);
         out.push('\n');
-        out.push_str(BLANK);
+        if grid.is_some() && rank > 0 {
+            out.push_str("| ");
+            for file in 0..8u8 {
+                let under = line(Square::new(file, rank), Square::new(file, rank - 1));
+                out.push_str(if under { " ---" } else { "    " });
+            }
+            out.push_str("  |\n");
+        } else {
+            out.push_str(BLANK);
+        }
     }
     out.push_str(BORDER);
 }
@@ -696,6 +731,76 @@ mod tests {
 "#
         ;
         assert_eq!(header(&p), expected);
+    }
+
+    #[test]
+    fn gridchess_draws_its_grid_unless_suppressed() {
+        let lang = Language::English;
+        let rules = Rules::with_circe(CirceRules::CIRCE).with(Condition::GridChess);
+        let mut p = problem(lang, "~1", rules, vec![]);
+        place(
+            &mut p.position,
+            lang,
+            Color::White,
+            false,
+            "bb2b6 kf7 rd8 sg1",
+        );
+        place(
+            &mut p.position,
+            lang,
+            Color::Black,
+            false,
+            "bd2 kh2 qf2g6 ra8",
+        );
+        let expected =
+        // random-conditions/moves/circe-grid/r3120_1_circegrid_0000.out
+        r#"
+
++---a---b---c---d---e---f---g---h---+
+|                                   |
+8  -R   . | .   R | .   . | .   .   8
+|                                   |
+7   .   . | .   . | .   K | .   .   7
+|  --- --- --- --- --- --- --- ---  |
+6   .   B | .   . | .   . |-Q   .   6
+|                                   |
+5   .   . | .   . | .   . | .   .   5
+|  --- --- --- --- --- --- --- ---  |
+4   .   . | .   . | .   . | .   .   4
+|                                   |
+3   .   . | .   . | .   . | .   .   3
+|  --- --- --- --- --- --- --- ---  |
+2   .   B | .  -B | .  -Q | .  -K   2
+|                                   |
+1   .   . | .   . | .   . | S   .   1
+|                                   |
++---a---b---c---d---e---f---g---h---+
+  ~1                          5 + 5
+                Circe
+              GridChess
+
+"#;
+        assert_eq!(header(&p), expected);
+        // With SuppressGrid: no grid, and the variant named (Popeye 4.104).
+        let mut grid = crate::rules::conditions::grid::GridBuilder::default();
+        grid.irregular();
+        p.rules = p.rules.with_param(
+            Condition::GridChess,
+            crate::rules::conditions::Param {
+                grid: grid.finish(),
+                ..Default::default()
+            },
+        );
+        p.options = vec![Spanned {
+            value: ProblemOption::Cosmetic("suppressgrid".into()),
+            line: 1,
+        }];
+        let h = header(&p);
+        assert!(
+            h.contains("\n8  -R   .   .   R   .   .   .   .   8\n"),
+            "{h}"
+        );
+        assert!(h.contains("\n        GridChess  Irregular\n"), "{h}");
     }
 
     #[test]

@@ -79,12 +79,23 @@ pub fn condition_name(rules: &Rules) -> Result<Option<String>, ConvertError> {
     let mut others = rules.conditions;
     others.remove(crate::rules::Condition::Alsatian);
     let others = !others.is_empty();
-    let words = match short {
+    let mut words = match short {
         Some(name) if !others => name.to_string(),
         _ => crate::vocabulary::condition_lines(Language::English, rules)
             .join(" ")
             .to_lowercase(),
     };
+    // Popeye's line names no grid; the input names its cells and lines.
+    if let Some(grid) = rules.param(crate::rules::Condition::GridChess).grid {
+        words = words
+            .split(' ')
+            .map(|w| match w {
+                "gridchess" => format!("gridchess {}", grid.input_words()),
+                _ => w.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+    }
     Ok(Some(if rules.alsatian() {
         format!("alsatian {words}")
     } else {

@@ -77,6 +77,13 @@ impl<'a> Capture<'a> {
 }
 
 impl Rules {
+    /// Whether the further conditions let a rebirth take place on `sq`,
+    /// `occupied` the squares then taken.
+    #[inline]
+    fn allows_rebirth(&self, occupied: Bitboard, sq: Square) -> bool {
+        self.conditions.is_empty() || self.conditions.allows_rebirth(self, occupied, sq)
+    }
+
     /// Resolves a capture of the tier-1 forms: calls `outcome` once with the
     /// effects the rules add, or not at all when the rules forbid the
     /// capture. (The other forms: [`Rules::resolve_move`].)
@@ -157,7 +164,13 @@ impl Rules {
         let victim = c.victim;
         if circe.reborn() == Reborn::Captured && (victim.kind != Kind::KING || circe.rex_inclusive)
         {
-            if let Some(sq) = circe.captured_rebirth(victim, c.capture_square, occupied)? {
+            let square = classic(victim.kind, victim.color, c.capture_square);
+            let land = if self.allows_rebirth(occupied & !c.pos.holes, square) {
+                circe.land(square, occupied)?
+            } else {
+                None
+            };
+            if let Some(sq) = land {
                 effects.push(Effect::CapturedReborn {
                     on: sq,
                     unit: victim,
@@ -436,7 +449,10 @@ impl Rules {
             return;
         }
         // A hole takes no unit: a rebirth there is one off the board.
-        let sq = sq.filter(|s| !place.lifted.holes.contains(*s));
+        let holes = place.lifted.holes;
+        let sq = sq.filter(|s| {
+            !holes.contains(*s) && self.allows_rebirth(place.lifted.occupied() & !holes, *s)
+        });
         let occupant = sq.and_then(|s| place.lifted.piece_at(s));
         let mut how = if j.delayed {
             Rebirth::DELAYED

@@ -575,11 +575,11 @@ mod tests {
 
     #[test]
     fn a_refusal_of_the_rules_names_the_conditions_line() {
-        let text = "beginproblem\npieces white ka1 rb1 black kh8\nstipulation ~1\n\ncondition circe contactgrid\nendproblem";
+        let text = "beginproblem\npieces white ka1 rb1 black kh8\nstipulation ~1\n\ncondition anticirce contactgrid\nendproblem";
         match prepare(text) {
             Err(SolveError::Refused { line, why }) => {
                 assert_eq!(line, 5);
-                assert!(why.contains("ContactGrid"), "{why}");
+                assert!(why.contains("anticirce"), "{why}");
             }
             other => panic!("{other:?}"),
         }

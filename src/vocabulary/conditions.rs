@@ -9,6 +9,7 @@ use super::{
 };
 use crate::board::Kind;
 use crate::problem::Language;
+use crate::rules::conditions::grid::{GridBuilder, GridKind, GridMap};
 use crate::rules::conditions::Parameter;
 use crate::rules::{
     AntiCirceType, Base, ChameleonSequence, CirceRules, Condition, KindSet, OnOccupied, Param,
@@ -806,12 +807,7 @@ fn read_param(
                 _ => break,
             }
         },
-        Parameter::Grid => {
-            let mut irregular = false;
-            param.lines = read_grid(words, lang, &mut irregular);
-            // Marks a grid the solver does not play (see GridChess's refusal).
-            param.number = u8::from(irregular);
-        }
+        Parameter::Grid => param.grid = read_grid(words, lang),
         Parameter::Neighbour => {
             if let Some(next) = words.peek() {
                 let words_of = [("Voisin", ()), ("Nachbar", ()), ("Neighbour", ())];
@@ -995,18 +991,36 @@ const GRID_VARIANTS: [[&str; 3]; 6] = [
     ["LigneGrille", "GitterLinie", "GridLine"],
 ];
 
-/// The grid lines GridChess's words give: the normal grid (lines after
-/// the files b, d, f and the ranks 2, 4, 6) unless a variant follows.
-/// Each variant word replaces the grid, as in Popeye.
-fn read_grid(words: &mut dyn Words, lang: Language, irregular: &mut bool) -> [u8; 2] {
-    const NORMAL: u8 = 0b0010_1010;
-    const SHIFTED: u8 = 0b0101_0101;
+/// The name of the grid variant Popeye writes after GridChess with the
+/// option SuppressGrid (its last variant word, `Irregular` for `GridLine`),
+/// in `lang`; none for the normal grid.
+pub fn grid_variant_word(lang: Language, rules: &Rules) -> Option<&'static str> {
     let col = match lang {
         Language::French => 0,
         Language::German => 1,
         _ => 2,
     };
-    let mut lines = [NORMAL, NORMAL];
+    let row = match rules.param(Condition::GridChess).grid?.kind {
+        GridKind::Normal => return None,
+        GridKind::VerticalShift => 0,
+        GridKind::HorizontalShift => 1,
+        GridKind::DiagonalShift => 2,
+        GridKind::Orthogonal => 3,
+        GridKind::Irregular => 4,
+    };
+    Some(GRID_VARIANTS[row][col])
+}
+
+/// The grid GridChess's words give: the normal grid (`None`) unless a
+/// variant follows. Each variant word replaces the cells, as in Popeye;
+/// `GridLine` keeps them and adds lines.
+fn read_grid(words: &mut dyn Words, lang: Language) -> Option<&'static GridMap> {
+    let col = match lang {
+        Language::French => 0,
+        Language::German => 1,
+        _ => 2,
+    };
+    let mut grid = GridBuilder::default();
     while let Some(next) = words.peek() {
         let entries = GRID_VARIANTS
             .iter()
@@ -1016,45 +1030,101 @@ fn read_grid(words: &mut dyn Words, lang: Language, irregular: &mut bool) -> [u8
             break;
         };
         words.advance();
-        if variant >= 4 {
-            // Irregular cells or extra lines: read (their square lists and
-            // line specifications), not played.
-            *irregular = true;
-            while let Some(next) = words.peek() {
-                let t = next.text.to_ascii_lowercase();
-                let b = t.as_bytes();
-                let line = b.len() == 4
-                    && matches!(b[0], b'h' | b'v')
-                    && (b'a'..=b'h').contains(&b[1])
-                    && (b'1'..=b'8').contains(&b[2])
-                    && b[3].is_ascii_digit();
-                if !line && square_list(&t).is_none() {
-                    break;
-                }
-                words.advance();
-            }
-            continue;
-        }
-        lines = match variant {
-            0 => [NORMAL, SHIFTED],
-            1 => [SHIFTED, NORMAL],
-            2 => [SHIFTED, SHIFTED],
-            _ => {
+        match variant {
+            0 => grid.vertical_shift(),
+            1 => grid.horizontal_shift(),
+            2 => grid.diagonal_shift(),
+            3 => {
                 let Some(spec) = words.peek() else { break };
                 let mut ortho = [0u8; 2];
+                let mut good = true;
                 for c in spec.text.to_ascii_lowercase().bytes() {
                     match c {
-                        b'a'..=b'h' => ortho[0] |= 1 << (c - b'a'),
                         b'1'..=b'8' => ortho[1] |= 1 << (c - b'1'),
-                        _ => return lines,
+                        b'a'..=b'h' => ortho[0] |= 1 << (c - b'a'),
+                        _ => good = false,
                     }
                 }
-                words.advance();
-                ortho
+                // A word that is no list of lines is left to what follows.
+                if good {
+                    words.advance();
+                    grid.orthogonal(ortho[0], ortho[1]);
+                }
             }
-        };
+            4 => {
+                // Each word of squares is a cell; a word that starts with
+                // squares but goes on with something else gives its squares
+                // to the cell and ends the list.
+                grid.irregular();
+                while let Some(next) = words.peek() {
+                    let (squares, whole) = leading_squares(&next.text);
+                    grid.cell(&squares);
+                    if !whole || squares.is_empty() {
+                        break;
+                    }
+                    words.advance();
+                    grid.next_cell();
+                }
+            }
+            _ => {
+                grid.grid_lines();
+                while let Some(next) = words.peek() {
+                    match grid_line(&next.text) {
+                        Some((from, length, horizontal)) if grid.line(from, length, horizontal) => {
+                            words.advance();
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        }
     }
-    lines
+    grid.finish()
+}
+
+/// The squares a word starts with (Popeye's square lists), and whether
+/// they are the whole word.
+fn leading_squares(word: &str) -> (Vec<crate::board::Square>, bool) {
+    let b = word.as_bytes();
+    let mut squares = Vec::new();
+    let mut at = 0;
+    while at < b.len() {
+        let file = b[at].to_ascii_lowercase();
+        match b.get(at + 1) {
+            Some(&rank) if (b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank) => {
+                squares.push(crate::board::Square::new(file - b'a', rank - b'1'));
+                at += 2;
+            }
+            _ => return (squares, false),
+        }
+    }
+    (squares, true)
+}
+
+/// A grid line of four characters (`Ha24`: horizontal, from the
+/// bottom-left corner of a2, four squares long), if the word is one.
+fn grid_line(word: &str) -> Option<(crate::board::Square, u8, bool)> {
+    let b = word.as_bytes();
+    if b.len() != 4 {
+        return None;
+    }
+    let horizontal = match b[0].to_ascii_lowercase() {
+        b'h' => true,
+        b'v' => false,
+        _ => return None,
+    };
+    let file = b[1].to_ascii_lowercase();
+    if !(b'a'..=b'h').contains(&file) || !(b'1'..=b'8').contains(&b[2]) {
+        return None;
+    }
+    // Popeye reads one digit, 1 to 9, and takes no line longer than the
+    // board.
+    let length = b[3].checked_sub(b'0').filter(|l| (1..=8).contains(l))?;
+    Some((
+        crate::board::Square::new(file - b'a', b[2] - b'1'),
+        length,
+        horizontal,
+    ))
 }
 
 /// The squares of a word such as `e4d5` (Popeye's square lists), if it is

@@ -7,7 +7,8 @@
 //! - NewKoeko: it must touch some unit after the move exactly when it
 //!   touched some before it.
 //! - ContactGridChess: GridChess (moves must leave their cell) where the
-//!   unit must touch some unit across a grid line.
+//!   unit must touch some unit across a grid line; under Circe a unit is
+//!   reborn only on a square with such a contact.
 //!
 //! Check is an observation of the king by a unit that could capture it
 //! legally by these rules: the capture played, the capturer, standing on
@@ -17,7 +18,7 @@ use super::grid::leaves_cell;
 use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{attacks, Bitboard, Kind, Position, Square};
 use crate::moves::{Fate, Motion, Move};
-use crate::rules::{Base, Condition, Observer, RebirthSquare, Rules};
+use crate::rules::{Base, Condition, Observer, OnOccupied, RebirthSquare, Rules};
 
 /// What the contact conditions change: legality after the move, and so
 /// which observations are checks (a subset of the attacks).
@@ -260,17 +261,30 @@ impl ConditionRule for ContactGrid {
             })
     }
 
+    /// Popeye keeps a Circe rebirth off a square with no unit next to it
+    /// across a grid line (the unit is not reborn).
+    #[inline]
+    fn allows_rebirth(rules: &Rules, occupied: Bitboard, sq: Square) -> bool {
+        touches_across(rules, sq, occupied)
+    }
+
     fn refusal(rules: &Rules) -> Option<String> {
-        // Popeye also keeps a rebirth off a square without such a contact;
-        // the solver does not play that yet.
-        if rules.has_families() {
-            return Some(
-                "ContactGridChess with a Circe-family condition is not played (Popeye keeps a \
-                 rebirth off a square without contact across a grid line)"
-                    .into(),
-            );
-        }
-        None
+        // Popeye puts KoeKo in force with it, and refuses its combinations.
+        contact_refusal(rules).or_else(|| {
+            // Popeye 4.104 ends with a segmentation fault when it keeps a
+            // unit from a rebirth square under these forms.
+            let crashes = rules.families().any(|c| {
+                matches!(
+                    c.on_occupied,
+                    OnOccupied::Assassin | OnOccupied::Volcanic | OnOccupied::Parachute
+                )
+            });
+            crashes.then(|| {
+                "ContactGridChess with Circe Assassin, Volcanic or Parachute is not played \
+                 (Popeye 4.104 crashes when it keeps a unit from its rebirth square)"
+                    .into()
+            })
+        })
     }
 }
 
@@ -317,6 +331,22 @@ mod tests {
     fn contact_grid_moves_leave_their_cell_and_touch_across_a_line() {
         let r = Rules::orthodox().with(Condition::ContactGridChess);
         assert_eq!(moves(&r, POS, Color::White), sorted("Rd4-d7 Rd4-d6 Rd4-d5"));
+    }
+
+    #[test]
+    fn with_circe_a_rebirth_needs_a_contact_across_a_line() {
+        // problems/conditions/contactgrid-circe.inp: the bishop taken on d6
+        // is reborn on f8 only with a unit on g8, across the grid line.
+        let r =
+            Rules::with_circe(crate::rules::CirceRules::CIRCE).with(Condition::ContactGridChess);
+        assert_eq!(
+            moves(&r, "wKh1 wRd4 bKa8 bBd6 bPe7", Color::White),
+            sorted("Rd4*d6")
+        );
+        assert_eq!(
+            moves(&r, "wKh1 wRd4 bKa8 bBd6 bPe7 bSg8", Color::White),
+            sorted("Rd4*d6[+bBf8]")
+        );
     }
 
     #[test]

@@ -33,7 +33,9 @@
 //!    check is (VogtlaenderChess).
 //! 6. [`ConditionRule::legal_after`]: legality once the move is played
 //!    (Alsatian, KoeKo, Isardam, ChecklessChess).
-//! 7. [`ConditionRule::filter`]: the whole legal move list at once
+//! 7. [`ConditionRule::allows_rebirth`]: whether a Circe rebirth may take
+//!    place on its square (ContactGridChess).
+//! 8. [`ConditionRule::filter`]: the whole legal move list at once
 //!    (Maximummer, MustCapture, Exclusive); [`ConditionRule::pseudo_filter`]
 //!    the whole pseudo-legal list, before legality (Maximummer Exact,
 //!    whose measure takes in the moves that leave the king in check).
@@ -255,9 +257,10 @@ pub enum Parameter {
     /// `Neighbour` and a leaper whose squares count as contact (KoeKo,
     /// AntiKoeko); read, and kept as number 1 when given.
     Neighbour,
-    /// The lines that cut the board into cells (GridChess): the normal
-    /// grid, shifted by a file or a rank or both, or given by the files
-    /// and ranks they pass after (`Orthogonal bdf246`).
+    /// The cells of the board (GridChess): the normal grid, shifted by a
+    /// file or a rank or both, given by the files and ranks its lines pass
+    /// after (`Orthogonal bdf246`) or cell by cell (`Irregular a1a2 ...`),
+    /// with extra partial lines (`GridLine Ha24 ...`); in `Param::grid`.
     Grid,
     /// The word `Exact` or `Ultra`, optionally (the mummer conditions):
     /// number 1 for Exact, 2 for Ultra.
@@ -301,9 +304,8 @@ pub struct Param {
     pub squares: Bitboard,
     /// The type given (0: none written).
     pub number: u8,
-    /// Grid lines: bit `f` of `[0]` is a line between files `f` and
-    /// `f + 1`, bit `r` of `[1]` one between ranks `r` and `r + 1`.
-    pub lines: [u8; 2],
+    /// The grid, when it is not the normal one (GridChess's variants).
+    pub grid: Option<&'static grid::GridMap>,
     /// The walks given (PromOnly).
     pub kinds: super::KindSet,
     /// Numbers given for each side (White, Black), each plus one; 0 when
@@ -410,6 +412,14 @@ pub trait ConditionRule {
     /// mover's king is already known to be safe).
     #[inline(always)]
     fn legal_after(_rules: &Rules, _before: &Position, _mv: &Move, _after: &Position) -> bool {
+        true
+    }
+
+    /// Whether a Circe rebirth on `sq` may take place, `occupied` the
+    /// squares then taken (ContactGridChess: only next to a unit across a
+    /// grid line); a rebirth refused is none, as on a hole.
+    #[inline(always)]
+    fn allows_rebirth(_rules: &Rules, _occupied: Bitboard, _sq: Square) -> bool {
         true
     }
 
@@ -630,6 +640,14 @@ macro_rules! registry {
             pub fn checks(self, rules: &Rules, pos: &Position, king: Square, color: Color) -> bool {
                 self.iter().any(|c| match c {
                     $(Condition::$variant => <$rule as ConditionRule>::checks(rules, pos, king, color),)*
+                })
+            }
+
+            /// Whether every condition lets a rebirth take place on `sq`.
+            #[inline]
+            pub fn allows_rebirth(self, rules: &Rules, occupied: Bitboard, sq: Square) -> bool {
+                self.iter().all(|c| match c {
+                    $(Condition::$variant => <$rule as ConditionRule>::allows_rebirth(rules, occupied, sq),)*
                 })
             }
 
