@@ -32,7 +32,7 @@ impl ConditionRule for Patrol {
 
     #[inline]
     fn allows(rules: &Rules, pos: &Position, mv: &Move) -> bool {
-        !mv.is_capture() || rules.is_supported(pos, mv.from, mv.piece.color)
+        !mv.is_capture() || rules.is_supported(pos, mv.departure(), mv.piece.color)
     }
 
     #[inline]
@@ -41,7 +41,16 @@ impl ConditionRule for Patrol {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "Patrouille")
+        // AntiMarsCirce agrees with Popeye on random positions (a unit
+        // needs support on the square it stands on, not on its rebirth
+        // square). Under MarsCirce Popeye sees check by an unsupported unit
+        // (a rook on b4 beside pawns on c3 and f2), under PhantomChess it
+        // differs in the moves too.
+        use crate::rules::Base;
+        [Base::MarsCirce, Base::PhantomChess]
+            .into_iter()
+            .any(|b| rules.family(b).is_some())
+            .then(|| "Patrouille with MarsCirce or PhantomChess (not played yet)".to_string())
     }
 }
 
@@ -95,6 +104,37 @@ mod tests {
         assert!(!r.in_check(&pos, Color::Black));
         let pos = Position::from_piece_list("wKa1 wRb1 bKb8").unwrap();
         assert!(r.in_check(&pos, Color::Black));
+    }
+
+    /// AntiMarsCirce: a unit needs support where it stands (its captures
+    /// are ordinary), and its moves from the rebirth square need none.
+    /// Popeye 4.104: with wBf6 `1.Rd4*d7` and `1.Rd4-a1-a6 +` (the bishop,
+    /// now supported by the rook, checks); with wBg6 neither.
+    #[test]
+    fn under_antimars_support_is_judged_on_the_units_square() {
+        use crate::rules::{Base, CirceRules};
+        let r = Rules::with_circe(CirceRules::of(Base::AntiMarsCirce)).with(Condition::Patrol);
+        assert!(r.unsupported().is_none() && r.conditions.refusal(&r).is_none());
+        let got = moves(&r, "wKh1 wRd4 wBf6 bKh8 bPd7");
+        assert!(got.contains(&"Rd4*d7".to_string()));
+        assert_eq!(got.len(), 27);
+        let pos = Position::from_piece_list("wKh1 wRa6 wBf6 bKh8 bPd7").unwrap();
+        assert!(r.in_check(&pos, Color::Black));
+        let got = moves(&r, "wKh1 wRd4 wBg6 bKh8 bPd7");
+        assert!(!got.contains(&"Rd4*d7".to_string()));
+        assert!(got.contains(&"Rd4-a1-a6".to_string()));
+        assert_eq!(got.len(), 26);
+        let pos = Position::from_piece_list("wKh1 wRa6 wBg6 bKh8 bPd7").unwrap();
+        assert!(!r.in_check(&pos, Color::Black));
+    }
+
+    #[test]
+    fn patrouille_is_refused_with_marscirce_and_phantomchess() {
+        use crate::rules::{Base, CirceRules};
+        for b in [Base::MarsCirce, Base::PhantomChess] {
+            let r = Rules::with_circe(CirceRules::of(b)).with(Condition::Patrol);
+            assert!(r.conditions.refusal(&r).is_some());
+        }
     }
 
     #[test]
