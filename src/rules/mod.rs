@@ -714,15 +714,19 @@ impl Rules {
                  its rebirth square)"
             ));
         }
-        let volcanic = self
-            .families()
-            .any(|c| matches!(c.on_occupied, OnOccupied::Volcanic | OnOccupied::Parachute));
-        if volcanic {
+        // Volcanic and Parachute Circe go with MarsCirce alone (random
+        // positions agree); beside AntiCirce, AntiMarsCirce or PhantomChess
+        // Popeye's answers differ.
+        let waits =
+            |c: &CirceRules| matches!(c.on_occupied, OnOccupied::Volcanic | OnOccupied::Parachute);
+        let only_mars = paths.into_iter().all(|b| b == Base::MarsCirce || !has(b));
+        if anti.is_some_and(waits) || (circe.is_some_and(waits) && !only_mars) {
             return Some(format!("Volcanic or Parachute Circe with {name}"));
         }
         // Kings reborn beside units that capture from their rebirth squares:
-        // the mates Popeye finds are not established here.
-        if circe.is_some_and(|c| c.rex_inclusive) {
+        // the mates Popeye finds are not established here (PhantomChess,
+        // whose units also move from their own squares, agrees).
+        if circe.is_some_and(|c| c.rex_inclusive) && path != Base::PhantomChess {
             return Some(format!(
                 "Circe RexInclusive with {name} (the checks of a king reborn on e1/e8 are not \
                  established)"

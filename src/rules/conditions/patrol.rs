@@ -17,8 +17,66 @@ impl Rules {
     /// Whether the unit on `on`, playing for `side`, is observed by a unit
     /// of its side (Patrouille's support).
     pub fn is_supported(&self, pos: &Position, on: Square, side: Color) -> bool {
+        if let Some(mars) = self.family(crate::rules::Base::MarsCirce) {
+            return mars_supported(mars, pos, on, side);
+        }
         self.any_observer(pos, on, side, None, false, |o| o.on != on)
     }
+}
+
+/// Support under MarsCirce, as Popeye tests it: for each unit `u` of the
+/// side (not on `target`) whose rebirth square is free, `u` is lifted and
+/// put on that square; the target is then supported when a unit of `u`'s
+/// kind observes it: `u` from its rebirth square, or another unit of that
+/// kind from its own square (Popeye looks back from the target for any unit
+/// of the kind, and its Mars test of the observer is not made here).
+fn mars_supported(
+    mars: &crate::rules::CirceRules,
+    pos: &Position,
+    target: Square,
+    side: Color,
+) -> bool {
+    use crate::board::{attacks, Kind};
+    use crate::rules::paths::attacks as walk_attacks;
+    let occupied = pos.occupied();
+    let mut units = pos.by_color(side);
+    units.clear(target);
+    units.into_iter().any(|on| {
+        let Some(unit) = pos.piece_as(on, side) else {
+            return false;
+        };
+        let mut lifted = occupied;
+        lifted.clear(on);
+        mars.origins(pos, unit, on, lifted).into_iter().any(|from| {
+            // Popeye tries the orthodox queen, knight, rook and bishop only
+            // where the target lies on one of their lines from the rebirth
+            // square (blocked or not).
+            let e = Bitboard::EMPTY;
+            let aligned = match unit.kind {
+                Kind::QUEEN => attacks::queen(from, e),
+                Kind::ROOK => attacks::rook(from, e),
+                Kind::BISHOP => attacks::bishop(from, e),
+                Kind::KNIGHT => attacks::knight(from),
+                _ => Bitboard(!0),
+            };
+            if !aligned.contains(target) {
+                return false;
+            }
+            let mut occ = lifted;
+            occ.set(from);
+            if walk_attacks(pos, unit, from, occ).contains(target) {
+                return true;
+            }
+            let mut others = pos.by_color(side) & pos.by_kind(unit.kind);
+            others.clear(on);
+            others.clear(target);
+            others.into_iter().any(|v| {
+                pos.piece_as(v, side).is_some_and(|w| {
+                    w.kind == unit.kind && walk_attacks(pos, w, v, occ).contains(target)
+                })
+            })
+        })
+    })
 }
 
 impl ConditionRule for Patrol {
@@ -32,7 +90,7 @@ impl ConditionRule for Patrol {
 
     #[inline]
     fn allows(rules: &Rules, pos: &Position, mv: &Move) -> bool {
-        !mv.is_capture() || rules.is_supported(pos, mv.from, mv.piece.color)
+        !mv.is_capture() || rules.is_supported(pos, mv.departure(), mv.piece.color)
     }
 
     #[inline]
@@ -41,7 +99,12 @@ impl ConditionRule for Patrol {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "Patrouille")
+        // MarsCirce and AntiMarsCirce agree with Popeye on random
+        // positions; under PhantomChess the moves differ.
+        rules
+            .family(crate::rules::Base::PhantomChess)
+            .is_some()
+            .then(|| "Patrouille with PhantomChess (not played yet)".to_string())
     }
 }
 
@@ -95,6 +158,53 @@ mod tests {
         assert!(!r.in_check(&pos, Color::Black));
         let pos = Position::from_piece_list("wKa1 wRb1 bKb8").unwrap();
         assert!(r.in_check(&pos, Color::Black));
+    }
+
+    /// AntiMarsCirce: a unit needs support where it stands (its captures
+    /// are ordinary), and its moves from the rebirth square need none.
+    /// Popeye 4.104: with wBf6 `1.Rd4*d7` and `1.Rd4-a1-a6 +` (the bishop,
+    /// now supported by the rook, checks); with wBg6 neither.
+    #[test]
+    fn under_antimars_support_is_judged_on_the_units_square() {
+        use crate::rules::{Base, CirceRules};
+        let r = Rules::with_circe(CirceRules::of(Base::AntiMarsCirce)).with(Condition::Patrol);
+        assert!(r.unsupported().is_none() && r.conditions.refusal(&r).is_none());
+        let got = moves(&r, "wKh1 wRd4 wBf6 bKh8 bPd7");
+        assert!(got.contains(&"Rd4*d7".to_string()));
+        assert_eq!(got.len(), 27);
+        let pos = Position::from_piece_list("wKh1 wRa6 wBf6 bKh8 bPd7").unwrap();
+        assert!(r.in_check(&pos, Color::Black));
+        let got = moves(&r, "wKh1 wRd4 wBg6 bKh8 bPd7");
+        assert!(!got.contains(&"Rd4*d7".to_string()));
+        assert!(got.contains(&"Rd4-a1-a6".to_string()));
+        assert_eq!(got.len(), 26);
+        let pos = Position::from_piece_list("wKh1 wRa6 wBg6 bKh8 bPd7").unwrap();
+        assert!(!r.in_check(&pos, Color::Black));
+    }
+
+    #[test]
+    fn patrouille_is_refused_with_phantomchess() {
+        use crate::rules::{Base, CirceRules};
+        let r = Rules::with_circe(CirceRules::of(Base::PhantomChess)).with(Condition::Patrol);
+        assert!(r.conditions.refusal(&r).is_some());
+    }
+
+    /// MarsCirce: support is Popeye's look back from the supported square
+    /// while one unit stands on its rebirth square. Popeye 4.104: with wPc3
+    /// and wPf2 the rook on b4 checks a7 from a1 (the pawn c3 counts from
+    /// its own square while the pawn f2 is tried); with wPc3 alone it does
+    /// not.
+    #[test]
+    fn under_mars_a_second_unit_of_the_kind_lets_a_unit_support_from_its_square() {
+        use crate::rules::{Base, CirceRules};
+        let r = Rules::with_circe(CirceRules::of(Base::MarsCirce)).with(Condition::Patrol);
+        assert!(r.conditions.refusal(&r).is_none());
+        let pos = Position::from_piece_list("wKe2 wRb4 wPc3 wPf2 bKa7").unwrap();
+        assert!(r.in_check(&pos, Color::Black));
+        let pos = Position::from_piece_list("wKe2 wRb4 wPc3 bKa7").unwrap();
+        assert!(!r.in_check(&pos, Color::Black));
+        let pos = Position::from_piece_list("wKe2 wRb4 wSd3 wPf2 bKa7").unwrap();
+        assert!(!r.in_check(&pos, Color::Black));
     }
 
     #[test]
