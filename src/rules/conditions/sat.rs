@@ -72,6 +72,11 @@ impl ConditionRule for Sat {
     };
 
     fn decides_check(rules: &Rules, pos: &Position, color: Color) -> Option<bool> {
+        // Named with StrictSAT, SAT is StrictSAT (Popeye plays the strict
+        // rule alone).
+        if rules.has(Condition::StrictSat) {
+            return None;
+        }
         let Some(king) = pos.king(color) else {
             return Some(false);
         };
@@ -107,6 +112,7 @@ impl ConditionRule for StrictSat {
         };
         let mut plain = *rules;
         plain.conditions.remove(Condition::StrictSat);
+        plain.conditions.remove(Condition::Sat);
         let (mut enough, _) = flights_given(rules, Condition::StrictSat, color);
         if pos.history.attacked_before[color.index()] && !plain.in_check(pos, color) {
             enough -= 1;
@@ -190,5 +196,12 @@ mod tests {
         // Never attacked: as under SAT, a flight is check.
         let free = Position::from_piece_list("wKa1 wRa7 bKh8").unwrap();
         assert!(strict.in_check(&free, Color::Black));
+        // SAT named beside StrictSAT changes nothing (Popeye plays the strict
+        // rule alone).
+        let both = strict.with(Condition::Sat);
+        assert!(both.in_check(
+            &after_line(&both, pieces, Color::Black, &line),
+            Color::Black
+        ));
     }
 }
