@@ -24,7 +24,7 @@ use crate::problem::{Language, MirrorAxis, Problem, ProblemOption, Twin, TwinCom
 use crate::rules::conditions::grid::leaves_cell;
 use crate::rules::{Condition, Rules};
 use crate::solve::Incompleteness;
-use crate::vocabulary::conditions::grid_variant_word;
+use crate::vocabulary::grid_words::grid_variant_word;
 use crate::vocabulary::{column, condition_lines, CONDITION_NAMES};
 
 /// Width of the diagram, `+---a---...---h---+`; lines are centred in it.

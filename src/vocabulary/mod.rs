@@ -5,6 +5,7 @@
 //! ([`crate::pieces::KINDS`]).
 
 pub mod conditions;
+pub mod grid_words;
 mod popeye_names;
 
 pub use conditions::{condition_lines, parse_conditions, ParsedConditions, Strictness};
