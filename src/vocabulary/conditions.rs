@@ -1218,20 +1218,23 @@ fn chameleon_cycles(lang: Language, seq: &ChameleonSequence) -> String {
     out
 }
 
+/// Words read from a list, for the tests of the condition readers.
+#[cfg(test)]
+pub(crate) struct Phrase(pub Vec<Word>, pub usize);
+
+#[cfg(test)]
+impl Words for Phrase {
+    fn peek(&mut self) -> Option<Word> {
+        self.0.get(self.1).cloned()
+    }
+    fn advance(&mut self) {
+        self.1 += 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    struct Phrase(Vec<Word>, usize);
-
-    impl Words for Phrase {
-        fn peek(&mut self) -> Option<Word> {
-            self.0.get(self.1).cloned()
-        }
-        fn advance(&mut self) {
-            self.1 += 1;
-        }
-    }
 
     fn parse(lang: Language, text: &str) -> ParsedConditions {
         let words = text

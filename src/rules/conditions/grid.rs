@@ -342,18 +342,7 @@ mod tests {
     use crate::board::Color;
     use crate::problem::Language;
     use crate::rules::{Condition, Rules};
-    use crate::vocabulary::conditions::{Word, Words};
-
-    struct Phrase(Vec<Word>, usize);
-
-    impl Words for Phrase {
-        fn peek(&mut self) -> Option<Word> {
-            self.0.get(self.1).cloned()
-        }
-        fn advance(&mut self) {
-            self.1 += 1;
-        }
-    }
+    use crate::vocabulary::conditions::{Phrase, Word};
 
     /// The rules of a condition phrase, as the readers read it.
     fn rules(text: &str) -> Rules {
