@@ -104,6 +104,9 @@ mod promonly;
 mod ultraschachzwang;
 // The promotion rank, and captures from the centre.
 pub(crate) mod glasgow;
+// Part 2, group P: units that change colour or walk as moves are played.
+// Part 2, group M: moves with a second motion.
+// Part 2, group K: kings, squares and captures that change units.
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -885,6 +888,9 @@ registry! {
     /// Black ends its move on one of the squares given when a move, legal
     /// or not, does.
     BlackConsequentForcedSquare => forced_squares::BlackConsequentForcedSquare,
+    // Part 2, group P: units that change colour or walk as moves are played.
+    // Part 2, group M: moves with a second motion.
+    // Part 2, group K: kings, squares and captures that change units.
 }
 
 impl Condition {
