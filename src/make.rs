@@ -184,7 +184,7 @@ impl Position {
 
     /// The motion itself: the victim taken off, the unit from its square to
     /// its arrival (promoted), the en passant square after a double step.
-    #[inline]
+    #[inline(always)]
     fn move_unit(&mut self, mv: &Move) {
         if mv.captured.is_some() {
             self.clear(mv.capture_square);

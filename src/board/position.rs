@@ -114,6 +114,14 @@ impl Position {
         }
     }
 
+    /// What says which unit stands where, for hashing: the mailbox (kind
+    /// and attributes of each square's unit), Black's units and the
+    /// functionaries (the attribute the mailbox has no bit for).
+    #[inline(always)]
+    pub(super) fn unit_arrays(&self) -> (&[u16; 64], Bitboard, Bitboard) {
+        (&self.mailbox, self.by_color[1], self.functionaries)
+    }
+
     /// Whether units' identities are tracked (see `track_identities`).
     #[inline]
     pub fn tracks_identities(&self) -> bool {

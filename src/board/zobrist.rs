@@ -1,9 +1,11 @@
-//! Zobrist hashing: a 64-bit key for a position, covering everything the
-//! rules make relevant — units with their attributes, the side to move,
+//! Hashing: a 64-bit key for a position, covering everything the rules
+//! make relevant — units with their attributes, the side to move,
 //! castling rights (which rebirth can give back) and the en-passant square.
+//! The units are keyed by mixing the board's arrays word by word (no walk
+//! over the units), the rest by Zobrist keys.
 
 use super::position::Position;
-use super::types::{Color, Kind};
+use super::types::Color;
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -13,9 +15,8 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
-/// Keys: [colour][kind][square] for the orthodox kinds, unmoved[square],
-/// en passant square, side to move; fairy units and attributes are keyed
-/// by [`mix`], so that no table is sized by the number of kinds.
+/// Keys: unmoved[square], en passant square, side to move, the units'
+/// words; anything else is keyed by [`mix`].
 const fn table<const N: usize>(seed: u64) -> [u64; N] {
     let mut t = [0u64; N];
     let mut state = seed;
@@ -29,7 +30,6 @@ const fn table<const N: usize>(seed: u64) -> [u64; N] {
     t
 }
 
-const UNITS: [u64; 2 * Kind::ORTHODOX_COUNT * 64] = table(1);
 const UNMOVED: [u64; 64] = table(3);
 const EP: [u64; 64] = table(4);
 const BLACK_TO_MOVE: u64 = table::<1>(5)[0];
@@ -40,34 +40,40 @@ fn mix(value: u64) -> u64 {
     splitmix(value.wrapping_mul(0x2545_f491_4f6c_dd1d)).1
 }
 
+/// Keys for the words of the units' arrays ([`Position::units_key`]).
+const WORDS: [u64; 18] = table(6);
+
+/// Folded 128-bit product: the mixing step of the wyhash family.
+#[inline(always)]
+fn mum(a: u64, b: u64) -> u64 {
+    let r = u128::from(a) * u128::from(b);
+    r as u64 ^ (r >> 64) as u64
+}
+
 impl Position {
-    /// The Zobrist key of this position.
+    /// The key of the units: the mailbox, read as sixteen words, and the
+    /// Black and functionary sets, mixed in independent pairs. It costs the
+    /// same for any number of units and reads no table per unit.
+    #[inline]
+    fn units_key(&self) -> u64 {
+        let (mailbox, black, functionaries) = self.unit_arrays();
+        let word = |i: usize| {
+            let m = &mailbox[4 * i..4 * i + 4];
+            u64::from(m[0]) | u64::from(m[1]) << 16 | u64::from(m[2]) << 32 | u64::from(m[3]) << 48
+        };
+        let mut h = mum(black.0 ^ WORDS[16], functionaries.0 ^ WORDS[17]);
+        for i in 0..8 {
+            h ^= mum(
+                word(2 * i) ^ WORDS[2 * i],
+                word(2 * i + 1) ^ WORDS[2 * i + 1],
+            );
+        }
+        h
+    }
+
+    /// The key of this position.
     pub fn zobrist(&self) -> u64 {
-        let mut h = 0;
-        for color in Color::ALL {
-            for kind in Kind::ORTHODOX {
-                let base = (color.index() * Kind::ORTHODOX_COUNT + kind.index()) * 64;
-                for sq in self.pieces(color, kind) {
-                    h ^= UNITS[base + sq.index()];
-                }
-            }
-        }
-        for sq in self.fairy() {
-            let p = self.piece_at(sq).expect("fairy unit");
-            // Each field in bits of its own (the kind index needs eight), under
-            // a tag no other key uses.
-            h ^= mix(0xfa1 << 48
-                | (p.kind.index() as u64) << 8
-                | (p.color.index() as u64) << 7
-                | sq.index() as u64);
-        }
-        // Attributes (neutral included: a neutral unit is also in both
-        // colours' sets, and its attribute key tells it from a white and a
-        // black unit on the same square).
-        for sq in self.attributed() {
-            let p = self.piece_at(sq).expect("attributed unit");
-            h ^= mix((u64::from(p.attrs.bits()) << 8 | sq.index() as u64) ^ 0x5bd1_e995 << 32);
-        }
+        let mut h = self.units_key();
         for sq in self.unmoved {
             h ^= UNMOVED[sq.index()];
         }
@@ -105,7 +111,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Square;
+    use crate::board::{Attrs, Kind, Piece, Square};
 
     /// Two fairy units of any two kinds exchanging their squares make
     /// another key (the kind's bits once ran into the key's tag).
@@ -146,5 +152,48 @@ mod tests {
         let b = Position::from_piece_list("wKe1 bKe8 bPb7").unwrap();
         assert_ne!(w.zobrist(), n.zobrist());
         assert_ne!(b.zobrist(), n.zobrist());
+    }
+
+    /// The same units reached in another order make the same key; one unit
+    /// changed in colour, walk, square or attribute (the functionary one
+    /// included, which the mailbox does not hold) makes another.
+    #[test]
+    fn units_are_keyed_by_what_stands_where_not_by_how_it_came_there() {
+        let a = Position::from_piece_list("wKe1 bKe8 wQd4 bSg6").unwrap();
+        let mut b = Position::from_piece_list("wKe1 bKe8 wQa1 bSg6 wPh2").unwrap();
+        b.clear(Square::parse("h2").unwrap());
+        b.remove(Square::parse("a1").unwrap());
+        b.put(
+            Square::parse("d4").unwrap(),
+            Piece::new(Color::White, Kind::QUEEN),
+        );
+        b.unmoved = a.unmoved;
+        assert_eq!(a, b);
+        assert_eq!(a.zobrist(), b.zobrist());
+        let g6 = Square::parse("g6").unwrap();
+        let changed = [
+            Piece::new(Color::White, Kind::KNIGHT),
+            Piece::new(Color::Black, Kind::BISHOP),
+            Piece::new(Color::Black, Kind::KNIGHT).with(Attrs::FUNCTIONARY),
+            Piece::new(Color::Black, Kind::KNIGHT).with(Attrs::KAMIKAZE),
+            Piece::neutral(Kind::KNIGHT),
+        ];
+        let mut keys = vec![a.zobrist()];
+        for unit in changed {
+            let mut c = a;
+            c.put(g6, unit);
+            keys.push(c.zobrist());
+        }
+        let mut moved = a;
+        moved.remove(g6);
+        moved.put(
+            Square::parse("g7").unwrap(),
+            Piece::new(Color::Black, Kind::KNIGHT),
+        );
+        keys.push(moved.zobrist());
+        let all = keys.len();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), all);
     }
 }
