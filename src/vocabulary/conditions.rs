@@ -673,6 +673,27 @@ fn apply(
 /// The lines naming `rules` under the diagram, in Popeye's order of
 /// conditions and of option words, in `lang`. Defaults are left out.
 pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
+    lines_for(lang, rules, Purpose::Diagram)
+}
+
+/// The conditions of `rules` as an input file's words (English), one
+/// line per condition: everything the readers need to give `rules` back,
+/// what Popeye leaves off under its diagram included (holes, RexExclusive,
+/// the grid's cells, a contact leaper). The TOML writer's `condition`.
+pub fn condition_input_lines(rules: &Rules) -> Vec<String> {
+    lines_for(Language::English, rules, Purpose::Input)
+}
+
+/// What condition lines are written for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Purpose {
+    /// Under the diagram, as Popeye writes them.
+    Diagram,
+    /// In an input file, to be read back.
+    Input,
+}
+
+fn lines_for(lang: Language, rules: &Rules, purpose: Purpose) -> Vec<String> {
     let col = column(lang);
     // Popeye's two one-sided conditions without a side come after the
     // others.
@@ -709,13 +730,29 @@ pub fn condition_lines(lang: Language, rules: &Rules) -> Vec<String> {
         lines.push((i, line));
     }
     for c in rules.conditions.iter() {
-        if !c.written_under_diagram() || c.named_by().is_some_and(|by| rules.has(by)) {
+        let written = match purpose {
+            Purpose::Diagram => c.written_under_diagram(),
+            Purpose::Input => c != crate::rules::Condition::Alsatian,
+        };
+        if !written || c.named_by().is_some_and(|by| rules.has(by)) {
             continue;
         }
         let (i, n) = name(c.popeye_id());
         let mut line = String::new();
         // Popeye writes a contact leaper before the name (`S-KoeKo`).
         let param = rules.param(c);
+        if let Some(words) = (purpose == Purpose::Input)
+            .then(|| input_param_words(c.parameter(), param))
+            .flatten()
+        {
+            line.push_str(n);
+            for word in words {
+                line.push(' ');
+                line.push_str(&word);
+            }
+            lines.push((i, line));
+            continue;
+        }
         if c.parameter() == Parameter::Neighbour && param.number != 0 {
             if let Some(k) = Kind::from_index(usize::from(param.number) - 1) {
                 line.push_str(k.def().codes[column(lang)]);
@@ -999,6 +1036,59 @@ fn exact_word(lang: Language) -> &'static str {
         Language::German => "exakt",
         _ => "exact",
     }
+}
+
+/// The words an input file gives after a condition's name for its
+/// parameter, where they are not those Popeye writes under the diagram.
+fn input_param_words(parameter: Parameter, param: Param) -> Option<Vec<String>> {
+    Some(match parameter {
+        Parameter::RexExclusive if param.number == 1 => vec!["RexExclusive".into()],
+        Parameter::Grid => param
+            .grid
+            .map(|g| g.input_words().split(' ').map(String::from).collect())
+            .unwrap_or_default(),
+        Parameter::Neighbour => match param.number {
+            0 => vec![],
+            u8::MAX => vec!["Neighbour".into()],
+            n => {
+                let code = Kind::from_index(usize::from(n) - 1)
+                    .map_or("", |k| k.def().codes[column(Language::English)]);
+                vec!["Neighbour".into(), code.into()]
+            }
+        },
+        Parameter::Flights => {
+            let [w, b] = param.counts;
+            match (w, b) {
+                (0, _) => vec![],
+                _ if w == b => vec![(w - 1).to_string()],
+                _ => vec![(w - 1).to_string(), b.saturating_sub(1).to_string()],
+            }
+        }
+        Parameter::Distances => {
+            let [w, b] = param.distances.map(distance_text);
+            if param.number == 1 {
+                vec![w]
+            } else {
+                vec![w, b]
+            }
+        }
+        Parameter::WalkList => {
+            let mut words: Vec<String> = param
+                .walk_list()
+                .map(|k| k.def().codes[column(Language::English)].to_string())
+                .collect();
+            if param.number == 1 {
+                words.push("Transmuting".into());
+            }
+            words
+        }
+        Parameter::Strictness => match param.number {
+            1 => vec!["Exact".into()],
+            2 => vec!["Ultra".into()],
+            _ => vec![],
+        },
+        _ => return None,
+    })
 }
 
 /// The words Popeye writes after a condition's name for its parameter.

@@ -8,7 +8,9 @@ pub mod conditions;
 pub mod grid_words;
 mod popeye_names;
 
-pub use conditions::{condition_lines, parse_conditions, ParsedConditions, Strictness};
+pub use conditions::{
+    condition_input_lines, condition_lines, parse_conditions, ParsedConditions, Strictness,
+};
 pub use popeye_names::{ConditionName, CIRCE_OPTION_WORDS, CONDITION_NAMES, EXTRA_CONDITION_NAMES};
 
 use crate::problem::Language;

@@ -110,9 +110,49 @@ impl GridMap {
 
 impl GridMap {
     /// GridChess's words for this grid in Popeye's input (English): the
-    /// cells as an irregular grid, the largest left to be the rest, then
-    /// the lines.
+    /// variant's own word (an orthogonal grid with its files and ranks),
+    /// or the cells as an irregular grid, the largest left to be the rest;
+    /// then the lines. Read back, they give this grid again, its kind too.
     pub fn input_words(&self) -> String {
+        let mut words = match self.kind {
+            GridKind::Normal => Vec::new(),
+            GridKind::VerticalShift => vec!["verticalshift".to_string()],
+            GridKind::HorizontalShift => vec!["horizontalshift".to_string()],
+            GridKind::DiagonalShift => vec!["diagonalshift".to_string()],
+            GridKind::Orthogonal => vec!["orthogonal".to_string(), self.orthogonal_lines()],
+            GridKind::Irregular => self.irregular_words(),
+        };
+        if !self.lines.is_empty() {
+            words.push("gridline".into());
+            for &[x1, y1, x2, y2] in &self.lines {
+                let from = Square::new((x1 / 2) as u8, (y1 / 2) as u8);
+                let (dir, length) = if y1 == y2 {
+                    ('h', x2 - x1)
+                } else {
+                    ('v', y2 - y1)
+                };
+                words.push(format!("{dir}{from}{}", length / 2));
+            }
+        }
+        words.join(" ")
+    }
+
+    /// An orthogonal grid's files and ranks after which a line runs
+    /// (`ad36`: after the files a and d, the ranks 3 and 6).
+    fn orthogonal_lines(&self) -> String {
+        let cell = |f: u8, r: u8| self.cells[Square::new(f, r).index()];
+        let files = (0..7u8)
+            .filter(|&f| cell(f, 0) != cell(f + 1, 0))
+            .map(|f| char::from(b'a' + f));
+        let ranks = (0..7u8)
+            .filter(|&r| cell(0, r) != cell(0, r + 1))
+            .map(|r| char::from(b'1' + r));
+        files.chain(ranks).collect()
+    }
+
+    /// The cells as an irregular grid's words: `irregular` and each cell's
+    /// squares but the largest cell's, which is the rest.
+    fn irregular_words(&self) -> Vec<String> {
         let mut groups: Vec<(u16, Vec<Square>)> = Vec::new();
         for i in 0..64u8 {
             let s = Square(i);
@@ -133,19 +173,7 @@ impl GridMap {
                 words.push(g.iter().map(|s| s.to_string()).collect());
             }
         }
-        if !self.lines.is_empty() {
-            words.push("gridline".into());
-            for &[x1, y1, x2, y2] in &self.lines {
-                let from = Square::new((x1 / 2) as u8, (y1 / 2) as u8);
-                let (dir, length) = if y1 == y2 {
-                    ('h', x2 - x1)
-                } else {
-                    ('v', y2 - y1)
-                };
-                words.push(format!("{dir}{from}{}", length / 2));
-            }
-        }
-        words.join(" ")
+        words
     }
 }
 
