@@ -150,6 +150,7 @@ pub fn push_capture(
             capturable,
             lifts: &[],
             takes_kings: false,
+            second_motion: rules.conditions.second_motion(),
         };
         gen.push(out, unit, from, to, Motion::Normal, None);
     }
@@ -199,6 +200,7 @@ fn generate_with_walks(
         capturable,
         lifts,
         takes_kings: false,
+        second_motion: rules.conditions.second_motion(),
     };
     let mut own = Bitboard::EMPTY;
     for from in movers {
@@ -293,6 +295,7 @@ fn generate_own(
         capturable,
         lifts,
         takes_kings: false,
+        second_motion: rules.conditions.second_motion(),
     };
     for from in ours & !pos.by_kind(Kind::PAWN) & !pos.fairy() {
         let piece = pos.piece_as(from, us).expect("own unit");
@@ -330,6 +333,9 @@ struct Gen<'a> {
     /// Whether a king may be captured for good (a vaulting king's walk
     /// that does not observe reaches the other king: Popeye lists it).
     takes_kings: bool,
+    /// Whether a condition gives captures a second motion
+    /// (Take&MakeChess): each capture becomes the moves it goes on with.
+    second_motion: bool,
 }
 
 impl Gen<'_> {
@@ -358,13 +364,25 @@ impl Gen<'_> {
     /// rules.
     #[inline(always)]
     fn push_move(&self, out: &mut Vec<Move>, mut mv: Move) {
-        let (piece, from, to, capture_square) = (mv.piece, mv.from, mv.to, mv.capture_square);
+        let (piece, capture_square) = (mv.piece, mv.capture_square);
         // A captured neutral unit counts as the opponent's (its rebirth square).
         let victim = self.pos.piece_as(capture_square, piece.color.opponent());
         if let Some(victim) = victim {
             mv.captured = Some(victim);
             mv.capture_square = capture_square;
+            if self.second_motion {
+                return self.push_second_motions(out, mv);
+            }
         }
+        self.push_judged(out, mv);
+    }
+
+    /// Adds a move whose capture (if any) is set, resolving it through
+    /// the rules.
+    #[inline(always)]
+    fn push_judged(&self, out: &mut Vec<Move>, mv: Move) {
+        let (piece, from, to, capture_square) = (mv.piece, mv.from, mv.to, mv.capture_square);
+        let victim = mv.captured;
         if self.rules.is_general() {
             return self.push_resolved(out, mv);
         }
@@ -401,6 +419,43 @@ impl Gen<'_> {
             }
             out.push(Move { effects, ..mv });
         });
+    }
+
+    /// Adds the moves a capture becomes under a condition that gives it a
+    /// second motion (Take&MakeChess), each promoting when it brings a
+    /// pawn to its promotion rank, each resolved through the rules. A
+    /// capture that promotes is listed once per promotion: only the first
+    /// is taken, the make deciding the promotion.
+    #[inline(never)]
+    fn push_second_motions(&self, out: &mut Vec<Move>, mut take: Move) {
+        let promotion = take.piece.kind.def().pawn;
+        let first = |p| self.rules.repertoire.promotions(p).next();
+        if let Some(kind) = take.promotion {
+            if promotion.and_then(first) != Some(kind) {
+                return;
+            }
+            take.promotion = None;
+        }
+        let promotion_rank = match promotion {
+            Some(Promotion::OwnFirstRank) => take.piece.color.back_rank(),
+            _ => self.rules.promotion_rank(take.piece.color),
+        };
+        self.rules
+            .conditions
+            .second_motions(self.rules, self.pos, &take, &mut |mv| match promotion {
+                Some(p) if mv.to.rank() == promotion_rank => {
+                    for kind in self.rules.repertoire.promotions(p) {
+                        self.push_judged(
+                            out,
+                            Move {
+                                promotion: Some(kind),
+                                ..mv
+                            },
+                        );
+                    }
+                }
+                _ => self.push_judged(out, mv),
+            });
     }
 
     /// Adds the outcomes of a move under rules beyond the tier-1 forms
