@@ -22,7 +22,7 @@ use super::{Capabilities, ConditionRule};
 use crate::board::{Piece, Position};
 use crate::moves::{Motion, Move};
 use crate::rules::capture::unit_moves;
-use crate::rules::Rules;
+use crate::rules::{Base, Condition, Rules};
 
 /// Take&MakeChess.
 pub struct TakeMakeChess;
@@ -34,6 +34,13 @@ impl ConditionRule for TakeMakeChess {
         ..Capabilities::ORTHODOX
     };
     const SECOND_MOTION: bool = true;
+
+    /// Popeye refuses it with AntiCirce and with NoCapture (and with
+    /// Sentinelles, which the solver does not play).
+    fn refusal(rules: &Rules) -> Option<String> {
+        (rules.family(Base::AntiCirce).is_some() || rules.has(Condition::NoCapture))
+            .then(|| "Take&MakeChess is incompatible with some fairy conditions".into())
+    }
 
     fn second_motions(rules: &Rules, pos: &Position, take: &Move, found: &mut dyn FnMut(Move)) {
         let Some(victim) = take.captured else {
