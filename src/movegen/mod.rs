@@ -440,9 +440,11 @@ impl Gen<'_> {
             Some(Promotion::OwnFirstRank) => take.piece.color.back_rank(),
             _ => self.rules.promotion_rank(take.piece.color),
         };
-        self.rules
-            .conditions
-            .second_motions(self.rules, self.pos, &take, &mut |mv| match promotion {
+        self.rules.conditions.second_motions(
+            self.rules,
+            self.pos,
+            &take,
+            &mut |mv| match promotion {
                 Some(p) if mv.to.rank() == promotion_rank => {
                     for kind in self.rules.repertoire.promotions(p) {
                         self.push_judged(
@@ -455,7 +457,8 @@ impl Gen<'_> {
                     }
                 }
                 _ => self.push_judged(out, mv),
-            });
+            },
+        );
     }
 
     /// Adds the outcomes of a move under rules beyond the tier-1 forms

@@ -81,3 +81,61 @@ impl ConditionRule for TakeMakeChess {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Each list is Popeye 4.104's answer to the position (`~1`).
+    use super::super::testing::{moves, sorted};
+    use crate::board::Color;
+    use crate::rules::{Base, CirceRules, Condition, Rules};
+
+    fn take_make() -> Rules {
+        Rules::orthodox().with(Condition::TakeMakeChess)
+    }
+
+    #[test]
+    fn the_capturer_goes_on_with_the_victims_walk() {
+        // The pawn d6 takes the rook e7 and goes on as a rook, promoting
+        // on e8 and never ending on its first rank; the rook h7 cannot take
+        // the pawn h2 (its make, h2-h1, is blocked by the king).
+        let got = moves(&take_make(), "wKa1 wPd6 wRh7 bKh1 bRe7 bPh2", Color::White);
+        let want = sorted(
+            "Ka1-b2 Ka1-a2 Ka1-b1 d6-d7 d6*e7-e2 d6*e7-e3 d6*e7-e4 d6*e7-e5 d6*e7-e6 \
+             d6*e7-a7 d6*e7-b7 d6*e7-c7 d6*e7-d7 d6*e7-e8=Q d6*e7-e8=S d6*e7-e8=R d6*e7-e8=B \
+             d6*e7-g7 d6*e7-f7 Rh7-h3 Rh7-h4 Rh7-h5 Rh7-h6 Rh7*e7-e1 Rh7*e7-e2 Rh7*e7-e3 \
+             Rh7*e7-e4 Rh7*e7-e5 Rh7*e7-e6 Rh7*e7-a7 Rh7*e7-b7 Rh7*e7-c7 Rh7*e7-d7 Rh7*e7-e8 \
+             Rh7*e7-h7 Rh7*e7-g7 Rh7*e7-f7 Rh7-f7 Rh7-g7 Rh7-h8",
+        );
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_pawns_make_goes_the_victims_way() {
+        // The knight takes the black pawn e5 and steps on to e4.
+        let got = moves(&take_make(), "wKa1 wSf3 bKh8 bPe5", Color::White);
+        assert!(got.contains(&"Sf3*e5-e4".to_string()));
+        assert!(!got.iter().any(|m| m.starts_with("Sf3*e5-e6")));
+    }
+
+    #[test]
+    fn circe_rebirth_follows_the_make() {
+        // The queen taken on d5 is reborn on d8 unless the make ends there.
+        let r = Rules::with_circe(CirceRules::of(Base::Circe)).with(Condition::TakeMakeChess);
+        let got = moves(&r, "wKb1 wRd1 wSg3 bKh7 bQd5 bPe5", Color::White);
+        assert!(got.contains(&"Rd1*d5-d8".to_string()));
+        assert!(got.contains(&"Rd1*d5-d7[+bQd8]".to_string()));
+        assert!(got.contains(&"Rd1*d5-a2[+bQd8]".to_string()));
+        assert!(!got.iter().any(|m| m == "Rd1*d5[+bQd8]"));
+        assert_eq!(got.len(), 41);
+    }
+
+    #[test]
+    fn refused_with_anticirce_and_nocapture() {
+        let anti =
+            Rules::with_circe(CirceRules::of(Base::AntiCirce)).with(Condition::TakeMakeChess);
+        assert!(anti.conditions.refusal(&anti).is_some());
+        let none = take_make().with(Condition::NoCapture);
+        assert!(none.conditions.refusal(&none).is_some());
+        assert!(take_make().conditions.refusal(&take_make()).is_none());
+    }
+}
