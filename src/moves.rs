@@ -148,6 +148,15 @@ pub enum Effect {
         unit: Piece,
         kind: PendingKind,
     },
+    // Part 2, group M: moves with a second motion.
+    /// The moving unit, `unit` on `from` where the motion brought it, goes
+    /// on to `to` (Wormholes: from one wormhole to another), before any
+    /// rebirth: Popeye's `[wRc3->f6]`.
+    Transfer {
+        from: Square,
+        to: Square,
+        unit: Piece,
+    },
 }
 
 /// The most effects one move can have.

@@ -310,6 +310,11 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
         Effect::WalkChange { on, unit } => {
             let _ = write!(s, "[{on}={}]", a.piece(unit.kind));
         }
+        Effect::Transfer { from, to, unit } => {
+            s.push('[');
+            popeye_reborn_unit(s, a, unit);
+            let _ = write!(s, "{from}->{to}]");
+        }
         // Written before the move (`popeye_move`).
         Effect::LatentFirst { .. } => {}
         Effect::CapturerVanishes
@@ -564,6 +569,9 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         }
         Effect::WalkChange { on, unit } | Effect::LatentFirst { on, unit } => {
             let _ = write!(s, "({on}={})", a.piece(unit.kind));
+        }
+        Effect::Transfer { from, to, unit } => {
+            let _ = write!(s, "({}{from}>{to})", a.piece(unit.kind));
         }
         Effect::CapturerVanishes
         | Effect::Pending { .. }

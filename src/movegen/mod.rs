@@ -370,9 +370,9 @@ impl Gen<'_> {
         if let Some(victim) = victim {
             mv.captured = Some(victim);
             mv.capture_square = capture_square;
-            if self.second_motion {
-                return self.push_second_motions(out, mv);
-            }
+        }
+        if self.second_motion {
+            return self.push_second_motions(out, mv);
         }
         self.push_judged(out, mv);
     }
@@ -390,6 +390,10 @@ impl Gen<'_> {
             out.push(mv);
             return;
         };
+        // A second motion (a wormhole's transfer) comes before the rebirths.
+        if !mv.effects.is_empty() {
+            return self.push_resolved(out, mv);
+        }
         let mut after = self.occ;
         // HaanerChess: the squares left are holes before any rebirth.
         if !self.pos.vacated_become_holes {
@@ -421,44 +425,33 @@ impl Gen<'_> {
         });
     }
 
-    /// Adds the moves a capture becomes under a condition that gives it a
-    /// second motion (Take&MakeChess), each promoting when it brings a
-    /// pawn to its promotion rank, each resolved through the rules. A
-    /// capture that promotes is listed once per promotion: only the first
-    /// is taken, the make deciding the promotion.
+    /// Adds the moves a move becomes under a condition that gives it a
+    /// second motion (Take&MakeChess, Wormholes), each resolved through the
+    /// rules; one that the condition leaves without promotion promotes
+    /// when it brings a pawn to its promotion rank.
     #[inline(never)]
-    fn push_second_motions(&self, out: &mut Vec<Move>, mut take: Move) {
-        let promotion = take.piece.kind.def().pawn;
-        let first = |p| self.rules.repertoire.promotions(p).next();
-        if let Some(kind) = take.promotion {
-            if promotion.and_then(first) != Some(kind) {
-                return;
-            }
-            take.promotion = None;
-        }
+    fn push_second_motions(&self, out: &mut Vec<Move>, mv: Move) {
+        let promotion = mv.piece.kind.def().pawn;
         let promotion_rank = match promotion {
-            Some(Promotion::OwnFirstRank) => take.piece.color.back_rank(),
-            _ => self.rules.promotion_rank(take.piece.color),
+            Some(Promotion::OwnFirstRank) => mv.piece.color.back_rank(),
+            _ => self.rules.promotion_rank(mv.piece.color),
         };
-        self.rules.conditions.second_motions(
-            self.rules,
-            self.pos,
-            &take,
-            &mut |mv| match promotion {
-                Some(p) if mv.to.rank() == promotion_rank => {
+        self.rules
+            .conditions
+            .second_motions(self.rules, self.pos, &mv, &mut |m| match promotion {
+                Some(p) if m.promotion.is_none() && m.to.rank() == promotion_rank => {
                     for kind in self.rules.repertoire.promotions(p) {
                         self.push_judged(
                             out,
                             Move {
                                 promotion: Some(kind),
-                                ..mv
+                                ..m
                             },
                         );
                     }
                 }
-                _ => self.push_judged(out, mv),
-            },
-        );
+                _ => self.push_judged(out, m),
+            });
     }
 
     /// Adds the outcomes of a move under rules beyond the tier-1 forms

@@ -63,6 +63,12 @@ impl<'a> Capture<'a> {
             occupied.clear(mv.capture_square);
         }
         occupied.set(mv.to);
+        for e in &mv.effects {
+            if let Effect::Transfer { from, to, .. } = *e {
+                occupied.clear(from);
+                occupied.set(to);
+            }
+        }
         Capture {
             pos,
             capturer: mv.arriving_piece(),

@@ -20,8 +20,8 @@
 //!    [`Walks::kept_apart`] (VaultingKings): then it is there once per walk,
 //!    the unit's own walk's moves tried first.
 //! 3. [`ConditionRule::extra_moves`]: moves beside the walk's (DangerCirce).
-//!    [`ConditionRule::second_motions`]: what a capture becomes when the
-//!    capturer moves on (Take&MakeChess).
+//!    [`ConditionRule::second_motions`]: what a move becomes when its unit
+//!    moves on (Take&MakeChess, Wormholes).
 //! 4. [`ConditionRule::allows`]: whether one pseudo-legal move exists
 //!    (MonochromChess, GridChess, Hole).
 //! 5. [`ConditionRule::observes`]: whether an observation counts, for
@@ -109,6 +109,7 @@ pub(crate) mod glasgow;
 // Part 2, group P: units that change colour or walk as moves are played.
 // Part 2, group M: moves with a second motion.
 mod take_make;
+mod wormholes;
 // Part 2, group K: kings, squares and captures that change units.
 
 use super::{Observer, Rules};
@@ -390,12 +391,13 @@ pub trait ConditionRule {
     #[inline(always)]
     fn extra_moves(_rules: &Rules, _pos: &Position, _from: Square, _out: &mut Vec<Move>) {}
 
-    /// The moves the capture `take` becomes (a condition with
+    /// The moves the pseudo-legal move `take` becomes (a condition with
     /// [`ConditionRule::SECOND_MOTION`]): each is `found`, in Popeye's
-    /// order, with its unit's final square as `to` and the victim's square
-    /// as `capture_square`, no promotion and no effect yet (the generator
-    /// adds the promotions of a pawn that ends on its promotion rank, then
-    /// the rules resolve the capture). By default the capture itself.
+    /// order, with its unit's square after the motion as `to`, the victim's
+    /// square as `capture_square` and a second motion as an effect; the
+    /// generator adds the promotions of one left without promotion that
+    /// brings a pawn to its promotion rank, then the rules resolve the
+    /// capture. By default the move itself.
     #[inline(always)]
     fn second_motions(_rules: &Rules, _pos: &Position, take: &Move, found: &mut dyn FnMut(Move)) {
         found(*take)
@@ -925,6 +927,8 @@ registry! {
     // Part 2, group M: moves with a second motion.
     /// A capturing unit goes on with a move of its victim's walk.
     TakeMakeChess => take_make::TakeMakeChess,
+    /// A unit whose move ends on a wormhole goes on to another one.
+    Wormholes => wormholes::Wormholes,
     // Part 2, group K: kings, squares and captures that change units.
 }
 

@@ -47,6 +47,18 @@ impl ConditionRule for TakeMakeChess {
             return found(*take);
         };
         let mover = take.piece;
+        // A capture that promotes is listed once per promotion: the first
+        // stands for them all, the make deciding where the pawn ends.
+        if let Some(kind) = take.promotion {
+            let first = mover
+                .kind
+                .def()
+                .pawn
+                .and_then(|p| rules.repertoire.promotions(p).next());
+            if first != Some(kind) {
+                return;
+            }
+        }
         // The make is played on the board with the victim gone and the
         // capturer on the square the take brought it to, for the victim's
         // side with the victim's walk.
