@@ -287,11 +287,17 @@ impl Position {
                 };
                 self.place_reborn(on, unit, how, id);
             }
-            Effect::Transfer { from, to, .. } => {
-                if let Some(unit) = self.piece_at(from) {
+            Effect::Transfer { from, to, unit, .. } => {
+                if let Some(there) = self.piece_at(from) {
                     let id = self.id_code(from);
                     self.clear(from);
-                    self.put(to, unit);
+                    self.put(
+                        to,
+                        Piece {
+                            kind: unit.kind,
+                            ..there
+                        },
+                    );
                     if self.tracks_identities() {
                         self.set_id_code(from, 0);
                         self.set_id_code(to, id);

@@ -338,9 +338,16 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
                     "until": if kind == PendingKind::UntilCapture { "next-capture" } else { "next-move" },
                 }))
             }
-            Effect::Transfer { from, to, unit: u } => {
-                transfer =
-                    Some(json!({"unit": unit(u), "from": from.to_string(), "to": to.to_string()}))
+            Effect::Transfer {
+                from,
+                to,
+                unit: u,
+                was,
+            } => {
+                transfer = Some(json!({
+                    "unit": unit(u), "was": a.piece(was),
+                    "from": from.to_string(), "to": to.to_string(),
+                }))
             }
             _ => {}
         }

@@ -74,7 +74,8 @@ impl<'a> Capture<'a> {
             capturer: mv.arriving_piece(),
             mover: mv.piece,
             from: mv.from,
-            to: mv.to,
+            // Where the capturer stands once a second motion is done.
+            to: mv.final_square(),
             victim,
             capture_square: mv.capture_square,
             occupied,
@@ -716,14 +717,12 @@ impl Job {
     /// standing where it arrived.
     fn capturer(rules: &CirceRules, c: &Ctx, p: &Partial, victim: Piece) -> Job {
         let mv = c.mv;
-        let unit = p
-            .pos
-            .piece_as(mv.to, c.mover)
-            .unwrap_or(mv.arriving_piece());
+        let at = mv.final_square();
+        let unit = p.pos.piece_as(at, c.mover).unwrap_or(mv.arriving_piece());
         Job {
             rules: *rules,
             unit,
-            from: Some(mv.to),
+            from: Some(at),
             side: c.mover,
             capturer: true,
             clone_kind: (!is_royal(victim)).then_some(victim.kind),

@@ -13,8 +13,9 @@
 //! wormhole is empty. So observation is not the orthodox attack.
 
 use super::{Capabilities, ConditionRule, Parameter};
-use crate::board::{Position, Square};
+use crate::board::{Piece, Position, Square};
 use crate::moves::{Effect, Move};
+use crate::pieces::Promotion;
 use crate::rules::{Condition, Observer, Rules};
 
 /// Wormholes.
@@ -46,13 +47,32 @@ impl ConditionRule for Wormholes {
             if hole == mv.to || occupied.contains(hole) || (hole == mv.from && !changes) {
                 continue;
             }
-            let mut through = *mv;
-            through.effects.push(Effect::Transfer {
-                from: mv.to,
-                to: hole,
-                unit,
+            let mut go = |arriving: Piece| {
+                let mut through = *mv;
+                through.effects.push(Effect::Transfer {
+                    from: mv.to,
+                    to: hole,
+                    unit: arriving,
+                    was: unit.kind,
+                });
+                found(through);
+            };
+            // A pawn that comes out on its promotion rank promotes there.
+            let promotion = unit.kind.def().pawn.filter(|&p| {
+                let rank = match p {
+                    Promotion::OwnFirstRank => unit.color.back_rank(),
+                    _ => rules.promotion_rank(unit.color),
+                };
+                mv.promotion.is_none() && hole.rank() == rank
             });
-            found(through);
+            match promotion {
+                Some(p) => {
+                    for kind in rules.repertoire.promotions(p) {
+                        go(Piece { kind, ..unit });
+                    }
+                }
+                None => go(unit),
+            }
         }
     }
 
