@@ -489,7 +489,7 @@ impl Gen<'_> {
             // A pawn on its own first rank stands still, except where the
             // rules let it step (Parrain, Cage; Popeye's rule).
             let first_rank = from.rank() == us.back_rank();
-            if first_rank && !self.rules.first_rank_pawns_move() {
+            if first_rank && !self.rules.first_rank_pawn_moves_from(from) {
                 continue;
             }
             // A kamikaze pawn that vanishes as it captures never promotes.
@@ -611,7 +611,9 @@ impl Gen<'_> {
             }
             let king_piece = pos.piece_at(king_from).expect("king");
             let mv = Move::quiet(king_piece, king_from, Square::new(king_file, rank), kind);
-            if self.rules.is_general() {
+            if self.second_motion {
+                self.push_second_motions(out, mv);
+            } else if self.rules.is_general() {
                 self.push_resolved(out, mv);
             } else {
                 out.push(mv);

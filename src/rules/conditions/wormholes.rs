@@ -14,7 +14,7 @@
 
 use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{Piece, Position, Square};
-use crate::moves::{Effect, Move};
+use crate::moves::{Effect, Motion, Move};
 use crate::pieces::Promotion;
 use crate::rules::{Condition, Observer, Rules};
 
@@ -34,13 +34,12 @@ impl ConditionRule for Wormholes {
 
     fn second_motions(rules: &Rules, pos: &Position, mv: &Move, found: &mut dyn FnMut(Move)) {
         let holes = rules.param(Condition::Wormholes).squares;
-        if !holes.contains(mv.to) || mv.is_castling_or_exchange() {
+        if !holes.contains(mv.to) || matches!(mv.motion, Motion::Exchange | Motion::Null) {
             return found(*mv);
         }
-        let mut occupied = pos.occupied();
-        occupied.clear(mv.from);
-        occupied.clear(mv.capture_square);
-        occupied.set(mv.to);
+        // The wormholes empty once the motion is played (castling's rook
+        // included).
+        let occupied = pos.play(mv).occupied();
         let unit = mv.arriving_piece();
         let changes = mv.is_capture() || mv.promotion.is_some();
         for hole in holes {
@@ -84,5 +83,64 @@ impl ConditionRule for Wormholes {
         holes
             .into_iter()
             .any(|hole| hole != target && pos.is_empty_square(hole))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each list is Popeye 4.104's answer to the position (`~1`).
+    use super::super::testing::{moves, sorted};
+    use crate::board::{Bitboard, Color, Position, Square};
+    use crate::rules::{Condition, Param, Rules};
+
+    fn wormholes(squares: &[&str]) -> Rules {
+        let mut holes = Bitboard::EMPTY;
+        for s in squares {
+            holes.set(Square::parse(s).unwrap());
+        }
+        Rules::orthodox().with(Condition::Wormholes).with_param(
+            Condition::Wormholes,
+            Param {
+                squares: holes,
+                ..Param::default()
+            },
+        )
+    }
+
+    #[test]
+    fn a_unit_ending_on_a_wormhole_comes_out_of_another() {
+        let got = moves(
+            &wormholes(&["c3", "d8"]),
+            "wKh1 wRc1 bKa8 bPa7 bPb7 bPc6",
+            Color::White,
+        );
+        let want = sorted(
+            "Rc1-a1 Rc1-b1 Rc1*c6 Rc1-c5 Rc1-c4 Rc1-c3[wRc3->d8] Rc1-c2 Rc1-g1 Rc1-f1 \
+             Rc1-e1 Rc1-d1 Kh1-g2 Kh1-g1 Kh1-h2",
+        );
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_unit_on_a_wormhole_is_observed_only_when_another_is_empty() {
+        let r = wormholes(&["c3", "d8"]);
+        let pos = Position::from_piece_list("wKh1 wRc1 bKc3 bBd8").unwrap();
+        assert!(!r.in_check(&pos, Color::Black));
+        // With d8 empty the rook could take the king and come out there.
+        let pos = Position::from_piece_list("wKh1 wRc1 bKc3").unwrap();
+        assert!(r.in_check(&pos, Color::Black));
+        // No capture of a unit on a wormhole with no way out.
+        let got = moves(&r, "wKh1 wRc1 bKa8 bSc3 bBd8", Color::White);
+        assert!(!got.iter().any(|m| m.starts_with("Rc1*c3")));
+    }
+
+    #[test]
+    fn a_pawn_on_its_first_rank_moves_from_a_wormhole() {
+        let got = moves(
+            &wormholes(&["d1", "e8"]),
+            "wKh1 wPd1 bKe8 bPe2 bPc2",
+            Color::White,
+        );
+        assert_eq!(got, sorted("d1-d2 d1*e2 d1*c2 Kh1-g2 Kh1-g1 Kh1-h2"));
     }
 }
