@@ -287,6 +287,23 @@ impl Position {
                 };
                 self.place_reborn(on, unit, how, id);
             }
+            Effect::Transfer { from, to, unit, .. } => {
+                if let Some(there) = self.piece_at(from) {
+                    let id = self.id_code(from);
+                    self.clear(from);
+                    self.put(
+                        to,
+                        Piece {
+                            kind: unit.kind,
+                            ..there
+                        },
+                    );
+                    if self.tracks_identities() {
+                        self.set_id_code(from, 0);
+                        self.set_id_code(to, id);
+                    }
+                }
+            }
             Effect::Removed { on, .. } => {
                 self.clear(on);
                 if self.tracks_identities() {

@@ -148,6 +148,17 @@ pub enum Effect {
         unit: Piece,
         kind: PendingKind,
     },
+    // Part 2, group M: moves with a second motion.
+    /// The moving unit, a `was` on `from` where the motion brought it, goes
+    /// on to `to` (Wormholes: from one wormhole to another) and is `unit`
+    /// there (a pawn promotes on its promotion rank), before any rebirth:
+    /// Popeye's `[wRc3->f6]`, `[wPd4->a8=Q]`.
+    Transfer {
+        from: Square,
+        to: Square,
+        unit: Piece,
+        was: Kind,
+    },
 }
 
 /// The most effects one move can have.
@@ -271,6 +282,20 @@ impl Move {
                 _ => None,
             })
             .unwrap_or(self.from)
+    }
+
+    /// The square the moving unit stands on once the move's motions are
+    /// done: `to`, or where a second motion took it (a wormhole's
+    /// transfer).
+    #[inline]
+    pub fn final_square(&self) -> Square {
+        self.effects
+            .iter()
+            .find_map(|e| match *e {
+                Effect::Transfer { to, .. } => Some(to),
+                _ => None,
+            })
+            .unwrap_or(self.to)
     }
 
     pub fn quiet(piece: Piece, from: Square, to: Square, motion: Motion) -> Move {

@@ -288,6 +288,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     let mut emergences = Vec::new();
     let mut removals = Vec::new();
     let mut pending = None;
+    let mut transfer = None;
     for e in &mv.effects {
         let details = |how: Rebirth, u: Piece| {
             json!({
@@ -337,10 +338,21 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
                     "until": if kind == PendingKind::UntilCapture { "next-capture" } else { "next-move" },
                 }))
             }
+            Effect::Transfer {
+                from,
+                to,
+                unit: u,
+                was,
+            } => {
+                transfer = Some(json!({
+                    "unit": unit(u), "was": a.piece(was),
+                    "from": from.to_string(), "to": to.to_string(),
+                }))
+            }
             _ => {}
         }
     }
-    json!({
+    let mut value = json!({
         "number": number.number,
         "side": if p.before.turn == Color::White { "white" } else { "black" },
         "popeye": popeye_move(mv, a),
@@ -369,7 +381,12 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             Remark::Threat => Some("threat"),
             Remark::Zugzwang => Some("zugzwang"),
         },
-    })
+    });
+    // Only a move that has one (Wormholes) carries the key.
+    if let Some(t) = transfer {
+        value["transfer"] = t;
+    }
+    value
 }
 
 /// Adds the keys of `extra` (an object) to `value` (an object).

@@ -310,6 +310,20 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
         Effect::WalkChange { on, unit } => {
             let _ = write!(s, "[{on}={}]", a.piece(unit.kind));
         }
+        Effect::Transfer {
+            from,
+            to,
+            unit,
+            was,
+        } => {
+            s.push('[');
+            popeye_reborn_unit(s, a, Piece { kind: was, ..unit });
+            let _ = write!(s, "{from}->{to}");
+            if unit.kind != was {
+                let _ = write!(s, "={}", a.piece(unit.kind));
+            }
+            s.push(']');
+        }
         // Written before the move (`popeye_move`).
         Effect::LatentFirst { .. } => {}
         Effect::CapturerVanishes
@@ -564,6 +578,18 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         }
         Effect::WalkChange { on, unit } | Effect::LatentFirst { on, unit } => {
             let _ = write!(s, "({on}={})", a.piece(unit.kind));
+        }
+        Effect::Transfer {
+            from,
+            to,
+            unit,
+            was,
+        } => {
+            let _ = write!(s, "({}{from}>{to}", a.piece(was));
+            if unit.kind != was {
+                let _ = write!(s, "={}", a.piece(unit.kind));
+            }
+            s.push(')');
         }
         Effect::CapturerVanishes
         | Effect::Pending { .. }

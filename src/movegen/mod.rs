@@ -150,6 +150,7 @@ pub fn push_capture(
             capturable,
             lifts: &[],
             takes_kings: false,
+            second_motion: rules.conditions.second_motion(),
         };
         gen.push(out, unit, from, to, Motion::Normal, None);
     }
@@ -199,6 +200,7 @@ fn generate_with_walks(
         capturable,
         lifts,
         takes_kings: false,
+        second_motion: rules.conditions.second_motion(),
     };
     let mut own = Bitboard::EMPTY;
     for from in movers {
@@ -293,6 +295,7 @@ fn generate_own(
         capturable,
         lifts,
         takes_kings: false,
+        second_motion: rules.conditions.second_motion(),
     };
     for from in ours & !pos.by_kind(Kind::PAWN) & !pos.fairy() {
         let piece = pos.piece_as(from, us).expect("own unit");
@@ -330,6 +333,9 @@ struct Gen<'a> {
     /// Whether a king may be captured for good (a vaulting king's walk
     /// that does not observe reaches the other king: Popeye lists it).
     takes_kings: bool,
+    /// Whether a condition gives captures a second motion
+    /// (Take&MakeChess): each capture becomes the moves it goes on with.
+    second_motion: bool,
 }
 
 impl Gen<'_> {
@@ -358,13 +364,25 @@ impl Gen<'_> {
     /// rules.
     #[inline(always)]
     fn push_move(&self, out: &mut Vec<Move>, mut mv: Move) {
-        let (piece, from, to, capture_square) = (mv.piece, mv.from, mv.to, mv.capture_square);
+        let (piece, capture_square) = (mv.piece, mv.capture_square);
         // A captured neutral unit counts as the opponent's (its rebirth square).
         let victim = self.pos.piece_as(capture_square, piece.color.opponent());
         if let Some(victim) = victim {
             mv.captured = Some(victim);
             mv.capture_square = capture_square;
         }
+        if self.second_motion {
+            return self.push_second_motions(out, mv);
+        }
+        self.push_judged(out, mv);
+    }
+
+    /// Adds a move whose capture (if any) is set, resolving it through
+    /// the rules.
+    #[inline(always)]
+    fn push_judged(&self, out: &mut Vec<Move>, mv: Move) {
+        let (piece, from, to, capture_square) = (mv.piece, mv.from, mv.to, mv.capture_square);
+        let victim = mv.captured;
         if self.rules.is_general() {
             return self.push_resolved(out, mv);
         }
@@ -372,6 +390,10 @@ impl Gen<'_> {
             out.push(mv);
             return;
         };
+        // A second motion (a wormhole's transfer) comes before the rebirths.
+        if !mv.effects.is_empty() {
+            return self.push_resolved(out, mv);
+        }
         let mut after = self.occ;
         // HaanerChess: the squares left are holes before any rebirth.
         if !self.pos.vacated_become_holes {
@@ -401,6 +423,35 @@ impl Gen<'_> {
             }
             out.push(Move { effects, ..mv });
         });
+    }
+
+    /// Adds the moves a move becomes under a condition that gives it a
+    /// second motion (Take&MakeChess, Wormholes), each resolved through the
+    /// rules; one that the condition leaves without promotion promotes
+    /// when it brings a pawn to its promotion rank.
+    #[inline(never)]
+    fn push_second_motions(&self, out: &mut Vec<Move>, mv: Move) {
+        let promotion = mv.piece.kind.def().pawn;
+        let promotion_rank = match promotion {
+            Some(Promotion::OwnFirstRank) => mv.piece.color.back_rank(),
+            _ => self.rules.promotion_rank(mv.piece.color),
+        };
+        self.rules
+            .conditions
+            .second_motions(self.rules, self.pos, &mv, &mut |m| match promotion {
+                Some(p) if m.promotion.is_none() && m.to.rank() == promotion_rank => {
+                    for kind in self.rules.repertoire.promotions(p) {
+                        self.push_judged(
+                            out,
+                            Move {
+                                promotion: Some(kind),
+                                ..m
+                            },
+                        );
+                    }
+                }
+                _ => self.push_judged(out, m),
+            });
     }
 
     /// Adds the outcomes of a move under rules beyond the tier-1 forms
@@ -447,7 +498,7 @@ impl Gen<'_> {
             // A pawn on its own first rank stands still, except where the
             // rules let it step (Parrain, Cage; Popeye's rule).
             let first_rank = from.rank() == us.back_rank();
-            if first_rank && !self.rules.first_rank_pawns_move() {
+            if first_rank && !self.rules.first_rank_pawn_moves_from(from) {
                 continue;
             }
             // A kamikaze pawn that vanishes as it captures never promotes.
@@ -569,7 +620,9 @@ impl Gen<'_> {
             }
             let king_piece = pos.piece_at(king_from).expect("king");
             let mv = Move::quiet(king_piece, king_from, Square::new(king_file, rank), kind);
-            if self.rules.is_general() {
+            if self.second_motion {
+                self.push_second_motions(out, mv);
+            } else if self.rules.is_general() {
                 self.push_resolved(out, mv);
             } else {
                 out.push(mv);

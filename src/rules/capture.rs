@@ -63,12 +63,19 @@ impl<'a> Capture<'a> {
             occupied.clear(mv.capture_square);
         }
         occupied.set(mv.to);
+        for e in &mv.effects {
+            if let Effect::Transfer { from, to, .. } = *e {
+                occupied.clear(from);
+                occupied.set(to);
+            }
+        }
         Capture {
             pos,
             capturer: mv.arriving_piece(),
             mover: mv.piece,
             from: mv.from,
-            to: mv.to,
+            // Where the capturer stands once a second motion is done.
+            to: mv.final_square(),
             victim,
             capture_square: mv.capture_square,
             occupied,
@@ -710,14 +717,12 @@ impl Job {
     /// standing where it arrived.
     fn capturer(rules: &CirceRules, c: &Ctx, p: &Partial, victim: Piece) -> Job {
         let mv = c.mv;
-        let unit = p
-            .pos
-            .piece_as(mv.to, c.mover)
-            .unwrap_or(mv.arriving_piece());
+        let at = mv.final_square();
+        let unit = p.pos.piece_as(at, c.mover).unwrap_or(mv.arriving_piece());
         Job {
             rules: *rules,
             unit,
-            from: Some(mv.to),
+            from: Some(at),
             side: c.mover,
             capturer: true,
             clone_kind: (!is_royal(victim)).then_some(victim.kind),

@@ -581,11 +581,23 @@ impl Rules {
             .is_some_and(CirceRules::first_rank_pawns_move)
     }
 
-    /// Whether a pawn on its own first rank observes its second rank.
+    /// Whether a pawn on its own first rank standing on `from` may step
+    /// (and capture) to its second rank: where the Circe form lets every
+    /// such pawn, or on a wormhole (Popeye's rule).
+    #[inline]
+    pub fn first_rank_pawn_moves_from(&self, from: crate::board::Square) -> bool {
+        self.first_rank_pawns_move()
+            || (self.conditions.contains(Condition::Wormholes)
+                && self.param(Condition::Wormholes).squares.contains(from))
+    }
+
+    /// Whether a pawn on its own first rank observes its second rank
+    /// (Equipollents of any kind, Cage; under Wormholes too).
     #[inline]
     pub fn first_rank_pawns_observe(&self) -> bool {
         self.family(Base::Circe)
             .is_some_and(CirceRules::first_rank_pawns_observe)
+            || self.conditions.contains(Condition::Wormholes)
     }
 
     /// Whether a kamikaze capturer leaves the board with its victim before

@@ -137,7 +137,7 @@ impl Judge {
             Goal::Target(sq) => match mv.capturer_fate() {
                 crate::moves::Fate::Reborn(r) => r == sq,
                 crate::moves::Fate::Vanishes => false,
-                crate::moves::Fate::Stays => mv.to == sq,
+                crate::moves::Fate::Stays => mv.final_square() == sq,
             },
             Goal::Castling => mv.is_castling(),
             Goal::EnPassant => mv.motion == Motion::EnPassant,
@@ -200,7 +200,7 @@ impl Judge {
 /// rebirth square (Anticirce, Kamikaze Circe); none if it vanished.
 fn moved_unit_square(mv: &Move) -> Option<Square> {
     match mv.capturer_fate() {
-        Fate::Stays => Some(mv.to),
+        Fate::Stays => Some(mv.final_square()),
         Fate::Vanishes => None,
         Fate::Reborn(sq) => Some(sq),
     }

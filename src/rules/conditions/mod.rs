@@ -20,6 +20,8 @@
 //!    [`Walks::kept_apart`] (VaultingKings): then it is there once per walk,
 //!    the unit's own walk's moves tried first.
 //! 3. [`ConditionRule::extra_moves`]: moves beside the walk's (DangerCirce).
+//!    [`ConditionRule::second_motions`]: what a move becomes when its unit
+//!    moves on (Take&MakeChess, Wormholes).
 //! 4. [`ConditionRule::allows`]: whether one pseudo-legal move exists
 //!    (MonochromChess, GridChess, Hole).
 //! 5. [`ConditionRule::observes`]: whether an observation counts, for
@@ -106,6 +108,8 @@ mod ultraschachzwang;
 pub(crate) mod glasgow;
 // Part 2, group P: units that change colour or walk as moves are played.
 // Part 2, group M: moves with a second motion.
+mod take_make;
+mod wormholes;
 // Part 2, group K: kings, squares and captures that change units.
 
 use super::{Observer, Rules};
@@ -364,6 +368,9 @@ pub trait ConditionRule {
     /// BichromChess, the edge movers), so that it bears on Madrasi's
     /// paralysis too, as Popeye's observation geometry validators do.
     const OBSERVATION_GEOMETRY: bool = false;
+    /// Whether it gives captures a second motion
+    /// ([`ConditionRule::second_motions`]: Take&MakeChess).
+    const SECOND_MOTION: bool = false;
 
     /// The units of `side` that may not move.
     #[inline(always)]
@@ -383,6 +390,18 @@ pub trait ConditionRule {
     /// Appends the moves the condition gives `from`'s unit beside its walk.
     #[inline(always)]
     fn extra_moves(_rules: &Rules, _pos: &Position, _from: Square, _out: &mut Vec<Move>) {}
+
+    /// The moves the pseudo-legal move `take` becomes (a condition with
+    /// [`ConditionRule::SECOND_MOTION`]): each is `found`, in Popeye's
+    /// order, with its unit's square after the motion as `to`, the victim's
+    /// square as `capture_square` and a second motion as an effect; the
+    /// generator adds the promotions of one left without promotion that
+    /// brings a pawn to its promotion rank, then the rules resolve the
+    /// capture. By default the move itself.
+    #[inline(always)]
+    fn second_motions(_rules: &Rules, _pos: &Position, take: &Move, found: &mut dyn FnMut(Move)) {
+        found(*take)
+    }
 
     /// Whether a pseudo-legal move exists under the condition.
     #[inline(always)]
@@ -522,6 +541,13 @@ macro_rules! registry {
                 }
             }
 
+            /// Whether the condition gives captures a second motion.
+            pub const fn second_motion(self) -> bool {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::SECOND_MOTION,)*
+                }
+            }
+
             /// Whether Popeye's intelligent mode takes the condition.
             pub const fn allows_intelligent(self) -> bool {
                 match self {
@@ -598,6 +624,15 @@ macro_rules! registry {
                     match c {
                         $(Condition::$variant => <$rule as ConditionRule>::extra_moves(rules, pos, from, out),)*
                     }
+                }
+            }
+
+            /// The moves the capture `take` becomes under the (first)
+            /// condition that gives captures a second motion.
+            pub fn second_motions(self, rules: &Rules, pos: &Position, take: &Move, found: &mut dyn FnMut(Move)) {
+                match self.iter().find(|c| c.second_motion()) {
+                    $(Some(Condition::$variant) => <$rule as ConditionRule>::second_motions(rules, pos, take, found),)*
+                    None => found(*take),
                 }
             }
 
@@ -890,6 +925,10 @@ registry! {
     BlackConsequentForcedSquare => forced_squares::BlackConsequentForcedSquare,
     // Part 2, group P: units that change colour or walk as moves are played.
     // Part 2, group M: moves with a second motion.
+    /// A capturing unit goes on with a move of its victim's walk.
+    TakeMakeChess => take_make::TakeMakeChess,
+    /// A unit whose move ends on a wormhole goes on to another one.
+    Wormholes => wormholes::Wormholes,
     // Part 2, group K: kings, squares and captures that change units.
 }
 
@@ -1045,6 +1084,12 @@ impl Conditions {
             }
         }
         kept
+    }
+
+    /// Whether some condition gives captures a second motion.
+    #[inline]
+    pub fn second_motion(self) -> bool {
+        !self.is_empty() && self.iter().any(Condition::second_motion)
     }
 
     /// Whether every unit moves and observes with its own walk.
