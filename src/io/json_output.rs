@@ -288,6 +288,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     let mut emergences = Vec::new();
     let mut removals = Vec::new();
     let mut pending = None;
+    let mut colour_changes = Vec::new();
     for e in &mv.effects {
         let details = |how: Rebirth, u: Piece| {
             json!({
@@ -331,6 +332,9 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             Effect::Removed { on, unit: u } | Effect::CapturerRemoved { on, unit: u } => {
                 removals.push(json!({"unit": unit(u), "square": on.to_string()}))
             }
+            Effect::ColourChange { on, unit: u } => {
+                colour_changes.push(json!({"unit": unit(u), "square": on.to_string()}))
+            }
             Effect::Pending { on, unit: u, kind } => {
                 pending = Some(json!({
                     "unit": unit(u), "square": on.to_string(),
@@ -340,7 +344,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             _ => {}
         }
     }
-    json!({
+    let mut value = json!({
         "number": number.number,
         "side": if p.before.turn == Color::White { "white" } else { "black" },
         "popeye": popeye_move(mv, a),
@@ -369,7 +373,11 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             Remark::Threat => Some("threat"),
             Remark::Zugzwang => Some("zugzwang"),
         },
-    })
+    });
+    if !colour_changes.is_empty() {
+        merge(&mut value, json!({ "colour_changes": colour_changes }));
+    }
+    value
 }
 
 /// Adds the keys of `extra` (an object) to `value` (an object).

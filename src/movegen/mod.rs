@@ -415,7 +415,11 @@ impl Gen<'_> {
             }
             mv.effects = all;
         }
-        if !mv.is_capture() && self.pos.waiting.is_empty() && mv.promotion.is_none() {
+        if !mv.is_capture()
+            && self.pos.waiting.is_empty()
+            && mv.promotion.is_none()
+            && !self.rules.conditions.change_units()
+        {
             out.push(mv);
             return;
         }

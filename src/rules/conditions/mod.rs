@@ -34,7 +34,9 @@
 //! 6. [`ConditionRule::legal_after`]: legality once the move is played
 //!    (Alsatian, KoeKo, Isardam, ChecklessChess).
 //! 7. [`ConditionRule::allows_rebirth`]: whether a Circe rebirth may take
-//!    place on its square (ContactGridChess).
+//!    place on its square (ContactGridChess); [`ConditionRule::changes`]:
+//!    the units a move changes as it is resolved, at each [`Stage`]
+//!    (MagicSquares), for the conditions that say no to `keeps_units`.
 //! 8. [`ConditionRule::filter`]: the whole legal move list at once
 //!    (Maximummer, MustCapture, Exclusive); [`ConditionRule::pseudo_filter`]
 //!    the whole pseudo-legal list, before legality (Maximummer Exact,
@@ -107,10 +109,11 @@ pub(crate) mod glasgow;
 // Part 2, group P: units that change colour or walk as moves are played.
 // Part 2, group M: moves with a second motion.
 // Part 2, group K: kings, squares and captures that change units.
+mod magic_squares;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
-use crate::moves::Move;
+use crate::moves::{Effects, Move};
 
 /// What a condition leaves of orthodox chess: each `true` is an orthodox
 /// shortcut of the generator or the check test that still holds under it.
@@ -150,6 +153,11 @@ pub struct Capabilities {
     /// a side not in check). Where false (BlackChecks) it asks for a move
     /// without the condition.
     pub binds_stalemate_test: bool,
+    /// A move changes no unit but by its motion and the Circe rebirths
+    /// (hook [`ConditionRule::changes`] unused). Where false, every move
+    /// goes through the general pipeline of `rules/capture.rs`, quiet
+    /// moves and castling too.
+    pub keeps_units: bool,
 }
 
 impl Capabilities {
@@ -165,7 +173,19 @@ impl Capabilities {
         diagram_check_illegal: true,
         binds_mate_test: true,
         binds_stalemate_test: true,
+        keeps_units: true,
     };
+}
+
+/// Where, in the resolution of a move, the [`ConditionRule::changes`] hook
+/// is asked: Popeye's order of the changes a move brings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Once the motion is played, before any rebirth.
+    BeforeRebirths,
+    /// After the capturer's rebirth (AntiCirce), before the captured
+    /// unit's (Circe).
+    AfterCapturerRebirth,
 }
 
 /// The walks a unit moves and observes with: one, or several (a king that
@@ -250,8 +270,12 @@ pub enum Parameter {
     /// kings take part by default): number 1 when given. Popeye does not
     /// write it under the diagram.
     RexExclusive,
-    /// A list of squares (Hole, MagicSquares).
+    /// A list of squares (Hole, ForcedSquares).
     Squares,
+    /// A list of squares, then `Type1` or `Type2` optionally, the type kept
+    /// as its number (MagicSquares); Popeye writes `Type2` before the
+    /// squares, and no type for the first.
+    TypedSquares,
     /// `Type1` ... `TypeN` (SingleBox), the first by default.
     Type(u8),
     /// `TypeA` ... up to the letter given (`TypeA` by default, kept as
@@ -426,6 +450,24 @@ pub trait ConditionRule {
         true
     }
 
+    /// The changes the condition makes to units once `mv` (played from
+    /// `before`) has come to `now` at `stage`, its effects so far `so_far`
+    /// (the move's own ones, then the rules'), appended to `out` in the
+    /// order Popeye records them (MagicSquares: a unit arriving on a magic
+    /// square changes sides). A condition using it says `keeps_units:
+    /// false`.
+    #[inline(always)]
+    fn changes(
+        _rules: &Rules,
+        _stage: Stage,
+        _before: &Position,
+        _mv: &Move,
+        _now: &Position,
+        _so_far: &Effects,
+        _out: &mut Effects,
+    ) {
+    }
+
     /// Keeps of the legal moves `moves[start..]` those the condition
     /// allows, in their order.
     #[inline(always)]
@@ -470,6 +512,20 @@ macro_rules! registry {
         impl Condition {
             /// Every condition, in registry order.
             pub const ALL: &'static [Condition] = &[$(Condition::$variant,)*];
+
+            /// The set of the conditions that change units beyond the
+            /// motion (`Capabilities::keeps_units` false).
+            const CHANGING_UNITS: u128 = {
+                let mut set = 0u128;
+                let mut i = 0;
+                while i < Condition::ALL.len() {
+                    if !Condition::ALL[i].capabilities().keeps_units {
+                        set |= 1 << i;
+                    }
+                    i += 1;
+                }
+                set
+            };
 
             /// What the condition leaves of orthodox chess.
             pub const fn capabilities(self) -> Capabilities {
@@ -668,6 +724,21 @@ macro_rules! registry {
                 for c in self.iter() {
                     match c {
                         $(Condition::$variant => <$rule as ConditionRule>::prepare(rules, pos),)*
+                    }
+                }
+            }
+
+            /// The changes the conditions make to units at `stage` of the
+            /// resolution of `mv` (see [`ConditionRule::changes`]).
+            #[inline]
+            #[allow(clippy::too_many_arguments)]
+            pub fn changes(self, rules: &Rules, stage: Stage, before: &Position, mv: &Move, now: &Position, so_far: &Effects, out: &mut Effects) {
+                for c in self.iter() {
+                    if c.capabilities().keeps_units {
+                        continue;
+                    }
+                    match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::changes(rules, stage, before, mv, now, so_far, out),)*
                     }
                 }
             }
@@ -891,6 +962,8 @@ registry! {
     // Part 2, group P: units that change colour or walk as moves are played.
     // Part 2, group M: moves with a second motion.
     // Part 2, group K: kings, squares and captures that change units.
+    /// A unit arriving on one of the squares given changes sides.
+    MagicSquares => magic_squares::MagicSquares,
 }
 
 impl Condition {
@@ -1002,6 +1075,13 @@ impl Conditions {
     #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// Whether some condition in the set changes units beyond the motion
+    /// (`Capabilities::keeps_units` false): one test of a mask.
+    #[inline]
+    pub fn change_units(self) -> bool {
+        self.0 & Condition::CHANGING_UNITS != 0
     }
 
     /// The conditions in the set, in registry order.
