@@ -244,6 +244,9 @@ impl Rules {
                 if self.brings_back_buried() {
                     emergences(&ctx, &mut p);
                 }
+                if changing {
+                    self.units_changed(&ctx, Stage::AfterRebirths, &mut p);
+                }
                 outcome(p.effects)
             })
         });

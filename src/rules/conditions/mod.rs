@@ -109,6 +109,7 @@ pub(crate) mod glasgow;
 // Part 2, group P: units that change colour or walk as moves are played.
 // Part 2, group M: moves with a second motion.
 // Part 2, group K: kings, squares and captures that change units.
+mod lost_pieces;
 mod magic_squares;
 
 use super::{Observer, Rules};
@@ -186,6 +187,8 @@ pub enum Stage {
     /// After the capturer's rebirth (AntiCirce), before the captured
     /// unit's (Circe).
     AfterCapturerRebirth,
+    /// Once every rebirth is made (LostPieces' removals).
+    AfterRebirths,
 }
 
 /// The walks a unit moves and observes with: one, or several (a king that
@@ -964,6 +967,8 @@ registry! {
     // Part 2, group K: kings, squares and captures that change units.
     /// A unit arriving on one of the squares given changes sides.
     MagicSquares => magic_squares::MagicSquares,
+    /// A unit of the other side that would stand mated as a king is lost.
+    LostPieces => lost_pieces::LostPieces,
 }
 
 impl Condition {
