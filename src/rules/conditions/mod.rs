@@ -111,6 +111,7 @@ pub(crate) mod glasgow;
 // Part 2, group K: kings, squares and captures that change units.
 mod lost_pieces;
 mod magic_squares;
+mod tibet;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -969,6 +970,10 @@ registry! {
     MagicSquares => magic_squares::MagicSquares,
     /// A unit of the other side that would stand mated as a king is lost.
     LostPieces => lost_pieces::LostPieces,
+    /// A black capture of a unit of another walk turns the capturer white.
+    Tibet => tibet::Tibet,
+    /// A capture of a unit of another walk changes the capturer's side.
+    DoubleTibet => tibet::DoubleTibet,
 }
 
 impl Condition {
