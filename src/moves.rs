@@ -159,6 +159,12 @@ pub enum Effect {
         unit: Piece,
         was: Kind,
     },
+    // Part 2, group K: kings, squares and captures that change units.
+    /// The unit on `on` changes sides and becomes `unit` (MagicSquares: a
+    /// unit arriving on a magic square). Popeye writes `=b` (`=w`) where
+    /// the text stands, inside the brackets of a rebirth just written:
+    /// `d3*e4=b[+bSg8]`, `Sa1*c2[wSc2->b1=b]`.
+    ColourChange { on: Square, unit: Piece },
 }
 
 /// The most effects one move can have.

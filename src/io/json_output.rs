@@ -289,6 +289,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     let mut removals = Vec::new();
     let mut pending = None;
     let mut transfer = None;
+    let mut colour_changes = Vec::new();
     for e in &mv.effects {
         let details = |how: Rebirth, u: Piece| {
             json!({
@@ -331,6 +332,9 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             }
             Effect::Removed { on, unit: u } | Effect::CapturerRemoved { on, unit: u } => {
                 removals.push(json!({"unit": unit(u), "square": on.to_string()}))
+            }
+            Effect::ColourChange { on, unit: u } => {
+                colour_changes.push(json!({"unit": unit(u), "square": on.to_string()}))
             }
             Effect::Pending { on, unit: u, kind } => {
                 pending = Some(json!({
@@ -385,6 +389,9 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     // Only a move that has one (Wormholes) carries the key.
     if let Some(t) = transfer {
         value["transfer"] = t;
+    }
+    if !colour_changes.is_empty() {
+        merge(&mut value, json!({ "colour_changes": colour_changes }));
     }
     value
 }

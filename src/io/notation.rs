@@ -324,12 +324,28 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
             }
             s.push(']');
         }
+        Effect::ColourChange { unit, .. } => side_change(s, a, unit, ']'),
         // Written before the move (`popeye_move`).
         Effect::LatentFirst { .. } => {}
         Effect::CapturerVanishes
         | Effect::Pending { .. }
         | Effect::Premove { .. }
         | Effect::Mark { .. } => {}
+    }
+}
+
+/// A unit's change of side (`=b`, `=w`) where the text stands: inside the
+/// brackets (`close`) of the effect just written, if it ended with one, as
+/// Popeye leaves a bracket open until the next effect needs its own.
+fn side_change(s: &mut String, a: Alphabet, unit: Piece, close: char) {
+    let closed = s.ends_with(close);
+    if closed {
+        s.pop();
+    }
+    s.push('=');
+    s.push(a.color(unit.color));
+    if closed {
+        s.push(close);
     }
 }
 
@@ -591,6 +607,7 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
             }
             s.push(')');
         }
+        Effect::ColourChange { unit, .. } => side_change(s, a, unit, ')'),
         Effect::CapturerVanishes
         | Effect::Pending { .. }
         | Effect::Premove { .. }

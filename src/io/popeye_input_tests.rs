@@ -135,8 +135,10 @@ fn corpus_parses_or_is_refused_cleanly() {
     for g in &leniency_gaps {
         eprintln!("  LENIENCY GAP {g}");
     }
+    // LostPieces read now: four of its tier-4 examples go on to stop at
+    // something else (units under a square, `add`, `schwarzmaxi`).
     assert!(
-        leniency_gaps.len() <= 25,
+        leniency_gaps.len() <= 29,
         "more inputs rejected where Popeye goes on:\n{}",
         leniency_gaps.join("\n")
     );
@@ -517,7 +519,7 @@ fn other_conditions_are_refused_on_their_line() {
     // Popeye names them, on the line of the word.
     for (c, name) in [
         ("andernach", "AndernachChess"),
-        ("circe\n  tibet", "Tibet"),
+        ("circe\n  pepo", "Pepo"),
         ("bolero", "Bolero"),
     ] {
         let e = error(&format!(

@@ -475,7 +475,11 @@ impl Gen<'_> {
     /// a tenth of the time of a Volcanic series stalemate.
     #[inline(always)]
     fn resolve_into(&self, out: &mut Vec<Move>, mv: &Move) {
-        if !mv.is_capture() && self.pos.waiting.is_empty() && mv.promotion.is_none() {
+        if !mv.is_capture()
+            && self.pos.waiting.is_empty()
+            && mv.promotion.is_none()
+            && !self.rules.conditions.change_units()
+        {
             out.push(*mv);
             return;
         }

@@ -22,6 +22,7 @@
 //! then the placing, the promotion of a reborn pawn, Turncoats, the cage
 //! test. Every choice is a move of its own, in the order Popeye prints them.
 
+use super::conditions::Stage;
 use super::rebirth::{classic, RebirthContext};
 use super::{
     AntiCirceType, Base, CirceRules, OnOccupied, RebirthSquare, Reborn, RelevantCapture, Rules,
@@ -238,14 +239,42 @@ impl Rules {
                 },
             );
         }
-        self.capturer_stage(&ctx, start, &mut |p| {
+        let changing = self.conditions.change_units();
+        if changing {
+            self.units_changed(&ctx, Stage::BeforeRebirths, &mut start);
+        }
+        self.capturer_stage(&ctx, start, &mut |mut p| {
+            if changing {
+                self.units_changed(&ctx, Stage::AfterCapturerRebirth, &mut p);
+            }
             self.captured_stage(&ctx, p, &mut |mut p| {
                 if self.brings_back_buried() {
                     emergences(&ctx, &mut p);
                 }
+                if changing {
+                    self.units_changed(&ctx, Stage::AfterRebirths, &mut p);
+                }
                 outcome(p.effects)
             })
         });
+    }
+
+    /// The changes the conditions make to units at `stage` (MagicSquares),
+    /// played on the move resolved so far.
+    fn units_changed(&self, c: &Ctx, stage: Stage, p: &mut Partial) {
+        let mut changes = Effects::NONE;
+        self.conditions.changes(
+            self,
+            stage,
+            c.before,
+            c.mv,
+            &p.pos,
+            &p.effects,
+            &mut changes,
+        );
+        for e in &changes {
+            p.push(c, *e);
+        }
     }
 
     /// Whether units under a square come out when it empties (Volcanic,
@@ -719,16 +748,18 @@ impl Job {
         let mv = c.mv;
         let at = mv.final_square();
         let unit = p.pos.piece_as(at, c.mover).unwrap_or(mv.arriving_piece());
+        // A capturer that changed sides on arriving (MagicSquares type 2)
+        // is reborn for its new side.
         Job {
             rules: *rules,
             unit,
             from: Some(at),
-            side: c.mover,
+            side: unit.color,
             capturer: true,
             clone_kind: (!is_royal(victim)).then_some(victim.kind),
             couscous: victim,
             on: mv.capture_square,
-            home: c.mover,
+            home: unit.color,
             diagram: c.before.diagram_square(mv.from),
             delayed: false,
         }

@@ -565,7 +565,7 @@ impl Rules {
     /// the Mars family keep their fast path.
     #[inline]
     pub fn is_general(&self) -> bool {
-        self.general
+        self.general || self.conditions.change_units()
     }
 
     /// Whether the rebirth squares of these rules read the units' squares

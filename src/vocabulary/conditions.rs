@@ -428,7 +428,7 @@ fn read_phrase(
                 let mut param = read_param(words, lang, c.parameter(), stop);
                 // Squares named again add to those named before (Popeye
                 // marks each square).
-                if c.parameter() == Parameter::Squares {
+                if matches!(c.parameter(), Parameter::Squares | Parameter::TypedSquares) {
                     param.squares |= out.rules.params.get(c).squares;
                 }
                 if param != Param::default() && !out.rules.params.set(c, param) {
@@ -797,7 +797,7 @@ fn read_param(
                 }
             }
         }
-        Parameter::Squares => {
+        Parameter::Squares | Parameter::TypedSquares => {
             while let Some(next) = words.peek() {
                 if stop(&next.text) {
                     break;
@@ -807,6 +807,9 @@ fn read_param(
                 };
                 words.advance();
                 param.squares |= squares;
+            }
+            if parameter == Parameter::TypedSquares {
+                param.number = read_param(words, lang, Parameter::Type(2), stop).number;
             }
         }
         Parameter::SquarePair => {
@@ -1101,6 +1104,14 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
         Parameter::RexInclusive => vec![],
         Parameter::RexExclusive => vec![],
         Parameter::Squares => param.squares.into_iter().map(|s| s.to_string()).collect(),
+        Parameter::TypedSquares => (param.number == 2)
+            .then(|| match lang {
+                Language::German => "Typ2".to_string(),
+                _ => "Type2".to_string(),
+            })
+            .into_iter()
+            .chain(param.squares.into_iter().map(|s| s.to_string()))
+            .collect(),
         Parameter::Type(_) => vec![format!("Type{}", param.number.max(1))],
         // Popeye draws the grid on the board and names no variant.
         Parameter::Grid => vec![],

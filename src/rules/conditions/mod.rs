@@ -36,7 +36,9 @@
 //! 6. [`ConditionRule::legal_after`]: legality once the move is played
 //!    (Alsatian, KoeKo, Isardam, ChecklessChess).
 //! 7. [`ConditionRule::allows_rebirth`]: whether a Circe rebirth may take
-//!    place on its square (ContactGridChess).
+//!    place on its square (ContactGridChess); [`ConditionRule::changes`]:
+//!    the units a move changes as it is resolved, at each [`Stage`]
+//!    (MagicSquares), for the conditions that say no to `keeps_units`.
 //! 8. [`ConditionRule::filter`]: the whole legal move list at once
 //!    (Maximummer, MustCapture, Exclusive); [`ConditionRule::pseudo_filter`]
 //!    the whole pseudo-legal list, before legality (Maximummer Exact,
@@ -111,10 +113,13 @@ pub(crate) mod glasgow;
 mod take_make;
 mod wormholes;
 // Part 2, group K: kings, squares and captures that change units.
+mod lost_pieces;
+mod magic_squares;
+mod tibet;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
-use crate::moves::Move;
+use crate::moves::{Effects, Move};
 
 /// What a condition leaves of orthodox chess: each `true` is an orthodox
 /// shortcut of the generator or the check test that still holds under it.
@@ -154,6 +159,11 @@ pub struct Capabilities {
     /// a side not in check). Where false (BlackChecks) it asks for a move
     /// without the condition.
     pub binds_stalemate_test: bool,
+    /// A move changes no unit but by its motion and the Circe rebirths
+    /// (hook [`ConditionRule::changes`] unused). Where false, every move
+    /// goes through the general pipeline of `rules/capture.rs`, quiet
+    /// moves and castling too.
+    pub keeps_units: bool,
 }
 
 impl Capabilities {
@@ -169,7 +179,21 @@ impl Capabilities {
         diagram_check_illegal: true,
         binds_mate_test: true,
         binds_stalemate_test: true,
+        keeps_units: true,
     };
+}
+
+/// Where, in the resolution of a move, the [`ConditionRule::changes`] hook
+/// is asked: Popeye's order of the changes a move brings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Once the motion is played, before any rebirth.
+    BeforeRebirths,
+    /// After the capturer's rebirth (AntiCirce), before the captured
+    /// unit's (Circe).
+    AfterCapturerRebirth,
+    /// Once every rebirth is made (LostPieces' removals).
+    AfterRebirths,
 }
 
 /// The walks a unit moves and observes with: one, or several (a king that
@@ -254,8 +278,12 @@ pub enum Parameter {
     /// kings take part by default): number 1 when given. Popeye does not
     /// write it under the diagram.
     RexExclusive,
-    /// A list of squares (Hole, MagicSquares).
+    /// A list of squares (Hole, ForcedSquares).
     Squares,
+    /// A list of squares, then `Type1` or `Type2` optionally, the type kept
+    /// as its number (MagicSquares); Popeye writes `Type2` before the
+    /// squares, and no type for the first.
+    TypedSquares,
     /// `Type1` ... `TypeN` (SingleBox), the first by default.
     Type(u8),
     /// `TypeA` ... up to the letter given (`TypeA` by default, kept as
@@ -445,6 +473,24 @@ pub trait ConditionRule {
         true
     }
 
+    /// The changes the condition makes to units once `mv` (played from
+    /// `before`) has come to `now` at `stage`, its effects so far `so_far`
+    /// (the move's own ones, then the rules'), appended to `out` in the
+    /// order Popeye records them (MagicSquares: a unit arriving on a magic
+    /// square changes sides). A condition using it says `keeps_units:
+    /// false`.
+    #[inline(always)]
+    fn changes(
+        _rules: &Rules,
+        _stage: Stage,
+        _before: &Position,
+        _mv: &Move,
+        _now: &Position,
+        _so_far: &Effects,
+        _out: &mut Effects,
+    ) {
+    }
+
     /// Keeps of the legal moves `moves[start..]` those the condition
     /// allows, in their order.
     #[inline(always)]
@@ -489,6 +535,20 @@ macro_rules! registry {
         impl Condition {
             /// Every condition, in registry order.
             pub const ALL: &'static [Condition] = &[$(Condition::$variant,)*];
+
+            /// The set of the conditions that change units beyond the
+            /// motion (`Capabilities::keeps_units` false).
+            const CHANGING_UNITS: u128 = {
+                let mut set = 0u128;
+                let mut i = 0;
+                while i < Condition::ALL.len() {
+                    if !Condition::ALL[i].capabilities().keeps_units {
+                        set |= 1 << i;
+                    }
+                    i += 1;
+                }
+                set
+            };
 
             /// What the condition leaves of orthodox chess.
             pub const fn capabilities(self) -> Capabilities {
@@ -703,6 +763,21 @@ macro_rules! registry {
                 for c in self.iter() {
                     match c {
                         $(Condition::$variant => <$rule as ConditionRule>::prepare(rules, pos),)*
+                    }
+                }
+            }
+
+            /// The changes the conditions make to units at `stage` of the
+            /// resolution of `mv` (see [`ConditionRule::changes`]).
+            #[inline]
+            #[allow(clippy::too_many_arguments)]
+            pub fn changes(self, rules: &Rules, stage: Stage, before: &Position, mv: &Move, now: &Position, so_far: &Effects, out: &mut Effects) {
+                for c in self.iter() {
+                    if c.capabilities().keeps_units {
+                        continue;
+                    }
+                    match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::changes(rules, stage, before, mv, now, so_far, out),)*
                     }
                 }
             }
@@ -930,6 +1005,14 @@ registry! {
     /// A unit whose move ends on a wormhole goes on to another one.
     Wormholes => wormholes::Wormholes,
     // Part 2, group K: kings, squares and captures that change units.
+    /// A unit arriving on one of the squares given changes sides.
+    MagicSquares => magic_squares::MagicSquares,
+    /// A unit of the other side that would stand mated as a king is lost.
+    LostPieces => lost_pieces::LostPieces,
+    /// A black capture of a unit of another walk turns the capturer white.
+    Tibet => tibet::Tibet,
+    /// A capture of a unit of another walk changes the capturer's side.
+    DoubleTibet => tibet::DoubleTibet,
 }
 
 impl Condition {
@@ -1041,6 +1124,13 @@ impl Conditions {
     #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// Whether some condition in the set changes units beyond the motion
+    /// (`Capabilities::keeps_units` false): one test of a mask.
+    #[inline]
+    pub fn change_units(self) -> bool {
+        self.0 & Condition::CHANGING_UNITS != 0
     }
 
     /// The conditions in the set, in registry order.
