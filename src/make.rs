@@ -312,7 +312,9 @@ impl Position {
                 self.waiting.pending = Some(crate::board::Pending { unit, on, id, kind });
             }
             Effect::LatentFirst { on, .. } if on == mv.from => {}
-            Effect::WalkChange { on, unit } | Effect::LatentFirst { on, unit } => {
+            Effect::WalkChange { on, unit }
+            | Effect::LatentFirst { on, unit }
+            | Effect::Changed { on, unit, .. } => {
                 // `put` clears the square: the unit keeps its identity.
                 let id = self.id_code(on);
                 self.put(on, unit);

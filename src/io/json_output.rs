@@ -288,6 +288,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     let mut emergences = Vec::new();
     let mut removals = Vec::new();
     let mut pending = None;
+    let mut changes = Vec::new();
     for e in &mv.effects {
         let details = |how: Rebirth, u: Piece| {
             json!({
@@ -337,10 +338,20 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
                     "until": if kind == PendingKind::UntilCapture { "next-capture" } else { "next-move" },
                 }))
             }
+            // Part 2, group P: a unit's change of side, walk or attributes.
+            Effect::Changed { on, unit: u, shown } => changes.push(json!({
+                "square": on.to_string(),
+                "unit": unit(u),
+                "change": match shown {
+                    crate::moves::Shown::Side => "side",
+                    crate::moves::Shown::Walk => "walk",
+                    crate::moves::Shown::Attrs => "attributes",
+                },
+            })),
             _ => {}
         }
     }
-    json!({
+    let mut value = json!({
         "number": number.number,
         "side": if p.before.turn == Color::White { "white" } else { "black" },
         "popeye": popeye_move(mv, a),
@@ -369,7 +380,13 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             Remark::Threat => Some("threat"),
             Remark::Zugzwang => Some("zugzwang"),
         },
-    })
+    });
+    // Only where a unit changed (docs/json.md), so that other moves keep
+    // their keys.
+    if !changes.is_empty() {
+        merge(&mut value, json!({ "changes": changes }));
+    }
+    value
 }
 
 /// Adds the keys of `extra` (an object) to `value` (an object).

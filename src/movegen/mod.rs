@@ -119,6 +119,7 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
         paths::pseudo_legal_moves(pos, rules, out);
     }
     if !rules.conditions.is_empty() {
+        rules.conditions.settle(rules, pos, out, start);
         let mut keep = start;
         for i in start..out.len() {
             if rules.conditions.allows(rules, pos, &out[i]) {
@@ -364,6 +365,11 @@ impl Gen<'_> {
         if let Some(victim) = victim {
             mv.captured = Some(victim);
             mv.capture_square = capture_square;
+        }
+        if !self.rules.conditions.is_empty() {
+            self.rules
+                .conditions
+                .arriving(self.rules, self.pos, &mut mv);
         }
         if self.rules.is_general() {
             return self.push_resolved(out, mv);
