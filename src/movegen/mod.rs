@@ -461,7 +461,19 @@ impl Gen<'_> {
             if let Some(one) = from.offset(0, forward) {
                 if !self.occ.contains(one) {
                     push(one, Motion::Normal);
-                    if from.rank() == us.pawn_rank() {
+                    if first_rank && crate::rules::conditions::einstein::in_force(self.rules) {
+                        // EinsteinChess: two or three squares from the first rank.
+                        let mut at = one;
+                        for _ in 0..2 {
+                            match at.offset(0, forward) {
+                                Some(next) if !self.occ.contains(next) => {
+                                    push(next, Motion::Normal);
+                                    at = next;
+                                }
+                                _ => break,
+                            }
+                        }
+                    } else if from.rank() == us.pawn_rank() {
                         if let Some(two) = one.offset(0, forward) {
                             if !self.occ.contains(two) {
                                 push(two, Motion::DoubleStep);

@@ -579,6 +579,7 @@ impl Rules {
     pub fn first_rank_pawns_move(&self) -> bool {
         self.family(Base::Circe)
             .is_some_and(CirceRules::first_rank_pawns_move)
+            || conditions::einstein::in_force(self)
     }
 
     /// Whether a pawn on its own first rank observes its second rank.
@@ -586,6 +587,7 @@ impl Rules {
     pub fn first_rank_pawns_observe(&self) -> bool {
         self.family(Base::Circe)
             .is_some_and(CirceRules::first_rank_pawns_observe)
+            || conditions::einstein::in_force(self)
     }
 
     /// Whether a kamikaze capturer leaves the board with its victim before
@@ -639,6 +641,9 @@ impl Rules {
         let last = color.promotion_rank();
         if !self.conditions.is_empty() && self.has(Condition::GlasgowChess) {
             conditions::glasgow::promotion_rank(color)
+        } else if conditions::einstein::in_force(self) {
+            // No promotion: a rank no pawn reaches.
+            8
         } else {
             last
         }

@@ -111,6 +111,7 @@ mod ultraschachzwang;
 pub(crate) mod glasgow;
 // Part 2, group P: units that change colour or walk as moves are played.
 mod andernach;
+pub(crate) mod einstein;
 mod volage;
 // Part 2, group M: moves with a second motion.
 // Part 2, group K: kings, squares and captures that change units.
@@ -940,6 +941,13 @@ registry! {
     AndernachChess => andernach::AndernachChess,
     /// A unit (not a king) moving without capturing changes sides.
     AntiAndernachChess => andernach::AntiAndernachChess,
+    /// A capturing unit goes a step up the ladder P-S-B-R-Q, a quiet
+    /// move a step down.
+    EinsteinChess => einstein::EinsteinChess,
+    /// A capturing unit goes a step down the ladder, a quiet move up.
+    ReversalEinsteinChess => einstein::ReversalEinsteinChess,
+    /// A unit moving without capturing goes a step down the ladder.
+    AntiEinsteinChess => einstein::AntiEinsteinChess,
     // Part 2, group M: moves with a second motion.
     // Part 2, group K: kings, squares and captures that change units.
 }
