@@ -117,6 +117,9 @@ fn popeye_attributes(out: &mut String, a: Alphabet, piece: Piece) -> bool {
     if piece.is_kamikaze() {
         out.push('k');
     }
+    if piece.attrs.contains(Attrs::CHAMELEON) {
+        out.push('c');
+    }
     if piece.attrs.contains(Attrs::FUNCTIONARY) {
         out.push(a.functionary());
     }

@@ -111,6 +111,7 @@ mod ultraschachzwang;
 pub(crate) mod glasgow;
 // Part 2, group P: units that change colour or walk as moves are played.
 mod andernach;
+mod chameleon;
 pub(crate) mod einstein;
 mod volage;
 // Part 2, group M: moves with a second motion.
@@ -948,6 +949,11 @@ registry! {
     ReversalEinsteinChess => einstein::ReversalEinsteinChess,
     /// A unit moving without capturing goes a step down the ladder.
     AntiEinsteinChess => einstein::AntiEinsteinChess,
+    /// A moving unit takes the next walk of the sequence S-B-R-Q-S (every
+    /// unit, or the units with the chameleon attribute).
+    ChameleonChess => chameleon::ChameleonChess,
+    /// A moving unit takes the walk of the file it arrives on.
+    LineChameleonChess => chameleon::LineChameleonChess,
     // Part 2, group M: moves with a second motion.
     // Part 2, group K: kings, squares and captures that change units.
 }
