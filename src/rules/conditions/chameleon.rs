@@ -208,7 +208,13 @@ mod tests {
             Color::White,
         );
         for want in [
-            "Sb1-d2=Q", "Sb1-c3=B", "Sb1-a3=R", "Rh1-g1=S", "Rh1*h7", "Qd4-e3", "e7*f8=Q=B",
+            "Sb1-d2=Q",
+            "Sb1-c3=B",
+            "Sb1-a3=R",
+            "Rh1-g1=S",
+            "Rh1*h7",
+            "Qd4-e3",
+            "e7*f8=Q=B",
             "e7*f8=B",
         ] {
             assert!(m.contains(&want.to_string()), "{want}: {m:?}");

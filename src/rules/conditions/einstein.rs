@@ -169,7 +169,13 @@ mod tests {
             PIECES,
             Color::White,
         );
-        for m in ["0-0=Q", "d2-d3=S", "Qd4-a1", "Qd4*c5=R[+bPc7]", "e7*f8[+bRh8]"] {
+        for m in [
+            "0-0=Q",
+            "d2-d3=S",
+            "Qd4-a1",
+            "Qd4*c5=R[+bPc7]",
+            "e7*f8[+bRh8]",
+        ] {
             assert!(rev.contains(&m.to_string()), "{m}");
         }
         let anti = moves(
