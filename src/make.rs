@@ -331,7 +331,8 @@ impl Position {
             Effect::LatentFirst { on, .. } if on == mv.from => {}
             Effect::WalkChange { on, unit }
             | Effect::LatentFirst { on, unit }
-            | Effect::ColourChange { on, unit } => {
+            | Effect::ColourChange { on, unit }
+            | Effect::Changed { on, unit, .. } => {
                 // `put` clears the square: the unit keeps its identity.
                 let id = self.id_code(on);
                 self.put(on, unit);

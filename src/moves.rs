@@ -165,6 +165,30 @@ pub enum Effect {
     /// the text stands, inside the brackets of a rebirth just written:
     /// `d3*e4=b[+bSg8]`, `Sa1*c2[wSc2->b1=b]`.
     ColourChange { on: Square, unit: Piece },
+    // Part 2, group P: units that change colour or walk as moves are played.
+    /// The unit on `on` becomes `unit`: its side, its walk or its
+    /// attributes changed by a condition as the move is played (Volage,
+    /// AndernachChess, a castling rook under EinsteinChess, a promotion
+    /// into a chameleon). Popeye writes `=b` (side), `=B` (walk), `=c`
+    /// (attributes) after the move, inside the brackets of a rebirth it
+    /// follows.
+    Changed {
+        on: Square,
+        unit: Piece,
+        shown: Shown,
+    },
+}
+
+// Part 2, group P: what a [`Effect::Changed`] shows.
+/// Which change of a unit an [`Effect::Changed`] shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shown {
+    /// Its side: `=b`.
+    Side,
+    /// Its walk (with its attributes): `=B`, `=cB`.
+    Walk,
+    /// Its attributes: `=c`.
+    Attrs,
 }
 
 /// The most effects one move can have.
@@ -225,6 +249,12 @@ impl Effects {
     #[inline]
     pub fn as_slice(&self) -> &[Effect] {
         &self.items[..self.len as usize]
+    }
+
+    /// The effects, to be changed in place.
+    #[inline]
+    pub fn iter_mut_slice(&mut self) -> &mut [Effect] {
+        &mut self.items[..self.len as usize]
     }
 
     #[inline]

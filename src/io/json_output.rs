@@ -290,6 +290,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     let mut pending = None;
     let mut transfer = None;
     let mut colour_changes = Vec::new();
+    let mut changes = Vec::new();
     for e in &mv.effects {
         let details = |how: Rebirth, u: Piece| {
             json!({
@@ -353,6 +354,16 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
                     "from": from.to_string(), "to": to.to_string(),
                 }))
             }
+            // Part 2, group P: a unit's change of side, walk or attributes.
+            Effect::Changed { on, unit: u, shown } => changes.push(json!({
+                "square": on.to_string(),
+                "unit": unit(u),
+                "change": match shown {
+                    crate::moves::Shown::Side => "side",
+                    crate::moves::Shown::Walk => "walk",
+                    crate::moves::Shown::Attrs => "attributes",
+                },
+            })),
             _ => {}
         }
     }
@@ -392,6 +403,11 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     }
     if !colour_changes.is_empty() {
         merge(&mut value, json!({ "colour_changes": colour_changes }));
+    }
+    // Only where a unit changed (docs/json.md), so that other moves keep
+    // their keys.
+    if !changes.is_empty() {
+        merge(&mut value, json!({ "changes": changes }));
     }
     value
 }

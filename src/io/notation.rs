@@ -117,6 +117,9 @@ fn popeye_attributes(out: &mut String, a: Alphabet, piece: Piece) -> bool {
     if piece.is_kamikaze() {
         out.push('k');
     }
+    if piece.attrs.contains(Attrs::CHAMELEON) {
+        out.push('c');
+    }
     if piece.attrs.contains(Attrs::FUNCTIONARY) {
         out.push(a.functionary());
     }
@@ -193,10 +196,38 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
             }
         }
     }
+    let mut bracket = false;
     for e in &mv.effects {
+        if let Effect::Changed { unit, shown, .. } = *e {
+            // Inside the brackets of the effect before it (a rebirth), as
+            // Popeye writes a change into the context open.
+            let closing = (bracket && s.ends_with(']')).then(|| s.pop());
+            changed_suffix(&mut s, a, unit, shown);
+            if closing.is_some() {
+                s.push(']');
+            }
+            continue;
+        }
+        let before = s.len();
         popeye_effect(&mut s, a, e);
+        if s.len() > before {
+            bracket = s.ends_with(']');
+        }
     }
     s
+}
+
+// Part 2, group P: a unit's change written after the move or rebirth.
+/// What a unit's change ([`Effect::Changed`]) writes: `=b`, `=B`, `=cB`, `=c`.
+fn changed_suffix(s: &mut String, a: Alphabet, unit: Piece, shown: crate::moves::Shown) {
+    s.push('=');
+    match shown {
+        crate::moves::Shown::Side => s.push(a.color(unit.color)),
+        crate::moves::Shown::Walk => popeye_unit(s, a, unit, true),
+        crate::moves::Shown::Attrs => {
+            popeye_attributes(s, a, unit);
+        }
+    }
 }
 
 /// What follows the square of a reborn unit inside its brackets: its
@@ -325,8 +356,8 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
             s.push(']');
         }
         Effect::ColourChange { unit, .. } => side_change(s, a, unit, ']'),
-        // Written before the move (`popeye_move`).
-        Effect::LatentFirst { .. } => {}
+        // Written before the move, or where the brackets allow (`popeye_move`).
+        Effect::LatentFirst { .. } | Effect::Changed { .. } => {}
         Effect::CapturerVanishes
         | Effect::Pending { .. }
         | Effect::Premove { .. }
@@ -463,10 +494,42 @@ pub fn circe_move(
         }
     }
     let occupants = occupants(before, mv);
+    let mut paren = false;
     for (i, e) in mv.effects.iter().enumerate() {
+        if let Effect::Changed { unit, shown, .. } = *e {
+            // Inside the parentheses of the rebirth before it: `(Rc5>a1=b)`.
+            let closing = (paren && s.ends_with(')')).then(|| s.pop());
+            s.push('=');
+            match shown {
+                crate::moves::Shown::Side => s.push(a.color(unit.color)),
+                crate::moves::Shown::Walk => circe_unit(&mut s, a, unit),
+                crate::moves::Shown::Attrs => s.push_str(&circe_attributes(unit)),
+            }
+            if closing.is_some() {
+                s.push(')');
+            }
+            continue;
+        }
+        let before = s.len();
         circe_effect(&mut s, a, e, occupants[i]);
+        if s.len() > before {
+            paren = s.ends_with(')');
+        }
     }
     s
+}
+
+// Part 2, group P: the attributes a unit gains, in the Circe notation.
+/// The attribute letters a change of attributes shows (`c`: chameleon).
+fn circe_attributes(unit: Piece) -> String {
+    let mut out = String::new();
+    if unit.attrs.contains(Attrs::CHAMELEON) {
+        out.push('c');
+    }
+    if unit.attrs.contains(Attrs::VOLAGE) {
+        out.push('v');
+    }
+    out
 }
 
 /// For each effect of `mv` that puts a unit on an occupied square
@@ -611,6 +674,7 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         Effect::CapturerVanishes
         | Effect::Pending { .. }
         | Effect::Premove { .. }
+        | Effect::Changed { .. }
         | Effect::Mark { .. } => {}
     }
 }

@@ -630,6 +630,7 @@ impl<'a> Parser<'a> {
         let mut kamikaze = false;
         let mut frischauf = false;
         let mut functionary = false;
+        let mut chameleon = false;
         let mut out = Vec::new();
         while let Some(tok) = self.lex.peek() {
             let has_digit = tok.text.bytes().any(|b| b.is_ascii_digit());
@@ -648,6 +649,7 @@ impl<'a> Parser<'a> {
                     kamikaze = false;
                     frischauf = false;
                     functionary = false;
+                    chameleon = false;
                     continue;
                 }
                 if let Found::One(a) = lookup(self.lang.attributes, &tok.text) {
@@ -662,6 +664,7 @@ impl<'a> Parser<'a> {
                         Attr::Kamikaze => kamikaze = true,
                         Attr::Frischauf => frischauf = true,
                         Attr::Functionary => functionary = true,
+                        Attr::Chameleon => chameleon = true,
                         Attr::Unsupported => {
                             return self.err(
                                 tok.line,
@@ -723,6 +726,7 @@ impl<'a> Parser<'a> {
                             .with_if(Attrs::KAMIKAZE, kamikaze)
                             .with_if(Attrs::PROMOTED, frischauf)
                             .with_if(Attrs::FUNCTIONARY, functionary)
+                            .with_if(Attrs::CHAMELEON, chameleon)
                             .with_if(Attrs::NEUTRAL, neutral),
                     },
                     sq,

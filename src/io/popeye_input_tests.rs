@@ -518,8 +518,8 @@ fn other_conditions_are_refused_on_their_line() {
     // Conditions Popeye knows that the solver does not play are named as
     // Popeye names them, on the line of the word.
     for (c, name) in [
-        ("andernach", "AndernachChess"),
         ("circe\n  pepo", "Pepo"),
+        ("bicolores", "Bicolores"),
         ("bolero", "Bolero"),
     ] {
         let e = error(&format!(

@@ -96,6 +96,7 @@ pub fn write_header(out: &mut String, problem: &Problem) {
     write_board(out, lang, &shown, (gridded && !suppressed).then_some(rules));
     write_stipulation_line(out, problem);
     write_kamikaze_line(out, lang, &problem.position);
+    write_chameleon_line(out, lang, &problem.position);
     write_functionary_line(out, lang, &problem.position);
     write_frischauf_line(out, &problem.position);
     // With SuppressGrid, Popeye names the grid variant (not its cells).
@@ -343,6 +344,26 @@ fn write_kamikaze_line(out: &mut String, lang: Language, pos: &Position) {
         "{}{}",
         word(lang, Word::Kamikaze),
         squares_in_listing_order(|sq| k.contains(sq))
+    );
+    centred_line(out, &line);
+}
+
+// Part 2, group P: the chameleon units.
+/// `Chameleon h8 a5`, centred, if any unit is a chameleon (German
+/// `Chamaeleon`, French `Cameleon`).
+fn write_chameleon_line(out: &mut String, lang: Language, pos: &Position) {
+    let marked = pos.with_attrs(crate::board::Attrs::CHAMELEON);
+    if marked.is_empty() {
+        return;
+    }
+    let name = match lang {
+        Language::English => "Chameleon",
+        Language::German => "Chamaeleon",
+        Language::French => "Cameleon",
+    };
+    let line = format!(
+        "{name}{}",
+        squares_in_listing_order(|sq| marked.contains(sq))
     );
     centred_line(out, &line);
 }

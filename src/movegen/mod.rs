@@ -119,6 +119,7 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
         paths::pseudo_legal_moves(pos, rules, out);
     }
     if !rules.conditions.is_empty() {
+        rules.conditions.settle(rules, pos, out, start);
         let mut keep = start;
         for i in start..out.len() {
             if rules.conditions.allows(rules, pos, &out[i]) {
@@ -371,6 +372,11 @@ impl Gen<'_> {
             mv.captured = Some(victim);
             mv.capture_square = capture_square;
         }
+        if !self.rules.conditions.is_empty() {
+            self.rules
+                .conditions
+                .arriving(self.rules, self.pos, &mut mv);
+        }
         if self.second_motion {
             return self.push_second_motions(out, mv);
         }
@@ -519,7 +525,19 @@ impl Gen<'_> {
             if let Some(one) = from.offset(0, forward) {
                 if !self.occ.contains(one) {
                     push(one, Motion::Normal);
-                    if from.rank() == us.pawn_rank() {
+                    if first_rank && crate::rules::conditions::einstein::in_force(self.rules) {
+                        // EinsteinChess: two or three squares from the first rank.
+                        let mut at = one;
+                        for _ in 0..2 {
+                            match at.offset(0, forward) {
+                                Some(next) if !self.occ.contains(next) => {
+                                    push(next, Motion::Normal);
+                                    at = next;
+                                }
+                                _ => break,
+                            }
+                        }
+                    } else if from.rank() == us.pawn_rank() {
                         if let Some(two) = one.offset(0, forward) {
                             if !self.occ.contains(two) {
                                 push(two, Motion::DoubleStep);

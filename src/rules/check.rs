@@ -207,7 +207,10 @@ impl Rules {
         let for_good = |kind: Kind| {
             let capture = Capture {
                 pos,
-                capturer: Piece { kind, ..attacker },
+                capturer: Piece {
+                    kind: self.arriving_kind(pos, attacker, from, to, kind, victim, capture_square),
+                    ..attacker
+                },
                 mover: attacker,
                 from,
                 to,
@@ -227,6 +230,32 @@ impl Rules {
             Some(p) if to.rank() == promotion_rank => self.repertoire.promotions(p).any(for_good),
             _ => for_good(attacker.kind),
         }
+    }
+
+    /// The walk `attacker`, capturing from `from` as a `kind` (its own
+    /// or a promotion's), arrives with once the conditions have changed it
+    /// (EinsteinChess: a rebirth of the capturer goes by it).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn arriving_kind(
+        &self,
+        pos: &Position,
+        attacker: Piece,
+        from: Square,
+        to: Square,
+        kind: Kind,
+        victim: Piece,
+        capture_square: Square,
+    ) -> Kind {
+        if self.conditions.is_empty() {
+            return kind;
+        }
+        let mut mv = Move::quiet(attacker, from, to, Motion::Normal);
+        mv.promotion = (kind != attacker.kind).then_some(kind);
+        mv.captured = Some(victim);
+        mv.capture_square = capture_square;
+        self.conditions.arriving(self, pos, &mut mv);
+        mv.arriving_piece().kind
     }
 
     /// Whether `attacker` on `from` can capture `victim` on `to` (played
@@ -282,7 +311,7 @@ impl Rules {
         board.ep_square = None;
         let (kinds, n, promotes) = capture_kinds(attacker, to, self.promotion_rank(attacker.color));
         kinds[..n].iter().any(|&kind| {
-            let mv = Move {
+            let mut mv = Move {
                 piece: attacker,
                 from,
                 to,
@@ -293,6 +322,9 @@ impl Rules {
                 effects: Effects::NONE,
                 sequence: 0,
             };
+            if !self.conditions.is_empty() {
+                self.conditions.arriving(self, &board, &mut mv);
+            }
             let mut found = false;
             self.resolve_move(&board, &mv, |effects| {
                 found = found || test(&board, &Move { effects, ..mv });

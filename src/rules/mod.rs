@@ -579,6 +579,7 @@ impl Rules {
     pub fn first_rank_pawns_move(&self) -> bool {
         self.family(Base::Circe)
             .is_some_and(CirceRules::first_rank_pawns_move)
+            || conditions::einstein::in_force(self)
     }
 
     /// Whether a pawn on its own first rank standing on `from` may step
@@ -598,6 +599,7 @@ impl Rules {
         self.family(Base::Circe)
             .is_some_and(CirceRules::first_rank_pawns_observe)
             || self.conditions.contains(Condition::Wormholes)
+            || conditions::einstein::in_force(self)
     }
 
     /// Whether a kamikaze capturer leaves the board with its victim before
@@ -651,6 +653,9 @@ impl Rules {
         let last = color.promotion_rank();
         if !self.conditions.is_empty() && self.has(Condition::GlasgowChess) {
             conditions::glasgow::promotion_rank(color)
+        } else if conditions::einstein::in_force(self) {
+            // No promotion: a rank no pawn reaches.
+            8
         } else {
             last
         }

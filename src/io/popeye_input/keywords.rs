@@ -99,6 +99,8 @@ pub(super) enum Attr {
     Frischauf,
     /// The functionary (Beamtet) attribute.
     Functionary,
+    /// The chameleon attribute (group P).
+    Chameleon,
     Unsupported,
 }
 
@@ -204,7 +206,7 @@ pub(super) const ENGLISH: Lang = Lang {
     ],
     attributes: &[
         ("kamikaze", Attr::Kamikaze),
-        ("chameleon", Attr::Unsupported),
+        ("chameleon", Attr::Chameleon),
         ("jigger", Attr::Unsupported),
         ("paralysing", Attr::Unsupported),
         ("royal", Attr::Unsupported),
@@ -315,7 +317,7 @@ pub(super) const GERMAN: Lang = Lang {
     ],
     attributes: &[
         ("kamikaze", Attr::Kamikaze),
-        ("chamaeleon", Attr::Unsupported),
+        ("chamaeleon", Attr::Chameleon),
         ("jigger", Attr::Unsupported),
         ("koeniglich", Attr::Unsupported),
         ("paralysierend", Attr::Unsupported),
@@ -426,7 +428,7 @@ pub(super) const FRENCH: Lang = Lang {
     ],
     attributes: &[
         ("kamikaze", Attr::Kamikaze),
-        ("cameleon", Attr::Unsupported),
+        ("cameleon", Attr::Chameleon),
         ("jigger", Attr::Unsupported),
         ("paralysantes", Attr::Unsupported),
         ("royales", Attr::Unsupported),

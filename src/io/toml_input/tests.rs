@@ -266,9 +266,9 @@ fn unsupported_conditions_are_rejected() {
         "condition mirror is not unique (MirrorCirce",
     );
     assert_error(
-        &format!("{HEAD}[[twin]]\ncondition = \"andernachchess\"\n"),
+        &format!("{HEAD}[[twin]]\ncondition = \"bicolores\"\n"),
         4,
-        "condition AndernachChess is not supported",
+        "condition Bicolores is not supported",
     );
     assert_error(
         &format!("{HEAD}[[twin]]\ncondition = \"kamikaze circe\"\n"),

@@ -39,7 +39,12 @@
 //!    place on its square (ContactGridChess); [`ConditionRule::changes`]:
 //!    the units a move changes as it is resolved, at each [`Stage`]
 //!    (MagicSquares), for the conditions that say no to `keeps_units`.
-//! 8. [`ConditionRule::filter`]: the whole legal move list at once
+//! 8. [`ConditionRule::arriving`]: the walk a moving unit arrives with,
+//!    before its capture is resolved (EinsteinChess, ChameleonChess), and
+//!    [`ConditionRule::settle`]: what the moves, their captures resolved,
+//!    do to units beyond their motion (Volage, AndernachChess: a change of
+//!    side, an `Effect::Changed`).
+//! 9. [`ConditionRule::filter`]: the whole legal move list at once
 //!    (Maximummer, MustCapture, Exclusive); [`ConditionRule::pseudo_filter`]
 //!    the whole pseudo-legal list, before legality (Maximummer Exact,
 //!    whose measure takes in the moves that leave the king in check).
@@ -109,6 +114,10 @@ mod ultraschachzwang;
 // The promotion rank, and captures from the centre.
 pub(crate) mod glasgow;
 // Part 2, group P: units that change colour or walk as moves are played.
+mod andernach;
+mod chameleon;
+pub(crate) mod einstein;
+mod volage;
 // Part 2, group M: moves with a second motion.
 mod take_make;
 mod wormholes;
@@ -503,6 +512,20 @@ pub trait ConditionRule {
     #[inline(always)]
     fn pseudo_filter(_rules: &Rules, _pos: &Position, _moves: &mut Vec<Move>, _start: usize) {}
 
+    /// Changes the walk the moving unit of `mv` arrives with, before its
+    /// capture is resolved (a rebirth of the capturer then goes by the new
+    /// walk): sets `mv.promotion` (EinsteinChess, ChameleonChess). Asked
+    /// for every pseudo-legal move as it is made.
+    #[inline(always)]
+    fn arriving(_rules: &Rules, _pos: &Position, _mv: &mut Move) {}
+
+    /// Adds to the pseudo-legal moves `moves[start..]`, their captures
+    /// resolved, what they do to units beyond their motion (a change of
+    /// side: Volage, AndernachChess), keeping their order; a move may
+    /// become several in its place (a promotion into a chameleon or not).
+    #[inline(always)]
+    fn settle(_rules: &Rules, _pos: &Position, _moves: &mut Vec<Move>, _start: usize) {}
+
     /// Prepares the diagram's position for play under the condition (the
     /// state it keeps there: Hole's holes, HaanerChess's rule that squares
     /// left become holes). Called once, before solving.
@@ -757,6 +780,28 @@ macro_rules! registry {
                 })
             }
 
+            /// Lets each condition change the walk `mv`'s unit arrives
+            /// with (see [`ConditionRule::arriving`]).
+            #[inline]
+            pub fn arriving(self, rules: &Rules, pos: &Position, mv: &mut Move) {
+                for c in self.iter() {
+                    match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::arriving(rules, pos, mv),)*
+                    }
+                }
+            }
+
+            /// Lets each condition add what the moves `moves[start..]` do
+            /// to units (see [`ConditionRule::settle`]).
+            #[inline]
+            pub fn settle(self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+                for c in self.iter() {
+                    match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::settle(rules, pos, moves, start),)*
+                    }
+                }
+            }
+
             /// Prepares the diagram's position for play (see
             /// [`ConditionRule::prepare`]).
             pub fn prepare(self, rules: &Rules, pos: &mut Position) {
@@ -999,6 +1044,26 @@ registry! {
     /// or not, does.
     BlackConsequentForcedSquare => forced_squares::BlackConsequentForcedSquare,
     // Part 2, group P: units that change colour or walk as moves are played.
+    /// A unit moving to a square of the other colour changes sides, once.
+    Volage => volage::VolageOnce,
+    /// A unit moving to a square of the other colour changes sides.
+    HyperVolage => volage::HyperVolage,
+    /// A capturing unit (not a king) changes sides.
+    AndernachChess => andernach::AndernachChess,
+    /// A unit (not a king) moving without capturing changes sides.
+    AntiAndernachChess => andernach::AntiAndernachChess,
+    /// A capturing unit goes a step up the ladder P-S-B-R-Q, a quiet
+    /// move a step down.
+    EinsteinChess => einstein::EinsteinChess,
+    /// A capturing unit goes a step down the ladder, a quiet move up.
+    ReversalEinsteinChess => einstein::ReversalEinsteinChess,
+    /// A unit moving without capturing goes a step down the ladder.
+    AntiEinsteinChess => einstein::AntiEinsteinChess,
+    /// A moving unit takes the next walk of the sequence S-B-R-Q-S (every
+    /// unit, or the units with the chameleon attribute).
+    ChameleonChess => chameleon::ChameleonChess,
+    /// A moving unit takes the walk of the file it arrives on.
+    LineChameleonChess => chameleon::LineChameleonChess,
     // Part 2, group M: moves with a second motion.
     /// A capturing unit goes on with a move of its victim's walk.
     TakeMakeChess => take_make::TakeMakeChess,

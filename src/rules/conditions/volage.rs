@@ -1,0 +1,257 @@
+//! Volage and HyperVolage: a unit that moves from a square of one colour
+//! to a square of the other changes sides.
+//!
+//! Every unit but the kings is volage (it carries `Attrs::VOLAGE`, set in
+//! `prepare`; the `volage` attribute alone makes only its units so). When a
+//! volage unit of the side to move ends its move on a square of the other
+//! colour than the one it left, it goes over to the other side; under
+//! Volage it then stops being volage (it changes once), under HyperVolage
+//! it stays volage and may change again on a later move. Where the unit
+//! ends is where the rules leave it: the square of its move, or the square
+//! an Anticirce capturer is reborn on. A promoted pawn keeps its
+//! volage-ness.
+//!
+//! With Circe, a reborn volage unit (the captured unit, or the capturer
+//! under Anticirce) also changes sides when it is reborn on a square of the
+//! other colour than the one it was captured on (or captured from), and
+//! stops being volage under Volage. A unit changes sides at most once a
+//! move.
+//!
+//! Popeye writes the change as `=b` after the move (`Sb1-d2=b`), inside the
+//! brackets of the Anticirce rebirth it follows (`Rc2*c5[wRc5->a1=b]`), and
+//! a reborn unit's change as Turncoats' is written (`[+bPc7=w]`). The
+//! orthodox shortcuts still hold (a move that changes a unit carries the
+//! change as an effect, and is played out); Popeye refuses neutral units
+//! with it.
+
+use super::{ConditionRule, Parameter};
+use crate::board::{Attrs, Kind, Piece, Position, Square};
+use crate::moves::{Effect, Move, Rebirth, Shown};
+use crate::rules::{Condition, Rules};
+
+/// The parameter number under which only the units with the `volage`
+/// attribute are volage (the attribute without the condition).
+pub(super) const ATTRIBUTE_ONLY: u8 = 1;
+
+/// Volage (`HYPER` false) and HyperVolage.
+pub struct Volage<const HYPER: bool>;
+
+/// Whether squares `a` and `b` are of different colours.
+#[inline]
+fn other_colour(a: Square, b: Square) -> bool {
+    a.is_dark() != b.is_dark()
+}
+
+/// `unit` gone over to the other side, volage still under HyperVolage.
+#[inline]
+fn turned(unit: Piece, hyper: bool) -> Piece {
+    Piece {
+        color: unit.color.opponent(),
+        attrs: if hyper {
+            unit.attrs
+        } else {
+            unit.attrs.without(Attrs::VOLAGE)
+        },
+        ..unit
+    }
+}
+
+/// Where effects of the move's own unit go among `mv`'s effects: after
+/// those before the motion and the marks, and after the rebirth of the
+/// capturer (Anticirce), before the captured unit's rebirth (Circe).
+pub(super) fn mover_change_index(mv: &Move) -> usize {
+    let effects = mv.effects.as_slice();
+    if let Some(i) = effects
+        .iter()
+        .position(|e| matches!(e, Effect::CapturerReborn { how, .. } if !how.has(Rebirth::DELAYED)))
+    {
+        return i + 1;
+    }
+    effects
+        .iter()
+        .position(|e| {
+            !matches!(
+                e,
+                Effect::Premove { .. } | Effect::Mark { .. } | Effect::LatentFirst { .. }
+            )
+        })
+        .unwrap_or(effects.len())
+}
+
+/// Where the moving unit of `mv` ends, and as what: its arrival square,
+/// or an Anticirce rebirth; `None` when it leaves the board. The bool says
+/// whether it was reborn, and from where.
+pub(super) fn mover_end(mv: &Move) -> Option<(Square, Piece, Option<Square>)> {
+    let mut end = Some((mv.to, mv.arriving_piece(), None));
+    for e in &mv.effects {
+        match *e {
+            Effect::CapturerReborn {
+                from,
+                to,
+                unit,
+                how,
+                ..
+            } if !how.has(Rebirth::DELAYED) => end = Some((to, unit, Some(from))),
+            Effect::CapturerVanishes | Effect::CapturerRemoved { .. } => end = None,
+            _ => {}
+        }
+    }
+    end
+}
+
+impl<const HYPER: bool> Volage<HYPER> {
+    fn settle_move(mv: &mut Move) {
+        // The captured unit reborn on a square of the other colour.
+        let capture_square = mv.capture_square;
+        for e in mv.effects.iter_mut_slice() {
+            if let Effect::CapturedReborn { on, unit, how } = e {
+                if !how.has(Rebirth::DELAYED)
+                    && unit.attrs.contains(Attrs::VOLAGE)
+                    && other_colour(*on, capture_square)
+                {
+                    *unit = turned(*unit, HYPER);
+                    *how = if how.has(Rebirth::TURNCOAT) {
+                        how.without(Rebirth::TURNCOAT)
+                    } else {
+                        how.with(Rebirth::TURNCOAT)
+                    };
+                }
+            }
+        }
+        if mv.is_castling_or_exchange() {
+            return;
+        }
+        let Some((on, unit, reborn_from)) = mover_end(mv) else {
+            return;
+        };
+        if !unit.attrs.contains(Attrs::VOLAGE) || unit.color != mv.piece.color {
+            return;
+        }
+        let by_rebirth = reborn_from.is_some_and(|from| other_colour(from, on));
+        if by_rebirth || other_colour(mv.departure(), on) {
+            let now = turned(unit, HYPER);
+            let at = mover_change_index(mv);
+            mv.effects.insert(
+                at,
+                Effect::Changed {
+                    on,
+                    unit: now,
+                    shown: Shown::Side,
+                },
+            );
+        }
+    }
+}
+
+impl<const HYPER: bool> ConditionRule for Volage<HYPER> {
+    const ID: &'static str = if HYPER { "hypervolage" } else { "volage" };
+    const PARAMETER: Parameter = Parameter::None;
+    const CARRIED_BY: Option<(Attrs, u8)> = if HYPER {
+        None
+    } else {
+        Some((Attrs::VOLAGE, ATTRIBUTE_ONLY))
+    };
+
+    fn settle(_rules: &Rules, _pos: &Position, moves: &mut Vec<Move>, start: usize) {
+        for mv in &mut moves[start..] {
+            Self::settle_move(mv);
+        }
+    }
+
+    fn prepare(rules: &Rules, pos: &mut Position) {
+        if !HYPER && rules.param(Condition::Volage).number == ATTRIBUTE_ONLY {
+            return;
+        }
+        // Volage and HyperVolage both in force: mark once.
+        if HYPER && rules.has(Condition::Volage) {
+            return;
+        }
+        // Marking a unit keeps its castling right.
+        let unmoved = pos.unmoved;
+        for sq in pos.unit_squares() {
+            if let Some(p) = pos.piece_at(sq) {
+                if p.kind != Kind::KING && !p.attrs.contains(Attrs::ROYAL) {
+                    pos.put(sq, p.with(Attrs::VOLAGE));
+                }
+            }
+        }
+        pos.unmoved = unmoved;
+    }
+
+    fn refusal_in(_rules: &Rules, pos: &Position) -> Option<String> {
+        if pos.neutral().nonempty() {
+            return Some("too much fairy chess for neutral pieces".into());
+        }
+        if pos.kamikaze().nonempty() {
+            return Some(
+                "kamikaze pieces + neutral pieces or kamikaze pieces + circe + fairy pieces not \
+                 allowed"
+                    .into(),
+            );
+        }
+        None
+    }
+}
+
+/// Volage: a unit changes sides once, on its first move to a square of the
+/// other colour.
+pub type VolageOnce = Volage<false>;
+/// HyperVolage: a unit changes sides on every such move.
+pub type HyperVolage = Volage<true>;
+
+#[cfg(test)]
+mod tests {
+    //! Each list is Popeye 4.104's answer to the position (`~1`).
+    use super::super::testing::{after_line, moves_of, sorted};
+    use crate::board::{Color, Position};
+    use crate::rules::{Base, CirceRules, Condition, Rules};
+
+    fn prepared(rules: &Rules, pieces: &str) -> Position {
+        let mut pos = Position::from_piece_list(pieces).unwrap();
+        rules.conditions.prepare(rules, &mut pos);
+        pos
+    }
+
+    #[test]
+    fn anticirce_volage_the_reborn_capturer_changes_inside_its_brackets() {
+        let r = Rules::with_circe(CirceRules::of(Base::AntiCirce)).with(Condition::Volage);
+        let pos = prepared(&r, "wKe1 wRc2 wPh2 wSb1 bKe8 bPc5 bBh7");
+        assert_eq!(
+            moves_of(&r, &pos),
+            sorted(
+                "Sb1-d2=b Sb1-c3=b Sb1-a3=b Ke1-f2 Ke1-d2 Ke1-d1 Ke1-e2 Ke1-f1 Rc2-a2 \
+                 Rc2-b2=b Rc2*c5[wRc5->a1=b] Rc2-c4 Rc2-c3=b Rc2-g2 Rc2-f2=b Rc2-e2 \
+                 Rc2-d2=b h2-h4 h2-h3=b"
+            )
+        );
+    }
+
+    #[test]
+    fn volage_changes_once_hypervolage_again() {
+        let once = Rules::with_circe(CirceRules::of(Base::Circe)).with(Condition::Volage);
+        let pos = after_line(
+            &once,
+            "wKa1 wSb1 bKh8 bPa7",
+            Color::White,
+            &["Sb1-c3=b", "Sc3-d5"],
+        );
+        // The knight, Black's now, stays Black's after its second move.
+        assert_eq!(
+            pos.piece_at(crate::board::Square::new(3, 4))
+                .map(|p| p.color),
+            Some(Color::Black)
+        );
+        let hyper = Rules::with_circe(CirceRules::of(Base::Circe)).with(Condition::HyperVolage);
+        let pos = after_line(
+            &hyper,
+            "wKa1 wSb1 bKh8 bPa7",
+            Color::White,
+            &["Sb1-c3=b", "Sc3-d5=w"],
+        );
+        assert_eq!(
+            pos.piece_at(crate::board::Square::new(3, 4))
+                .map(|p| p.color),
+            Some(Color::White)
+        );
+    }
+}
