@@ -77,8 +77,20 @@ impl Attrs {
     pub const PROMOTED: Attrs = Attrs(1 << 7);
     /// Popeye's `functionary` (Beamtet): the unit moves and observes only
     /// while the other side observes it. Kept out of the board's mailbox
-    /// (see `Position::functionaries`).
+    /// (see `Position::high`).
     pub const FUNCTIONARY: Attrs = Attrs(1 << 8);
+    // Group A (unit attributes): the attributes beyond the mailbox's byte,
+    // kept like the functionary in bitboards of their own
+    // (`Position::high`, one per bit from 8 on).
+    /// Popeye's `magic`: units it observes change colour when they move
+    /// there... (see rules/conditions/magic.rs).
+    pub const MAGIC: Attrs = Attrs(1 << 9);
+    /// Popeye's `uncapturable`: the unit cannot be captured.
+    pub const UNCAPTURABLE: Attrs = Attrs(1 << 10);
+    /// Popeye's `jigger`.
+    pub const JIGGER: Attrs = Attrs(1 << 11);
+    /// How many attributes live beyond the mailbox (bits 8 on).
+    pub const HIGH_COUNT: usize = 4;
 
     /// The attributes with these bits.
     #[inline]

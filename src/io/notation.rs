@@ -47,23 +47,6 @@ impl Alphabet {
         }
     }
 
-    /// The letter of the royal attribute Popeye writes before a royal unit
-    /// that is not a king (`r`; German `k`, Koeniglich).
-    pub fn royal(self) -> char {
-        match self.language() {
-            Some(Language::German) => 'k',
-            _ => 'r',
-        }
-    }
-
-    /// The letter of the functionary attribute (`f`; German `b`, Beamtet).
-    pub fn functionary(self) -> char {
-        match self.language() {
-            Some(Language::German) => 'b',
-            _ => 'f',
-        }
-    }
-
     /// The colour letter of a unit, or the neutral letter.
     pub fn unit_color(self, piece: Piece) -> char {
         if piece.is_neutral() {
@@ -104,24 +87,17 @@ fn popeye_unit(out: &mut String, a: Alphabet, piece: Piece, pawn_letter: bool) {
     }
 }
 
-/// The attribute letters of a unit, in Popeye's order (neutral, royal for
-/// a unit that is not a king, kamikaze, functionary, Frischauf); whether there were any.
+/// The attribute letters of a unit, in Popeye's order (neutral, then the
+/// attributes of `language::ATTRIBUTE_NAMES`: royal for a unit that is not
+/// of a royal walk, kamikaze, ..., Frischauf); whether there were any.
 fn popeye_attributes(out: &mut String, a: Alphabet, piece: Piece) -> bool {
     let start = out.len();
     if piece.is_neutral() {
         out.push(a.neutral());
     }
-    if piece.attrs.contains(Attrs::ROYAL) && piece.kind != Kind::KING {
-        out.push(a.royal());
-    }
-    if piece.is_kamikaze() {
-        out.push('k');
-    }
-    if piece.attrs.contains(Attrs::FUNCTIONARY) {
-        out.push(a.functionary());
-    }
-    if piece.attrs.contains(Attrs::PROMOTED) {
-        out.push('f');
+    if !piece.attrs.without(Attrs::NEUTRAL).is_empty() {
+        let lang = a.language().unwrap_or(Language::English);
+        language::attribute_letters(lang, piece.attrs, piece.kind.is_royal(), out);
     }
     out.len() > start
 }

@@ -627,9 +627,7 @@ impl<'a> Parser<'a> {
     fn parse_pieces(&mut self, ctx: Ctx) -> Res<Vec<(Piece, Square)>> {
         // The colour, and whether the units are neutral.
         let mut colour: Option<(Color, bool)> = None;
-        let mut kamikaze = false;
-        let mut frischauf = false;
-        let mut functionary = false;
+        let mut attrs = Attrs::NONE;
         let mut out = Vec::new();
         while let Some(tok) = self.lex.peek() {
             let has_digit = tok.text.bytes().any(|b| b.is_ascii_digit());
@@ -645,9 +643,7 @@ impl<'a> Parser<'a> {
                                 .err(tok.line, format!("{} units are not supported", tok.text))
                         }
                     });
-                    kamikaze = false;
-                    frischauf = false;
-                    functionary = false;
+                    attrs = Attrs::NONE;
                     continue;
                 }
                 if let Found::One(a) = lookup(self.lang.attributes, &tok.text) {
@@ -659,9 +655,7 @@ impl<'a> Parser<'a> {
                         );
                     }
                     match a {
-                        Attr::Kamikaze => kamikaze = true,
-                        Attr::Frischauf => frischauf = true,
-                        Attr::Functionary => functionary = true,
+                        Attr::Is(a) => attrs = attrs.with(a),
                         Attr::Unsupported => {
                             return self.err(
                                 tok.line,
@@ -719,11 +713,7 @@ impl<'a> Parser<'a> {
                     Piece {
                         color,
                         kind,
-                        attrs: Attrs::NONE
-                            .with_if(Attrs::KAMIKAZE, kamikaze)
-                            .with_if(Attrs::PROMOTED, frischauf)
-                            .with_if(Attrs::FUNCTIONARY, functionary)
-                            .with_if(Attrs::NEUTRAL, neutral),
+                        attrs: attrs.with_if(Attrs::NEUTRAL, neutral),
                     },
                     sq,
                 ));

@@ -76,7 +76,10 @@ fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
             pinned |= between;
         }
     }
-    pos.by_color(us) & !pinned & !pos.pieces(us, Kind::KING) & !pos.neutral()
+    // `king` may be a royal unit of another kind (the royal attribute).
+    let mut movers = pos.by_color(us) & !pinned & !pos.pieces(us, Kind::KING) & !pos.neutral();
+    movers.clear(king);
+    movers
 }
 
 /// Whether the side to move has at least one legal move. (Most conditions

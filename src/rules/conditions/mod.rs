@@ -83,6 +83,7 @@ mod monochrome;
 mod mummer;
 mod singlebox;
 // Group gen: which moves exist and what observes (part 1, the rest).
+mod attributes;
 mod bgl;
 mod blackchecks;
 mod check_rules;
@@ -411,6 +412,14 @@ pub trait ConditionRule {
         false
     }
 
+    /// Whether a mate of `side` in `pos` (in check, no legal move) is
+    /// none under the condition (the paralysing attribute: a side whose
+    /// movable units are all paralysed is not mated).
+    #[inline(always)]
+    fn mate_refused(_rules: &Rules, _pos: &Position, _side: Color) -> bool {
+        false
+    }
+
     /// Whether `mv`, played from `before` to `after`, is legal (the
     /// mover's king is already known to be safe).
     #[inline(always)]
@@ -634,6 +643,13 @@ macro_rules! registry {
                 self.iter().all(|c| match c {
                     $(Condition::$variant => !<$rule as ConditionRule>::OBSERVATION_GEOMETRY
                         || <$rule as ConditionRule>::observes(rules, pos, observer, target),)*
+                })
+            }
+
+            /// Whether some condition says a mate of `side` is none.
+            pub fn mate_refused(self, rules: &Rules, pos: &Position, side: Color) -> bool {
+                self.iter().any(|c| match c {
+                    $(Condition::$variant => <$rule as ConditionRule>::mate_refused(rules, pos, side),)*
                 })
             }
 
@@ -888,6 +904,12 @@ registry! {
     /// Black ends its move on one of the squares given when a move, legal
     /// or not, does.
     BlackConsequentForcedSquare => forced_squares::BlackConsequentForcedSquare,
+    // Part 2, group A: the rules unit attributes carry (never named as
+    // conditions; put in force by the attribute, `attributes.rs`).
+    /// The paralysing attribute: what its unit observes may not move.
+    Paralysing => attributes::Paralysing,
+    /// The uncapturable attribute: its unit may not be captured.
+    Uncapturable => attributes::Uncapturable,
     // Part 2, group P: units that change colour or walk as moves are played.
     // Part 2, group M: moves with a second motion.
     // Part 2, group K: kings, squares and captures that change units.
