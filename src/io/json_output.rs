@@ -288,6 +288,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     let mut emergences = Vec::new();
     let mut removals = Vec::new();
     let mut pending = None;
+    let mut side_change = None;
     for e in &mv.effects {
         let details = |how: Rebirth, u: Piece| {
             json!({
@@ -331,6 +332,16 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             Effect::Removed { on, unit: u } | Effect::CapturerRemoved { on, unit: u } => {
                 removals.push(json!({"unit": unit(u), "square": on.to_string()}))
             }
+            Effect::SideChange { on, to } => {
+                side_change = Some(json!({
+                    "square": on.to_string(),
+                    "to": match to {
+                        None => "neutral",
+                        Some(Color::White) => "white",
+                        Some(Color::Black) => "black",
+                    },
+                }))
+            }
             Effect::Pending { on, unit: u, kind } => {
                 pending = Some(json!({
                     "unit": unit(u), "square": on.to_string(),
@@ -340,7 +351,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             _ => {}
         }
     }
-    json!({
+    let mut value = json!({
         "number": number.number,
         "side": if p.before.turn == Color::White { "white" } else { "black" },
         "popeye": popeye_move(mv, a),
@@ -369,7 +380,12 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             Remark::Threat => Some("threat"),
             Remark::Zugzwang => Some("zugzwang"),
         },
-    })
+    });
+    // Only where a half-neutral unit changed side (the attribute).
+    if let Some(change) = side_change {
+        merge(&mut value, json!({ "side_change": change }));
+    }
+    value
 }
 
 /// Adds the keys of `extra` (an object) to `value` (an object).

@@ -169,6 +169,14 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
             }
         }
     }
+    // The half-neutral mover's change of side, before the brackets.
+    for e in &mv.effects {
+        if let Effect::SideChange { to, .. } = *e {
+            s.push('=');
+            s.push(to.map_or(a.neutral(), |side| a.color(side)));
+            s.push('h');
+        }
+    }
     for e in &mv.effects {
         popeye_effect(&mut s, a, e);
     }
@@ -288,6 +296,8 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
         }
         // Written before the move (`popeye_move`).
         Effect::LatentFirst { .. } => {}
+        // Written after the move, before the brackets (`popeye_move`).
+        Effect::SideChange { .. } => {}
         Effect::CapturerVanishes
         | Effect::Pending { .. }
         | Effect::Premove { .. }
@@ -406,6 +416,13 @@ pub fn circe_move(
         if mv.promotion.is_some() {
             s.push('=');
             circe_unit(&mut s, a, mv.arriving_piece());
+        }
+        // The half-neutral mover's change of side: `Sf6-d5=n`, `=w`.
+        for e in &mv.effects {
+            if let Effect::SideChange { to, .. } = *e {
+                s.push('=');
+                s.push(to.map_or(a.neutral(), |side| a.color(side)));
+            }
         }
     }
     let occupants = occupants(before, mv);
@@ -541,6 +558,8 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         Effect::WalkChange { on, unit } | Effect::LatentFirst { on, unit } => {
             let _ = write!(s, "({on}={})", a.piece(unit.kind));
         }
+        // Written after the move, before the parentheses (`circe_move`).
+        Effect::SideChange { .. } => {}
         Effect::CapturerVanishes
         | Effect::Pending { .. }
         | Effect::Premove { .. }

@@ -713,7 +713,13 @@ impl<'a> Parser<'a> {
                     Piece {
                         color,
                         kind,
-                        attrs: attrs.with_if(Attrs::NEUTRAL, neutral),
+                        // A king is royal without the attribute.
+                        attrs: if kind == Kind::KING {
+                            attrs.without(Attrs::ROYAL)
+                        } else {
+                            attrs
+                        }
+                        .with_if(Attrs::NEUTRAL, neutral),
                     },
                     sq,
                 ));

@@ -41,10 +41,8 @@ struct RawProblem {
     // `ATTRIBUTE_KEYS`).
     royal: Option<Vec<TSpanned<String>>>,
     paralysing: Option<Vec<TSpanned<String>>>,
-    jigger: Option<Vec<TSpanned<String>>>,
     functionary: Option<Vec<TSpanned<String>>>,
     halfneutral: Option<Vec<TSpanned<String>>>,
-    magic: Option<Vec<TSpanned<String>>>,
     uncapturable: Option<Vec<TSpanned<String>>>,
     frischauf: Option<Vec<TSpanned<String>>>,
     options: Option<Vec<TSpanned<String>>>,
@@ -407,10 +405,8 @@ impl Reader<'_> {
         let lists = [
             &raw.royal,
             &raw.paralysing,
-            &raw.jigger,
             &raw.functionary,
             &raw.halfneutral,
-            &raw.magic,
             &raw.uncapturable,
             &raw.frischauf,
         ];
@@ -781,13 +777,11 @@ fn names<T>(table: &[(&str, T)]) -> String {
 /// The TOML keys of the unit attributes beside `kamikaze` and `neutral`,
 /// each a list of the squares of the units that carry it (Popeye's English
 /// attribute names, lower-cased), in the order `convert` writes them.
-pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 8] = [
+pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 6] = [
     ("royal", Attrs::ROYAL),
     ("paralysing", Attrs::PARALYSING),
-    ("jigger", Attrs::JIGGER),
     ("functionary", Attrs::FUNCTIONARY),
     ("halfneutral", Attrs::HALF_NEUTRAL),
-    ("magic", Attrs::MAGIC),
     ("uncapturable", Attrs::UNCAPTURABLE),
     ("frischauf", Attrs::PROMOTED),
 ];
@@ -799,6 +793,10 @@ fn set_attribute(pos: &mut Position, sq: Square, attr: Attrs) -> bool {
     };
     // `put` clears the square first, castling right included: keep it.
     let unmoved = pos.unmoved.contains(sq);
+    if attr == Attrs::ROYAL && p.kind == Kind::KING {
+        // A king is royal without the attribute.
+        return true;
+    }
     p = p.with(attr);
     pos.put(sq, p);
     if unmoved {

@@ -125,7 +125,9 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
         let mut keep = start;
         for i in start..out.len() {
             if rules.conditions.allows(rules, pos, &out[i]) {
-                out[keep] = out[i];
+                let mut mv = out[i];
+                rules.conditions.amend(rules, pos, &mut mv);
+                out[keep] = mv;
                 keep += 1;
             }
         }

@@ -150,7 +150,14 @@ impl Judge {
                             .conditions
                             .mate_refused(&self.rules, after, after.turn))
             }
-            Goal::Stalemate => !self.in_check(after) && !self.can_move(after),
+            Goal::Stalemate => {
+                (!self.in_check(after) && !self.can_move(after))
+                    || (!self.rules.conditions.is_empty()
+                        && self
+                            .rules
+                            .conditions
+                            .stalemate_forced(&self.rules, after, after.turn))
+            }
             Goal::MateOrStalemate => !self.can_move(after),
             Goal::DoubleStalemate => {
                 !self.in_check(after) && !self.can_move(after) && self.mover_also_stuck(after)

@@ -11,13 +11,18 @@
 //!   paralysing unit never captures and observes nothing itself. A mate
 //!   where the mated side's units that could move (its king in check
 //!   aside) are all paralysed is no mate (Popeye's "suffocation by
-//!   paralysis"): see [`Paralysing`]'s `mate_refused`.
+//!   paralysis"), it is stalemated, in check or not (`mate_refused`,
+//!   `stalemate_forced`).
 //! - **Uncapturable**: the unit may not be captured (it still observes and
 //!   is observed: a royal uncapturable unit can be in check).
+//! - **HalfNeutral**: a half-neutral unit of a side becomes neutral when it
+//!   moves, and a neutral one becomes the mover's: the move carries an
+//!   [`Effect::SideChange`] of the unit where it ends up (reborn, it
+//!   changes there; gone, it changes nothing).
 
 use super::{Capabilities, ConditionRule};
 use crate::board::{Attrs, Bitboard, Color, Position, Square};
-use crate::moves::Move;
+use crate::moves::{Effect, Fate, Move};
 use crate::rules::{Observer, Rules};
 
 /// The parameter number of a rule the attribute alone puts in force.
@@ -75,6 +80,10 @@ impl ConditionRule for Paralysing {
     fn mate_refused(rules: &Rules, pos: &Position, side: Color) -> bool {
         suffocated(rules, pos, side)
     }
+
+    fn stalemate_forced(rules: &Rules, pos: &Position, side: Color) -> bool {
+        suffocated(rules, pos, side)
+    }
 }
 
 /// Whether `side` is "suffocated by paralysis": of its units with a move
@@ -117,5 +126,148 @@ impl ConditionRule for Uncapturable {
     fn allows(_rules: &Rules, _pos: &Position, mv: &Move) -> bool {
         !mv.captured
             .is_some_and(|v| v.attrs.contains(Attrs::UNCAPTURABLE))
+    }
+}
+
+/// The half-neutral attribute's rule.
+pub struct HalfNeutral;
+
+impl ConditionRule for HalfNeutral {
+    const ID: &'static str = "attribute halfneutral";
+    const WRITTEN: bool = false;
+    const CARRIED_BY: Option<(Attrs, u8)> = Some((Attrs::HALF_NEUTRAL, CARRIED));
+    const CAPABILITIES: Capabilities = Capabilities {
+        orthodox_movers: false,
+        ..Capabilities::ORTHODOX
+    };
+
+    #[inline]
+    fn amend(_rules: &Rules, pos: &Position, mv: &mut Move) {
+        if !mv.piece.attrs.contains(Attrs::HALF_NEUTRAL)
+            || mv.effects.len() >= crate::moves::MAX_EFFECTS
+        {
+            return;
+        }
+        let on = match mv.capturer_fate() {
+            Fate::Stays => mv.to,
+            Fate::Reborn(sq) => sq,
+            Fate::Vanishes => return,
+        };
+        let to = mv.piece.is_neutral().then_some(pos.turn);
+        mv.effects.push(Effect::SideChange { on, to });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each list is Popeye 4.104's answer (`~1`), from the examples of
+    //! docs/conditions.md (problems/conditions/attr-*.inp).
+    use super::super::testing::{moves_of, sorted};
+    use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
+    use crate::rules::{CirceRules, Condition, Rules};
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    /// The position of `pieces` with the unit `unit` on `on`, white to
+    /// play, and the rules the attributes carry put in force.
+    fn with_unit(rules: Rules, pieces: &str, on: &str, unit: Piece) -> (Rules, Position) {
+        let mut pos = Position::from_piece_list(pieces).unwrap();
+        pos.put(sq(on), unit);
+        pos.turn = Color::White;
+        let mut r = rules;
+        super::super::put_carried_in_force(&mut r, &pos);
+        (r, pos)
+    }
+
+    #[test]
+    fn a_paralysed_unit_stands_still_and_a_paralysing_one_gives_no_check() {
+        let knight = Piece::new(Color::Black, Kind::KNIGHT).with(Attrs::PARALYSING);
+        let (r, pos) = with_unit(Rules::orthodox(), "wKa3 wRb2 wBe4 bKh8", "c4", knight);
+        assert!(r.has(Condition::Paralysing));
+        // The knight c4 would check a3: it does not, and b2 is paralysed.
+        assert!(!r.in_check(&pos, Color::White));
+        let got = moves_of(&r, &pos);
+        assert!(!got.iter().any(|m| m.starts_with("Rb2")), "{got:?}");
+        assert_eq!(got.len(), 18, "{got:?}");
+        assert!(got.contains(&"Ka3-b4".to_string()));
+        // Without the attribute the king is in check.
+        let (r, pos) = with_unit(
+            Rules::orthodox(),
+            "wKa3 wRb2 wBe4 bKh8",
+            "c4",
+            Piece::new(Color::Black, Kind::KNIGHT),
+        );
+        assert!(!r.has(Condition::Paralysing));
+        assert!(r.in_check(&pos, Color::White));
+    }
+
+    #[test]
+    fn an_uncapturable_unit_is_not_taken() {
+        let bishop = Piece::new(Color::Black, Kind::BISHOP).with(Attrs::UNCAPTURABLE);
+        let circe = Rules::with_circe(CirceRules::CIRCE);
+        let (r, pos) = with_unit(circe, "wKa1 wRd1 bKh8", "d5", bishop);
+        assert_eq!(
+            moves_of(&r, &pos),
+            sorted(
+                "Ka1-a2 Ka1-b1 Ka1-b2 Rd1-c1 Rd1-b1 Rd1-d2 Rd1-d3 Rd1-d4 Rd1-e1 Rd1-f1 \
+                 Rd1-g1 Rd1-h1"
+            )
+        );
+    }
+
+    #[test]
+    fn a_half_neutral_unit_changes_side_as_it_moves() {
+        let rook = Piece::new(Color::White, Kind::ROOK).with(Attrs::HALF_NEUTRAL);
+        let circe = Rules::with_circe(CirceRules::CIRCE);
+        let (r, pos) = with_unit(circe, "wKa1 bKh8 bPd5", "d1", rook);
+        let got = moves_of(&r, &pos);
+        for m in ["hnRd1*d5=nh[+bPd7]", "hnRd1-d4=nh", "hnRd1-h1=nh", "Ka1-b2"] {
+            assert!(got.contains(&m.to_string()), "{m}: {got:?}");
+        }
+        // Played, the rook is neutral on d4; moved again by Black, it is
+        // Black's.
+        let mut out = Vec::new();
+        crate::movegen::legal_moves(&pos, &r, &mut out);
+        let mv = out.iter().find(|m| m.to == sq("d4")).unwrap();
+        let after = pos.play(mv);
+        assert!(after.piece_at(sq("d4")).unwrap().is_neutral());
+        let mut out = Vec::new();
+        crate::movegen::legal_moves(&after, &r, &mut out);
+        let mv = out
+            .iter()
+            .find(|m| m.from == sq("d4") && m.to == sq("d2"))
+            .unwrap();
+        let again = after.play(mv);
+        let rook = again.piece_at(sq("d2")).unwrap();
+        assert!(!rook.is_neutral());
+        assert_eq!(rook.color, Color::Black);
+        assert!(rook.attrs.contains(Attrs::HALF_NEUTRAL));
+    }
+
+    #[test]
+    fn a_royal_unit_is_its_sides_king() {
+        let queen = Piece::new(Color::Black, Kind::QUEEN).with(Attrs::ROYAL);
+        let (r, pos) = with_unit(Rules::orthodox(), "wKa3 wRb1 bPe7", "d5", queen);
+        let mut black = pos;
+        black.turn = Color::Black;
+        assert_eq!(pos.king(Color::Black), Some(sq("d5")));
+        // Rb5 and Rd1 check the queen (Popeye's `+`); it may not stay in check.
+        let mut out = Vec::new();
+        crate::movegen::legal_moves(&pos, &r, &mut out);
+        let checks: Vec<String> = out
+            .iter()
+            .filter(|m| r.in_check(&pos.play(m), Color::Black))
+            .map(|m| crate::io::notation::popeye_move(m, crate::io::notation::Alphabet::English))
+            .collect();
+        assert_eq!(checks, sorted("Rb1-b5 Rb1-d1"));
+        let mut checked = black;
+        checked.put(sq("d1"), Piece::new(Color::White, Kind::ROOK));
+        assert!(r.in_check(&checked, Color::Black));
+        let got = moves_of(&r, &checked);
+        assert!(got.contains(&"rQd5*d1".to_string()), "{got:?}");
+        assert!(!got.contains(&"rQd5-d4".to_string()), "{got:?}");
+        assert!(!got.contains(&"e7-e6".to_string()), "{got:?}");
     }
 }

@@ -391,6 +391,12 @@ pub trait ConditionRule {
         true
     }
 
+    /// Adds to a pseudo-legal move the effects the condition gives it
+    /// (the half-neutral attribute: the mover changes side), after the
+    /// effects the rules gave it.
+    #[inline(always)]
+    fn amend(_rules: &Rules, _pos: &Position, _mv: &mut Move) {}
+
     /// Whether `observer` observing `target` counts (is validated).
     #[inline(always)]
     fn observes(_rules: &Rules, _pos: &Position, _observer: &Observer, _target: Square) -> bool {
@@ -417,6 +423,14 @@ pub trait ConditionRule {
     /// movable units are all paralysed is not mated).
     #[inline(always)]
     fn mate_refused(_rules: &Rules, _pos: &Position, _side: Color) -> bool {
+        false
+    }
+
+    /// Whether `side` is stalemated in `pos` whatever the usual test says
+    /// (the paralysing attribute: a side whose movable units are all
+    /// paralysed is stalemated, in check or not).
+    #[inline(always)]
+    fn stalemate_forced(_rules: &Rules, _pos: &Position, _side: Color) -> bool {
         false
     }
 
@@ -618,6 +632,16 @@ macro_rules! registry {
                 })
             }
 
+            /// Adds to a pseudo-legal move the effects the conditions give it.
+            #[inline]
+            pub fn amend(self, rules: &Rules, pos: &Position, mv: &mut Move) {
+                for c in self.iter() {
+                    match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::amend(rules, pos, mv),)*
+                    }
+                }
+            }
+
             /// Whether every condition validates the observation.
             #[inline]
             pub fn observes(self, rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
@@ -643,6 +667,13 @@ macro_rules! registry {
                 self.iter().all(|c| match c {
                     $(Condition::$variant => !<$rule as ConditionRule>::OBSERVATION_GEOMETRY
                         || <$rule as ConditionRule>::observes(rules, pos, observer, target),)*
+                })
+            }
+
+            /// Whether some condition says `side` is stalemated.
+            pub fn stalemate_forced(self, rules: &Rules, pos: &Position, side: Color) -> bool {
+                self.iter().any(|c| match c {
+                    $(Condition::$variant => <$rule as ConditionRule>::stalemate_forced(rules, pos, side),)*
                 })
             }
 
@@ -910,6 +941,8 @@ registry! {
     Paralysing => attributes::Paralysing,
     /// The uncapturable attribute: its unit may not be captured.
     Uncapturable => attributes::Uncapturable,
+    /// The half-neutral attribute: its unit changes side as it moves.
+    HalfNeutral => attributes::HalfNeutral,
     // Part 2, group P: units that change colour or walk as moves are played.
     // Part 2, group M: moves with a second motion.
     // Part 2, group K: kings, squares and captures that change units.
