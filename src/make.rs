@@ -324,15 +324,7 @@ impl Position {
             Effect::SideChange { on, to } => {
                 if let Some(unit) = self.piece_at(on) {
                     let id = self.id_code(on);
-                    let changed = match to {
-                        None => Piece::neutral(unit.kind).with(unit.attrs),
-                        Some(side) => Piece {
-                            color: side,
-                            attrs: unit.attrs.without(crate::board::Attrs::NEUTRAL),
-                            ..unit
-                        },
-                    };
-                    self.put(on, changed);
+                    self.put(on, crate::rules::conditions::changed_side(unit, to));
                     if self.tracks_identities() {
                         self.set_id_code(on, id);
                     }

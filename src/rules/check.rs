@@ -63,8 +63,9 @@ impl Rules {
         let Some(ep) = pos.ep_square else {
             return false;
         };
-        // An enemy unit with a pawn's step (a pawn of any walk, a dragon)
-        // that captures onto the square passed over.
+        // An enemy unit with a pawn's capture (a pawn of any walk but the
+        // Chinese, a dragon, a ship) that captures onto the square passed
+        // over.
         let them = color.opponent();
         pos.attackers(ep, them, pos.occupied())
             .into_iter()
@@ -74,7 +75,10 @@ impl Rules {
                         .walk
                         .steps
                         .iter()
-                        .any(|s| matches!(s, crate::pieces::Step::Pawn(_)))
+                        .any(|s| {
+                            use crate::pieces::walk::Pawn;
+                            matches!(s, crate::pieces::Step::Pawn(p) if !matches!(p, Pawn::Steps | Pawn::Chinese))
+                        })
                 })
             })
     }

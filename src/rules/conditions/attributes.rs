@@ -21,7 +21,7 @@
 //!   changes there; gone, it changes nothing).
 
 use super::{Capabilities, ConditionRule};
-use crate::board::{Attrs, Bitboard, Color, Position, Square};
+use crate::board::{Attrs, Bitboard, Color, Piece, Position, Square};
 use crate::moves::{Effect, Fate, Move};
 use crate::rules::{Observer, Rules};
 
@@ -84,6 +84,18 @@ impl ConditionRule for Paralysing {
     fn stalemate_forced(rules: &Rules, pos: &Position, side: Color) -> bool {
         suffocated(rules, pos, side)
     }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        use super::Condition;
+        [Condition::Madrasi, Condition::Eiffel, Condition::Isardam]
+            .into_iter()
+            .any(|c| rules.has(c))
+            .then(|| {
+                "eiffel, madrasi, isardam, woozles or paralysing pieces incompatible with some \
+                 fairy conditions"
+                    .into()
+            })
+    }
 }
 
 /// Whether `side` is "suffocated by paralysis": of its units with a move
@@ -132,6 +144,18 @@ impl ConditionRule for Uncapturable {
 /// The half-neutral attribute's rule.
 pub struct HalfNeutral;
 
+/// `unit` after its change of side: to `Some(side)`, or to neutral.
+pub(crate) fn changed(unit: Piece, to: Option<Color>) -> Piece {
+    match to {
+        None => Piece::neutral(unit.kind).with(unit.attrs),
+        Some(side) => Piece {
+            color: side,
+            attrs: unit.attrs.without(Attrs::NEUTRAL),
+            ..unit
+        },
+    }
+}
+
 impl ConditionRule for HalfNeutral {
     const ID: &'static str = "attribute halfneutral";
     const WRITTEN: bool = false;
@@ -148,13 +172,33 @@ impl ConditionRule for HalfNeutral {
         {
             return;
         }
-        let on = match mv.capturer_fate() {
-            Fate::Stays => mv.to,
-            Fate::Reborn(sq) => sq,
-            Fate::Vanishes => return,
-        };
         let to = mv.piece.is_neutral().then_some(pos.turn);
-        mv.effects.push(Effect::SideChange { on, to });
+        match mv.capturer_fate() {
+            Fate::Stays => mv.effects.push(Effect::SideChange { on: mv.to, to }),
+            Fate::Vanishes => {}
+            // Reborn (Anticirce): it changes on its arrival square, before
+            // its rebirth, and is reborn changed (Popeye's `=nh[nhnRe1->a1]`).
+            Fate::Reborn(_) => {
+                let Some(at) = mv.effects.iter().position(|e| {
+                    matches!(e, Effect::CapturerReborn { how, .. }
+                        if !how.has(crate::moves::Rebirth::DELAYED))
+                }) else {
+                    return;
+                };
+                let mut effects = crate::moves::Effects::NONE;
+                for (i, e) in mv.effects.iter().enumerate() {
+                    let mut e = *e;
+                    if i == at {
+                        effects.push(Effect::SideChange { on: mv.to, to });
+                        if let Effect::CapturerReborn { unit, .. } = &mut e {
+                            *unit = changed(*unit, to);
+                        }
+                    }
+                    effects.push(e);
+                }
+                mv.effects = effects;
+            }
+        }
     }
 }
 

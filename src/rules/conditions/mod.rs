@@ -84,6 +84,7 @@ mod mummer;
 mod singlebox;
 // Group gen: which moves exist and what observes (part 1, the rest).
 mod attributes;
+pub(crate) use attributes::changed as changed_side;
 mod bgl;
 mod blackchecks;
 mod check_rules;
