@@ -20,7 +20,7 @@ pub struct Position {
     /// Units carrying any attribute ([`Attrs`]).
     attributed: Bitboard,
     /// Units with an attribute the mailbox has no bit for (functionary,
-    /// magic, uncapturable, jigger: bits 8 on), among `attributed`.
+    /// uncapturable: bits 8 on), among `attributed`.
     high_any: Bitboard,
     /// The units with each of those attributes (`high[i]`: bit 8 + i).
     high: [Bitboard; Attrs::HIGH_COUNT],

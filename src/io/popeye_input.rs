@@ -724,6 +724,9 @@ impl<'a> Parser<'a> {
                     sq,
                 ));
             }
+            // Popeye: `royal` gives its attribute to the next piece word
+            // alone (a side has one royal unit).
+            attrs = attrs.without(Attrs::ROYAL);
         }
         Ok(out)
     }

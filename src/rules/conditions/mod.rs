@@ -21,7 +21,9 @@
 //!    the unit's own walk's moves tried first.
 //! 3. [`ConditionRule::extra_moves`]: moves beside the walk's (DangerCirce).
 //! 4. [`ConditionRule::allows`]: whether one pseudo-legal move exists
-//!    (MonochromChess, GridChess, Hole).
+//!    (MonochromChess, GridChess, Hole); [`ConditionRule::amend`] adds to
+//!    a pseudo-legal move the effects the condition gives it (the
+//!    half-neutral attribute's change of side).
 //! 5. [`ConditionRule::observes`]: whether an observation counts, for
 //!    check and for the conditions that read observation (Madrasi, Patrol).
 //!    A condition whose hook judges only the geometry of a line (GridChess,
@@ -53,6 +55,13 @@
 //!
 //! Beside the hooks, a condition says whether Popeye's intelligent mode
 //! takes it ([`ConditionRule::INTELLIGENT`]).
+//!
+//! The goal tests ask two hooks: [`ConditionRule::mate_refused`] (a mate
+//! that is none) and [`ConditionRule::stalemate_forced`] (a stalemate
+//! whatever the usual test says): the paralysing attribute's
+//! "suffocation by paralysis". The rules unit attributes carry (paralysing,
+//! uncapturable, half-neutral: `attributes.rs`) are registered as
+//! conditions put in force by the attribute (`CARRIED_BY`), never named.
 //!
 //! The conditions that read the previous move keep it in
 //! `Position::history`, started by `prepare`; a condition the mate test
