@@ -313,8 +313,10 @@ mod tests {
         checked.put(sq("d1"), Piece::new(Color::White, Kind::ROOK));
         assert!(r.in_check(&checked, Color::Black));
         let got = moves_of(&r, &checked);
-        assert!(got.contains(&"rQd5*d1".to_string()), "{got:?}");
+        // The rook b1 guards d1: the queen leaves the file or stays checked.
+        assert!(!got.contains(&"rQd5*d1".to_string()), "{got:?}");
         assert!(!got.contains(&"rQd5-d4".to_string()), "{got:?}");
+        assert!(got.contains(&"rQd5-c5".to_string()), "{got:?}");
         assert!(!got.contains(&"e7-e6".to_string()), "{got:?}");
     }
 }
