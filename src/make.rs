@@ -341,6 +341,15 @@ impl Position {
                 }
             }
             Effect::Premove { .. } => {}
+            Effect::SideChange { on, to } => {
+                if let Some(unit) = self.piece_at(on) {
+                    let id = self.id_code(on);
+                    self.put(on, crate::rules::conditions::changed_side(unit, to));
+                    if self.tracks_identities() {
+                        self.set_id_code(on, id);
+                    }
+                }
+            }
         }
     }
 

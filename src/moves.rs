@@ -9,7 +9,7 @@
 //! Popeye's move-effect journal and is kept in the order Popeye records
 //! (and prints) the effects.
 
-use crate::board::{Kind, Piece, Square};
+use crate::board::{Color, Kind, Piece, Square};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Motion {
@@ -177,6 +177,12 @@ pub enum Effect {
         unit: Piece,
         shown: Shown,
     },
+    // Group A (unit attributes):
+    /// After the move, the unit on `on` (the half-neutral mover, where it
+    /// ends up) changes side: to `Some(side)` from neutral, to neutral
+    /// from `None`. Popeye's `=wh` / `=nh`, written right after the move,
+    /// before its brackets; the Circe notation's `=w` / `=n`.
+    SideChange { on: Square, to: Option<Color> },
 }
 
 // Part 2, group P: what a [`Effect::Changed`] shows.

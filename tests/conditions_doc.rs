@@ -8,8 +8,25 @@ use circe::rules::Condition;
 use circe::vocabulary::{CONDITION_NAMES, EXTRA_CONDITION_NAMES};
 use std::path::Path;
 
-/// Popeye's English name of `c`.
+/// The sections of the unit attributes whose rules the registry holds
+/// (identifier `attribute NAME`), and of the royal attribute, which needs
+/// no rule of its own: docs/conditions.md, "Unit attributes".
+const ATTRIBUTE_SECTIONS: [(&str, &str); 4] = [
+    ("paralysing", "Paralysing"),
+    ("uncapturable", "Uncapturable"),
+    ("halfneutral", "HalfNeutral"),
+    ("royal", "Royal"),
+];
+
+/// Popeye's English name of `c` (of its attribute, for an attribute's rule).
 fn english_name(c: Condition) -> &'static str {
+    if let Some(attr) = c.popeye_id().strip_prefix("attribute ") {
+        return ATTRIBUTE_SECTIONS
+            .iter()
+            .find(|(id, _)| *id == attr)
+            .map(|(_, name)| *name)
+            .unwrap_or_else(|| panic!("{c:?}: no section named for the attribute {attr}"));
+    }
     CONDITION_NAMES
         .iter()
         .chain(EXTRA_CONDITION_NAMES.iter())
@@ -62,12 +79,33 @@ fn every_condition_has_its_section_and_an_example_with_popeyes_answer() {
 }
 
 #[test]
+fn every_attribute_has_its_section_under_unit_attributes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/conditions.md")).unwrap();
+    let attributes = &page[page.find("\n## Unit attributes\n").expect("the heading")..];
+    for (_, name) in ATTRIBUTE_SECTIONS {
+        let text = section(attributes, name)
+            .unwrap_or_else(|| panic!("no section {name} under Unit attributes"));
+        let example = format!("problems/conditions/attr-{}.inp", name.to_lowercase());
+        assert!(
+            text.contains(&example),
+            "{name}: the example {example} is not named"
+        );
+        assert!(root.join(&example).exists(), "{example} is missing");
+        assert!(
+            root.join(&example).with_extension("out").exists(),
+            "{example}: Popeye's .out is missing"
+        );
+    }
+}
+
+#[test]
 fn the_readme_names_every_condition() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let missing: Vec<&str> = Condition::ALL
         .iter()
-        .filter(|&&c| c != Condition::Alsatian)
+        .filter(|&&c| c != Condition::Alsatian && !c.popeye_id().starts_with("attribute "))
         .map(|&c| english_name(c))
         .filter(|name| !readme.contains(name))
         .collect();

@@ -19,9 +19,11 @@ pub struct Position {
     fairy: Bitboard,
     /// Units carrying any attribute ([`Attrs`]).
     attributed: Bitboard,
-    /// Units with the functionary attribute, the one attribute the
-    /// mailbox has no bit for (among `attributed`).
-    functionaries: Bitboard,
+    /// Units with an attribute the mailbox has no bit for (functionary,
+    /// uncapturable: bits 8 on), among `attributed`.
+    high_any: Bitboard,
+    /// The units with each of those attributes (`high[i]`: bit 8 + i).
+    high: [Bitboard; Attrs::HIGH_COUNT],
     /// The unit on each square, for O(1) look-up: its kind's index + 1 in
     /// the low byte (0: empty), its attributes in the high byte. The colour
     /// is read from `by_color` (both colours: neutral). Kept small: every
@@ -76,7 +78,8 @@ impl Position {
             by_kind: [Bitboard::EMPTY; Kind::ORTHODOX_COUNT],
             fairy: Bitboard::EMPTY,
             attributed: Bitboard::EMPTY,
-            functionaries: Bitboard::EMPTY,
+            high_any: Bitboard::EMPTY,
+            high: [Bitboard::EMPTY; Attrs::HIGH_COUNT],
             mailbox: [0; 64],
             unmoved: Bitboard::EMPTY,
             ep_square: None,
@@ -115,11 +118,11 @@ impl Position {
     }
 
     /// What says which unit stands where, for hashing: the mailbox (kind
-    /// and attributes of each square's unit), Black's units and the
-    /// functionaries (the attribute the mailbox has no bit for).
+    /// and attributes of each square's unit), Black's units and the units
+    /// with the attributes the mailbox has no bit for (`high`).
     #[inline(always)]
-    pub(super) fn unit_arrays(&self) -> (&[u16; 64], Bitboard, Bitboard) {
-        (&self.mailbox, self.by_color[1], self.functionaries)
+    pub(super) fn unit_arrays(&self) -> (&[u16; 64], Bitboard, &[Bitboard; Attrs::HIGH_COUNT]) {
+        (&self.mailbox, self.by_color[1], &self.high)
     }
 
     /// Whether units' identities are tracked (see `track_identities`).
@@ -205,8 +208,14 @@ impl Position {
     #[inline(always)]
     fn attrs_of(&self, sq: Square, code: u16) -> Attrs {
         let attrs = Attrs::from_bits(code >> 8);
-        if self.functionaries.contains(sq) {
-            attrs.with(Attrs::FUNCTIONARY)
+        if self.high_any.contains(sq) {
+            let mut bits = attrs.bits();
+            for (i, b) in self.high.iter().enumerate() {
+                if b.contains(sq) {
+                    bits |= 1 << (8 + i);
+                }
+            }
+            Attrs::from_bits(bits)
         } else {
             attrs
         }
@@ -294,8 +303,13 @@ impl Position {
     /// Puts `piece` on `sq`, replacing whatever stood there. Inlined: it
     /// is on the path of every move played.
     #[inline]
-    pub fn put(&mut self, sq: Square, piece: Piece) {
+    pub fn put(&mut self, sq: Square, mut piece: Piece) {
         self.clear(sq);
+        // A royal walk (sting, poseidon) is its side's king: it carries the
+        // royal attribute, as a royal unit of another kind does.
+        if !piece.kind.is_orthodox() && piece.kind.def().royal {
+            piece.attrs = piece.attrs.with(Attrs::ROYAL);
+        }
         self.mailbox[sq.index()] =
             (piece.kind.index() as u16 + 1) | (piece.attrs.bits() & 0xff) << 8;
         if piece.is_neutral() {
@@ -311,8 +325,14 @@ impl Position {
         }
         if !piece.attrs.is_empty() {
             self.attributed.set(sq);
-            if piece.attrs.contains(Attrs::FUNCTIONARY) {
-                self.functionaries.set(sq);
+            let high = piece.attrs.bits() >> 8;
+            if high != 0 {
+                self.high_any.set(sq);
+                for (i, b) in self.high.iter_mut().enumerate() {
+                    if high & (1 << i) != 0 {
+                        b.set(sq);
+                    }
+                }
             }
         }
     }
@@ -342,7 +362,12 @@ impl Position {
             self.fairy.clear(sq);
         }
         self.attributed.clear(sq);
-        self.functionaries.clear(sq);
+        if self.high_any.contains(sq) {
+            self.high_any.clear(sq);
+            for b in self.high.iter_mut() {
+                b.clear(sq);
+            }
+        }
         self.unmoved.clear(sq);
         self.mailbox[sq.index()] = 0;
     }

@@ -77,8 +77,23 @@ impl Attrs {
     pub const PROMOTED: Attrs = Attrs(1 << 7);
     /// Popeye's `functionary` (Beamtet): the unit moves and observes only
     /// while the other side observes it. Kept out of the board's mailbox
-    /// (see `Position::functionaries`).
+    /// (see `Position::high`).
     pub const FUNCTIONARY: Attrs = Attrs(1 << 8);
+    // Group A (unit attributes): the attributes beyond the mailbox's byte,
+    // kept like the functionary in bitboards of their own
+    // (`Position::high`, one per bit from 8 on, `HIGH_COUNT` of them).
+    /// Popeye's `uncapturable`: the unit cannot be captured.
+    pub const UNCAPTURABLE: Attrs = Attrs(1 << 9);
+    /// Popeye's `magic` (not played: the readers refuse it). Raise
+    /// `HIGH_COUNT` when it is, for the position to keep it.
+    pub const MAGIC: Attrs = Attrs(1 << 10);
+    /// Popeye's `jigger` (not played: the readers refuse it). Raise
+    /// `HIGH_COUNT` when it is, for the position to keep it.
+    pub const JIGGER: Attrs = Attrs(1 << 11);
+    /// How many attributes the position keeps beyond the mailbox (bits 8
+    /// on: functionary, uncapturable). Each costs a bitboard in every
+    /// position copied.
+    pub const HIGH_COUNT: usize = 2;
 
     /// The attributes with these bits.
     #[inline]

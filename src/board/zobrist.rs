@@ -41,7 +41,7 @@ fn mix(value: u64) -> u64 {
 }
 
 /// Keys for the words of the units' arrays ([`Position::units_key`]).
-const WORDS: [u64; 18] = table(6);
+const WORDS: [u64; 17 + super::Attrs::HIGH_COUNT] = table(6);
 
 /// Folded 128-bit product: the mixing step of the wyhash family.
 #[inline(always)]
@@ -51,17 +51,21 @@ fn mum(a: u64, b: u64) -> u64 {
 }
 
 impl Position {
-    /// The key of the units: the mailbox, read as sixteen words, and the
-    /// Black and functionary sets, mixed in independent pairs. It costs the
+    /// The key of the units: the mailbox, read as sixteen words, mixed in
+    /// independent pairs, and the sets of Black's units and of the
+    /// attributes outside the mailbox. It costs the
     /// same for any number of units and reads no table per unit.
     #[inline]
     fn units_key(&self) -> u64 {
-        let (mailbox, black, functionaries) = self.unit_arrays();
+        let (mailbox, black, high) = self.unit_arrays();
         let word = |i: usize| {
             let m = &mailbox[4 * i..4 * i + 4];
             u64::from(m[0]) | u64::from(m[1]) << 16 | u64::from(m[2]) << 32 | u64::from(m[3]) << 48
         };
-        let mut h = mum(black.0 ^ WORDS[16], functionaries.0 ^ WORDS[17]);
+        let mut h = black.0 ^ WORDS[16];
+        for (i, set) in high.iter().enumerate() {
+            h = mum(h, set.0 ^ WORDS[17 + i]);
+        }
         for i in 0..8 {
             h ^= mum(
                 word(2 * i) ^ WORDS[2 * i],

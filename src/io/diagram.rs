@@ -14,8 +14,9 @@ pub fn check(
 ) -> Result<Vec<Spanned<String>>, String> {
     let mut warnings = Vec::new();
     for color in [Color::White, Color::Black] {
-        let kings: Vec<String> = position
-            .pieces(color, Kind::KING)
+        // A unit with the royal attribute is its side's king (Popeye:
+        // "only one king allowed").
+        let kings: Vec<String> = (position.pieces(color, Kind::KING) | position.royal_units(color))
             .into_iter()
             .map(|sq| sq.to_string())
             .collect();

@@ -291,6 +291,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     let mut transfer = None;
     let mut colour_changes = Vec::new();
     let mut changes = Vec::new();
+    let mut side_change = None;
     for e in &mv.effects {
         let details = |how: Rebirth, u: Piece| {
             json!({
@@ -336,6 +337,16 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             }
             Effect::ColourChange { on, unit: u } => {
                 colour_changes.push(json!({"unit": unit(u), "square": on.to_string()}))
+            }
+            Effect::SideChange { on, to } => {
+                side_change = Some(json!({
+                    "square": on.to_string(),
+                    "to": match to {
+                        None => "neutral",
+                        Some(Color::White) => "white",
+                        Some(Color::Black) => "black",
+                    },
+                }))
             }
             Effect::Pending { on, unit: u, kind } => {
                 pending = Some(json!({
@@ -408,6 +419,10 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     // their keys.
     if !changes.is_empty() {
         merge(&mut value, json!({ "changes": changes }));
+    }
+    // Only where a half-neutral unit changed side (the attribute).
+    if let Some(change) = side_change {
+        merge(&mut value, json!({ "side_change": change }));
     }
     value
 }

@@ -4,7 +4,7 @@
 //! data taken from its output tables (and checked against the recorded
 //! outputs in the corpus), so writers never spell a word themselves.
 
-use crate::board::{Color, Kind};
+use crate::board::{Attrs, Color, Kind};
 use crate::problem::Language;
 
 /// Index of a language in the tables below.
@@ -47,6 +47,65 @@ pub fn kamikaze_letter(_lang: Language) -> char {
 /// same in all three languages (in French it is also Black's letter).
 pub fn neutral_letter(_lang: Language) -> char {
     'n'
+}
+
+/// The unit attributes the solver plays, in Popeye's order (its order of
+/// piece flags), with Popeye's names in English, German and French. The
+/// diagram's lines under the stipulation (`Royal a7 g5`, `Magic d4`) come
+/// in this order, and so do the letters before a unit in a move: the
+/// capitals of the name, lower-cased (`r`, `hn`, `u`; German `k`, `b`;
+/// French `dn`, `i`). The royal attribute is neither listed nor written
+/// for a unit of a royal walk (a king, a sting, a poseidon). Group P's
+/// attributes (chameleon, volage, protean) take their places in Popeye's
+/// order: after paralysing, after jigger, after hurdle-colour-changing.
+pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 10] = [
+    (Attrs::ROYAL, ["Royal", "Koeniglich", "Royale"]),
+    (Attrs::KAMIKAZE, ["Kamikaze", "Kamikaze", "Kamikaze"]),
+    (
+        Attrs::PARALYSING,
+        ["Paralysing", "Paralysierend", "Paralysante"],
+    ),
+    (Attrs::CHAMELEON, ["Chameleon", "Chamaeleon", "Cameleon"]),
+    (Attrs::JIGGER, ["Jigger", "Jigger", "Jigger"]),
+    (
+        Attrs::FUNCTIONARY,
+        ["Functionary", "Beamtet", "Fonctionnaire"],
+    ),
+    (
+        Attrs::HALF_NEUTRAL,
+        ["HalfNeutral", "HalbNeutral", "DemiNeutre"],
+    ),
+    (Attrs::MAGIC, ["Magic", "Magisch", "Magique"]),
+    (
+        Attrs::UNCAPTURABLE,
+        ["Uncapturable", "Unschlagbar", "Imprenable"],
+    ),
+    (Attrs::PROMOTED, ["Frischauf", "Frischauf", "Frischauf"]),
+];
+
+/// Popeye's name of an attribute (from [`ATTRIBUTE_NAMES`]) in `lang`.
+pub fn attribute_name(lang: Language, attr: Attrs) -> Option<&'static str> {
+    ATTRIBUTE_NAMES
+        .iter()
+        .find(|(a, _)| *a == attr)
+        .map(|(_, names)| names[idx(lang)])
+}
+
+/// The letters Popeye writes before a unit with the attributes of `attrs`
+/// (neutral aside), in its order: `r`, `k`, `hn`, `m`, `u` ...; `royal_walk`:
+/// the unit's walk is royal, so its royal attribute goes unwritten.
+pub fn attribute_letters(lang: Language, attrs: Attrs, royal_walk: bool, out: &mut String) {
+    for (attr, names) in ATTRIBUTE_NAMES {
+        if !attrs.contains(attr) || (attr == Attrs::ROYAL && royal_walk) {
+            continue;
+        }
+        out.extend(
+            names[idx(lang)]
+                .chars()
+                .filter(|c| c.is_ascii_uppercase())
+                .map(|c| c.to_ascii_lowercase()),
+        );
+    }
 }
 
 /// Fixed words of the output.

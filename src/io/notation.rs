@@ -47,23 +47,6 @@ impl Alphabet {
         }
     }
 
-    /// The letter of the royal attribute Popeye writes before a royal unit
-    /// that is not a king (`r`; German `k`, Koeniglich).
-    pub fn royal(self) -> char {
-        match self.language() {
-            Some(Language::German) => 'k',
-            _ => 'r',
-        }
-    }
-
-    /// The letter of the functionary attribute (`f`; German `b`, Beamtet).
-    pub fn functionary(self) -> char {
-        match self.language() {
-            Some(Language::German) => 'b',
-            _ => 'f',
-        }
-    }
-
     /// The colour letter of a unit, or the neutral letter.
     pub fn unit_color(self, piece: Piece) -> char {
         if piece.is_neutral() {
@@ -104,27 +87,17 @@ fn popeye_unit(out: &mut String, a: Alphabet, piece: Piece, pawn_letter: bool) {
     }
 }
 
-/// The attribute letters of a unit, in Popeye's order (neutral, royal for
-/// a unit that is not a king, kamikaze, functionary, Frischauf); whether there were any.
+/// The attribute letters of a unit, in Popeye's order (neutral, then the
+/// attributes of `language::ATTRIBUTE_NAMES`: royal for a unit that is not
+/// of a royal walk, kamikaze, ..., Frischauf); whether there were any.
 fn popeye_attributes(out: &mut String, a: Alphabet, piece: Piece) -> bool {
     let start = out.len();
     if piece.is_neutral() {
         out.push(a.neutral());
     }
-    if piece.attrs.contains(Attrs::ROYAL) && piece.kind != Kind::KING {
-        out.push(a.royal());
-    }
-    if piece.is_kamikaze() {
-        out.push('k');
-    }
-    if piece.attrs.contains(Attrs::CHAMELEON) {
-        out.push('c');
-    }
-    if piece.attrs.contains(Attrs::FUNCTIONARY) {
-        out.push(a.functionary());
-    }
-    if piece.attrs.contains(Attrs::PROMOTED) {
-        out.push('f');
+    if !piece.attrs.without(Attrs::NEUTRAL).is_empty() {
+        let lang = a.language().unwrap_or(Language::English);
+        language::attribute_letters(lang, piece.attrs, piece.kind.is_royal(), out);
     }
     out.len() > start
 }
@@ -194,6 +167,14 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
                 s.push('=');
                 popeye_unit(&mut s, a, Piece { kind, ..mv.piece }, true);
             }
+        }
+    }
+    // The half-neutral mover's change of side, before the brackets.
+    for e in &mv.effects {
+        if let Effect::SideChange { to, .. } = *e {
+            s.push('=');
+            s.push(to.map_or(a.neutral(), |side| a.color(side)));
+            s.push('h');
         }
     }
     let mut bracket = false;
@@ -358,6 +339,8 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
         Effect::ColourChange { unit, .. } => side_change(s, a, unit, ']'),
         // Written before the move, or where the brackets allow (`popeye_move`).
         Effect::LatentFirst { .. } | Effect::Changed { .. } => {}
+        // Written after the move, before the brackets (`popeye_move`).
+        Effect::SideChange { .. } => {}
         Effect::CapturerVanishes
         | Effect::Pending { .. }
         | Effect::Premove { .. }
@@ -491,6 +474,13 @@ pub fn circe_move(
         if mv.promotion.is_some() {
             s.push('=');
             circe_unit(&mut s, a, mv.arriving_piece());
+        }
+        // The half-neutral mover's change of side: `Sf6-d5=n`, `=w`.
+        for e in &mv.effects {
+            if let Effect::SideChange { to, .. } = *e {
+                s.push('=');
+                s.push(to.map_or(a.neutral(), |side| a.color(side)));
+            }
         }
     }
     let occupants = occupants(before, mv);
@@ -671,6 +661,8 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
             s.push(')');
         }
         Effect::ColourChange { unit, .. } => side_change(s, a, unit, ')'),
+        // Written after the move, before the parentheses (`circe_move`).
+        Effect::SideChange { .. } => {}
         Effect::CapturerVanishes
         | Effect::Pending { .. }
         | Effect::Premove { .. }

@@ -627,10 +627,7 @@ impl<'a> Parser<'a> {
     fn parse_pieces(&mut self, ctx: Ctx) -> Res<Vec<(Piece, Square)>> {
         // The colour, and whether the units are neutral.
         let mut colour: Option<(Color, bool)> = None;
-        let mut kamikaze = false;
-        let mut frischauf = false;
-        let mut functionary = false;
-        let mut chameleon = false;
+        let mut attrs = Attrs::NONE;
         let mut out = Vec::new();
         while let Some(tok) = self.lex.peek() {
             let has_digit = tok.text.bytes().any(|b| b.is_ascii_digit());
@@ -646,10 +643,7 @@ impl<'a> Parser<'a> {
                                 .err(tok.line, format!("{} units are not supported", tok.text))
                         }
                     });
-                    kamikaze = false;
-                    frischauf = false;
-                    functionary = false;
-                    chameleon = false;
+                    attrs = Attrs::NONE;
                     continue;
                 }
                 if let Found::One(a) = lookup(self.lang.attributes, &tok.text) {
@@ -661,10 +655,7 @@ impl<'a> Parser<'a> {
                         );
                     }
                     match a {
-                        Attr::Kamikaze => kamikaze = true,
-                        Attr::Frischauf => frischauf = true,
-                        Attr::Functionary => functionary = true,
-                        Attr::Chameleon => chameleon = true,
+                        Attr::Is(a) => attrs = attrs.with(a),
                         Attr::Unsupported => {
                             return self.err(
                                 tok.line,
@@ -722,16 +713,20 @@ impl<'a> Parser<'a> {
                     Piece {
                         color,
                         kind,
-                        attrs: Attrs::NONE
-                            .with_if(Attrs::KAMIKAZE, kamikaze)
-                            .with_if(Attrs::PROMOTED, frischauf)
-                            .with_if(Attrs::FUNCTIONARY, functionary)
-                            .with_if(Attrs::CHAMELEON, chameleon)
-                            .with_if(Attrs::NEUTRAL, neutral),
+                        // A king is royal without the attribute.
+                        attrs: if kind == Kind::KING {
+                            attrs.without(Attrs::ROYAL)
+                        } else {
+                            attrs
+                        }
+                        .with_if(Attrs::NEUTRAL, neutral),
                     },
                     sq,
                 ));
             }
+            // Popeye: `royal` gives its attribute to the next piece word
+            // alone (a side has one royal unit).
+            attrs = attrs.without(Attrs::ROYAL);
         }
         Ok(out)
     }

@@ -362,11 +362,28 @@ fn kamikaze_attribute() {
 
 #[test]
 fn unsupported_piece_attributes_name_the_word() {
-    let e = error("beginproblem\nstipulation #2\npieces white ke1\n black royal qd8\nendproblem");
+    let e = error("beginproblem\nstipulation #2\npieces white ke1\n black bul qd8\nendproblem");
     assert_eq!(e.line, 4);
-    assert_eq!(e.message, "piece attribute royal is not supported");
-    let e = error("anfangproblem\nforderung #2\nsteine weiss paralysierend ke1\nendeproblem");
-    assert_eq!(e.message, "piece attribute paralysierend is not supported");
+    assert_eq!(e.message, "piece attribute bul is not supported");
+    let e = error("anfangproblem\nforderung #2\nsteine weiss patrouille ke1\nendeproblem");
+    assert_eq!(e.message, "piece attribute patrouille is not supported");
+}
+
+#[test]
+fn royal_units_are_read_in_every_language() {
+    for text in [
+        "beginproblem\nstipulation #2\npieces white ke1\n black royal qd8\nendproblem",
+        "anfangproblem\nforderung #2\nsteine weiss ke1 schwarz koeniglich dd8\nendeproblem",
+        "debutprobleme\nenonce #2\npieces blanc re1 noir royales dd8\nfinprobleme",
+    ] {
+        let p = one(text);
+        let d8 = at(&p, "d8").unwrap();
+        assert!(d8.attrs.contains(Attrs::ROYAL), "{text}");
+        assert_eq!(
+            p.position.king(Color::Black),
+            Some(Square::parse("d8").unwrap())
+        );
+    }
 }
 
 #[test]

@@ -17,9 +17,7 @@
 use std::fmt::Write as _;
 
 use crate::board::{Color, Piece, Position, Square};
-use crate::io::language::{
-    color_letter, kamikaze_letter, neutral_letter, piece_letter, word, Word,
-};
+use crate::io::language::{color_letter, neutral_letter, piece_letter, word, Word};
 use crate::problem::{Language, MirrorAxis, Problem, ProblemOption, Twin, TwinCommand};
 use crate::rules::conditions::grid::leaves_cell;
 use crate::rules::{Condition, Rules};
@@ -95,10 +93,7 @@ pub fn write_header(out: &mut String, problem: &Problem) {
         problem.has_option(|o| matches!(o, ProblemOption::Cosmetic(n) if n == "suppressgrid"));
     write_board(out, lang, &shown, (gridded && !suppressed).then_some(rules));
     write_stipulation_line(out, problem);
-    write_kamikaze_line(out, lang, &problem.position);
-    write_chameleon_line(out, lang, &problem.position);
-    write_functionary_line(out, lang, &problem.position);
-    write_frischauf_line(out, &problem.position);
+    write_attribute_lines(out, lang, &problem.position);
     // With SuppressGrid, Popeye names the grid variant (not its cells).
     let grid_name = CONDITION_NAMES
         .iter()
@@ -334,71 +329,32 @@ fn squares_in_listing_order(squares: impl Fn(Square) -> bool) -> String {
     s
 }
 
-/// `Kamikaze a8 c8 ...`, centred, if any unit is kamikaze.
-fn write_kamikaze_line(out: &mut String, lang: Language, pos: &Position) {
-    let k = pos.kamikaze();
-    if k.is_empty() {
+/// One centred line per attribute some unit carries, in Popeye's order:
+/// `Royal a7 g5` (the royal units not of a royal walk), `Kamikaze a8 c8`,
+/// `Functionary a7` (German `Beamtet`), `Magic d4`, `Frischauf d5` ...
+fn write_attribute_lines(out: &mut String, lang: Language, pos: &Position) {
+    if pos.attributed().is_empty() {
         return;
     }
-    let line = format!(
-        "{}{}",
-        word(lang, Word::Kamikaze),
-        squares_in_listing_order(|sq| k.contains(sq))
-    );
-    centred_line(out, &line);
-}
-
-// Part 2, group P: the chameleon units.
-/// `Chameleon h8 a5`, centred, if any unit is a chameleon (German
-/// `Chamaeleon`, French `Cameleon`).
-fn write_chameleon_line(out: &mut String, lang: Language, pos: &Position) {
-    let marked = pos.with_attrs(crate::board::Attrs::CHAMELEON);
-    if marked.is_empty() {
-        return;
+    for (attr, _) in crate::io::language::ATTRIBUTE_NAMES {
+        let mut marked = pos.with_attrs(attr);
+        if attr == crate::board::Attrs::ROYAL {
+            for sq in marked {
+                if pos.kind_at(sq).is_some_and(|k| k.is_royal()) {
+                    marked.clear(sq);
+                }
+            }
+        }
+        if marked.is_empty() {
+            continue;
+        }
+        let name = crate::io::language::attribute_name(lang, attr).expect("named");
+        let line = format!(
+            "{name}{}",
+            squares_in_listing_order(|sq| marked.contains(sq))
+        );
+        centred_line(out, &line);
     }
-    let name = match lang {
-        Language::English => "Chameleon",
-        Language::German => "Chamaeleon",
-        Language::French => "Cameleon",
-    };
-    let line = format!(
-        "{name}{}",
-        squares_in_listing_order(|sq| marked.contains(sq))
-    );
-    centred_line(out, &line);
-}
-
-/// `Functionary a7 b7`, centred, if any unit is a functionary (German
-/// `Beamtet`, French `Fonctionnaire`).
-fn write_functionary_line(out: &mut String, lang: Language, pos: &Position) {
-    let marked = pos.with_attrs(crate::board::Attrs::FUNCTIONARY);
-    if marked.is_empty() {
-        return;
-    }
-    let name = match lang {
-        Language::English => "Functionary",
-        Language::German => "Beamtet",
-        Language::French => "Fonctionnaire",
-    };
-    let line = format!(
-        "{name}{}",
-        squares_in_listing_order(|sq| marked.contains(sq))
-    );
-    centred_line(out, &line);
-}
-
-/// `Frischauf d5 ...`, centred, if any unit carries Frischauf Circe's mark
-/// (the same word in every language).
-fn write_frischauf_line(out: &mut String, pos: &Position) {
-    let marked = pos.with_attrs(crate::board::Attrs::PROMOTED);
-    if marked.is_empty() {
-        return;
-    }
-    let line = format!(
-        "Frischauf{}",
-        squares_in_listing_order(|sq| marked.contains(sq))
-    );
-    centred_line(out, &line);
 }
 
 /// Popeye's time: `0.026 s`, `1:02.345 m:s`, `1:02:03 h:m:s`, with the
@@ -570,12 +526,7 @@ fn unit_text(lang: Language, p: Piece, sq: Square) -> String {
     } else {
         color_letter(lang, p.color)
     });
-    if p.is_kamikaze() {
-        s.push(kamikaze_letter(lang));
-    }
-    if p.attrs.contains(crate::board::Attrs::FUNCTIONARY) {
-        s.push(if lang == Language::German { 'b' } else { 'f' });
-    }
+    crate::io::language::attribute_letters(lang, p.attrs, p.kind.is_royal(), &mut s);
     s.push_str(piece_letter(lang, p.kind));
     let _ = write!(s, "{sq}");
     s

@@ -37,6 +37,14 @@ struct RawProblem {
     condition: Option<TSpanned<String>>,
     kamikaze: Option<Vec<TSpanned<String>>>,
     neutral: Option<Vec<TSpanned<String>>>,
+    // The other unit attributes, one list of squares each (the keys of
+    // `ATTRIBUTE_KEYS`).
+    royal: Option<Vec<TSpanned<String>>>,
+    paralysing: Option<Vec<TSpanned<String>>>,
+    functionary: Option<Vec<TSpanned<String>>>,
+    halfneutral: Option<Vec<TSpanned<String>>>,
+    uncapturable: Option<Vec<TSpanned<String>>>,
+    frischauf: Option<Vec<TSpanned<String>>>,
     options: Option<Vec<TSpanned<String>>>,
     zeroposition: Option<bool>,
     twin: Option<Vec<TSpanned<RawTwin>>>,
@@ -387,17 +395,36 @@ impl Reader<'_> {
 
         for name in raw.kamikaze.iter().flatten() {
             let sq = self.square(name, "kamikaze")?;
-            if !set_kamikaze(&mut position, sq) {
+            if !set_attribute(&mut position, sq, Attrs::KAMIKAZE) {
                 return Err(self.error(
                     name.span(),
                     format!("kamikaze: {sq} is empty; the list names squares of units"),
                 ));
             }
         }
+        let lists = [
+            &raw.royal,
+            &raw.paralysing,
+            &raw.functionary,
+            &raw.halfneutral,
+            &raw.uncapturable,
+            &raw.frischauf,
+        ];
+        for ((key, attr), list) in ATTRIBUTE_KEYS.iter().zip(lists) {
+            for name in list.iter().flatten() {
+                let sq = self.square(name, key)?;
+                if !set_attribute(&mut position, sq, *attr) {
+                    return Err(self.error(
+                        name.span(),
+                        format!("{key}: {sq} is empty; the list names squares of units"),
+                    ));
+                }
+            }
+        }
         if kamikaze_all {
             for sq in position.unit_squares() {
                 if position.kind_at(sq) != Some(Kind::KING) {
-                    set_kamikaze(&mut position, sq);
+                    set_attribute(&mut position, sq, Attrs::KAMIKAZE);
                 }
             }
         }
@@ -747,13 +774,30 @@ fn names<T>(table: &[(&str, T)]) -> String {
     v.join(", ")
 }
 
-fn set_kamikaze(pos: &mut Position, sq: Square) -> bool {
+/// The TOML keys of the unit attributes beside `kamikaze` and `neutral`,
+/// each a list of the squares of the units that carry it (Popeye's English
+/// attribute names, lower-cased), in the order `convert` writes them.
+pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 6] = [
+    ("royal", Attrs::ROYAL),
+    ("paralysing", Attrs::PARALYSING),
+    ("functionary", Attrs::FUNCTIONARY),
+    ("halfneutral", Attrs::HALF_NEUTRAL),
+    ("uncapturable", Attrs::UNCAPTURABLE),
+    ("frischauf", Attrs::PROMOTED),
+];
+
+/// Gives the unit on `sq` the attribute `attr`; false if `sq` is empty.
+fn set_attribute(pos: &mut Position, sq: Square, attr: Attrs) -> bool {
     let Some(mut p) = pos.piece_at(sq) else {
         return false;
     };
     // `put` clears the square first, castling right included: keep it.
     let unmoved = pos.unmoved.contains(sq);
-    p = p.with(Attrs::KAMIKAZE);
+    if attr == Attrs::ROYAL && p.kind == Kind::KING {
+        // A king is royal without the attribute.
+        return true;
+    }
+    p = p.with(attr);
     pos.put(sq, p);
     if unmoved {
         pos.unmoved.set(sq);

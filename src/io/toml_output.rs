@@ -307,10 +307,21 @@ pub fn problem_to_toml(problem: &Problem, expected: Option<&str>) -> Result<Stri
         out.push_str(&format!("condition = {}\n", quote(&name)));
     }
     // The FEN gives neutral units as White; the list makes them neutral.
-    for (key, squares) in [
-        ("kamikaze", problem.position.kamikaze()),
-        ("neutral", problem.position.neutral()),
-    ] {
+    let pos = &problem.position;
+    let mut lists = vec![("kamikaze", pos.kamikaze()), ("neutral", pos.neutral())];
+    for (key, attr) in crate::io::toml_input::ATTRIBUTE_KEYS {
+        let mut squares = pos.with_attrs(attr);
+        if attr == crate::board::Attrs::ROYAL {
+            // A royal walk (sting, poseidon) is royal without the list.
+            for sq in squares {
+                if pos.kind_at(sq).is_some_and(|k| k.is_royal()) {
+                    squares.clear(sq);
+                }
+            }
+        }
+        lists.push((key, squares));
+    }
+    for (key, squares) in lists {
         if squares.nonempty() {
             let list: Vec<String> = squares
                 .into_iter()

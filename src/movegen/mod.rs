@@ -76,7 +76,10 @@ fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
             pinned |= between;
         }
     }
-    pos.by_color(us) & !pinned & !pos.pieces(us, Kind::KING) & !pos.neutral()
+    // `king` may be a royal unit of another kind (the royal attribute).
+    let mut movers = pos.by_color(us) & !pinned & !pos.pieces(us, Kind::KING) & !pos.neutral();
+    movers.clear(king);
+    movers
 }
 
 /// Whether the side to move has at least one legal move. (Most conditions
@@ -123,7 +126,9 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
         let mut keep = start;
         for i in start..out.len() {
             if rules.conditions.allows(rules, pos, &out[i]) {
-                out[keep] = out[i];
+                let mut mv = out[i];
+                rules.conditions.amend(rules, pos, &mut mv);
+                out[keep] = mv;
                 keep += 1;
             }
         }

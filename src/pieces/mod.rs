@@ -102,10 +102,7 @@ impl Kind {
     /// whose moves depend on chains of observation, and the royal fairy
     /// walks are not played yet).
     pub fn is_supported(self) -> bool {
-        !matches!(
-            self,
-            Kind::ORPHAN | Kind::FRIEND | Kind::POSEIDON | Kind::STING
-        )
+        !matches!(self, Kind::ORPHAN | Kind::FRIEND)
     }
 
     /// Whether a pawn may promote to this kind when a unit of it stands in

@@ -27,6 +27,12 @@ impl Rules {
         let Some(king) = pos.king(color) else {
             return false;
         };
+        // A royal pawn that has just made its double step is in check where
+        // an enemy pawn could take it en passant (Popeye).
+        if pos.ep_square.is_some() && pos.ep_victim == king && self.royal_pawn_en_prise(pos, color)
+        {
+            return true;
+        }
         if !self.conditions.is_empty() && self.conditions.checks(self, pos, king, color) {
             return true;
         }
@@ -48,6 +54,33 @@ impl Rules {
         }
         (attackers.nonempty() && self.any_capture_for_good(pos, king, attackers))
             || (self.assassin() && self.assassination(pos, color, king))
+    }
+
+    /// Whether an enemy pawn could take `color`'s royal pawn, which has just
+    /// made its double step, en passant.
+    #[cold]
+    fn royal_pawn_en_prise(&self, pos: &Position, color: Color) -> bool {
+        let Some(ep) = pos.ep_square else {
+            return false;
+        };
+        // An enemy unit with a pawn's capture (a pawn of any walk but the
+        // Chinese, a dragon, a ship) that captures onto the square passed
+        // over.
+        let them = color.opponent();
+        pos.attackers(ep, them, pos.occupied())
+            .into_iter()
+            .any(|sq| {
+                pos.kind_at(sq).is_some_and(|k| {
+                    k.def()
+                        .walk
+                        .steps
+                        .iter()
+                        .any(|s| {
+                            use crate::pieces::walk::Pawn;
+                            matches!(s, crate::pieces::Step::Pawn(p) if !matches!(p, Pawn::Steps | Pawn::Chinese))
+                        })
+                })
+            })
     }
 
     /// Whether the orthodox attack is always a check under these rules: no

@@ -142,9 +142,22 @@ impl Judge {
             Goal::Castling => mv.is_castling(),
             Goal::EnPassant => mv.motion == Motion::EnPassant,
             Goal::Mate => {
-                self.in_check(after) && !has_legal_move(after, &self.mate_rules, &mut self.scratch)
+                self.in_check(after)
+                    && !has_legal_move(after, &self.mate_rules, &mut self.scratch)
+                    && (self.rules.conditions.is_empty()
+                        || !self
+                            .rules
+                            .conditions
+                            .mate_refused(&self.rules, after, after.turn))
             }
-            Goal::Stalemate => !self.in_check(after) && !self.can_move(after),
+            Goal::Stalemate => {
+                (!self.in_check(after) && !self.can_move(after))
+                    || (!self.rules.conditions.is_empty()
+                        && self
+                            .rules
+                            .conditions
+                            .stalemate_forced(&self.rules, after, after.turn))
+            }
             Goal::MateOrStalemate => !self.can_move(after),
             Goal::DoubleStalemate => {
                 !self.in_check(after) && !self.can_move(after) && self.mover_also_stuck(after)

@@ -2,6 +2,7 @@
 //! French): the names are Popeye's; the lookup is by case-insensitive unique
 //! prefix, and several names may share one meaning.
 
+use crate::board::Attrs;
 use crate::problem::Language;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,13 +95,9 @@ pub(super) enum Colour {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Attr {
-    Kamikaze,
-    /// Frischauf Circe's mark of a promoted unit.
-    Frischauf,
-    /// The functionary (Beamtet) attribute.
-    Functionary,
-    /// The chameleon attribute (group P).
-    Chameleon,
+    /// An attribute the solver plays (kamikaze, royal, Frischauf Circe's
+    /// mark of a promoted unit, functionary (Beamtet), ...).
+    Is(Attrs),
     Unsupported,
 }
 
@@ -205,18 +202,18 @@ pub(super) const ENGLISH: Lang = Lang {
         ("totalinvisible", Colour::Unsupported),
     ],
     attributes: &[
-        ("kamikaze", Attr::Kamikaze),
-        ("chameleon", Attr::Chameleon),
+        ("kamikaze", Attr::Is(Attrs::KAMIKAZE)),
+        ("chameleon", Attr::Is(Attrs::CHAMELEON)),
         ("jigger", Attr::Unsupported),
-        ("paralysing", Attr::Unsupported),
-        ("royal", Attr::Unsupported),
+        ("paralysing", Attr::Is(Attrs::PARALYSING)),
+        ("royal", Attr::Is(Attrs::ROYAL)),
         ("volage", Attr::Unsupported),
-        ("functionary", Attr::Functionary),
-        ("halfneutral", Attr::Unsupported),
+        ("functionary", Attr::Is(Attrs::FUNCTIONARY)),
+        ("halfneutral", Attr::Is(Attrs::HALF_NEUTRAL)),
         ("hurdlecolourchanging", Attr::Unsupported),
         ("protean", Attr::Unsupported),
         ("magic", Attr::Unsupported),
-        ("uncapturable", Attr::Unsupported),
+        ("uncapturable", Attr::Is(Attrs::UNCAPTURABLE)),
         ("patrol", Attr::Unsupported),
         ("bul", Attr::Unsupported),
         ("dob", Attr::Unsupported),
@@ -224,7 +221,7 @@ pub(super) const ENGLISH: Lang = Lang {
         ("andainverse", Attr::Unsupported),
         ("alicea", Attr::Unsupported),
         ("aliceb", Attr::Unsupported),
-        ("frischauf", Attr::Frischauf),
+        ("frischauf", Attr::Is(Attrs::PROMOTED)),
     ],
 };
 
@@ -316,18 +313,18 @@ pub(super) const GERMAN: Lang = Lang {
         ("totalunsichtbar", Colour::Unsupported),
     ],
     attributes: &[
-        ("kamikaze", Attr::Kamikaze),
-        ("chamaeleon", Attr::Chameleon),
+        ("kamikaze", Attr::Is(Attrs::KAMIKAZE)),
+        ("chamaeleon", Attr::Is(Attrs::CHAMELEON)),
         ("jigger", Attr::Unsupported),
-        ("koeniglich", Attr::Unsupported),
-        ("paralysierend", Attr::Unsupported),
+        ("koeniglich", Attr::Is(Attrs::ROYAL)),
+        ("paralysierend", Attr::Is(Attrs::PARALYSING)),
         ("volage", Attr::Unsupported),
-        ("beamtet", Attr::Functionary),
-        ("halbneutral", Attr::Unsupported),
+        ("beamtet", Attr::Is(Attrs::FUNCTIONARY)),
+        ("halbneutral", Attr::Is(Attrs::HALF_NEUTRAL)),
         ("sprungbockfarbewechselnd", Attr::Unsupported),
         ("proteisch", Attr::Unsupported),
         ("magisch", Attr::Unsupported),
-        ("unschlagbar", Attr::Unsupported),
+        ("unschlagbar", Attr::Is(Attrs::UNCAPTURABLE)),
         ("patrouille", Attr::Unsupported),
         ("bul", Attr::Unsupported),
         ("dob", Attr::Unsupported),
@@ -335,7 +332,7 @@ pub(super) const GERMAN: Lang = Lang {
         ("andainvers", Attr::Unsupported),
         ("alicea", Attr::Unsupported),
         ("aliceb", Attr::Unsupported),
-        ("frischauf", Attr::Frischauf),
+        ("frischauf", Attr::Is(Attrs::PROMOTED)),
     ],
 };
 
@@ -427,18 +424,18 @@ pub(super) const FRENCH: Lang = Lang {
         ("totalinvisible", Colour::Unsupported),
     ],
     attributes: &[
-        ("kamikaze", Attr::Kamikaze),
-        ("cameleon", Attr::Chameleon),
+        ("kamikaze", Attr::Is(Attrs::KAMIKAZE)),
+        ("cameleon", Attr::Is(Attrs::CHAMELEON)),
         ("jigger", Attr::Unsupported),
-        ("paralysantes", Attr::Unsupported),
-        ("royales", Attr::Unsupported),
+        ("paralysantes", Attr::Is(Attrs::PARALYSING)),
+        ("royales", Attr::Is(Attrs::ROYAL)),
         ("volage", Attr::Unsupported),
-        ("fonctionnaire", Attr::Functionary),
-        ("demineutre", Attr::Unsupported),
+        ("fonctionnaire", Attr::Is(Attrs::FUNCTIONARY)),
+        ("demineutre", Attr::Is(Attrs::HALF_NEUTRAL)),
         ("couleurechangeantsautoir", Attr::Unsupported),
         ("protee", Attr::Unsupported),
         ("magique", Attr::Unsupported),
-        ("imprenable", Attr::Unsupported),
+        ("imprenable", Attr::Is(Attrs::UNCAPTURABLE)),
         ("patrouille", Attr::Unsupported),
         ("bul", Attr::Unsupported),
         ("dob", Attr::Unsupported),
@@ -446,7 +443,7 @@ pub(super) const FRENCH: Lang = Lang {
         ("andainverse", Attr::Unsupported),
         ("alicea", Attr::Unsupported),
         ("aliceb", Attr::Unsupported),
-        ("frischauf", Attr::Frischauf),
+        ("frischauf", Attr::Is(Attrs::PROMOTED)),
     ],
 };
 

@@ -504,3 +504,25 @@ fn structured_stipulations_that_are_synonyms_read() {
         e.message
     );
 }
+
+#[test]
+fn attribute_lists_give_units_their_attributes() {
+    let p = parse(
+        "fen = \"8/8/8/3q4/2n5/K7/1R6/8 w\"\nstipulation = \"~1\"\n\
+         royal = [\"d5\"]\nparalysing = [\"c4\"]\nuncapturable = [\"b2\"]\n\
+         halfneutral = [\"b2\"]\n",
+    )
+    .unwrap();
+    let at = |s: &str| p.position.piece_at(sq(s)).unwrap();
+    assert!(at("d5").attrs.contains(Attrs::ROYAL));
+    assert!(at("c4").attrs.contains(Attrs::PARALYSING));
+    assert!(at("b2")
+        .attrs
+        .contains(Attrs::UNCAPTURABLE.with(Attrs::HALF_NEUTRAL)));
+    assert!(at("a3").attrs.is_empty());
+    assert_error(
+        "fen = \"7k/8/8/8/8/K7/8/8 w\"\nstipulation = \"~1\"\nroyal = [\"d5\"]\n",
+        3,
+        "royal: d5 is empty",
+    );
+}

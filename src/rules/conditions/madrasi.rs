@@ -50,7 +50,10 @@ impl Rules {
         let Some(unit) = pos.piece_as(on, side) else {
             return false;
         };
-        if unit.kind == Kind::KING && !self.param(Condition::Madrasi).rex_inclusive {
+        // A royal unit of any walk is exempt as a king is (Popeye tests the
+        // royal flag).
+        let royal = unit.kind == Kind::KING || unit.attrs.contains(crate::board::Attrs::ROYAL);
+        if royal && !self.param(Condition::Madrasi).rex_inclusive {
             return false;
         }
         // Only the conditions that judge where a line may go have their

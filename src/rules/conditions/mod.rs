@@ -23,7 +23,9 @@
 //!    [`ConditionRule::second_motions`]: what a move becomes when its unit
 //!    moves on (Take&MakeChess, Wormholes).
 //! 4. [`ConditionRule::allows`]: whether one pseudo-legal move exists
-//!    (MonochromChess, GridChess, Hole).
+//!    (MonochromChess, GridChess, Hole); [`ConditionRule::amend`] adds to
+//!    a pseudo-legal move the effects the condition gives it (the
+//!    half-neutral attribute's change of side).
 //! 5. [`ConditionRule::observes`]: whether an observation counts, for
 //!    check and for the conditions that read observation (Madrasi, Patrol).
 //!    A condition whose hook judges only the geometry of a line (GridChess,
@@ -63,6 +65,13 @@
 //! Beside the hooks, a condition says whether Popeye's intelligent mode
 //! takes it ([`ConditionRule::INTELLIGENT`]).
 //!
+//! The goal tests ask two hooks: [`ConditionRule::mate_refused`] (a mate
+//! that is none) and [`ConditionRule::stalemate_forced`] (a stalemate
+//! whatever the usual test says): the paralysing attribute's
+//! "suffocation by paralysis". The rules unit attributes carry (paralysing,
+//! uncapturable, half-neutral: `attributes.rs`) are registered as
+//! conditions put in force by the attribute (`CARRIED_BY`), never named.
+//!
 //! The conditions that read the previous move keep it in
 //! `Position::history`, started by `prepare`; a condition the mate test
 //! does not obey (UltraSchachZwang) says so in its capabilities
@@ -92,6 +101,8 @@ mod monochrome;
 mod mummer;
 mod singlebox;
 // Group gen: which moves exist and what observes (part 1, the rest).
+mod attributes;
+pub(crate) use attributes::changed as changed_side;
 mod bgl;
 mod blackchecks;
 mod check_rules;
@@ -446,6 +457,12 @@ pub trait ConditionRule {
         true
     }
 
+    /// Adds to a pseudo-legal move the effects the condition gives it
+    /// (the half-neutral attribute: the mover changes side), after the
+    /// effects the rules gave it.
+    #[inline(always)]
+    fn amend(_rules: &Rules, _pos: &Position, _mv: &mut Move) {}
+
     /// Whether `observer` observing `target` counts (is validated).
     #[inline(always)]
     fn observes(_rules: &Rules, _pos: &Position, _observer: &Observer, _target: Square) -> bool {
@@ -464,6 +481,22 @@ pub trait ConditionRule {
     /// observation does not show.
     #[inline(always)]
     fn checks(_rules: &Rules, _pos: &Position, _king: Square, _color: Color) -> bool {
+        false
+    }
+
+    /// Whether a mate of `side` in `pos` (in check, no legal move) is
+    /// none under the condition (the paralysing attribute: a side whose
+    /// movable units are all paralysed is not mated).
+    #[inline(always)]
+    fn mate_refused(_rules: &Rules, _pos: &Position, _side: Color) -> bool {
+        false
+    }
+
+    /// Whether `side` is stalemated in `pos` whatever the usual test says
+    /// (the paralysing attribute: a side whose movable units are all
+    /// paralysed is stalemated, in check or not).
+    #[inline(always)]
+    fn stalemate_forced(_rules: &Rules, _pos: &Position, _side: Color) -> bool {
         false
     }
 
@@ -727,6 +760,16 @@ macro_rules! registry {
                 })
             }
 
+            /// Adds to a pseudo-legal move the effects the conditions give it.
+            #[inline]
+            pub fn amend(self, rules: &Rules, pos: &Position, mv: &mut Move) {
+                for c in self.iter() {
+                    match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::amend(rules, pos, mv),)*
+                    }
+                }
+            }
+
             /// Whether every condition validates the observation.
             #[inline]
             pub fn observes(self, rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
@@ -752,6 +795,20 @@ macro_rules! registry {
                 self.iter().all(|c| match c {
                     $(Condition::$variant => !<$rule as ConditionRule>::OBSERVATION_GEOMETRY
                         || <$rule as ConditionRule>::observes(rules, pos, observer, target),)*
+                })
+            }
+
+            /// Whether some condition says `side` is stalemated.
+            pub fn stalemate_forced(self, rules: &Rules, pos: &Position, side: Color) -> bool {
+                self.iter().any(|c| match c {
+                    $(Condition::$variant => <$rule as ConditionRule>::stalemate_forced(rules, pos, side),)*
+                })
+            }
+
+            /// Whether some condition says a mate of `side` is none.
+            pub fn mate_refused(self, rules: &Rules, pos: &Position, side: Color) -> bool {
+                self.iter().any(|c| match c {
+                    $(Condition::$variant => <$rule as ConditionRule>::mate_refused(rules, pos, side),)*
                 })
             }
 
@@ -1043,6 +1100,14 @@ registry! {
     /// Black ends its move on one of the squares given when a move, legal
     /// or not, does.
     BlackConsequentForcedSquare => forced_squares::BlackConsequentForcedSquare,
+    // Part 2, group A: the rules unit attributes carry (never named as
+    // conditions; put in force by the attribute, `attributes.rs`).
+    /// The paralysing attribute: what its unit observes may not move.
+    Paralysing => attributes::Paralysing,
+    /// The uncapturable attribute: its unit may not be captured.
+    Uncapturable => attributes::Uncapturable,
+    /// The half-neutral attribute: its unit changes side as it moves.
+    HalfNeutral => attributes::HalfNeutral,
     // Part 2, group P: units that change colour or walk as moves are played.
     /// A unit moving to a square of the other colour changes sides, once.
     Volage => volage::VolageOnce,
