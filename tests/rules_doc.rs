@@ -48,23 +48,33 @@ fn is_popeye(q: &str) -> bool {
 fn every_move_quoted_in_rules_md_is_an_answer_of_its_example() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let page = std::fs::read_to_string(root.join("docs/rules.md")).unwrap();
-    let dir = root.join("problems/rules");
+    // The examples of docs/rules.md, and those of docs/conditions.md, whose
+    // effects (a condition's) the notation table quotes too.
     let mut popeye = String::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "out") {
-            popeye.push_str(&squeeze(&String::from_utf8_lossy(
-                &std::fs::read(&path).unwrap(),
-            )));
-            popeye.push(' ');
+    let mut solved = Vec::new();
+    for folder in ["problems/rules", "problems/conditions"] {
+        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "out") {
+                popeye.push_str(&squeeze(&String::from_utf8_lossy(
+                    &std::fs::read(&path).unwrap(),
+                )));
+                popeye.push(' ');
+            }
         }
+        let out = Command::cargo_bin("circe")
+            .unwrap()
+            .current_dir(root)
+            .args(["solve", "--threads", "1", folder])
+            .output()
+            .unwrap();
+        solved.extend_from_slice(&out.stdout);
     }
-    let out = Command::cargo_bin("circe")
-        .unwrap()
-        .current_dir(root)
-        .args(["solve", "--threads", "1", "problems/rules/"])
-        .output()
-        .unwrap();
+    let out = std::process::Output {
+        status: std::process::ExitStatus::default(),
+        stdout: solved,
+        stderr: Vec::new(),
+    };
     let text = squeeze(&String::from_utf8_lossy(&out.stdout));
     let moves = quoted_moves(&page);
     assert!(moves.len() > 50, "only {} quoted moves found", moves.len());
