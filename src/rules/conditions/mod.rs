@@ -594,12 +594,12 @@ macro_rules! registry {
 
             /// The set of the conditions that change units beyond the
             /// motion (`Capabilities::keeps_units` false).
-            const CHANGING_UNITS: u128 = {
-                let mut set = 0u128;
+            const CHANGING_UNITS: [u64; CONDITION_WORDS] = {
+                let mut set = [0u64; CONDITION_WORDS];
                 let mut i = 0;
                 while i < Condition::ALL.len() {
                     if !Condition::ALL[i].capabilities().keeps_units {
-                        set |= 1 << i;
+                        set[i / 64] |= 1 << (i % 64);
                     }
                     i += 1;
                 }
@@ -1230,49 +1230,72 @@ fn mars_family_refusal(rules: &Rules, name: &str) -> Option<String> {
         .then(|| format!("{name} with MarsCirce, AntiMarsCirce or PhantomChess (not played yet)"))
 }
 
+/// How many 64-bit words a [`Conditions`] set has: room for 256
+/// conditions (Popeye knows some 240).
+const CONDITION_WORDS: usize = 4;
+
 /// A set of [`Condition`]s.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
-pub struct Conditions(u128);
+pub struct Conditions([u64; CONDITION_WORDS]);
 
 impl Conditions {
     #[inline]
+    fn word_bit(c: Condition) -> (usize, u64) {
+        let i = c as usize;
+        (i / 64, 1 << (i % 64))
+    }
+    #[inline]
     pub fn contains(self, c: Condition) -> bool {
-        self.0 & (1 << c as u8) != 0
+        let (w, b) = Self::word_bit(c);
+        self.0[w] & b != 0
     }
     /// Puts `c` in force, with the conditions it implies.
     #[inline]
     pub fn insert(&mut self, c: Condition) {
-        self.0 |= 1 << c as u8;
+        let (w, b) = Self::word_bit(c);
+        self.0[w] |= b;
         for &also in c.implies() {
-            self.0 |= 1 << also as u8;
+            let (w, b) = Self::word_bit(also);
+            self.0[w] |= b;
         }
     }
     #[inline]
     pub fn remove(&mut self, c: Condition) {
-        self.0 &= !(1 << c as u8);
+        let (w, b) = Self::word_bit(c);
+        self.0[w] &= !b;
     }
     #[inline]
     pub fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0.iter().all(|&w| w == 0)
     }
 
     /// Whether some condition in the set changes units beyond the motion
     /// (`Capabilities::keeps_units` false): one test of a mask.
     #[inline]
     pub fn change_units(self) -> bool {
-        self.0 & Condition::CHANGING_UNITS != 0
+        self.0
+            .iter()
+            .zip(Condition::CHANGING_UNITS)
+            .any(|(&w, m)| w & m != 0)
     }
 
     /// The conditions in the set, in registry order.
     #[inline]
     pub fn iter(self) -> impl Iterator<Item = Condition> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let i = bits.trailing_zeros() as usize;
+        let words = self.0;
+        let mut word = 0;
+        let mut bits = words[0];
+        std::iter::from_fn(move || loop {
+            if bits != 0 {
+                let i = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                Condition::ALL[i]
-            })
+                return Some(Condition::ALL[i]);
+            }
+            word += 1;
+            if word == CONDITION_WORDS {
+                return None;
+            }
+            bits = words[word];
         })
     }
 
@@ -1363,3 +1386,5 @@ impl Params {
         }
     }
 }
+
+const _: () = assert!(Condition::ALL.len() <= CONDITION_WORDS * 64);
