@@ -890,9 +890,11 @@ impl Rules {
     /// Whether every condition, with its parameter, keeps `keeps`.
     #[inline]
     fn all_keep_given(&self, keeps: impl Fn(conditions::Capabilities) -> bool) -> bool {
-        self.conditions
-            .iter()
-            .all(|c| keeps(c.capabilities_given(self.param(c))))
+        self.conditions.is_empty()
+            || self
+                .conditions
+                .iter()
+                .all(|c| keeps(c.capabilities_given(self.param(c))))
     }
 
     /// Whether a side with a legal move keeps one once the conditions

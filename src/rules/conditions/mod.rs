@@ -1266,7 +1266,8 @@ impl Conditions {
     }
     #[inline]
     pub fn is_empty(self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        let [a, b, c, d] = self.0;
+        a | b | c | d == 0
     }
 
     /// Whether some condition in the set changes units beyond the motion
@@ -1302,7 +1303,7 @@ impl Conditions {
     /// Whether every condition in the set keeps the capability `keeps`.
     #[inline]
     pub fn all_keep(self, keeps: impl Fn(Capabilities) -> bool) -> bool {
-        self.iter().all(|c| keeps(c.capabilities()))
+        self.is_empty() || self.iter().all(|c| keeps(c.capabilities()))
     }
 
     /// The conditions, less those the mate test does not obey
