@@ -1236,7 +1236,12 @@ const CONDITION_WORDS: usize = 4;
 
 /// A set of [`Condition`]s.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
-pub struct Conditions([u64; CONDITION_WORDS]);
+pub struct Conditions {
+    words: [u64; CONDITION_WORDS],
+    /// Whether some word is not zero: the test every move asks, kept apart
+    /// so that it is one load.
+    some: bool,
+}
 
 impl Conditions {
     #[inline]
@@ -1247,34 +1252,35 @@ impl Conditions {
     #[inline]
     pub fn contains(self, c: Condition) -> bool {
         let (w, b) = Self::word_bit(c);
-        self.0[w] & b != 0
+        self.words[w] & b != 0
     }
     /// Puts `c` in force, with the conditions it implies.
     #[inline]
     pub fn insert(&mut self, c: Condition) {
         let (w, b) = Self::word_bit(c);
-        self.0[w] |= b;
+        self.words[w] |= b;
         for &also in c.implies() {
             let (w, b) = Self::word_bit(also);
-            self.0[w] |= b;
+            self.words[w] |= b;
         }
+        self.some = true;
     }
     #[inline]
     pub fn remove(&mut self, c: Condition) {
         let (w, b) = Self::word_bit(c);
-        self.0[w] &= !b;
+        self.words[w] &= !b;
+        self.some = self.words.iter().any(|&w| w != 0);
     }
     #[inline]
     pub fn is_empty(self) -> bool {
-        let [a, b, c, d] = self.0;
-        a | b | c | d == 0
+        !self.some
     }
 
     /// Whether some condition in the set changes units beyond the motion
     /// (`Capabilities::keeps_units` false): one test of a mask.
     #[inline]
     pub fn change_units(self) -> bool {
-        self.0
+        self.words
             .iter()
             .zip(Condition::CHANGING_UNITS)
             .any(|(&w, m)| w & m != 0)
@@ -1283,7 +1289,7 @@ impl Conditions {
     /// The conditions in the set, in registry order.
     #[inline]
     pub fn iter(self) -> impl Iterator<Item = Condition> {
-        let words = self.0;
+        let words = self.words;
         let mut word = 0;
         let mut bits = words[0];
         std::iter::from_fn(move || loop {
