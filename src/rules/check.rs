@@ -10,7 +10,7 @@
 //! check. Which units observe the king (Mars, Phantom, Madrasi) is
 //! `observation.rs`'s. This is the one place where check is defined.
 
-use super::{Base, Capture, OnOccupied, RebirthSquare, Reborn, Rules};
+use super::{Base, Capture, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move, Rebirth};
 use crate::pieces::Promotion;
@@ -20,9 +20,24 @@ impl Rules {
     #[inline]
     pub fn in_check(&self, pos: &Position, color: Color) -> bool {
         if !self.conditions.is_empty() {
-            if let Some(check) = self.conditions.decides_check(self, pos, color) {
-                return check;
-            }
+            return self.in_check_under_conditions(pos, color);
+        }
+        let Some(king) = pos.king(color) else {
+            return false;
+        };
+        if pos.ep_square.is_some() && pos.ep_victim == king && self.royal_pawn_en_prise(pos, color)
+        {
+            return true;
+        }
+        self.in_check_by_attack(pos, king, color)
+    }
+
+    /// [`Rules::in_check`] where some condition is in force: it may decide
+    /// check itself, or add checks of its own.
+    #[inline(never)]
+    fn in_check_under_conditions(&self, pos: &Position, color: Color) -> bool {
+        if let Some(check) = self.conditions.decides_check(self, pos, color) {
+            return check;
         }
         let Some(king) = pos.king(color) else {
             return false;
@@ -33,9 +48,12 @@ impl Rules {
         {
             return true;
         }
-        if !self.conditions.is_empty() && self.conditions.checks(self, pos, king, color) {
-            return true;
-        }
+        self.conditions.checks(self, pos, king, color) || self.in_check_by_attack(pos, king, color)
+    }
+
+    /// Whether the king of `color` on `king` can be captured for good.
+    #[inline(always)]
+    fn in_check_by_attack(&self, pos: &Position, king: Square, color: Color) -> bool {
         if !self.observation_is_orthodox() {
             return self.in_check_by_observers(pos, king, color);
         }
@@ -81,26 +99,6 @@ impl Rules {
                         })
                 })
             })
-    }
-
-    /// Whether the orthodox attack is always a check under these rules: no
-    /// rebirth of the king, and nothing that could make the capture illegal
-    /// or remove the king otherwise.
-    #[inline]
-    pub fn attack_is_always_check(&self) -> bool {
-        self.families().all(|c| match c.base {
-            Base::Circe | Base::AntiCirce => match c.reborn() {
-                Reborn::Captured => !c.rex_inclusive && c.on_occupied != OnOccupied::Assassin,
-                // AntiCirce Super: some square always takes the capturer.
-                Reborn::Capturer => c.square == RebirthSquare::Super,
-                Reborn::Mover => false,
-            },
-            // They move the observer, they do not judge the capture.
-            Base::MarsCirce | Base::AntiMarsCirce | Base::PhantomChess => true,
-            // Kings are never immune under RexExclusive.
-            Base::ImmunChess => !c.rex_inclusive,
-            Base::GenevaChess => false,
-        })
     }
 
     /// Whether check is the orthodox attack on the king, so that a quiet
@@ -151,13 +149,6 @@ impl Rules {
         from: Square,
     ) -> bool {
         self.attack_is_always_check() || self.captures_for_good(pos, king, on, from)
-    }
-
-    /// Whether some rebirth may remove a unit from its square (Assassin).
-    fn assassin(&self) -> bool {
-        self.families().any(|c| {
-            c.on_occupied == OnOccupied::Assassin && matches!(c.base, Base::Circe | Base::AntiCirce)
-        })
     }
 
     fn any_capture_for_good(&self, pos: &Position, king: Square, attackers: Bitboard) -> bool {

@@ -509,6 +509,51 @@ impl CirceRules {
     }
 }
 
+/// What the Circe-family conditions decide of check, derived once from
+/// them (all false: orthodox chess).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct FamilyChecks {
+    /// Some attack on the king may fail to be a check (see
+    /// [`Rules::attack_is_always_check`]).
+    attack_may_miss: bool,
+    /// A rebirth may remove a unit from its square (Assassin).
+    assassin: bool,
+    /// A unit observes from elsewhere than its square (MarsCirce,
+    /// PhantomChess).
+    moved_observation: bool,
+    /// A pawn on its own first rank observes its second rank.
+    first_rank_pawns_observe: bool,
+}
+
+impl FamilyChecks {
+    fn of(rules: &Rules) -> FamilyChecks {
+        FamilyChecks {
+            attack_may_miss: !rules.families().all(|c| match c.base {
+                Base::Circe | Base::AntiCirce => match c.reborn() {
+                    Reborn::Captured => !c.rex_inclusive && c.on_occupied != OnOccupied::Assassin,
+                    // AntiCirce Super: some square always takes the capturer.
+                    Reborn::Capturer => c.square == RebirthSquare::Super,
+                    Reborn::Mover => false,
+                },
+                // They move the observer, they do not judge the capture.
+                Base::MarsCirce | Base::AntiMarsCirce | Base::PhantomChess => true,
+                // Kings are never immune under RexExclusive.
+                Base::ImmunChess => !c.rex_inclusive,
+                Base::GenevaChess => false,
+            }),
+            assassin: rules.families().any(|c| {
+                c.on_occupied == OnOccupied::Assassin
+                    && matches!(c.base, Base::Circe | Base::AntiCirce)
+            }),
+            moved_observation: rules.family(Base::MarsCirce).is_some()
+                || rules.family(Base::PhantomChess).is_some(),
+            first_rank_pawns_observe: rules
+                .family(Base::Circe)
+                .is_some_and(CirceRules::first_rank_pawns_observe),
+        }
+    }
+}
+
 /// The conditions in force for a problem.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Rules {
@@ -525,12 +570,37 @@ pub struct Rules {
     /// forms; kept up to date by [`Rules::set_family`].
     #[serde(skip)]
     general: bool,
+    /// What the Circe-family conditions decide of check, asked at every
+    /// check test; kept up to date by [`Rules::set_family`].
+    #[serde(skip)]
+    family_checks: FamilyChecks,
     /// What the walks of the twin's diagram decide (promotions, the order
     /// of moves); set when the twin is solved.
     pub repertoire: Repertoire,
 }
 
 impl Rules {
+    /// Whether the orthodox attack is always a check under these rules: no
+    /// rebirth of the king, and nothing that could make the capture illegal
+    /// or remove the king otherwise.
+    #[inline]
+    pub fn attack_is_always_check(&self) -> bool {
+        !self.family_checks.attack_may_miss
+    }
+
+    /// Whether some rebirth may remove a unit from its square (Assassin).
+    #[inline]
+    pub(crate) fn assassin(&self) -> bool {
+        self.family_checks.assassin
+    }
+
+    /// Whether some unit observes from elsewhere than its square (MarsCirce,
+    /// PhantomChess).
+    #[inline]
+    pub(crate) fn observation_moved(&self) -> bool {
+        self.family_checks.moved_observation
+    }
+
     pub fn orthodox() -> Rules {
         Rules::default()
     }
@@ -558,6 +628,7 @@ impl Rules {
             }
         };
         self.general = general;
+        self.family_checks = FamilyChecks::of(self);
     }
 
     /// Whether moves go through the general pipeline (a Circe or AntiCirce
@@ -596,10 +667,10 @@ impl Rules {
     /// (Equipollents of any kind, Cage; under Wormholes too).
     #[inline]
     pub fn first_rank_pawns_observe(&self) -> bool {
-        self.family(Base::Circe)
-            .is_some_and(CirceRules::first_rank_pawns_observe)
-            || self.conditions.contains(Condition::Wormholes)
-            || conditions::einstein::in_force(self)
+        self.family_checks.first_rank_pawns_observe
+            || (!self.conditions.is_empty()
+                && (self.conditions.contains(Condition::Wormholes)
+                    || conditions::einstein::in_force(self)))
     }
 
     /// Whether a kamikaze capturer leaves the board with its victim before

@@ -6,7 +6,7 @@
 //! units out): that is what check is made of; paralysis itself rests on
 //! the unvalidated geometry.
 
-use super::{Base, Rules};
+use super::Rules;
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 
 /// A unit that observes a square.
@@ -25,9 +25,7 @@ impl Rules {
     /// elsewhere than its square and none is paralysed.
     #[inline]
     pub fn observation_is_orthodox(&self) -> bool {
-        self.conditions.all_keep(|c| c.orthodox_observation)
-            && self.family(Base::MarsCirce).is_none()
-            && self.family(Base::PhantomChess).is_none()
+        !self.observation_moved() && self.conditions.all_keep(|c| c.orthodox_observation)
     }
 
     /// The Mars-family conditions that move observation: MarsCirce (and
