@@ -156,9 +156,7 @@ pub fn push_capture(
             capturable,
             lifts: &[],
             takes_kings: false,
-            second_motion: rules.conditions.second_motion(),
-            general: rules.is_general(),
-            arriving: !rules.conditions.is_empty(),
+            route: Route::of(rules),
         };
         gen.push(out, unit, from, to, Motion::Normal, None);
     }
@@ -208,9 +206,7 @@ fn generate_with_walks(
         capturable,
         lifts,
         takes_kings: false,
-        second_motion: rules.conditions.second_motion(),
-        general: rules.is_general(),
-        arriving: !rules.conditions.is_empty(),
+        route: Route::of(rules),
     };
     let mut own = Bitboard::EMPTY;
     for from in movers {
@@ -305,9 +301,7 @@ fn generate_own(
         capturable,
         lifts,
         takes_kings: false,
-        second_motion: rules.conditions.second_motion(),
-        general: rules.is_general(),
-        arriving: !rules.conditions.is_empty(),
+        route: Route::of(rules),
     };
     for from in ours & !pos.by_kind(Kind::PAWN) & !pos.fairy() {
         let piece = pos.piece_as(from, us).expect("own unit");
@@ -345,14 +339,37 @@ struct Gen<'a> {
     /// Whether a king may be captured for good (a vaulting king's walk
     /// that does not observe reaches the other king: Popeye lists it).
     takes_kings: bool,
+    /// The way each move goes, asked once per list, not once per move.
+    route: Route,
+}
+
+/// What a generated move goes through before it joins the list.
+#[derive(Clone, Copy)]
+struct Route {
     /// Whether a condition gives captures a second motion
     /// (Take&MakeChess): each capture becomes the moves it goes on with.
     second_motion: bool,
-    /// [`Rules::is_general`], asked once per list, not once per move.
+    /// [`Rules::is_general`].
     general: bool,
     /// Whether a condition may change the walk a mover arrives with
     /// (`ConditionRule::arriving`).
     arriving: bool,
+    /// None of these: the move is the tier-1 forms' (one test a move).
+    plain: bool,
+}
+
+impl Route {
+    fn of(rules: &Rules) -> Route {
+        let second_motion = rules.conditions.second_motion();
+        let general = rules.is_general();
+        let arriving = !rules.conditions.is_empty();
+        Route {
+            second_motion,
+            general,
+            arriving,
+            plain: !(second_motion || general || arriving),
+        }
+    }
 }
 
 impl Gen<'_> {
@@ -388,7 +405,17 @@ impl Gen<'_> {
             mv.captured = Some(victim);
             mv.capture_square = capture_square;
         }
-        if self.arriving {
+        if self.route.plain {
+            return self.push_classic(out, mv);
+        }
+        self.push_routed(out, mv);
+    }
+
+    /// [`Gen::push_move`] off the plain route. Apart, so that the move of
+    /// the common path is never lent out to be changed.
+    #[inline(never)]
+    fn push_routed(&self, out: &mut Vec<Move>, mv: Move) {
+        if self.route.arriving {
             return self.push_arriving(out, mv);
         }
         self.push_arrived(out, mv);
@@ -398,7 +425,7 @@ impl Gen<'_> {
     /// arrives with. Apart, so that the move of the common path is never
     /// lent out to be changed (which kept it in memory: 4 % of a Circe
     /// twomover's instructions).
-    #[inline(never)]
+    #[inline]
     fn push_arriving(&self, out: &mut Vec<Move>, mut mv: Move) {
         self.rules
             .conditions
@@ -410,7 +437,7 @@ impl Gen<'_> {
     /// move judged as it is.
     #[inline(always)]
     fn push_arrived(&self, out: &mut Vec<Move>, mv: Move) {
-        if self.second_motion {
+        if self.route.second_motion {
             return self.push_second_motions(out, mv);
         }
         self.push_judged(out, mv);
@@ -420,11 +447,18 @@ impl Gen<'_> {
     /// the rules.
     #[inline(always)]
     fn push_judged(&self, out: &mut Vec<Move>, mv: Move) {
-        let (piece, from, to, capture_square) = (mv.piece, mv.from, mv.to, mv.capture_square);
-        let victim = mv.captured;
-        if self.general {
+        if self.route.general {
             return self.push_resolved(out, mv);
         }
+        self.push_classic(out, mv);
+    }
+
+    /// Adds a move whose capture (if any) is set, under the tier-1 forms'
+    /// rules (or none).
+    #[inline(always)]
+    fn push_classic(&self, out: &mut Vec<Move>, mv: Move) {
+        let (piece, from, to, capture_square) = (mv.piece, mv.from, mv.to, mv.capture_square);
+        let victim = mv.captured;
         let Some(victim) = victim else {
             out.push(mv);
             return;
@@ -675,9 +709,9 @@ impl Gen<'_> {
             }
             let king_piece = pos.piece_at(king_from).expect("king");
             let mv = Move::quiet(king_piece, king_from, Square::new(king_file, rank), kind);
-            if self.second_motion {
+            if self.route.second_motion {
                 self.push_second_motions(out, mv);
-            } else if self.general {
+            } else if self.route.general {
                 self.push_resolved(out, mv);
             } else {
                 out.push(mv);
