@@ -274,6 +274,23 @@ impl Rules {
         if self.conditions.is_empty() {
             return kind;
         }
+        self.arriving_kind_under_conditions(pos, attacker, from, to, kind, victim, capture_square)
+    }
+
+    /// [`Rules::arriving_kind`] where some condition is in force: out of
+    /// line, so that the check test of the other problems stays small.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn arriving_kind_under_conditions(
+        &self,
+        pos: &Position,
+        attacker: Piece,
+        from: Square,
+        to: Square,
+        kind: Kind,
+        victim: Piece,
+        capture_square: Square,
+    ) -> Kind {
         let mut mv = Move::quiet(attacker, from, to, Motion::Normal);
         mv.promotion = (kind != attacker.kind).then_some(kind);
         mv.captured = Some(victim);

@@ -10,6 +10,15 @@ impl Rules {
     /// before any promotion or rebirth).
     #[inline]
     pub(super) fn capture_allowed(&self, c: &Capture) -> bool {
+        if !self.capture_judged() {
+            return true;
+        }
+        self.capture_allowed_by_families(c)
+    }
+
+    /// [`Rules::capture_allowed`] under ImmunChess or GenevaChess.
+    #[inline(never)]
+    fn capture_allowed_by_families(&self, c: &Capture) -> bool {
         // ImmunChess: a unit whose own rebirth square is occupied cannot
         // be captured (a capture on that square occupies it).
         if let Some(immun) = self.family(Base::ImmunChess) {

@@ -523,6 +523,8 @@ struct FamilyChecks {
     moved_observation: bool,
     /// A pawn on its own first rank observes its second rank.
     first_rank_pawns_observe: bool,
+    /// A capture is judged before any rebirth (ImmunChess, GenevaChess).
+    capture_judged: bool,
 }
 
 impl FamilyChecks {
@@ -550,6 +552,8 @@ impl FamilyChecks {
             first_rank_pawns_observe: rules
                 .family(Base::Circe)
                 .is_some_and(CirceRules::first_rank_pawns_observe),
+            capture_judged: rules.family(Base::ImmunChess).is_some()
+                || rules.family(Base::GenevaChess).is_some(),
         }
     }
 }
@@ -592,6 +596,13 @@ impl Rules {
     #[inline]
     pub(crate) fn assassin(&self) -> bool {
         self.family_checks.assassin
+    }
+
+    /// Whether a capture is judged before any rebirth (ImmunChess,
+    /// GenevaChess).
+    #[inline]
+    pub(crate) fn capture_judged(&self) -> bool {
+        self.family_checks.capture_judged
     }
 
     /// Whether some unit observes from elsewhere than its square (MarsCirce,
