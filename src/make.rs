@@ -304,6 +304,15 @@ impl Position {
                     }
                 }
             }
+            Effect::PartnerMove { from, to, unit } => {
+                let id = self.id_code(from);
+                self.clear(from);
+                self.put(to, unit);
+                if self.tracks_identities() {
+                    self.set_id_code(from, 0);
+                    self.set_id_code(to, id);
+                }
+            }
             Effect::Removed { on, .. } => {
                 self.clear(on);
                 if self.tracks_identities() {

@@ -159,6 +159,17 @@ pub enum Effect {
         unit: Piece,
         was: Kind,
     },
+    // Part 2, group M (second round): another unit moves with the move.
+    /// `unit`, a unit of the other side, goes from `from` to `to` as the
+    /// move's first motion is played (Make&TakeChess: the castling of the
+    /// victim's side a unit on the victim king's square makes as its make,
+    /// the victim's rook moving too). Popeye writes the move as that
+    /// castling, then the take: `0-0*e6`; the Circe notation `0-0xe6`.
+    PartnerMove {
+        from: Square,
+        to: Square,
+        unit: Piece,
+    },
     // Part 2, group K: kings, squares and captures that change units.
     /// The unit on `on` changes sides and becomes `unit` (MagicSquares: a
     /// unit arriving on a magic square). Popeye writes `=b` (`=w`) where

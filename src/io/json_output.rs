@@ -289,6 +289,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     let mut removals = Vec::new();
     let mut pending = None;
     let mut transfer = None;
+    let mut partner = None;
     let mut colour_changes = Vec::new();
     let mut changes = Vec::new();
     let mut side_change = None;
@@ -365,6 +366,12 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
                     "from": from.to_string(), "to": to.to_string(),
                 }))
             }
+            // Part 2, group M (second round): Make&Take's castling as a make.
+            Effect::PartnerMove { from, to, unit: u } => {
+                partner = Some(json!({
+                    "unit": unit(u), "from": from.to_string(), "to": to.to_string(),
+                }))
+            }
             // Part 2, group P: a unit's change of side, walk or attributes.
             Effect::Changed { on, unit: u, shown } => changes.push(json!({
                 "square": on.to_string(),
@@ -409,6 +416,9 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
         },
     });
     // Only a move that has one (Wormholes) carries the key.
+    if let Some(p) = partner {
+        value["partner"] = p;
+    }
     if let Some(t) = transfer {
         value["transfer"] = t;
     }

@@ -148,6 +148,12 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
             let _ = write!(s, "{}{}<->", a.piece(mv.piece.kind), mv.from);
             let _ = write!(s, "{}{}", a.piece(mv.piece.kind), mv.to);
         }
+        // Make&TakeChess: a take after a castling made as the make.
+        _ if castling_made(mv).is_some() => {
+            s.push_str(castling_made(mv).unwrap_or_default());
+            let sep = if mv.is_capture() { '*' } else { '-' };
+            let _ = write!(s, "{sep}{}", mv.to);
+        }
         _ => {
             popeye_unit(&mut s, a, mv.piece, false);
             // A unit moved first to its rebirth square: `Rb3-h1*g1`.
@@ -209,6 +215,16 @@ fn changed_suffix(s: &mut String, a: Alphabet, unit: Piece, shown: crate::moves:
             popeye_attributes(s, a, unit);
         }
     }
+}
+
+// Part 2, group M (second round).
+/// The castling a move makes first, the other side's rook moving with it
+/// ([`Effect::PartnerMove`], Make&TakeChess): `0-0` or `0-0-0`.
+fn castling_made(mv: &Move) -> Option<&'static str> {
+    mv.effects.iter().find_map(|e| match *e {
+        Effect::PartnerMove { from, .. } => Some(if from.file() == 7 { "0-0" } else { "0-0-0" }),
+        _ => None,
+    })
 }
 
 /// What follows the square of a reborn unit inside its brackets: its
@@ -342,6 +358,7 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
         // Written after the move, before the brackets (`popeye_move`).
         Effect::SideChange { .. } => {}
         Effect::CapturerVanishes
+        | Effect::PartnerMove { .. }
         | Effect::Pending { .. }
         | Effect::Premove { .. }
         | Effect::Mark { .. } => {}
@@ -440,6 +457,11 @@ pub fn circe_move(
         } else {
             "0-0-0"
         });
+    } else if let Some(castling) = castling_made(mv) {
+        // Make&TakeChess: the take after a castling made as the make.
+        s.push_str(castling);
+        s.push(if mv.is_capture() { 'x' } else { '-' });
+        let _ = write!(s, "{}", mv.to);
     } else {
         let from = mv.from.to_string();
         circe_unit(&mut s, a, mv.piece);
@@ -664,6 +686,7 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         // Written after the move, before the parentheses (`circe_move`).
         Effect::SideChange { .. } => {}
         Effect::CapturerVanishes
+        | Effect::PartnerMove { .. }
         | Effect::Pending { .. }
         | Effect::Premove { .. }
         | Effect::Changed { .. }

@@ -162,6 +162,49 @@ pub fn push_capture(
     }
 }
 
+// Part 2, group M (second round).
+/// Appends `mv`, a capture a condition built whole (Make&TakeChess: the
+/// unit's make and take as one move from its square to the victim's),
+/// resolved by the rules without the conditions' second motions; a pawn
+/// arriving on its promotion rank promotes (each promotion one move).
+pub fn push_built_capture(pos: &Position, rules: &Rules, mv: Move, out: &mut Vec<Move>) {
+    let them = mv.piece.color.opponent();
+    let capturable = pos.by_color(them) & !king_shield(pos, rules, them);
+    if !capturable.contains(mv.capture_square) {
+        return;
+    }
+    let gen = Gen {
+        pos,
+        rules,
+        occ: pos.occupied(),
+        capturable,
+        lifts: &[],
+        takes_kings: false,
+        second_motion: false,
+        general: rules.is_general(),
+        arriving: !rules.conditions.is_empty(),
+    };
+    let promotion = mv.piece.kind.def().pawn;
+    let rank = match promotion {
+        Some(Promotion::OwnFirstRank) => mv.piece.color.back_rank(),
+        _ => rules.promotion_rank(mv.piece.color),
+    };
+    match promotion {
+        Some(p) if mv.promotion.is_none() && mv.to.rank() == rank => {
+            for kind in rules.repertoire.promotions(p) {
+                gen.push_move(
+                    out,
+                    Move {
+                        promotion: Some(kind),
+                        ..mv
+                    },
+                );
+            }
+        }
+        _ => gen.push_move(out, mv),
+    }
+}
+
 /// The pseudo-legal moves of the units of the side to move on `movers`,
 /// each from its own square.
 fn generate(pos: &Position, rules: &Rules, movers: Bitboard, out: &mut Vec<Move>) {

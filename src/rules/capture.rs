@@ -65,7 +65,7 @@ impl<'a> Capture<'a> {
         }
         occupied.set(mv.to);
         for e in &mv.effects {
-            if let Effect::Transfer { from, to, .. } = *e {
+            if let Effect::Transfer { from, to, .. } | Effect::PartnerMove { from, to, .. } = *e {
                 occupied.clear(from);
                 occupied.set(to);
             }
@@ -909,7 +909,7 @@ const KNIGHT_LEAPS: [(i8, i8); 8] = vectors::N;
 /// The arrival squares of every move (captures included) of `unit` on
 /// `from`, for the side to move of `pos`, in the order Popeye generates
 /// them.
-fn unit_moves_in_popeye_order(
+pub(crate) fn unit_moves_in_popeye_order(
     pos: &Position,
     unit: Piece,
     from: Square,

@@ -33,3 +33,22 @@ pub(super) fn first_moves_in_order(pos: &Position, rules: &crate::rules::Rules) 
     moves.sort_by_key(|mv| popeye_order::key_under(rules, mv));
     moves
 }
+
+/// Where the first move is the goal move of a goal "reach a square"
+/// (`z`), Popeye generates only the moves arriving there: the others are
+/// neither tried nor numbered.
+pub(super) fn keep_target_reachers(stip: &crate::stipulation::Stipulation, moves: &mut Vec<Move>) {
+    use crate::stipulation::{Goal, Play};
+    let Goal::Target(sq) = stip.goal else {
+        return;
+    };
+    let first_is_goal = stip.intro.is_none()
+        && match stip.play {
+            Play::Direct => stip.moves == 1,
+            Play::Help => stip.moves == 0 && stip.half_move,
+            _ => false,
+        };
+    if first_is_goal {
+        moves.retain(|mv| mv.to == sq);
+    }
+}

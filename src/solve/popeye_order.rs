@@ -95,6 +95,11 @@ pub fn key_under(rules: &Rules, mv: &Move) -> (u8, u8, u8, u8, u8) {
         return (from, to, capture, promotion, 0);
     }
     let (_, direction, distance, promotion) = key(mv);
+    // Make&TakeChess: a unit's captures are tried in the reverse of the
+    // order the condition builds them (`sequence`), before its quiet moves.
+    if mv.is_capture() && rules.has(crate::rules::Condition::MakeTakeChess) {
+        return (mv.from.0, 0, u8::MAX - mv.sequence, 0, promotion);
+    }
     // The mover's lift, if its move comes from its rebirth square.
     let lifted_from = mv.effects.iter().find_map(|e| match *e {
         Effect::Premove { from, to, unit } if to == mv.from && unit == mv.piece => Some(from),

@@ -188,7 +188,11 @@ impl Task {
         // its own instead.
         let numbered = numbering::start(problem)
             .filter(|_| !tree.post_key && intelligent != IntelligentMode::On)
-            .map(|start| (start, numbering::first_moves_in_order(&pos, &rules)));
+            .map(|start| {
+                let mut moves = numbering::first_moves_in_order(&pos, &rules);
+                numbering::keep_target_reachers(&stip, &mut moves);
+                (start, moves)
+            });
         // `upto n`: those numbered after n neither.
         let upto = numbering::upto(problem);
         let mut root_skip: Vec<Move> = numbered.as_ref().map_or(Vec::new(), |(start, moves)| {

@@ -132,6 +132,8 @@ mod volage;
 // Part 2, group M: moves with a second motion.
 mod take_make;
 mod wormholes;
+// Part 2, group M (second round): moves with a second motion.
+mod make_take;
 // Part 2, group K: kings, squares and captures that change units.
 mod lost_pieces;
 mod magic_squares;
@@ -1134,6 +1136,9 @@ registry! {
     TakeMakeChess => take_make::TakeMakeChess,
     /// A unit whose move ends on a wormhole goes on to another one.
     Wormholes => wormholes::Wormholes,
+    // Part 2, group M (second round): moves with a second motion.
+    /// A unit captures after a make with its victim's walk.
+    MakeTakeChess => make_take::MakeTakeChess,
     // Part 2, group K: kings, squares and captures that change units.
     /// A unit arriving on one of the squares given changes sides.
     MagicSquares => magic_squares::MagicSquares,
