@@ -1,0 +1,354 @@
+//! Imitator and NoIProm. Imitators are neutral blocking units that stand
+//! on no square of the board (`Position::imitators`): every move shifts
+//! them all by its vector, the vector from the moving unit's departure to
+//! its arrival (nothing for castling, where king and rook cancel out). A
+//! move is possible only if every imitator can follow it: a leaper's (a
+//! king's, a knight's, a pawn's capture) onto an empty square, a rider's
+//! (a pawn's step, its double step) step by step, each square on the way
+//! empty. The square the moving unit leaves counts as empty, the square it
+//! arrives on does not, and a square off the board is never empty. Once
+//! the move is played (rebirths too), no imitator may stand where a unit
+//! stands: a unit reborn where an imitator arrives makes the capture
+//! illegal. Check obeys the same rule: a unit checks only if the
+//! imitators could follow its capture of the king.
+//!
+//! Castling: the king's two steps (and, castling long, the rook's three
+//! back with the king on its square) must each leave the imitators free,
+//! but the imitators end where they began.
+//!
+//! A pawn reaching its promotion rank may become an imitator (listed
+//! first, `=I`), unless NoIProm is in force: the pawn leaves the board
+//! and an imitator appears on its square, after the others have shifted.
+//! A pawn reborn on its promotion rank may become one too.
+//!
+//! The walks Popeye has no rule for (hoppers and the rest, beyond the
+//! leapers and riders) move without the imitators' leave, but the
+//! imitators shift with them all the same, and may not land on a unit.
+
+use super::{Capabilities, ConditionRule, Parameter};
+use crate::board::{Bitboard, Kind, Position, Square};
+use crate::moves::{Effect, Effects, Motion, Move};
+use crate::pieces::Step;
+use crate::rules::{Capture, Condition, Observer, Rules};
+
+pub struct Imitator;
+
+impl ConditionRule for Imitator {
+    const ID: &'static str = "imitators";
+    const PARAMETER: Parameter = Parameter::Squares;
+    /// A move needs the imitators' leave (`allows`), observation too
+    /// (`observes`), and a move is illegal when a unit ends on an
+    /// imitator (`legal_after`). A check is still an orthodox attack.
+    const CAPABILITIES: Capabilities = Capabilities {
+        orthodox_movers: false,
+        orthodox_observation: false,
+        orthodox_legality: false,
+        ..Capabilities::ORTHODOX
+    };
+
+    fn prepare(rules: &Rules, pos: &mut Position) {
+        pos.imitators = rules.param(Condition::Imitator).squares;
+    }
+
+    #[inline]
+    fn allows(_rules: &Rules, pos: &Position, mv: &Move) -> bool {
+        if pos.imitators.is_empty() {
+            return true;
+        }
+        let occupied = pos.occupied();
+        match mv.motion {
+            Motion::Null => true,
+            Motion::CastleShort | Motion::CastleLong => castling_free(pos, mv, occupied),
+            _ => follow(pos.imitators, mv.piece.kind, mv.from, mv.to, occupied),
+        }
+    }
+
+    #[inline]
+    fn observes(_rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+        pos.imitators.is_empty()
+            || follow(
+                pos.imitators,
+                observer.unit.kind,
+                observer.from,
+                target,
+                pos.occupied(),
+            )
+    }
+
+    #[inline]
+    fn legal_after(_rules: &Rules, before: &Position, mv: &Move, after: &Position) -> bool {
+        if before.imitators.is_empty() {
+            return true;
+        }
+        let (df, dr) = vector(mv);
+        shifted(before.imitators, df, dr).is_some()
+            && (after.imitators & after.occupied()).is_empty()
+    }
+
+    fn settle(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+        if rules.has(Condition::NoIProm) {
+            return;
+        }
+        let mut i = start;
+        while i < moves.len() {
+            let mv = moves[i];
+            let first_promotion = mv.promotion.is_some()
+                && mv.piece.kind.is_pawn()
+                && !(i > start && {
+                    let prev = moves[i - 1];
+                    prev.promotion.is_some() && prev.from == mv.from && prev.to == mv.to
+                });
+            if first_promotion {
+                let before = moves.len();
+                into_imitator(rules, pos, &mv, moves);
+                // The promotions into an imitator go first.
+                let added = moves.len() - before;
+                moves[i..].rotate_right(added);
+                i += added;
+            }
+            i += 1;
+        }
+        // A pawn reborn on its promotion rank: into an imitator first.
+        let mut i = start;
+        while i < moves.len() {
+            let mv = moves[i];
+            if let Some(at) = first_reborn_promotion(&mv, i > start, &moves[i.saturating_sub(1)]) {
+                let mut into = mv;
+                if let Effect::CapturedReborn { on, .. } = mv.effects.as_slice()[at] {
+                    into.effects
+                        .insert(at + 1, Effect::ImitatorPromotion { on });
+                    moves.insert(i, into);
+                    i += 1;
+                }
+            }
+            i += 1;
+        }
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        use crate::rules::Base;
+        let too_fairy = [
+            Condition::AnnanChess,
+            Condition::Nanna,
+            Condition::GridChess,
+            Condition::KoeKo,
+            Condition::AntiKoeko,
+            Condition::NewKoeko,
+            Condition::WhiteEdgeMover,
+            Condition::BlackEdgeMover,
+            Condition::HaanerChess,
+        ]
+        .iter()
+        .any(|&c| rules.has(c))
+            || rules.family(Base::GenevaChess).is_some()
+            || rules.family(Base::ImmunChess).is_some();
+        if too_fairy {
+            return Some("conditions too fairy for imitator".into());
+        }
+        [Condition::Madrasi, Condition::Eiffel, Condition::Isardam]
+            .iter()
+            .any(|&c| rules.has(c))
+            .then(|| {
+                "eiffel, madrasi, isardam, woozles or paralysing pieces incompatible with \
+                 some fairy conditions"
+                    .into()
+            })
+    }
+}
+
+/// NoIProm: no pawn promotes into an imitator.
+pub struct NoIProm;
+
+impl ConditionRule for NoIProm {
+    const ID: &'static str = "noiprom";
+}
+
+/// The vector the imitators shift by with `mv`: none for castling (the
+/// king's and the rook's cancel out), an exchange or a null move.
+#[inline]
+pub(crate) fn vector(mv: &Move) -> (i8, i8) {
+    match mv.motion {
+        Motion::Normal | Motion::DoubleStep | Motion::EnPassant => (
+            mv.to.file() as i8 - mv.from.file() as i8,
+            mv.to.rank() as i8 - mv.from.rank() as i8,
+        ),
+        _ => (0, 0),
+    }
+}
+
+/// The imitators moved by `df` files and `dr` ranks, or `None` when one
+/// would leave the board.
+#[inline]
+pub(crate) fn shifted(imitators: Bitboard, df: i8, dr: i8) -> Option<Bitboard> {
+    let mut out = Bitboard::EMPTY;
+    for sq in imitators {
+        out.set(sq.offset(df, dr)?);
+    }
+    Some(out)
+}
+
+/// The imitators after `mv` has shifted them (before any promotion into
+/// an imitator), those leaving the board left out.
+#[inline]
+pub(crate) fn after_shift(imitators: Bitboard, mv: &Move) -> Bitboard {
+    let (df, dr) = vector(mv);
+    let mut out = Bitboard::EMPTY;
+    for sq in imitators {
+        if let Some(to) = sq.offset(df, dr) {
+            out.set(to);
+        }
+    }
+    out
+}
+
+/// Whether every imitator can make `n` steps of (`sf`, `sr`), each onto a
+/// square off `blocking` and on the board.
+#[inline]
+fn steps_free(imitators: Bitboard, blocking: Bitboard, sf: i8, sr: i8, n: i8) -> bool {
+    (1..=n).all(|j| shifted(imitators, sf * j, sr * j).is_some_and(|b| (b & blocking).is_empty()))
+}
+
+/// Whether the imitators can follow a unit of walk `kind` from `from` to
+/// `to`, `occupied` the board before the move.
+#[inline]
+fn follow(imitators: Bitboard, kind: Kind, from: Square, to: Square, occupied: Bitboard) -> bool {
+    let mut blocking = occupied;
+    blocking.clear(from);
+    let df = to.file() as i8 - from.file() as i8;
+    let dr = to.rank() as i8 - from.rank() as i8;
+    match path(kind, df, dr) {
+        Some((sf, sr, n)) => steps_free(imitators, blocking, sf, sr, n),
+        None => true,
+    }
+}
+
+/// How the imitators follow a unit of walk `kind` moving by (`df`, `dr`):
+/// `n` steps of (`sf`, `sr`); `None` for a walk Popeye gives no rule
+/// (hoppers and the rest), whose moves the imitators never stop.
+fn path(kind: Kind, df: i8, dr: i8) -> Option<(i8, i8, i8)> {
+    let len = df.abs().max(dr.abs());
+    match kind {
+        Kind::KING | Kind::KNIGHT => Some((df, dr, 1)),
+        Kind::QUEEN | Kind::ROOK | Kind::BISHOP => Some((df / len, dr / len, len)),
+        _ if kind.is_pawn() => {
+            // A double step goes square by square.
+            if len == 2 && (df == 0 || df.abs() == 2) {
+                Some((df / 2, dr / 2, 2))
+            } else {
+                Some((df, dr, 1))
+            }
+        }
+        _ => {
+            let steps = kind.def().walk.steps;
+            if !steps
+                .iter()
+                .all(|s| matches!(s, Step::Leap(_) | Step::Ride(_)))
+            {
+                return None;
+            }
+            for s in steps {
+                if let Step::Ride(vectors) = s {
+                    for &(vf, vr) in vectors.iter() {
+                        for k in 1..8i8 {
+                            if vf * k == df && vr * k == dr {
+                                return Some((vf, vr, k));
+                            }
+                        }
+                    }
+                }
+            }
+            Some((df, dr, 1))
+        }
+    }
+}
+
+/// Castling under imitators: the king's two steps, the king lifted, must
+/// leave them free (the rook still on its corner); castling long, the
+/// rook's three steps back with the king on its arrival too.
+fn castling_free(pos: &Position, mv: &Move, occupied: Bitboard) -> bool {
+    let im = pos.imitators;
+    let mut blocking = occupied;
+    blocking.clear(mv.from);
+    if mv.motion == Motion::CastleShort {
+        return steps_free(im, blocking, 1, 0, 2);
+    }
+    if !steps_free(im, blocking, -1, 0, 2) {
+        return false;
+    }
+    blocking.set(mv.to);
+    [-1i8, 0, 1]
+        .iter()
+        .all(|&d| shifted(im, d, 0).is_some_and(|b| (b & blocking).is_empty()))
+}
+
+/// Adds the promotions of `mv` (a pawn's first promotion on its square)
+/// into an imitator: the pawn leaves the board, an imitator takes its
+/// square, and a capture is resolved again with that square empty.
+fn into_imitator(rules: &Rules, pos: &Position, mv: &Move, out: &mut Vec<Move>) {
+    let base = Move {
+        promotion: None,
+        effects: Effects::NONE,
+        ..*mv
+    };
+    let mut first = Effects::NONE;
+    first.push(Effect::ImitatorPromotion { on: mv.to });
+    // A rebirth decided before the move (Parrain) is kept as it was.
+    let delayed = mv.effects.iter().any(|e| {
+        matches!(e, Effect::CapturedReborn { how, .. } | Effect::CapturerReborn { how, .. }
+            if how.has(crate::moves::Rebirth::DELAYED))
+            || matches!(e, Effect::Pending { .. })
+    });
+    let victim = mv.captured.filter(|_| !delayed);
+    let Some(victim) = victim else {
+        let mut effects = first;
+        for e in mv.effects.iter() {
+            effects.push(*e);
+        }
+        out.push(Move { effects, ..base });
+        return;
+    };
+    let mut occupied = pos.occupied();
+    occupied.clear(mv.from);
+    occupied.clear(mv.capture_square);
+    let capture = Capture {
+        pos,
+        capturer: mv.piece,
+        mover: mv.piece,
+        from: mv.from,
+        to: mv.to,
+        victim,
+        capture_square: mv.capture_square,
+        occupied,
+    };
+    rules.resolve_capture(&capture, |effects| {
+        let mut all = first;
+        for e in effects.iter() {
+            all.push(*e);
+        }
+        out.push(Move {
+            effects: all,
+            ..base
+        });
+    });
+}
+
+/// Where in `mv`'s effects a pawn reborn on its promotion rank promotes
+/// into the first walk of a series (the move before, `prev`, is not the
+/// same with another walk), if it does.
+fn first_reborn_promotion(mv: &Move, has_prev: bool, prev: &Move) -> Option<usize> {
+    let at = mv.effects.iter().position(|e| {
+        matches!(e, Effect::CapturedReborn { how, .. } if how.has(crate::moves::Rebirth::PROMOTED))
+    })?;
+    let same = |m: &Move| {
+        m.from == mv.from
+            && m.to == mv.to
+            && m.promotion == mv.promotion
+            && m.effects.len() == mv.effects.len()
+            && m.effects.as_slice()[..at] == mv.effects.as_slice()[..at]
+            && matches!(m.effects.as_slice()[at], Effect::CapturedReborn { how, .. } if how.has(crate::moves::Rebirth::PROMOTED))
+    };
+    if has_prev && same(prev) {
+        return None;
+    }
+    Some(at)
+}
