@@ -255,7 +255,11 @@ impl Rules {
             self.resolve_capture(&capture, |effects| {
                 for_good |= !effects
                     .iter()
-                    .any(|e| matches!(e, Effect::CapturedReborn { .. }));
+                    .any(|e| matches!(e, Effect::CapturedReborn { .. }))
+                    && (pos.imitators.is_empty()
+                        || super::conditions::imitator::capture_leaves_free(
+                            pos, from, to, &effects,
+                        ));
             });
             for_good
         };
@@ -305,6 +309,13 @@ impl Rules {
     ) -> bool {
         self.some_capture_outcome(pos, attacker, from, to, victim, &mut |_, mv| {
             test(&mv.effects)
+                && (pos.imitators.is_empty()
+                    || super::conditions::imitator::capture_leaves_free(
+                        pos,
+                        mv.from,
+                        mv.to,
+                        &mv.effects,
+                    ))
         })
     }
 

@@ -92,21 +92,40 @@ impl ConditionRule for Imitator {
         let mut i = start;
         while i < moves.len() {
             let mv = moves[i];
-            let first_promotion = mv.promotion.is_some()
+            let run_start = mv.promotion.is_some()
                 && mv.piece.kind.is_pawn()
                 && !(i > start && {
                     let prev = moves[i - 1];
                     prev.promotion.is_some() && prev.from == mv.from && prev.to == mv.to
                 });
-            if first_promotion {
-                let before = moves.len();
-                into_imitator(rules, pos, &mv, moves);
-                // The promotions into an imitator go first.
-                let added = moves.len() - before;
-                moves[i..].rotate_right(added);
-                i += added;
+            if !run_start {
+                i += 1;
+                continue;
             }
-            i += 1;
+            // The run of this arrival's promotions; those into its first
+            // walk stand for the outcomes of the capture (a rebirth decided
+            // before the move, Parrain's, may promote in turn).
+            let mut end = i + 1;
+            while end < moves.len()
+                && moves[end].promotion.is_some()
+                && moves[end].from == mv.from
+                && moves[end].to == mv.to
+            {
+                end += 1;
+            }
+            let mut added = Vec::new();
+            if kept_effects(&mv) {
+                for m in &moves[i..end] {
+                    if m.promotion == mv.promotion {
+                        into_imitator(rules, pos, m, &mut added);
+                    }
+                }
+            } else {
+                into_imitator(rules, pos, &mv, &mut added);
+            }
+            let n = added.len();
+            moves.splice(i..i, added);
+            i = end + n;
         }
         // A pawn reborn on its promotion rank: into an imitator first.
         let mut i = start;
@@ -281,6 +300,16 @@ fn castling_free(pos: &Position, mv: &Move, occupied: Bitboard) -> bool {
         .all(|&d| shifted(im, d, 0).is_some_and(|b| (b & blocking).is_empty()))
 }
 
+/// Whether the promotion into an imitator keeps the effects of `mv` as
+/// they are: a rebirth decided before the move (Parrain) is.
+fn kept_effects(mv: &Move) -> bool {
+    mv.effects.iter().any(|e| {
+        matches!(e, Effect::CapturedReborn { how, .. } | Effect::CapturerReborn { how, .. }
+            if how.has(crate::moves::Rebirth::DELAYED))
+            || matches!(e, Effect::Pending { .. })
+    })
+}
+
 /// Adds the promotions of `mv` (a pawn's first promotion on its square)
 /// into an imitator: the pawn leaves the board, an imitator takes its
 /// square, and a capture is resolved again with that square empty.
@@ -292,13 +321,7 @@ fn into_imitator(rules: &Rules, pos: &Position, mv: &Move, out: &mut Vec<Move>) 
     };
     let mut first = Effects::NONE;
     first.push(Effect::ImitatorPromotion { on: mv.to });
-    // A rebirth decided before the move (Parrain) is kept as it was.
-    let delayed = mv.effects.iter().any(|e| {
-        matches!(e, Effect::CapturedReborn { how, .. } | Effect::CapturerReborn { how, .. }
-            if how.has(crate::moves::Rebirth::DELAYED))
-            || matches!(e, Effect::Pending { .. })
-    });
-    let victim = mv.captured.filter(|_| !delayed);
+    let victim = mv.captured.filter(|_| !kept_effects(mv));
     let Some(victim) = victim else {
         let mut effects = first;
         for e in mv.effects.iter() {
@@ -351,4 +374,27 @@ fn first_reborn_promotion(mv: &Move, has_prev: bool, prev: &Move) -> Option<usiz
         return None;
     }
     Some(at)
+}
+
+/// Whether a capture from `from` to `to` with the rebirths `effects`
+/// leaves every imitator of `pos` free once played: none leaves the board,
+/// none stands where a unit is reborn (the check test's capture of a king,
+/// played out under AntiCirce or Rex Inclusive).
+pub(crate) fn capture_leaves_free(
+    pos: &Position,
+    from: Square,
+    to: Square,
+    effects: &Effects,
+) -> bool {
+    let df = to.file() as i8 - from.file() as i8;
+    let dr = to.rank() as i8 - from.rank() as i8;
+    let Some(after) = shifted(pos.imitators, df, dr) else {
+        return false;
+    };
+    effects.iter().all(|e| match *e {
+        Effect::CapturerReborn { to: on, .. }
+        | Effect::CapturedReborn { on, .. }
+        | Effect::Added { on, .. } => !after.contains(on),
+        _ => true,
+    })
 }
