@@ -37,7 +37,8 @@ impl Rules {
             return true;
         }
         if !self.observation_is_orthodox() {
-            return self.in_check_by_observers(pos, king, color);
+            return self.in_check_by_observers(pos, king, color)
+                || (self.assassin() && self.assassination(pos, color, king));
         }
         let them = color.opponent();
         let mut attackers = pos.attackers(king, them, pos.occupied());
@@ -393,6 +394,16 @@ impl Rules {
                 let Some(attacker) = pos.piece_as(from, them) else {
                     return false;
                 };
+                let observer = super::Observer {
+                    unit: attacker,
+                    on: from,
+                    from,
+                };
+                if !self.conditions.is_empty()
+                    && !self.conditions.observes(self, pos, &observer, target)
+                {
+                    return false;
+                }
                 self.some_capture(pos, attacker, from, target, victim, &mut |effects| {
                     effects.iter().any(|e| match *e {
                         Effect::CapturedReborn { on, how, .. }

@@ -13,8 +13,9 @@
 //! imitators could follow its capture of the king.
 //!
 //! Castling: the king's two steps (and, castling long, the rook's three
-//! back with the king on its square) must each leave the imitators free,
-//! but the imitators end where they began.
+//! back with the king on its square) must each leave the imitators free;
+//! the imitators shift by the king's and the rook's vectors together:
+//! not at all castling short, a file towards the h-file castling long.
 //!
 //! A pawn reaching its promotion rank may become an imitator (listed
 //! first, `=I`), unless NoIProm is in force: the pawn leaves the board
@@ -59,7 +60,14 @@ impl ConditionRule for Imitator {
         match mv.motion {
             Motion::Null => true,
             Motion::CastleShort | Motion::CastleLong => castling_free(pos, mv, occupied),
-            _ => follow(pos.imitators, mv.piece.kind, mv.from, mv.to, occupied),
+            _ => follow(
+                pos.imitators,
+                mv.piece.kind,
+                mv.from,
+                mv.to,
+                occupied,
+                false,
+            ),
         }
     }
 
@@ -72,6 +80,7 @@ impl ConditionRule for Imitator {
                 observer.from,
                 target,
                 pos.occupied(),
+                true,
             )
     }
 
@@ -164,6 +173,19 @@ impl ConditionRule for Imitator {
         if too_fairy {
             return Some("conditions too fairy for imitator".into());
         }
+        // Popeye's imitators judge an observation from a rebirth square
+        // along the line from the unit's own square (mostly none), and
+        // its moves from the rebirth square by another rule.
+        if [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess]
+            .iter()
+            .any(|&b| rules.family(b).is_some())
+        {
+            return Some(
+                "Imitator with MarsCirce, AntiMarsCirce or PhantomChess (Popeye's imitators \
+                 follow a unit moving from its rebirth square by a rule not reproduced here)"
+                    .into(),
+            );
+        }
         [Condition::Madrasi, Condition::Eiffel, Condition::Isardam]
             .iter()
             .any(|&c| rules.has(c))
@@ -182,8 +204,9 @@ impl ConditionRule for NoIProm {
     const ID: &'static str = "noiprom";
 }
 
-/// The vector the imitators shift by with `mv`: none for castling (the
-/// king's and the rook's cancel out), an exchange or a null move.
+/// The vector the imitators shift by with `mv`: the king's and the
+/// rook's together for castling (none short, a file east long), none for
+/// an exchange or a null move.
 #[inline]
 pub(crate) fn vector(mv: &Move) -> (i8, i8) {
     match mv.motion {
@@ -191,6 +214,7 @@ pub(crate) fn vector(mv: &Move) -> (i8, i8) {
             mv.to.file() as i8 - mv.from.file() as i8,
             mv.to.rank() as i8 - mv.from.rank() as i8,
         ),
+        Motion::CastleLong => (1, 0),
         _ => (0, 0),
     }
 }
@@ -228,16 +252,182 @@ fn steps_free(imitators: Bitboard, blocking: Bitboard, sf: i8, sr: i8, n: i8) ->
 }
 
 /// Whether the imitators can follow a unit of walk `kind` from `from` to
-/// `to`, `occupied` the board before the move.
+/// `to`, `occupied` the board before the move; `observing` when the unit
+/// observes `to` rather than moves there (it is lifted from its square
+/// then, for a hopper's lines and hurdles too).
 #[inline]
-fn follow(imitators: Bitboard, kind: Kind, from: Square, to: Square, occupied: Bitboard) -> bool {
+fn follow(
+    imitators: Bitboard,
+    kind: Kind,
+    from: Square,
+    to: Square,
+    occupied: Bitboard,
+    observing: bool,
+) -> bool {
     let mut blocking = occupied;
     blocking.clear(from);
     let df = to.file() as i8 - from.file() as i8;
     let dr = to.rank() as i8 - from.rank() as i8;
     match path(kind, df, dr) {
         Some((sf, sr, n)) => steps_free(imitators, blocking, sf, sr, n),
-        None => true,
+        None => {
+            let lines = if observing { blocking } else { occupied };
+            hop_free(
+                imitators, kind, from, to, occupied, lines, blocking, observing,
+            )
+        }
+    }
+}
+
+/// Whether every imitator, moved by (`df`, `dr`), lands off `blocking`
+/// and on the board.
+#[inline]
+fn lands_free(imitators: Bitboard, blocking: Bitboard, df: i8, dr: i8) -> bool {
+    shifted(imitators, df, dr).is_some_and(|b| (b & blocking).is_empty())
+}
+
+/// Whether every imitator, moved by (`df`, `dr`), finds a unit there (a
+/// hurdle of its own).
+#[inline]
+fn hurdles_there(imitators: Bitboard, units: Bitboard, df: i8, dr: i8) -> bool {
+    shifted(imitators, df, dr).is_some_and(|b| (b & units) == b)
+}
+
+/// Whether every imitator can make the steps `from..to` (counted in
+/// steps of (`sf`, `sr`), `to` excluded) onto squares off `blocking`.
+#[inline]
+fn line_free(imitators: Bitboard, blocking: Bitboard, sf: i8, sr: i8, from: i8, to: i8) -> bool {
+    (from..to).all(|j| lands_free(imitators, blocking, sf * j, sr * j))
+}
+
+/// The imitators' leave for the hoppers and lame leapers Popeye has a rule
+/// for: each imitator needs a hurdle where the unit's is, the squares of
+/// its line before it free (`lines`), the squares after it too for the
+/// hoppers landing further (the grasshopper-2, the equihoppers), and its
+/// arrival free (`arrival`: the mover's square counts as free). The other
+/// walks (`path` gives none) need no leave, but for the contragrasshopper
+/// observing.
+#[allow(clippy::too_many_arguments)]
+fn hop_free(
+    imitators: Bitboard,
+    kind: Kind,
+    from: Square,
+    to: Square,
+    units: Bitboard,
+    lines: Bitboard,
+    arrival: Bitboard,
+    observing: bool,
+) -> bool {
+    use crate::pieces::walk::{Angle, Equi, Lame, Land};
+    let df = to.file() as i8 - from.file() as i8;
+    let dr = to.rank() as i8 - from.rank() as i8;
+    // The hurdle's units: the board, the observer lifted when observing.
+    let hurdles = if observing { arrival } else { units };
+    let steps = kind.def().walk.steps;
+    let [step] = steps else {
+        return true;
+    };
+    let multiple =
+        |vf: i8, vr: i8| -> Option<i8> { (1..15i8).find(|&m| vf * m == df && vr * m == dr) };
+    match *step {
+        Step::Hop {
+            vectors,
+            hurdles: 1,
+            land: Land::Behind(n),
+        } => {
+            let n = n as i8;
+            for &(vf, vr) in vectors.iter() {
+                if let Some(m) = multiple(vf, vr) {
+                    let k = m - n;
+                    if k < 1 {
+                        return true;
+                    }
+                    let after = n < 2 || line_free(imitators, lines, vf, vr, k + 1, m + 1);
+                    return line_free(imitators, lines, vf, vr, 1, k)
+                        && hurdles_there(imitators, hurdles, vf * k, vr * k)
+                        && after
+                        && lands_free(imitators, arrival, df, dr);
+                }
+            }
+            true
+        }
+        Step::LeapHop(_) => {
+            hurdles_there(imitators, hurdles, df / 2, dr / 2)
+                && lands_free(imitators, arrival, df, dr)
+        }
+        Step::ContraHop(_) if observing => {
+            let len = df.abs().max(dr.abs());
+            let (sf, sr) = (df / len, dr / len);
+            hurdles_there(imitators, hurdles, sf, sr)
+                && line_free(imitators, lines, sf, sr, 2, len + 1)
+        }
+        Step::Equi(Equi::Hopper | Equi::Orix) => {
+            let g = gcd(df.unsigned_abs(), dr.unsigned_abs()) as i8;
+            if g % 2 != 0 {
+                return true;
+            }
+            let (sf, sr, k) = (df / g, dr / g, g / 2);
+            line_free(imitators, lines, sf, sr, 1, k)
+                && hurdles_there(imitators, hurdles, sf * k, sr * k)
+                && line_free(imitators, lines, sf, sr, k + 1, g + 1)
+                && lands_free(imitators, arrival, df, dr)
+        }
+        Step::Equi(Equi::NonstopHopper | Equi::NonstopOrix) => {
+            df % 2 == 0
+                && dr % 2 == 0
+                && hurdles_there(imitators, hurdles, df / 2, dr / 2)
+                && lands_free(imitators, arrival, df, dr)
+                || (df % 2 != 0 || dr % 2 != 0)
+        }
+        Step::Lame(lame @ (Lame::Mao | Lame::Moa)) => {
+            // The square passed: a step orthogonal (mao) or diagonal (moa)
+            // towards the arrival.
+            let (pf, pr) = match lame {
+                Lame::Mao if df.abs() == 2 => (df / 2, 0),
+                Lame::Mao => (0, dr / 2),
+                _ if df.abs() == 2 => (df / 2, dr),
+                _ => (df, dr / 2),
+            };
+            lands_free(imitators, arrival, pf, pr) && lands_free(imitators, arrival, df, dr)
+        }
+        Step::AngleHop(vectors, Angle::A45 | Angle::A90 | Angle::A135) => {
+            // The first leg: the line from `from` to the first unit on it,
+            // from which one step turned reaches `to`.
+            for &(vf, vr) in vectors.iter() {
+                for k in 1..8i8 {
+                    let Some(h) = from.offset(vf * k, vr * k) else {
+                        break;
+                    };
+                    if !units.contains(h) {
+                        continue;
+                    }
+                    let (wf, wr) = (
+                        to.file() as i8 - h.file() as i8,
+                        to.rank() as i8 - h.rank() as i8,
+                    );
+                    let turned = (wf, wr) != (vf, vr)
+                        && (wf, wr) != (-vf, -vr)
+                        && wf.abs().max(wr.abs()) == vf.abs().max(vr.abs())
+                        && wf.abs().min(wr.abs()) <= vf.abs().max(vr.abs());
+                    if turned {
+                        return line_free(imitators, lines, vf, vr, 1, k)
+                            && hurdles_there(imitators, hurdles, vf * k, vr * k)
+                            && lands_free(imitators, arrival, df, dr);
+                    }
+                    break;
+                }
+            }
+            true
+        }
+        _ => true,
+    }
+}
+
+fn gcd(a: u8, b: u8) -> u8 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
 
