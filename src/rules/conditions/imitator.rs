@@ -142,7 +142,9 @@ impl ConditionRule for Imitator {
             let mv = moves[i];
             if let Some(at) = first_reborn_promotion(&mv, i > start, &moves[i.saturating_sub(1)]) {
                 let mut into = mv;
-                if let Effect::CapturedReborn { on, .. } = mv.effects.as_slice()[at] {
+                if let Effect::CapturedReborn { on, .. } | Effect::CapturerReborn { to: on, .. } =
+                    mv.effects.as_slice()[at]
+                {
                     into.effects
                         .insert(at + 1, Effect::ImitatorPromotion { on });
                     moves.insert(i, into);
@@ -520,6 +522,25 @@ fn into_imitator(rules: &Rules, pos: &Position, mv: &Move, out: &mut Vec<Move>) 
         out.push(Move { effects, ..base });
         return;
     };
+    // The capturer gone, AntiCirce has no capturer to rebirth and
+    // Couscous no capturer to take the rebirth square from: Popeye makes
+    // no such move.
+    if rules.family(crate::rules::Base::AntiCirce).is_some() || rules.families().any(|c| c.couscous)
+    {
+        return;
+    }
+    if rules.is_general() {
+        // The general pipeline plays the effects so far: the arrival
+        // square is empty for the rebirths.
+        let with = Move {
+            effects: first,
+            ..base
+        };
+        rules.resolve_move(pos, &with, |effects| {
+            out.push(Move { effects, ..base });
+        });
+        return;
+    }
     let mut occupied = pos.occupied();
     occupied.clear(mv.from);
     occupied.clear(mv.capture_square);
@@ -545,20 +566,23 @@ fn into_imitator(rules: &Rules, pos: &Position, mv: &Move, out: &mut Vec<Move>) 
     });
 }
 
-/// Where in `mv`'s effects a pawn reborn on its promotion rank promotes
+/// Where in `mv`'s effects a pawn reborn on its promotion rank (the
+/// captured unit, or the capturer under AntiCirce) promotes
 /// into the first walk of a series (the move before, `prev`, is not the
 /// same with another walk), if it does.
 fn first_reborn_promotion(mv: &Move, has_prev: bool, prev: &Move) -> Option<usize> {
-    let at = mv.effects.iter().position(|e| {
-        matches!(e, Effect::CapturedReborn { how, .. } if how.has(crate::moves::Rebirth::PROMOTED))
-    })?;
+    let promoted = |e: &Effect| {
+        matches!(e, Effect::CapturedReborn { how, .. } | Effect::CapturerReborn { how, .. }
+            if how.has(crate::moves::Rebirth::PROMOTED))
+    };
+    let at = mv.effects.iter().position(promoted)?;
     let same = |m: &Move| {
         m.from == mv.from
             && m.to == mv.to
             && m.promotion == mv.promotion
             && m.effects.len() == mv.effects.len()
             && m.effects.as_slice()[..at] == mv.effects.as_slice()[..at]
-            && matches!(m.effects.as_slice()[at], Effect::CapturedReborn { how, .. } if how.has(crate::moves::Rebirth::PROMOTED))
+            && promoted(&m.effects.as_slice()[at])
     };
     if has_prev && same(prev) {
         return None;
