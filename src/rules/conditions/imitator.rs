@@ -157,6 +157,11 @@ impl ConditionRule for Imitator {
 
     fn refusal(rules: &Rules) -> Option<String> {
         use crate::rules::Base;
+        if rules.param(Condition::Imitator).squares.count() > 10 {
+            // Popeye keeps the first ten given, in the order given, which
+            // the parameter does not keep.
+            return Some("more than ten imitators (Popeye keeps the first ten given)".into());
+        }
         let too_fairy = [
             Condition::AnnanChess,
             Condition::Nanna,
@@ -611,4 +616,116 @@ pub(crate) fn capture_leaves_free(
         | Effect::Added { on, .. } => !after.contains(on),
         _ => true,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each list is Popeye 4.104's answer to the position (`~1`).
+    use super::super::testing::sorted;
+    use crate::board::{Bitboard, Color, Position, Square};
+    use crate::io::notation::{popeye_move_with, Alphabet};
+    use crate::movegen::legal_moves;
+    use crate::rules::conditions::Param;
+    use crate::rules::{Base, CirceRules, Condition, Rules};
+
+    fn imitators(rules: Rules, squares: &[&str]) -> Rules {
+        let mut bb = Bitboard::EMPTY;
+        for s in squares {
+            bb.set(Square::parse(s).unwrap());
+        }
+        rules.with_param(
+            Condition::Imitator,
+            Param {
+                squares: bb,
+                ..Default::default()
+            },
+        )
+    }
+
+    fn prepared(rules: &Rules, pieces: &str, turn: Color) -> Position {
+        let mut pos = Position::from_piece_list(pieces).unwrap();
+        pos.turn = turn;
+        rules.conditions.prepare(rules, &mut pos);
+        pos
+    }
+
+    /// The legal moves, with the imitators' squares, sorted.
+    fn moves(rules: &Rules, pieces: &str, turn: Color) -> Vec<String> {
+        let pos = prepared(rules, pieces, turn);
+        let mut out = Vec::new();
+        legal_moves(&pos, rules, &mut out);
+        let mut v: Vec<String> = out
+            .iter()
+            .map(|m| popeye_move_with(m, pos.imitators, Alphabet::English))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn riders_go_step_by_step_and_leapers_jump() {
+        let r = imitators(Rules::with_circe(CirceRules::of(Base::Circe)), &["d4"]);
+        assert_eq!(
+            moves(&r, "wKc8 wPh3 wRd1 wSg5 bKa2 bPc4 bPh4 bSh5", Color::White),
+            sorted(
+                "Rd1-d5[Id8] Rd1-d4[Id7] Rd1-d3[Id6] Rd1-d2[Id5] Rd1-g1[Ig4] Rd1-f1[If4] \
+                 Rd1-e1[Ie4] Sg5-e4[Ib3] Sg5-f3[Ic2] Sg5-h7[Ie6] Sg5-f7[Ic6] Sg5-e6[Ib5] \
+                 Kc8-b7[Ic3] Kc8-d7[Ie3] Kc8-c7[Id3] Kc8-d8[Ie4]"
+            )
+        );
+    }
+
+    #[test]
+    fn castling_and_the_pawn_double_step_need_every_square_free() {
+        let r = imitators(Rules::orthodox(), &["b3"]);
+        assert_eq!(
+            moves(
+                &r,
+                "wKe1 wRh1 wRa1 wPe2 wPc5 bKa8 bPb4 bPd7 bPd5",
+                Color::White
+            ),
+            sorted(
+                "Ra1-d1[Ie3] Ra1-c1[Id3] Ra1-b1[Ic3] 0-0[Ib3] Ke1-f2[Ic4] Ke1-d2[Ia4] \
+                 Ke1-d1[Ia3] Ke1-f1[Ic3] Rh1-g1[Ia3]"
+            )
+        );
+        // Castling long shifts the imitators a file towards h.
+        let r = imitators(Rules::orthodox(), &["d4"]);
+        let black = moves(&r, "wKa5 wPa6 wPe6 bKe8 bRa8 bPa7", Color::Black);
+        assert!(black.contains(&"0-0-0[Ie4]".to_string()), "{black:?}");
+    }
+
+    #[test]
+    fn a_pawn_promotes_into_an_imitator_and_no_unit_is_reborn_on_one() {
+        let r = imitators(Rules::with_circe(CirceRules::of(Base::Circe)), &["d6"]);
+        // f7*g8=I is none: the knight would be reborn on g8, under the
+        // new imitator.
+        assert_eq!(
+            moves(&r, "wKa1 wPf7 bKh1 bSg8", Color::White),
+            sorted(
+                "Ka1-b2[Ie7] Ka1-a2[Id7] Ka1-b1[Ie6] f7-f8[Id7]=I f7-f8[Id7]=Q f7-f8[Id7]=S \
+                 f7-f8[Id7]=R f7-f8[Id7]=B f7*g8[Ie7]=Q f7*g8[Ie7]=S f7*g8[Ie7]=R f7*g8[Ie7]=B"
+            )
+        );
+        let r = r.with(Condition::NoIProm);
+        let list = moves(&r, "wKa1 wPf7 bKh1 bSg8", Color::White);
+        assert!(!list.iter().any(|m| m.ends_with("=I")), "{list:?}");
+    }
+
+    #[test]
+    fn an_anticirce_check_needs_the_imitators_free_after_the_rebirth() {
+        // Sc6 would take e5 and be reborn on g1, where the imitator (c3,
+        // shifted to e2 by the move, then to g1) arrives: no check.
+        let r = imitators(Rules::with_circe(CirceRules::of(Base::AntiCirce)), &["c3"]);
+        assert_eq!(
+            moves(&r, "wKa1 wSa7 bKe5", Color::White)
+                .into_iter()
+                .filter(|m| m.starts_with('S'))
+                .collect::<Vec<_>>(),
+            sorted("Sa7-b5[Id1] Sa7-c6[Ie2] Sa7-c8[Ie4]")
+        );
+        let pos =
+            super::super::testing::after_line(&r, "wKa1 wSa7 bKe5", Color::White, &["Sa7-c6"]);
+        assert!(!r.in_check(&pos, Color::Black));
+    }
 }
