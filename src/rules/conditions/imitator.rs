@@ -380,11 +380,10 @@ fn hop_free(
                 && lands_free(imitators, arrival, df, dr)
         }
         Step::Equi(Equi::NonstopHopper | Equi::NonstopOrix) => {
-            df % 2 == 0
-                && dr % 2 == 0
-                && hurdles_there(imitators, hurdles, df / 2, dr / 2)
-                && lands_free(imitators, arrival, df, dr)
-                || (df % 2 != 0 || dr % 2 != 0)
+            df % 2 != 0
+                || dr % 2 != 0
+                || (hurdles_there(imitators, hurdles, df / 2, dr / 2)
+                    && lands_free(imitators, arrival, df, dr))
         }
         Step::Lame(lame @ (Lame::Mao | Lame::Moa)) => {
             // The square passed: a step orthogonal (mao) or diagonal (moa)
