@@ -67,6 +67,9 @@ impl Position {
         // The common case: a plain move or capture, nothing more to do.
         if mv.effects.is_empty() && !tracking && !mv.is_castling_or_exchange() {
             p.move_unit(mv);
+            if p.imitators.nonempty() {
+                p.imitators = crate::rules::conditions::imitator::after_shift(p.imitators, mv);
+            }
             p.keep_what_conditions_track(self, mv);
             return p;
         }
@@ -97,6 +100,9 @@ impl Position {
                 p.set_id_code(mv.capture_square, 0);
                 p.set_id_code(mv.to, code);
             }
+        }
+        if p.imitators.nonempty() {
+            p.imitators = crate::rules::conditions::imitator::after_shift(p.imitators, mv);
         }
         for e in &mv.effects {
             p.apply_effect(mv, e, ids);
@@ -350,6 +356,13 @@ impl Position {
                 }
             }
             Effect::Premove { .. } => {}
+            Effect::ImitatorPromotion { on } => {
+                self.clear(on);
+                if self.tracks_identities() {
+                    self.set_id_code(on, 0);
+                }
+                self.imitators.set(on);
+            }
             Effect::SideChange { on, to } => {
                 if let Some(unit) = self.piece_at(on) {
                     let id = self.id_code(on);

@@ -170,6 +170,10 @@ pub enum Effect {
         to: Square,
         unit: Piece,
     },
+    /// The unit on `on` (a pawn on its promotion rank, promoted or
+    /// reborn there) leaves the board and an imitator takes its square
+    /// (Imitator): Popeye's `=I`, after the imitators' shift `[Id5]`.
+    ImitatorPromotion { on: Square },
     // Part 2, group K: kings, squares and captures that change units.
     /// The unit on `on` changes sides and becomes `unit` (MagicSquares: a
     /// unit arriving on a magic square). Popeye writes `=b` (`=w`) where

@@ -45,6 +45,10 @@ pub struct Position {
     pub holes: Bitboard,
     /// Whether each square a unit leaves becomes a hole (HaanerChess).
     pub vacated_become_holes: bool,
+    /// Imitators (Imitator): neutral blocking units that stand on no
+    /// square of the board but shift with every move's vector; a move is
+    /// possible only where each can follow (conditions/imitator.rs).
+    pub imitators: Bitboard,
     /// The two squares of the exchange the last move made (MessignyChess),
     /// or none.
     pub exchanged: Bitboard,
@@ -88,6 +92,7 @@ impl Position {
             waiting: Waiting::EMPTY,
             holes: Bitboard::EMPTY,
             vacated_become_holes: false,
+            imitators: Bitboard::EMPTY,
             exchanged: Bitboard::EMPTY,
             history: History::NONE,
             allowance: super::Allowance::NONE,

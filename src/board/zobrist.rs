@@ -93,6 +93,9 @@ impl Position {
         if self.exchanged.nonempty() {
             h ^= mix(self.exchanged.0 ^ 0x3e5c_0000_0000_0000);
         }
+        if self.imitators.nonempty() {
+            h ^= mix(self.imitators.0 ^ 0x1317_a700_0000_0000);
+        }
         if self.holes.nonempty() {
             h ^= mix(self.holes.0 ^ 0x401e_5000_0000_0000);
         }

@@ -4,7 +4,7 @@
 //! and series play merge lines where they start alike), so a problem with a
 //! million solutions takes no more memory than one with a single one.
 
-use super::notation::{popeye_move, Alphabet};
+use super::notation::Alphabet;
 use super::popeye_output;
 use super::solution_output::{
     child_half_moves, play_line_numbers, root_half_moves, suffix, MoveNumber, Notation,
@@ -388,7 +388,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     let mut value = json!({
         "number": number.number,
         "side": if p.before.turn == Color::White { "white" } else { "black" },
-        "popeye": popeye_move(mv, a),
+        "popeye": crate::io::notation::popeye_move_with(mv, p.before.imitators, a),
         "circe": Notation::Circe(a).write_move(p, rules),
         "from": mv.from.to_string(),
         "to": mv.to.to_string(),

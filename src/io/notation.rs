@@ -114,6 +114,31 @@ fn popeye_reborn_unit(out: &mut String, a: Alphabet, piece: Piece) {
 /// A move in Popeye's notation, without the move number and without the
 /// check mark: `Sc6*e5[+bPe7]`, `Ra4*a1[wRa1->a1]`, `e7*f8=Q`, `0-0`.
 pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
+    popeye_move_with(mv, crate::board::Bitboard::EMPTY, a)
+}
+
+// Part 2, group M: the imitators' shift.
+/// The imitators after `mv`'s shift, as Popeye writes them after the
+/// motion: `[Id5]`, `[Ia2,c8]`; nothing when there are none.
+fn imitators_text(s: &mut String, shifted: crate::board::Bitboard) {
+    if shifted.is_empty() {
+        return;
+    }
+    s.push_str("[I");
+    for (i, sq) in shifted.into_iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        let _ = write!(s, "{sq}");
+    }
+    s.push(']');
+}
+
+/// [`popeye_move`] in a position with the imitators `imitators` (Imitator):
+/// their squares after the move are written after its motion, before a
+/// promotion (`f7*g8[Ie7]=Q`).
+pub fn popeye_move_with(mv: &Move, imitators: crate::board::Bitboard, a: Alphabet) -> String {
+    let shifted = crate::rules::conditions::imitator::after_shift(imitators, mv);
     let mut s = String::with_capacity(24);
     // SingleBox type 3: the latent pawn promoted before the move.
     for e in &mv.effects {
@@ -139,6 +164,7 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
             } else {
                 "0-0-0"
             });
+            imitators_text(&mut s, shifted);
         }
         // MessignyChess: both units by their letters, pawns too, and no
         // attributes: `Ta8<->Tg5`.
@@ -169,6 +195,7 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
             if mv.motion == Motion::EnPassant {
                 s.push_str(" ep.");
             }
+            imitators_text(&mut s, shifted);
             if let Some(kind) = mv.promotion {
                 s.push('=');
                 popeye_unit(&mut s, a, Piece { kind, ..mv.piece }, true);
@@ -185,6 +212,20 @@ pub fn popeye_move(mv: &Move, a: Alphabet) -> String {
     }
     let mut bracket = false;
     for e in &mv.effects {
+        if let Effect::ImitatorPromotion { .. } = *e {
+            // Inside the brackets of a rebirth just written, in place of
+            // its promotion: `[+bPf1=I]`.
+            if bracket && s.ends_with(']') {
+                s.pop();
+                if let Some(at) = s.rfind('=') {
+                    s.truncate(at);
+                }
+                s.push_str("=I]");
+            } else {
+                s.push_str("=I");
+            }
+            continue;
+        }
         if let Effect::Changed { unit, shown, .. } = *e {
             // Inside the brackets of the effect before it (a rebirth), as
             // Popeye writes a change into the context open.
@@ -353,6 +394,8 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
             s.push(']');
         }
         Effect::ColourChange { unit, .. } => side_change(s, a, unit, ']'),
+        // Written by `popeye_move_with`.
+        Effect::ImitatorPromotion { .. } => {}
         // Written before the move, or where the brackets allow (`popeye_move`).
         Effect::LatentFirst { .. } | Effect::Changed { .. } => {}
         // Written after the move, before the brackets (`popeye_move`).
@@ -457,6 +500,10 @@ pub fn circe_move(
         } else {
             "0-0-0"
         });
+        imitators_text(
+            &mut s,
+            crate::rules::conditions::imitator::after_shift(before.imitators, mv),
+        );
     } else if let Some(castling) = castling_made(mv) {
         // Make&TakeChess: the take after a castling made as the make.
         s.push_str(castling);
@@ -493,6 +540,10 @@ pub fn circe_move(
         if mv.motion == Motion::EnPassant {
             s.push_str(" e.p.");
         }
+        imitators_text(
+            &mut s,
+            crate::rules::conditions::imitator::after_shift(before.imitators, mv),
+        );
         if mv.promotion.is_some() {
             s.push('=');
             circe_unit(&mut s, a, mv.arriving_piece());
@@ -508,6 +559,19 @@ pub fn circe_move(
     let occupants = occupants(before, mv);
     let mut paren = false;
     for (i, e) in mv.effects.iter().enumerate() {
+        if let Effect::ImitatorPromotion { .. } = *e {
+            // In place of a reborn pawn's promotion: `(+bPf1=I)`.
+            if paren && s.ends_with(')') {
+                s.pop();
+                if let Some(at) = s.rfind('=') {
+                    s.truncate(at);
+                }
+                s.push_str("=I)");
+            } else {
+                s.push_str("=I");
+            }
+            continue;
+        }
         if let Effect::Changed { unit, shown, .. } = *e {
             // Inside the parentheses of the rebirth before it: `(Rc5>a1=b)`.
             let closing = (paren && s.ends_with(')')).then(|| s.pop());
@@ -683,6 +747,8 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
             s.push(')');
         }
         Effect::ColourChange { unit, .. } => side_change(s, a, unit, ')'),
+        // Written by `circe_move`.
+        Effect::ImitatorPromotion { .. } => {}
         // Written after the move, before the parentheses (`circe_move`).
         Effect::SideChange { .. } => {}
         Effect::CapturerVanishes

@@ -145,6 +145,9 @@ pub fn write_board(out: &mut String, lang: Language, pos: &Position, grid: Optio
             let sq = Square::new(file, rank);
             let mut cell = if pos.holes.contains(sq) {
                 "    ".to_string()
+            } else if pos.imitators.contains(sq) {
+                // An imitator (Imitator) stands on no unit's square.
+                "  I ".to_string()
             } else {
                 board_cell(lang, pos.piece_at(sq))
             };

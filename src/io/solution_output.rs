@@ -9,7 +9,7 @@
 //! solutions at once.
 
 use crate::io::language::{word, Word};
-use crate::io::notation::{circe_move, disambiguation, popeye_move, Alphabet};
+use crate::io::notation::{circe_move, disambiguation, popeye_move_with, Alphabet};
 use crate::movegen::legal_moves;
 use crate::problem::Language;
 use crate::solve::play::{Event, Layout, Node, Notice, Played, Remark, Role, Solution};
@@ -36,7 +36,7 @@ impl Notation {
 
     fn write_motion(self, played: &Played, rules: &crate::rules::Rules) -> String {
         match self {
-            Notation::Popeye(a) => popeye_move(&played.mv, a),
+            Notation::Popeye(a) => popeye_move_with(&played.mv, played.before.imitators, a),
             Notation::Circe(a) => {
                 // Only a second unit of the mover's kind can make the move
                 // ambiguous: otherwise the legal moves need not be known.

@@ -180,9 +180,7 @@ pub fn push_built_capture(pos: &Position, rules: &Rules, mv: Move, out: &mut Vec
         capturable,
         lifts: &[],
         takes_kings: false,
-        second_motion: false,
-        general: rules.is_general(),
-        arriving: !rules.conditions.is_empty(),
+        route: Route::of(rules).without_second_motion(),
     };
     let promotion = mv.piece.kind.def().pawn;
     let rank = match promotion {
@@ -411,6 +409,15 @@ impl Route {
             general,
             arriving,
             plain: !(second_motion || general || arriving),
+        }
+    }
+
+    /// The route of a move whose second motion is already made.
+    fn without_second_motion(self) -> Route {
+        Route {
+            second_motion: false,
+            plain: !(self.general || self.arriving),
+            ..self
         }
     }
 }

@@ -55,7 +55,8 @@ impl Rules {
     #[inline(always)]
     fn in_check_by_attack(&self, pos: &Position, king: Square, color: Color) -> bool {
         if !self.observation_is_orthodox() {
-            return self.in_check_by_observers(pos, king, color);
+            return self.in_check_by_observers(pos, king, color)
+                || (self.assassin() && self.assassination(pos, color, king));
         }
         let them = color.opponent();
         let mut attackers = pos.attackers(king, them, pos.occupied());
@@ -246,7 +247,11 @@ impl Rules {
             self.resolve_capture(&capture, |effects| {
                 for_good |= !effects
                     .iter()
-                    .any(|e| matches!(e, Effect::CapturedReborn { .. }));
+                    .any(|e| matches!(e, Effect::CapturedReborn { .. }))
+                    && (pos.imitators.is_empty()
+                        || super::conditions::imitator::capture_leaves_free(
+                            pos, from, to, &effects,
+                        ));
             });
             for_good
         };
@@ -313,6 +318,13 @@ impl Rules {
     ) -> bool {
         self.some_capture_outcome(pos, attacker, from, to, victim, &mut |_, mv| {
             test(&mv.effects)
+                && (pos.imitators.is_empty()
+                    || super::conditions::imitator::capture_leaves_free(
+                        pos,
+                        mv.from,
+                        mv.to,
+                        &mv.effects,
+                    ))
         })
     }
 
@@ -390,6 +402,16 @@ impl Rules {
                 let Some(attacker) = pos.piece_as(from, them) else {
                     return false;
                 };
+                let observer = super::Observer {
+                    unit: attacker,
+                    on: from,
+                    from,
+                };
+                if !self.conditions.is_empty()
+                    && !self.conditions.observes(self, pos, &observer, target)
+                {
+                    return false;
+                }
                 self.some_capture(pos, attacker, from, target, victim, &mut |effects| {
                     effects.iter().any(|e| match *e {
                         Effect::CapturedReborn { on, how, .. }

@@ -130,6 +130,7 @@ mod chameleon;
 pub(crate) mod einstein;
 mod volage;
 // Part 2, group M: moves with a second motion.
+pub(crate) mod imitator;
 mod take_make;
 mod wormholes;
 // Part 2, group M (second round): moves with a second motion.
@@ -1148,6 +1149,11 @@ registry! {
     Tibet => tibet::Tibet,
     /// A capture of a unit of another walk changes the capturer's side.
     DoubleTibet => tibet::DoubleTibet,
+    // Part 2, group M: imitators.
+    /// Neutral blocking units that shift with every move's vector.
+    Imitator => imitator::Imitator,
+    /// No pawn promotes into an imitator.
+    NoIProm => imitator::NoIProm,
 }
 
 impl Condition {
