@@ -136,6 +136,8 @@ mod wormholes;
 mod lost_pieces;
 mod magic_squares;
 mod tibet;
+// Part 2, group Kings: the conditions on kings.
+mod kobul;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -336,6 +338,10 @@ pub enum Parameter {
     /// decimals (`4.5`, `4,45`) or `-` for none, in `Param::distances`;
     /// one number alone is one allowance both share (`Param::number` 1).
     Distances,
+    /// The word White or Black (in the language of the input),
+    /// optionally: number 1 for White, 2 for Black (KobulKings). Popeye
+    /// writes it in English under the diagram.
+    Side,
 }
 
 /// For which side a condition selects among the legal moves by a measure
@@ -1143,6 +1149,9 @@ registry! {
     Tibet => tibet::Tibet,
     /// A capture of a unit of another walk changes the capturer's side.
     DoubleTibet => tibet::DoubleTibet,
+    // Part 2, group Kings: the conditions on kings.
+    /// A side's king takes the walk of its unit just captured.
+    KobulKings => kobul::KobulKings,
 }
 
 impl Condition {
