@@ -303,7 +303,7 @@ impl<'a> Parser<'a> {
             return self.err(d.line, format!("the problem has no {kw}"));
         };
         let diagram_line = d.diagram_line.unwrap_or(d.line);
-        let said = crate::io::diagram::check(&d.position, &d.options, diagram_line)
+        let said = crate::io::diagram::check(&d.position, &d.options, diagram_line, &d.rules)
             .or_else(|e| self.err(diagram_line, e))?;
         self.warnings.extend(said);
         d.position.set_unmoved_from_placement();

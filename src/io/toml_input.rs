@@ -476,7 +476,7 @@ impl Reader<'_> {
             .unwrap_or(0..0);
         let fen_line = self.line_of(diagram_span.start);
         warnings.extend(
-            crate::io::diagram::check(&position, &options, fen_line)
+            crate::io::diagram::check(&position, &options, fen_line, &rules)
                 .map_err(|e| self.error_at(fen_line, e))?,
         );
 

@@ -137,6 +137,8 @@ mod lost_pieces;
 mod magic_squares;
 mod tibet;
 // Part 2, group Kings: the conditions on kings.
+mod dynasty;
+mod extinction;
 mod kobul;
 
 use super::{Observer, Rules};
@@ -186,6 +188,10 @@ pub struct Capabilities {
     /// goes through the general pipeline of `rules/capture.rs`, quiet
     /// moves and castling too.
     pub keeps_units: bool,
+    /// A king is its side's royal unit: never reborn by Circe without Rex
+    /// Inclusive. Where false (ExtinctionChess, RoyalDynasty: kings that
+    /// are units as others), a captured king is reborn as any unit.
+    pub royal_kings: bool,
 }
 
 impl Capabilities {
@@ -202,6 +208,7 @@ impl Capabilities {
         binds_mate_test: true,
         binds_stalemate_test: true,
         keeps_units: true,
+        royal_kings: true,
     };
 }
 
@@ -1152,6 +1159,10 @@ registry! {
     // Part 2, group Kings: the conditions on kings.
     /// A side's king takes the walk of its unit just captured.
     KobulKings => kobul::KobulKings,
+    /// A side's king is royal only while it is its one king.
+    RoyalDynasty => dynasty::RoyalDynasty,
+    /// A side loses when its last unit of a walk is taken; no unit is royal.
+    ExtinctionChess => extinction::ExtinctionChess,
 }
 
 impl Condition {
