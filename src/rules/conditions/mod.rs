@@ -1163,6 +1163,11 @@ registry! {
     RoyalDynasty => dynasty::RoyalDynasty,
     /// A side loses when its last unit of a walk is taken; no unit is royal.
     ExtinctionChess => extinction::ExtinctionChess,
+    /// White's king, observed, moves only with the observers' walks and
+    /// becomes a unit of the walk it moved with.
+    WhiteSuperTransmutingKing => transmuted_kings::SuperTransmuting<true>,
+    /// Black's king, likewise.
+    BlackSuperTransmutingKing => transmuted_kings::SuperTransmuting<false>,
 }
 
 impl Condition {
