@@ -128,6 +128,36 @@ pub struct SuperTransmuting<const WHITE: bool>;
 /// The walks the king of `color` on `on` transmutes to, if it is its
 /// side's king and observed (none otherwise).
 fn super_walks(rules: &Rules, pos: &Position, color: Color) -> Option<(Square, Walks)> {
+    // Asked for every move of a list: the answer for the position last
+    // asked about is kept (the units' squares and sides as the key).
+    type Key = ([u64; 8], u8);
+    thread_local! {
+        static LAST: Cell<Option<(Key, Option<(Square, Walks)>)>> = const { Cell::new(None) };
+    }
+    let key: Key = (
+        [
+            pos.occupied().0,
+            pos.by_color(Color::White).0,
+            pos.by_kind(Kind::KING).0,
+            pos.by_kind(Kind::QUEEN).0,
+            pos.by_kind(Kind::ROOK).0,
+            pos.by_kind(Kind::BISHOP).0,
+            pos.by_kind(Kind::KNIGHT).0,
+            pos.fairy().0 ^ pos.attributed().0.rotate_left(32),
+        ],
+        color as u8,
+    );
+    if let Some((k, found)) = LAST.get() {
+        if k == key {
+            return found;
+        }
+    }
+    let found = super_walks_now(rules, pos, color);
+    LAST.set(Some((key, found)));
+    found
+}
+
+fn super_walks_now(rules: &Rules, pos: &Position, color: Color) -> Option<(Square, Walks)> {
     let on = pos.king(color)?;
     let unit = pos.piece_as(on, color)?;
     if !unit.kind.is_royal() {
