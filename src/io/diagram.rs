@@ -62,7 +62,13 @@ mod tests {
 
     #[test]
     fn two_kings_of_a_side_are_refused() {
-        let e = check(&pos("wKe1 wKd1 bKe8"), &[], 3, &crate::rules::Rules::default()).unwrap_err();
+        let e = check(
+            &pos("wKe1 wKd1 bKe8"),
+            &[],
+            3,
+            &crate::rules::Rules::default(),
+        )
+        .unwrap_err();
         assert_eq!(e, "White has 2 kings (d1, e1): a side has one king at most");
     }
 
@@ -80,7 +86,15 @@ mod tests {
             value: ProblemOption::NoWhiteKing,
             line: 4,
         }];
-        assert!(check(&pos("wRa1 bKe8"), &nowk, 2, &crate::rules::Rules::default()).unwrap().is_empty());
-        assert!(check(&pos("wKe1 bKe8"), &[], 2, &crate::rules::Rules::default()).unwrap().is_empty());
+        assert!(
+            check(&pos("wRa1 bKe8"), &nowk, 2, &crate::rules::Rules::default())
+                .unwrap()
+                .is_empty()
+        );
+        assert!(
+            check(&pos("wKe1 bKe8"), &[], 2, &crate::rules::Rules::default())
+                .unwrap()
+                .is_empty()
+        );
     }
 }

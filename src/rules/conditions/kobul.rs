@@ -27,15 +27,18 @@ pub(super) fn substitute(king: Piece, victim: Piece) -> Piece {
     } else {
         victim.kind
     };
-    let mut attrs = Attrs::from_bits(
-        (king.attrs.bits() & KEPT.bits()) | (victim.attrs.bits() & !KEPT.bits()),
-    );
+    let mut attrs =
+        Attrs::from_bits((king.attrs.bits() & KEPT.bits()) | (victim.attrs.bits() & !KEPT.bits()));
     attrs = if kind == Kind::KING {
         attrs.without(Attrs::ROYAL)
     } else {
         attrs.with(Attrs::ROYAL)
     };
-    Piece { kind, attrs, ..king }
+    Piece {
+        kind,
+        attrs,
+        ..king
+    }
 }
 
 impl ConditionRule for KobulKings {
@@ -127,6 +130,9 @@ mod tests {
         // EXAMPLES_kobul__008's first move.
         let r = kobul(Some(Base::AntiCirce));
         let got = moves(&r, "wKc1 wBd4 wRb7 bKd6 bPh6 bSc2", Color::White);
-        assert!(got.contains(&"Kc1*c2[d6=rS][wKc2->e1]".to_string()), "{got:?}");
+        assert!(
+            got.contains(&"Kc1*c2[d6=rS][wKc2->e1]".to_string()),
+            "{got:?}"
+        );
     }
 }

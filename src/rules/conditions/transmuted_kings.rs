@@ -131,8 +131,9 @@ fn super_walks(rules: &Rules, pos: &Position, color: Color) -> Option<(Square, W
     // Asked for every move of a list: the answer for the position last
     // asked about is kept (the units' squares and sides as the key).
     type Key = ([u64; 8], u8);
+    type Found = Option<(Square, Walks)>;
     thread_local! {
-        static LAST: Cell<Option<(Key, Option<(Square, Walks)>)>> = const { Cell::new(None) };
+        static LAST: Cell<Option<(Key, Found)>> = const { Cell::new(None) };
     }
     let key: Key = (
         [
