@@ -198,6 +198,13 @@ pub enum Effect {
     /// from `None`. Popeye's `=wh` / `=nh`, written right after the move,
     /// before its brackets; the Circe notation's `=w` / `=n`.
     SideChange { on: Square, to: Option<Color> },
+    // Part 2, group Kings: kings, squares and captures that change units.
+    /// The royal unit on `on` (its side's king) takes a new walk and
+    /// attributes and becomes `unit` (KobulKings: the walk of the unit of
+    /// its side just captured). Popeye's `[d6=rS]`, `[e1=K]`; the Circe
+    /// notation's `(d6=S)`. Popeye writes the unit's attributes only where
+    /// they changed (`full`); else the royal mark alone.
+    KingChange { on: Square, unit: Piece, full: bool },
 }
 
 // Part 2, group P: what a [`Effect::Changed`] shows.

@@ -11,7 +11,12 @@ pub fn check(
     position: &Position,
     options: &[Spanned<ProblemOption>],
     line: usize,
+    rules: &crate::rules::Rules,
 ) -> Result<Vec<Spanned<String>>, String> {
+    // RoyalDynasty and ExtinctionChess take several kings a side, or none.
+    if !rules.kings_royal() {
+        return Ok(Vec::new());
+    }
     let mut warnings = Vec::new();
     for color in [Color::White, Color::Black] {
         // A unit with the royal attribute is its side's king (Popeye:
@@ -57,13 +62,19 @@ mod tests {
 
     #[test]
     fn two_kings_of_a_side_are_refused() {
-        let e = check(&pos("wKe1 wKd1 bKe8"), &[], 3).unwrap_err();
+        let e = check(
+            &pos("wKe1 wKd1 bKe8"),
+            &[],
+            3,
+            &crate::rules::Rules::default(),
+        )
+        .unwrap_err();
         assert_eq!(e, "White has 2 kings (d1, e1): a side has one king at most");
     }
 
     #[test]
     fn a_missing_king_is_noted_unless_the_options_say_so() {
-        let w = check(&pos("wRa1 bKe8"), &[], 2).unwrap();
+        let w = check(&pos("wRa1 bKe8"), &[], 2, &crate::rules::Rules::default()).unwrap();
         assert_eq!(w.len(), 1);
         assert_eq!(w[0].line, 2);
         assert!(
@@ -75,7 +86,15 @@ mod tests {
             value: ProblemOption::NoWhiteKing,
             line: 4,
         }];
-        assert!(check(&pos("wRa1 bKe8"), &nowk, 2).unwrap().is_empty());
-        assert!(check(&pos("wKe1 bKe8"), &[], 2).unwrap().is_empty());
+        assert!(
+            check(&pos("wRa1 bKe8"), &nowk, 2, &crate::rules::Rules::default())
+                .unwrap()
+                .is_empty()
+        );
+        assert!(
+            check(&pos("wKe1 bKe8"), &[], 2, &crate::rules::Rules::default())
+                .unwrap()
+                .is_empty()
+        );
     }
 }

@@ -379,6 +379,19 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
         Effect::WalkChange { on, unit } => {
             let _ = write!(s, "[{on}={}]", a.piece(unit.kind));
         }
+        Effect::KingChange { on, unit, full } => {
+            let _ = write!(s, "[{on}=");
+            let shown = if full {
+                unit
+            } else {
+                Piece {
+                    attrs: Attrs::from_bits(unit.attrs.bits() & Attrs::ROYAL.bits()),
+                    ..unit
+                }
+            };
+            popeye_unit(s, a, shown, true);
+            s.push(']');
+        }
         Effect::Transfer {
             from,
             to,
@@ -731,7 +744,9 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         Effect::Buried { on, unit } => {
             let _ = write!(s, "(+{}{}{on}>v)", a.unit_color(unit), a.piece(unit.kind));
         }
-        Effect::WalkChange { on, unit } | Effect::LatentFirst { on, unit } => {
+        Effect::WalkChange { on, unit }
+        | Effect::LatentFirst { on, unit }
+        | Effect::KingChange { on, unit, .. } => {
             let _ = write!(s, "({on}={})", a.piece(unit.kind));
         }
         Effect::Transfer {

@@ -303,7 +303,7 @@ impl<'a> Parser<'a> {
             return self.err(d.line, format!("the problem has no {kw}"));
         };
         let diagram_line = d.diagram_line.unwrap_or(d.line);
-        let said = crate::io::diagram::check(&d.position, &d.options, diagram_line)
+        let said = crate::io::diagram::check(&d.position, &d.options, diagram_line, &d.rules)
             .or_else(|e| self.err(diagram_line, e))?;
         self.warnings.extend(said);
         d.position.set_unmoved_from_placement();
@@ -687,9 +687,6 @@ impl<'a> Parser<'a> {
                 );
             };
             let kind = self.piece_spec_role(&tok)?;
-            if neutral && kind == Kind::KING {
-                return self.err(tok.line, "neutral kings are not supported");
-            }
             let name_len = if !tok.text.len().is_multiple_of(2) {
                 1
             } else {
@@ -832,9 +829,6 @@ impl<'a> Parser<'a> {
             if index >= 64 {
                 overflow = true;
                 break;
-            }
-            if neutral && kind == Kind::KING {
-                return bad("neutral kings are not supported".to_string());
             }
             let sq = Square::new((index % 8) as u8, 7 - (index / 8) as u8);
             pos.put(

@@ -417,8 +417,9 @@ fn fairy_pieces_in_each_language_and_the_walks_refused() {
     );
     let e = error("beginproblem\nstipulation #2\npieces white ke1 q/sd4\nendproblem");
     assert!(e.message.contains("hunter"), "{}", e.message);
-    let e = error("beginproblem\nstipulation #2\npieces neutral pd4 ke4\nendproblem");
-    assert_eq!(e.message, "neutral kings are not supported");
+    // A neutral king is read (both sides' king).
+    let p = one("beginproblem\nstipulation #2\npieces neutral pd4 ke4\nendproblem");
+    assert!(at(&p, "e4").is_some_and(|u| u.is_neutral() && u.kind == Kind::KING));
 }
 
 #[test]

@@ -437,12 +437,6 @@ impl Reader<'_> {
                         format!("neutral: {sq} is empty; the list names squares of units"),
                     ))
                 }
-                Some(p) if p.kind == Kind::KING => {
-                    return Err(self.error(
-                        name.span(),
-                        format!("neutral: {sq} holds a king; neutral kings are not supported"),
-                    ))
-                }
                 // `put` clears the square's castling right: neutral units never castle.
                 Some(p) => position.put(sq, p.with(Attrs::NEUTRAL)),
             }
@@ -476,7 +470,7 @@ impl Reader<'_> {
             .unwrap_or(0..0);
         let fen_line = self.line_of(diagram_span.start);
         warnings.extend(
-            crate::io::diagram::check(&position, &options, fen_line)
+            crate::io::diagram::check(&position, &options, fen_line, &rules)
                 .map_err(|e| self.error_at(fen_line, e))?,
         );
 
@@ -934,9 +928,6 @@ fn twin_command(key: TwinKey, item: &str, kamikaze_all: bool) -> Result<TwinComm
             let (mut piece, sq) = piece_on_square(item).ok_or(
                 "is not a unit on a square, e.g. \"wQd1\", \"bSg8\", \"nPb7\" or \"wGa5\"",
             )?;
-            if piece.is_neutral() && piece.kind == Kind::KING {
-                return Err("is a neutral king; neutral kings are not supported");
-            }
             // Under Kamikaze Circe every unit but the king is kamikaze.
             if kamikaze_all && piece.kind != Kind::KING {
                 piece = piece.with(Attrs::KAMIKAZE);

@@ -364,6 +364,13 @@ fn generate_own(
 /// rules rebirth kings as captured units (Circe Rex Inclusive).
 fn king_shield(pos: &Position, rules: &Rules, them: Color) -> Bitboard {
     let kings = pos.pieces(them, Kind::KING) | pos.royal_units(them);
+    // Kings that are units as others (RoyalDynasty: but a side's one
+    // king; ExtinctionChess: every king) may be captured.
+    if !rules.kings_royal() {
+        let lone = pos.pieces(them, Kind::KING).count() == 1
+            && !rules.has(crate::rules::Condition::ExtinctionChess);
+        return pos.royal_units(them) | if lone { kings } else { Bitboard::EMPTY };
+    }
     match rules.family(crate::rules::Base::Circe) {
         Some(c) if c.rex_inclusive => Bitboard::EMPTY,
         _ => kings,
@@ -538,6 +545,7 @@ impl Gen<'_> {
             // A king captured for good ends the game; it is never a move.
             if victim.kind == Kind::KING
                 && !self.takes_kings
+                && self.rules.kings_royal()
                 && !effects
                     .iter()
                     .any(|e| matches!(e, Effect::CapturedReborn { .. }))
@@ -609,7 +617,11 @@ impl Gen<'_> {
         let king = mv.captured.is_some_and(|v| v.kind == Kind::KING);
         self.rules.resolve_move(self.pos, mv, |effects| {
             // A king captured for good ends the game; it is never a move.
-            if king && !self.takes_kings && !crate::rules::captured_unit_back(&effects) {
+            if king
+                && !self.takes_kings
+                && self.rules.kings_royal()
+                && !crate::rules::captured_unit_back(&effects)
+            {
                 return;
             }
             out.push(Move { effects, ..*mv });

@@ -135,7 +135,9 @@ impl Rules {
         };
         let mut occupied = c.occupied;
         match circe.reborn() {
-            Reborn::Capturer if capturer.kind != Kind::KING || circe.rex_inclusive => {
+            Reborn::Capturer
+                if capturer.kind != Kind::KING || circe.rex_inclusive || !self.kings_royal() =>
+            {
                 let sq = circe.capturer_rebirth(capturer, c.capture_square, to, occupied)?;
                 occupied.clear(to);
                 occupied.set(sq);
@@ -170,7 +172,8 @@ impl Rules {
             _ => {}
         }
         let victim = c.victim;
-        if circe.reborn() == Reborn::Captured && (victim.kind != Kind::KING || circe.rex_inclusive)
+        if circe.reborn() == Reborn::Captured
+            && (victim.kind != Kind::KING || circe.rex_inclusive || !self.kings_royal())
         {
             let square = classic(victim.kind, victim.color, c.capture_square);
             let land = if self.allows_rebirth(occupied & !c.pos.holes, square) {
@@ -405,7 +408,7 @@ impl Rules {
         } else {
             (unit, j.home)
         };
-        if !r.rex_inclusive && is_royal(j.unit) {
+        if !r.rex_inclusive && self.royal_here(j.unit) {
             return next(p);
         }
         if r.april.is_some_and(|set| !set.contains(relevant.kind)) {
@@ -511,7 +514,7 @@ impl Rules {
                     // would lose its king).
                     let mut q = p;
                     if let Some(from) = j.from {
-                        if from == c.mv.to && is_royal(j.unit) {
+                        if from == c.mv.to && self.royal_here(j.unit) {
                             return;
                         }
                         let vanish = if from == c.mv.to {
@@ -529,7 +532,7 @@ impl Rules {
                 OnOccupied::Relaxed | OnOccupied::Strict => return,
                 OnOccupied::Assassin => {
                     let Some(victim) = occupant else { return };
-                    if is_royal(victim) && !victim.is_neutral() && victim.color == c.mover {
+                    if self.royal_here(victim) && !victim.is_neutral() && victim.color == c.mover {
                         return;
                     }
                     how = how.with(Rebirth::ASSASSIN);
@@ -814,6 +817,22 @@ fn kamikaze_rules(circe: &CirceRules) -> CirceRules {
         promotion: circe.promotion,
         on_occupied: OnOccupied::Relaxed,
         ..CirceRules::of(Base::AntiCirce)
+    }
+}
+
+impl Rules {
+    /// Whether kings are their sides' royal units (not so under
+    /// ExtinctionChess and RoyalDynasty: `Capabilities::royal_kings`).
+    #[inline]
+    pub fn kings_royal(&self) -> bool {
+        self.conditions.is_empty() || self.conditions.all_keep(|c| c.royal_kings)
+    }
+
+    /// Whether `p` is a royal unit under these rules: a unit with the
+    /// royal attribute, or a king where kings are royal.
+    #[inline]
+    fn royal_here(&self, p: Piece) -> bool {
+        p.attrs.contains(Attrs::ROYAL) || (p.kind == Kind::KING && self.kings_royal())
     }
 }
 

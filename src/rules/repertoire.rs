@@ -23,6 +23,9 @@ pub struct Repertoire {
     standard: Standard,
     /// PromOnly: the walks a pawn may promote to, and no other.
     only: Option<KindSet>,
+    /// A pawn may promote to a king, tried first (RoyalDynasty,
+    /// ExtinctionChess).
+    king_first: bool,
 }
 
 /// The orthodox pieces a pawn may promote to.
@@ -63,6 +66,8 @@ impl Repertoire {
         if conditions.contains(Condition::Leofamily) {
             r.standard = Standard::None;
         }
+        r.king_first = conditions.contains(Condition::RoyalDynasty)
+            || conditions.contains(Condition::ExtinctionChess);
         for kind in [
             Kind::SIRENE,
             Kind::TRITON,
@@ -93,16 +98,17 @@ impl Repertoire {
         let only = if marine { None } else { self.only.as_ref() };
         let set = if marine { &self.marine } else { &self.choices };
         let standard = if marine { Standard::All } else { self.standard };
-        Kind::PROMOTIONS
+        let king = self.king_first && !marine && only.is_none();
+        king.then_some(Kind::KING)
             .into_iter()
-            .filter(move |&k| {
+            .chain(Kind::PROMOTIONS.into_iter().filter(move |&k| {
                 only.is_none()
                     && match standard {
                         Standard::All => !marine || set.contains(k),
                         Standard::NoKnight => k != Kind::KNIGHT,
                         Standard::None => false,
                     }
-            })
+            }))
             .chain(
                 set.iter()
                     .filter(move |k| only.is_none() && !k.is_orthodox()),

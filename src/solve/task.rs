@@ -331,8 +331,16 @@ fn refuse_combinations(
                 "Alsatian Circe with neutral units".into(),
             ));
         }
-        if (pos.neutral() & pos.by_kind(Kind::KING)).nonempty() {
-            return Err(SolveError::Unsupported("a neutral king".into()));
+        // A neutral king (both sides' king) is played but where a captured
+        // king comes back (Rex Inclusive): check then differs from Popeye's.
+        if (pos.neutral() & pos.by_kind(Kind::KING)).nonempty()
+            && rules
+                .families()
+                .any(|c| c.rex_inclusive && c.base != crate::rules::Base::AntiCirce)
+        {
+            return Err(SolveError::Unsupported(
+                "a neutral king with Rex Inclusive".into(),
+            ));
         }
     }
     Ok(())

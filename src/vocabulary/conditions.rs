@@ -905,6 +905,26 @@ fn read_param(
                 param.counts = [white, number().unwrap_or(white)];
             }
         }
+        Parameter::Side => {
+            if let Some(next) = words.peek() {
+                let t = next.text.to_ascii_lowercase();
+                let (white, black) = match lang {
+                    Language::French => ("blancs", "noirs"),
+                    Language::German => ("weiss", "schwarz"),
+                    _ => ("white", "black"),
+                };
+                let n = match () {
+                    _ if t.is_empty() => 0,
+                    _ if white.starts_with(&t) => 1,
+                    _ if black.starts_with(&t) => 2,
+                    _ => 0,
+                };
+                if n != 0 {
+                    words.advance();
+                    param.number = n;
+                }
+            }
+        }
         Parameter::Strictness => {
             if let Some(next) = words.peek() {
                 let t = next.text.to_ascii_lowercase();
@@ -1172,6 +1192,11 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
                 vec![format!("{w}/{b}")]
             }
         }
+        Parameter::Side => match param.number {
+            1 => vec!["White".into()],
+            2 => vec!["Black".into()],
+            _ => vec![],
+        },
         Parameter::Strictness => match param.number {
             1 => vec![format!(" {}", exact_word(lang))],
             2 => vec![" ultra".to_string()],

@@ -139,6 +139,10 @@ mod make_take;
 mod lost_pieces;
 mod magic_squares;
 mod tibet;
+// Part 2, group Kings: the conditions on kings.
+mod dynasty;
+mod extinction;
+mod kobul;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -187,6 +191,10 @@ pub struct Capabilities {
     /// goes through the general pipeline of `rules/capture.rs`, quiet
     /// moves and castling too.
     pub keeps_units: bool,
+    /// A king is its side's royal unit: never reborn by Circe without Rex
+    /// Inclusive. Where false (ExtinctionChess, RoyalDynasty: kings that
+    /// are units as others), a captured king is reborn as any unit.
+    pub royal_kings: bool,
 }
 
 impl Capabilities {
@@ -203,6 +211,7 @@ impl Capabilities {
         binds_mate_test: true,
         binds_stalemate_test: true,
         keeps_units: true,
+        royal_kings: true,
     };
 }
 
@@ -339,6 +348,10 @@ pub enum Parameter {
     /// decimals (`4.5`, `4,45`) or `-` for none, in `Param::distances`;
     /// one number alone is one allowance both share (`Param::number` 1).
     Distances,
+    /// The word White or Black (in the language of the input),
+    /// optionally: number 1 for White, 2 for Black (KobulKings). Popeye
+    /// writes it in English under the diagram.
+    Side,
 }
 
 /// For which side a condition selects among the legal moves by a measure
@@ -1154,6 +1167,18 @@ registry! {
     Imitator => imitator::Imitator,
     /// No pawn promotes into an imitator.
     NoIProm => imitator::NoIProm,
+    // Part 2, group Kings: the conditions on kings.
+    /// A side's king takes the walk of its unit just captured.
+    KobulKings => kobul::KobulKings,
+    /// A side's king is royal only while it is its one king.
+    RoyalDynasty => dynasty::RoyalDynasty,
+    /// A side loses when its last unit of a walk is taken; no unit is royal.
+    ExtinctionChess => extinction::ExtinctionChess,
+    /// White's king, observed, moves only with the observers' walks and
+    /// becomes a unit of the walk it moved with.
+    WhiteSuperTransmutingKing => transmuted_kings::SuperTransmuting<true>,
+    /// Black's king, likewise.
+    BlackSuperTransmutingKing => transmuted_kings::SuperTransmuting<false>,
 }
 
 impl Condition {

@@ -14,6 +14,7 @@
 
 use super::{Capabilities, ConditionRule, Walks};
 use crate::board::{Color, Kind, Piece, Position, Square};
+use crate::moves::Move;
 use crate::rules::{Observer, Rules};
 use std::cell::Cell;
 
@@ -112,6 +113,122 @@ impl<const WHITE: bool, const BLACK: bool, const KEEPS: bool> ConditionRule
 
     fn refusal(rules: &Rules) -> Option<String> {
         super::mars_family_refusal(rules, "TransmutedKings or ReflectiveKings")
+    }
+}
+
+// Part 2, group Kings: the super-transmuting kings.
+/// WhiteSuperTransmutingKing / BlackSuperTransmutingKing: the side's king,
+/// observed by enemy units, moves (and observes) only with their walks, as
+/// a transmuted king, and its side may then move nothing else. The move
+/// turns it for good into a unit of the walk it moved with, no longer
+/// royal (Popeye's `Ka5-a6=P`): its side has no king from then on. A king
+/// observed by none moves as a king.
+pub struct SuperTransmuting<const WHITE: bool>;
+
+/// The walks the king of `color` on `on` transmutes to, if it is its
+/// side's king and observed (none otherwise).
+fn super_walks(rules: &Rules, pos: &Position, color: Color) -> Option<(Square, Walks)> {
+    // Asked for every move of a list: the answer for the position last
+    // asked about is kept (the units' squares and sides as the key).
+    type Key = ([u64; 8], u8);
+    type Found = Option<(Square, Walks)>;
+    thread_local! {
+        static LAST: Cell<Option<(Key, Found)>> = const { Cell::new(None) };
+    }
+    let key: Key = (
+        [
+            pos.occupied().0,
+            pos.by_color(Color::White).0,
+            pos.by_kind(Kind::KING).0,
+            pos.by_kind(Kind::QUEEN).0,
+            pos.by_kind(Kind::ROOK).0,
+            pos.by_kind(Kind::BISHOP).0,
+            pos.by_kind(Kind::KNIGHT).0,
+            pos.fairy().0 ^ pos.attributed().0.rotate_left(32),
+        ],
+        color as u8,
+    );
+    if let Some((k, found)) = LAST.get() {
+        if k == key {
+            return found;
+        }
+    }
+    let found = super_walks_now(rules, pos, color);
+    LAST.set(Some((key, found)));
+    found
+}
+
+fn super_walks_now(rules: &Rules, pos: &Position, color: Color) -> Option<(Square, Walks)> {
+    let on = pos.king(color)?;
+    let unit = pos.piece_as(on, color)?;
+    if !unit.kind.is_royal() {
+        return None;
+    }
+    let walks = observers_walks(rules, pos, on, color);
+    let some = walks.iter().next().is_some();
+    some.then_some((on, walks))
+}
+
+impl<const WHITE: bool> ConditionRule for SuperTransmuting<WHITE> {
+    const ID: &'static str = if WHITE {
+        "whsupertrans_king"
+    } else {
+        "blsupertrans_king"
+    };
+    const CAPABILITIES: Capabilities = Capabilities {
+        orthodox_legality: false,
+        moves_judged_alone: true,
+        ..super::annan::WALKS
+    };
+
+    #[inline]
+    fn walks(rules: &Rules, pos: &Position, on: Square, unit: Piece, observing: bool) -> Walks {
+        if WHITE {
+            WhiteTransmutedKing::walks(rules, pos, on, unit, observing)
+        } else {
+            BlackTransmutedKing::walks(rules, pos, on, unit, observing)
+        }
+    }
+
+    /// The side of a transmuting king moves nothing else.
+    fn allows(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+        let side = if WHITE { Color::White } else { Color::Black };
+        if mv.piece.color != side || FINDING.get() {
+            return true;
+        }
+        match super_walks(rules, pos, side) {
+            Some((on, _)) => mv.from == on && !mv.is_castling_or_exchange(),
+            None => true,
+        }
+    }
+
+    /// The king's move turns it into a unit of the walk it moved with.
+    fn arriving(rules: &Rules, pos: &Position, mv: &mut Move) {
+        let side = if WHITE { Color::White } else { Color::Black };
+        if mv.piece.color != side || mv.is_castling_or_exchange() {
+            return;
+        }
+        let Some((on, walks)) = super_walks(rules, pos, side) else {
+            return;
+        };
+        if mv.from != on {
+            return;
+        }
+        // The walk the move was made with: the first that reaches the
+        // arrival, or the first of all.
+        let occupied = pos.occupied();
+        let unit = mv.piece;
+        let walk = walks
+            .iter()
+            .find(|&w| rules.observes_with(pos, unit, w, on, mv.to, occupied))
+            .or_else(|| walks.iter().next());
+        if let Some(w) = walk {
+            mv.promotion = Some(w);
+        }
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        super::mars_family_refusal(rules, "SuperTransmutingKing")
     }
 }
 

@@ -1,0 +1,84 @@
+//! RoyalDynasty: a side may have several kings. Its king is royal (in
+//! check where observed) only while it is the side's one king; with more
+//! kings than one, or none, the side is never in check, and its kings are
+//! units as others: captured, and reborn by Circe. A side castles only
+//! with one king. Pawns may promote to kings (the king comes first among
+//! the promotions).
+
+use super::{Capabilities, ConditionRule};
+use crate::board::{Attrs, Color, Kind, Position};
+use crate::moves::{Motion, Move};
+use crate::rules::{Base, Rules};
+
+pub struct RoyalDynasty;
+
+/// Popeye's refusal of royal settings beside the conditions that make
+/// kings units as others (RoyalDynasty, ExtinctionChess).
+pub(super) fn royal_settings_refusal(rules: &Rules) -> Option<String> {
+    let rex = rules
+        .families()
+        .any(|c| c.rex_inclusive && matches!(c.base, Base::Circe | Base::ImmunChess));
+    rex.then(|| "Incompatible royal pieces and/or squares".into())
+}
+
+/// The same refusal for a diagram with royal units.
+pub(super) fn royal_units_refusal(pos: &Position) -> Option<String> {
+    pos.with_attrs(Attrs::ROYAL)
+        .nonempty()
+        .then(|| "Incompatible royal pieces and/or squares".into())
+}
+
+/// Whether `color` has exactly one king (then royal).
+#[inline]
+fn one_king(pos: &Position, color: Color) -> bool {
+    pos.pieces(color, Kind::KING).count() == 1
+}
+
+impl ConditionRule for RoyalDynasty {
+    const ID: &'static str = "dynasty";
+    const CAPABILITIES: Capabilities = Capabilities {
+        orthodox_legality: false,
+        check_implies_attack: false,
+        orthodox_movers: false,
+        royal_kings: false,
+        ..Capabilities::ORTHODOX
+    };
+
+    fn decides_check(_rules: &Rules, pos: &Position, color: Color) -> Option<bool> {
+        (!one_king(pos, color)).then_some(false)
+    }
+
+    fn allows(_rules: &Rules, pos: &Position, mv: &Move) -> bool {
+        !matches!(mv.motion, Motion::CastleShort | Motion::CastleLong)
+            || one_king(pos, mv.piece.color)
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        royal_settings_refusal(rules)
+    }
+
+    fn refusal_in(_rules: &Rules, pos: &Position) -> Option<String> {
+        royal_units_refusal(pos).or_else(|| {
+            pos.neutral()
+                .nonempty()
+                .then(|| "too much fairy chess for neutral pieces".into())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each answer is Popeye 4.104's (`~1`).
+    use super::super::testing::moves;
+    use crate::board::Color;
+    use crate::rules::{Base, CirceRules, Condition, Rules};
+
+    #[test]
+    fn two_kings_are_never_in_check_and_a_captured_one_is_reborn() {
+        let mut r = Rules::with_circe(CirceRules::of(Base::Circe));
+        r.conditions.insert(Condition::RoyalDynasty);
+        // Two white kings: the rook takes one, which is reborn on e1.
+        let got = moves(&r, "wKa1 wKd4 bKh8 bRd8", Color::Black);
+        assert!(got.contains(&"Rd8*d4[+wKe1]".to_string()), "{got:?}");
+    }
+}
