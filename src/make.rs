@@ -332,6 +332,7 @@ impl Position {
             Effect::WalkChange { on, unit }
             | Effect::LatentFirst { on, unit }
             | Effect::ColourChange { on, unit }
+            | Effect::Recoloured { on, unit }
             | Effect::Changed { on, unit, .. } => {
                 // `put` clears the square: the unit keeps its identity.
                 let id = self.id_code(on);

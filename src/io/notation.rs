@@ -337,6 +337,9 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
             s.push(']');
         }
         Effect::ColourChange { unit, .. } => side_change(s, a, unit, ']'),
+        Effect::Recoloured { on, unit } => {
+            let _ = write!(s, "[{on}={}]", a.color(unit.color));
+        }
         // Written before the move, or where the brackets allow (`popeye_move`).
         Effect::LatentFirst { .. } | Effect::Changed { .. } => {}
         // Written after the move, before the brackets (`popeye_move`).
@@ -661,6 +664,9 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
             s.push(')');
         }
         Effect::ColourChange { unit, .. } => side_change(s, a, unit, ')'),
+        Effect::Recoloured { on, unit } => {
+            let _ = write!(s, "({on}={})", a.color(unit.color));
+        }
         // Written after the move, before the parentheses (`circe_move`).
         Effect::SideChange { .. } => {}
         Effect::CapturerVanishes

@@ -136,6 +136,9 @@ mod wormholes;
 mod lost_pieces;
 mod magic_squares;
 mod tibet;
+// Part 2, group "change": units that change colour or walk as moves are
+// played (the rest), and the attributes that do so.
+mod magic;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -1108,6 +1111,10 @@ registry! {
     Uncapturable => attributes::Uncapturable,
     /// The half-neutral attribute: its unit changes side as it moves.
     HalfNeutral => attributes::HalfNeutral,
+    // Part 2, group "change": units that change colour or walk as moves
+    // are played (the rest), and the attributes that do so.
+    /// The magic attribute: a unit its unit newly observes changes sides.
+    Magic => magic::Magic,
     // Part 2, group P: units that change colour or walk as moves are played.
     /// A unit moving to a square of the other colour changes sides, once.
     Volage => volage::VolageOnce,
