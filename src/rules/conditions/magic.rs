@@ -263,19 +263,25 @@ impl ConditionRule for Magic {
 mod tests {
     //! Each list is Popeye 4.104's answer to the position (`~1`).
     use super::super::testing::{moves_of, sorted};
-    use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
+    use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
     use crate::rules::conditions::put_carried_in_force;
     use crate::rules::{Base, CirceRules, Rules};
 
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap()
-    }
-
-    fn with_magic(pieces: &str, magic: &[(&str, Color, Kind)], circe: bool) -> (Rules, Position) {
+    /// The position of `pieces` with a magic unit `kind` of `color` on
+    /// `on`, White to move, and the rules it carries.
+    fn with_magic(
+        pieces: &str,
+        on: Square,
+        color: Color,
+        kind: Kind,
+        circe: bool,
+    ) -> (Rules, Position) {
         let mut pos = Position::from_piece_list(pieces).unwrap();
-        for &(s, c, k) in magic {
-            pos.put(sq(s), Piece::new(c, k).with(Attrs::MAGIC));
-        }
+        // `put` clears the square's castling right: a rook on a1 keeps it.
+        let unmoved =
+            pos.unmoved | (crate::board::position::CASTLING_SQUARES & Bitboard::from_square(on));
+        pos.put(on, Piece::new(color, kind).with(Attrs::MAGIC));
+        pos.unmoved = unmoved;
         let mut rules = if circe {
             Rules::with_circe(CirceRules::of(Base::Circe))
         } else {
@@ -290,7 +296,9 @@ mod tests {
     fn a_magic_rook_turns_the_units_it_newly_views_of_either_side() {
         let (rules, pos) = with_magic(
             "wKe1 wSd4 wPb6 bKh8 bPf7",
-            &[("a1", Color::White, Kind::ROOK)],
+            Square::new(0, 0),
+            Color::White,
+            Kind::ROOK,
             false,
         );
         assert_eq!(
@@ -304,9 +312,21 @@ mod tests {
     }
 
     #[test]
-    fn the_change_comes_after_the_circe_rebirth() {
-        let (rules, pos) = with_magic("wQb3", &[("b4", Color::Black, Kind::QUEEN)], true);
-        let all = moves_of(&rules, &pos);
-        assert!(all.iter().any(|m| m == "Qb3*b4[+bmQd8]"), "{all:?}");
+    fn the_reborn_magic_unit_views_after_its_rebirth() {
+        let (rules, pos) = with_magic(
+            "wKa1 wRb3 wSd6 wPe7 bKh1",
+            Square::new(1, 5),
+            Color::Black,
+            Kind::BISHOP,
+            true,
+        );
+        assert_eq!(
+            moves_of(&rules, &pos),
+            sorted(
+                "Ka1-b2 Ka1-a2 Ka1-b1 Rb3-b1 Rb3-b2 Rb3-a3 Rb3*b6[+bmBf8][e7=b] Rb3-b5 \
+                 Rb3-b4 Rb3-h3 Rb3-g3 Rb3-f3 Rb3-e3[e3=b] Rb3-d3 Rb3-c3 Sd6-b5 Sd6-c4 \
+                 Sd6-e4 Sd6-f5 Sd6-f7 Sd6-e8 Sd6-c8 Sd6-b7 e7-e8=Q e7-e8=S e7-e8=R e7-e8=B"
+            )
+        );
     }
 }
