@@ -7,7 +7,9 @@
 //!   its walk until it moves again). The rook of a castling changes too
 //!   (`0-0=B`). A unit captures only a unit of its own walk (the walk it
 //!   moves from), and a king (a royal unit) never captures; check is
-//!   observation as usual, every unit observing as its walk does.
+//!   observation as usual, every unit observing as its walk does, but
+//!   with AntiCirce, where Popeye tests check by the captures of the king
+//!   that the rules allow, no side is ever in check.
 //! - **RelegationChess**: a unit other than a pawn or a king that arrives
 //!   on its side's second rank (where its pawns make their double step)
 //!   becomes a pawn, and may double-step from there.
@@ -16,10 +18,10 @@
 //! under AntiCirce is reborn with its new walk. Popeye writes them as a
 //! promotion (`Sb1-d2=Q`, `Rh1*h2=P[wPh2->h2]`).
 
-use super::{ConditionRule, Parameter};
+use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Motion, Move, Shown};
-use crate::rules::Rules;
+use crate::rules::{Base, Rules};
 
 /// NorskSjakk.
 pub struct NorskSjakk;
@@ -45,6 +47,20 @@ fn royal(unit: Piece) -> bool {
 impl ConditionRule for NorskSjakk {
     const ID: &'static str = "norsk";
     const PARAMETER: Parameter = Parameter::None;
+    /// With AntiCirce no unit checks (below): legality is not the orthodox
+    /// king's safety.
+    const CAPABILITIES: Capabilities = Capabilities {
+        orthodox_legality: false,
+        ..Capabilities::ORTHODOX
+    };
+
+    /// With AntiCirce, Popeye finds check by the captures of the king the
+    /// rules allow, and NorskSjakk allows none (a king is captured only by
+    /// a unit of its walk that is not royal): no side is ever in check.
+    #[inline]
+    fn decides_check(rules: &Rules, _pos: &Position, _color: Color) -> Option<bool> {
+        rules.family(Base::AntiCirce).map(|_| false)
+    }
 
     #[inline]
     fn arriving(_rules: &Rules, _pos: &Position, mv: &mut Move) {
