@@ -138,6 +138,7 @@ mod magic_squares;
 mod tibet;
 // Part 2, group "change": units that change colour or walk as moves are
 // played (the rest), and the attributes that do so.
+mod influencer;
 mod magic;
 mod norsk;
 
@@ -1121,6 +1122,9 @@ registry! {
     NorskSjakk => norsk::NorskSjakk,
     /// A unit arriving on its side's second rank becomes a pawn.
     RelegationChess => norsk::RelegationChess,
+    /// The enemy units around a unit that moves become pawns (on the
+    /// first and last ranks, units of its walk).
+    Influencer => influencer::Influencer,
     // Part 2, group P: units that change colour or walk as moves are played.
     /// A unit moving to a square of the other colour changes sides, once.
     Volage => volage::VolageOnce,
