@@ -348,6 +348,7 @@ impl Position {
             | Effect::LatentFirst { on, unit }
             | Effect::ColourChange { on, unit }
             | Effect::KingChange { on, unit, .. }
+            | Effect::Recoloured { on, unit }
             | Effect::Changed { on, unit, .. } => {
                 // `put` clears the square: the unit keeps its identity.
                 let id = self.id_code(on);

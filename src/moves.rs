@@ -205,6 +205,13 @@ pub enum Effect {
     /// notation's `(d6=S)`. Popeye writes the unit's attributes only where
     /// they changed (`full`); else the royal mark alone.
     KingChange { on: Square, unit: Piece, full: bool },
+    // Part 2, group "change" (colour or walk changed as moves are played):
+    /// The unit on `on`, not the mover, changes sides and becomes `unit`
+    /// (the magic attribute: a unit newly observed by a magic unit).
+    /// Popeye writes it with its square in brackets of its own, after the
+    /// rebirths: `Qb3*b4[wQb4->d1][+bmQd8][d1=b]`; the Circe notation
+    /// `(d1=b)`.
+    Recoloured { on: Square, unit: Piece },
 }
 
 // Part 2, group P: what a [`Effect::Changed`] shows.

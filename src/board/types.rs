@@ -84,16 +84,16 @@ impl Attrs {
     // (`Position::high`, one per bit from 8 on, `HIGH_COUNT` of them).
     /// Popeye's `uncapturable`: the unit cannot be captured.
     pub const UNCAPTURABLE: Attrs = Attrs(1 << 9);
-    /// Popeye's `magic` (not played: the readers refuse it). Raise
-    /// `HIGH_COUNT` when it is, for the position to keep it.
+    /// Popeye's `magic`: a unit the magic unit newly observes as a move
+    /// is played changes sides (`rules/conditions/magic.rs`).
     pub const MAGIC: Attrs = Attrs(1 << 10);
     /// Popeye's `jigger` (not played: the readers refuse it). Raise
     /// `HIGH_COUNT` when it is, for the position to keep it.
     pub const JIGGER: Attrs = Attrs(1 << 11);
     /// How many attributes the position keeps beyond the mailbox (bits 8
-    /// on: functionary, uncapturable). Each costs a bitboard in every
-    /// position copied.
-    pub const HIGH_COUNT: usize = 2;
+    /// on: functionary, uncapturable, magic). Each costs a bitboard in
+    /// every position copied.
+    pub const HIGH_COUNT: usize = 3;
 
     /// The attributes with these bits.
     #[inline]

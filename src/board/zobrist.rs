@@ -64,7 +64,10 @@ impl Position {
         };
         let mut h = black.0 ^ WORDS[16];
         for (i, set) in high.iter().enumerate() {
-            h = mum(h, set.0 ^ WORDS[17 + i]);
+            // Most problems have none of these attributes: no mixing then.
+            if set.0 != 0 {
+                h = mum(h, set.0 ^ WORDS[17 + i]);
+            }
         }
         for i in 0..8 {
             h ^= mum(

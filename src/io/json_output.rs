@@ -336,7 +336,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             Effect::Removed { on, unit: u } | Effect::CapturerRemoved { on, unit: u } => {
                 removals.push(json!({"unit": unit(u), "square": on.to_string()}))
             }
-            Effect::ColourChange { on, unit: u } => {
+            Effect::ColourChange { on, unit: u } | Effect::Recoloured { on, unit: u } => {
                 colour_changes.push(json!({"unit": unit(u), "square": on.to_string()}))
             }
             Effect::SideChange { on, to } => {

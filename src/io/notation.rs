@@ -409,6 +409,9 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
         Effect::ColourChange { unit, .. } => side_change(s, a, unit, ']'),
         // Written by `popeye_move_with`.
         Effect::ImitatorPromotion { .. } => {}
+        Effect::Recoloured { on, unit } => {
+            let _ = write!(s, "[{on}={}]", a.color(unit.color));
+        }
         // Written before the move, or where the brackets allow (`popeye_move`).
         Effect::LatentFirst { .. } | Effect::Changed { .. } => {}
         // Written after the move, before the brackets (`popeye_move`).
@@ -764,6 +767,9 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         Effect::ColourChange { unit, .. } => side_change(s, a, unit, ')'),
         // Written by `circe_move`.
         Effect::ImitatorPromotion { .. } => {}
+        Effect::Recoloured { on, unit } => {
+            let _ = write!(s, "({on}={})", a.color(unit.color));
+        }
         // Written after the move, before the parentheses (`circe_move`).
         Effect::SideChange { .. } => {}
         Effect::CapturerVanishes

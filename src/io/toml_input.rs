@@ -45,6 +45,7 @@ struct RawProblem {
     halfneutral: Option<Vec<TSpanned<String>>>,
     uncapturable: Option<Vec<TSpanned<String>>>,
     frischauf: Option<Vec<TSpanned<String>>>,
+    magic: Option<Vec<TSpanned<String>>>,
     options: Option<Vec<TSpanned<String>>>,
     zeroposition: Option<bool>,
     twin: Option<Vec<TSpanned<RawTwin>>>,
@@ -409,6 +410,7 @@ impl Reader<'_> {
             &raw.halfneutral,
             &raw.uncapturable,
             &raw.frischauf,
+            &raw.magic,
         ];
         for ((key, attr), list) in ATTRIBUTE_KEYS.iter().zip(lists) {
             for name in list.iter().flatten() {
@@ -771,13 +773,14 @@ fn names<T>(table: &[(&str, T)]) -> String {
 /// The TOML keys of the unit attributes beside `kamikaze` and `neutral`,
 /// each a list of the squares of the units that carry it (Popeye's English
 /// attribute names, lower-cased), in the order `convert` writes them.
-pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 6] = [
+pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 7] = [
     ("royal", Attrs::ROYAL),
     ("paralysing", Attrs::PARALYSING),
     ("functionary", Attrs::FUNCTIONARY),
     ("halfneutral", Attrs::HALF_NEUTRAL),
     ("uncapturable", Attrs::UNCAPTURABLE),
     ("frischauf", Attrs::PROMOTED),
+    ("magic", Attrs::MAGIC),
 ];
 
 /// Gives the unit on `sq` the attribute `attr`; false if `sq` is empty.

@@ -143,6 +143,11 @@ mod tibet;
 mod dynasty;
 mod extinction;
 mod kobul;
+// Part 2, group "change": units that change colour or walk as moves are
+// played (the rest), and the attributes that do so.
+mod influencer;
+mod magic;
+mod norsk;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -1124,6 +1129,18 @@ registry! {
     Uncapturable => attributes::Uncapturable,
     /// The half-neutral attribute: its unit changes side as it moves.
     HalfNeutral => attributes::HalfNeutral,
+    // Part 2, group "change": units that change colour or walk as moves
+    // are played (the rest), and the attributes that do so.
+    /// The magic attribute: a unit its unit newly observes changes sides.
+    Magic => magic::Magic,
+    /// A moving queen becomes a knight and back, a rook a bishop and
+    /// back; a unit captures only a unit of its walk.
+    NorskSjakk => norsk::NorskSjakk,
+    /// A unit arriving on its side's second rank becomes a pawn.
+    RelegationChess => norsk::RelegationChess,
+    /// The enemy units around a unit that moves become pawns (on the
+    /// first and last ranks, units of its walk).
+    Influencer => influencer::Influencer,
     // Part 2, group P: units that change colour or walk as moves are played.
     /// A unit moving to a square of the other colour changes sides, once.
     Volage => volage::VolageOnce,
