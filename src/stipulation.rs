@@ -333,7 +333,12 @@ impl Stipulation {
             return None;
         }
         let moves = half_moves.div_ceil(2);
+        // `!` in a structured stipulation is negation (`!#`: not mate),
+        // never the auto-goals `!#` and `!=` of the traditional form.
         let goal_of = |g: &str| {
+            if g.starts_with('!') {
+                return None;
+            }
             Stipulation::parse(&format!("{g}1"))
                 .ok()
                 .filter(|s| s.play == Play::Direct && s.intro.is_none())
@@ -458,6 +463,8 @@ mod tests {
         assert!(Stipulation::parse("sstipulation white 3a[1a[#]d]d").is_err());
         assert!(Stipulation::parse("sstipulation black 3a[#]d").is_err());
         assert!(Stipulation::parse("sstipulation white 4hh[#]").is_err());
+        // `!#` there is "not mate", no auto-mate.
+        assert!(Stipulation::parse("sstipulation white 1a[!#]d").is_err());
     }
 
     #[test]
