@@ -40,6 +40,24 @@ pub enum Goal {
     CircuitByRebirth,
     /// `<>r`
     ExchangeByRebirth,
+    /// `##!`: counter-mate. The side to move is mated and makes a move
+    /// (which may leave its own king in check) after which both sides are
+    /// mated, as in `##`.
+    CounterMate,
+    /// `!#`: auto-mate. The move leaves its own side mated (in check,
+    /// without a move); it may leave its own king in check.
+    AutoMate,
+    /// `!=`: auto-stalemate. After the move the side to move is not in
+    /// check and the side that moved has no move. A self-check counts only
+    /// where the rules force the stalemate (suffocation by paralysis).
+    AutoStalemate,
+    /// `k<square>`: kiss. The unit that moves ends beside the unit that
+    /// stood on the square in the diagram, and no other unit stands beside
+    /// that one.
+    Kiss(Square),
+    /// `c81`: the unit that moves ends on the far rank (the eighth for
+    /// White, the first for Black).
+    Chess81,
 }
 
 impl Goal {
@@ -54,6 +72,17 @@ impl Goal {
                 | Goal::DoubleStalemate
                 | Goal::DoubleMate
                 | Goal::MateOrStalemate
+                | Goal::CounterMate
+        )
+    }
+
+    /// Whether the move reaching the goal may leave the mover's own king
+    /// in check (Popeye tests no self-check after the goals whose test
+    /// looks at the side that moved: `##`, `##!`, `!#`, `!=`).
+    pub fn allows_self_check(self) -> bool {
+        matches!(
+            self,
+            Goal::DoubleMate | Goal::CounterMate | Goal::AutoMate | Goal::AutoStalemate
         )
     }
 }
@@ -102,10 +131,14 @@ pub struct StipulationError {
 
 /// Goal symbols, longest first so that `##` wins over `#`.
 const GOALS: &[(&str, Goal)] = &[
+    ("##!", Goal::CounterMate),
+    ("c81", Goal::Chess81),
     ("<>r", Goal::ExchangeByRebirth),
     ("ctr", Goal::CircuitByRebirth),
     ("##", Goal::DoubleMate),
     ("#=", Goal::MateOrStalemate),
+    ("!#", Goal::AutoMate),
+    ("!=", Goal::AutoStalemate),
     ("==", Goal::DoubleStalemate),
     ("00", Goal::Castling),
     ("ep", Goal::EnPassant),
@@ -210,6 +243,12 @@ impl Stipulation {
                 err("goal 'z' needs a target square, as in 'hz e4 2'... write 'hze42'")
             })?;
             (Goal::Target(sq), &r[2..])
+        } else if let Some(sq) = rest
+            .strip_prefix('k')
+            .and_then(|r| r.get(..2))
+            .and_then(Square::parse)
+        {
+            (Goal::Kiss(sq), &rest[3..])
         } else {
             let (sym, goal) = GOALS
                 .iter()
@@ -217,6 +256,8 @@ impl Stipulation {
                 .ok_or_else(|| err("unknown goal"))?;
             (*goal, &rest[sym.len()..])
         };
+        // Popeye lets the count stand apart from the goal (`hze8 1.5`).
+        let rest = rest.trim_start();
         let (num, half_move) = match rest.strip_suffix(".5") {
             Some(n) => (n, true),
             None => (rest, false),
@@ -292,7 +333,12 @@ impl Stipulation {
             return None;
         }
         let moves = half_moves.div_ceil(2);
+        // `!` in a structured stipulation is negation (`!#`: not mate),
+        // never the auto-goals `!#` and `!=` of the traditional form.
         let goal_of = |g: &str| {
+            if g.starts_with('!') {
+                return None;
+            }
             Stipulation::parse(&format!("{g}1"))
                 .ok()
                 .filter(|s| s.play == Play::Direct && s.intro.is_none())
@@ -417,6 +463,41 @@ mod tests {
         assert!(Stipulation::parse("sstipulation white 3a[1a[#]d]d").is_err());
         assert!(Stipulation::parse("sstipulation black 3a[#]d").is_err());
         assert!(Stipulation::parse("sstipulation white 4hh[#]").is_err());
+        // `!#` there is "not mate", no auto-mate.
+        assert!(Stipulation::parse("sstipulation white 1a[!#]d").is_err());
+    }
+
+    #[test]
+    fn the_goals_of_the_mover_kiss_and_far_rank() {
+        let goal = |t: &str| Stipulation::parse(t).unwrap().goal;
+        assert_eq!(goal("##!2"), Goal::CounterMate);
+        assert_eq!(goal("h##!0.5"), Goal::CounterMate);
+        assert_eq!(goal("##2"), Goal::DoubleMate);
+        assert_eq!(goal("!#1"), Goal::AutoMate);
+        assert_eq!(goal("ser-!=16"), Goal::AutoStalemate);
+        assert_eq!(goal("c817"), Goal::Chess81);
+        let s = Stipulation::parse("hc812").unwrap();
+        assert_eq!((s.play, s.goal, s.moves), (Play::Help, Goal::Chess81, 2));
+        let s = Stipulation::parse("hkh31").unwrap();
+        assert_eq!(
+            (s.play, s.goal, s.moves),
+            (Play::Help, Goal::Kiss(Square::parse("h3").unwrap()), 1)
+        );
+        assert_eq!(goal("kc52"), Goal::Kiss(Square::parse("c5").unwrap()));
+        assert!(Goal::AutoMate.allows_self_check());
+        assert!(!Goal::Mate.allows_self_check());
+    }
+
+    #[test]
+    fn the_count_may_stand_apart_from_the_goal() {
+        let s = Stipulation::parse("hze8 1.5").unwrap();
+        assert_eq!(
+            (s.goal, s.moves, s.half_move),
+            (Goal::Target(Square::parse("e8").unwrap()), 1, true)
+        );
+        let s = Stipulation::parse("ser-s00 9").unwrap();
+        assert_eq!((s.goal, s.moves, s.series), (Goal::Castling, 9, true));
+        assert!(Stipulation::parse("h00 ").is_err());
     }
 
     #[test]

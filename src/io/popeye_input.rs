@@ -344,11 +344,15 @@ impl<'a> Parser<'a> {
     }
 
     /// A traditional stipulation, as written. Popeye lets the number of
-    /// moves stand apart from the goal (`dia 3`, `a=>b 1.0`).
+    /// moves stand apart from the goal (`dia 3`, `a=>b 1.0`, `hze8 1.5`,
+    /// whose goal ends in a digit): the next word is the count when the
+    /// stipulation cannot be read without it.
     fn parse_stipulation(&mut self) -> Res<Spanned<String>> {
         let s = self.next_word("a stipulation")?;
         let mut value = s.text;
-        if !value.ends_with(|c: char| c.is_ascii_digit()) {
+        if !value.ends_with(|c: char| c.is_ascii_digit())
+            || crate::stipulation::Stipulation::parse(&value).is_err()
+        {
             if let Some(n) = self.lex.peek() {
                 if n.text.starts_with(|c: char| c.is_ascii_digit())
                     && n.text.bytes().all(|b| b.is_ascii_digit() || b == b'.')

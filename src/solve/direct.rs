@@ -131,6 +131,7 @@ pub(crate) struct Recipe {
     node_total: Arc<AtomicU64>,
     budget: u64,
     parallel: bool,
+    self_checks_side: Option<crate::board::Color>,
 }
 
 impl<'s> Worker<'s> for Battle<'s> {
@@ -147,14 +148,17 @@ impl<'s> Worker<'s> for Battle<'s> {
             node_total: Arc::clone(&self.node_total),
             budget: self.budget,
             parallel: self.parallel,
+            self_checks_side: self.judge.self_checks_side,
         }
     }
 
     /// Another solver for the same problem, for another thread: it shares
     /// the table, the cancel flags and the node count.
     fn fork(r: &Recipe, cancel: super::Cancel, out: Out<'s>) -> Battle<'s> {
+        let mut judge = Judge::new(r.rules, r.goal);
+        judge.self_checks_side = r.self_checks_side;
         Battle {
-            judge: Judge::new(r.rules, r.goal),
+            judge,
             attack: r.attack,
             opts: r.opts,
             buffers: MoveBuffers::default(),
@@ -502,7 +506,10 @@ impl<'s> Battle<'s> {
 
     /// Whether every move reaching the goal checks.
     fn goal_needs_check(&self) -> bool {
-        matches!(self.judge.goal, Goal::Mate | Goal::Check | Goal::DoubleMate)
+        matches!(
+            self.judge.goal,
+            Goal::Mate | Goal::Check | Goal::DoubleMate | Goal::CounterMate
+        )
     }
 
     /// Whether a goal reached with `k` attacker moves left (the one just
@@ -605,6 +612,13 @@ impl<'s> Battle<'s> {
     /// `numbered` (`movenumbers`) the first moves are those, each reported
     /// (its event) before its tree.
     pub fn solve(&mut self, pos: &Position, n: u32, numbered: Option<Vec<(Move, Event)>>) {
+        // The goal's self-checks (`##!`, `!#`) are moves of the side that
+        // must reach the goal only.
+        self.judge.self_checks_side = match self.attack {
+            Attack::Direct => Some(pos.turn),
+            Attack::SelfPlay => Some(pos.turn.opponent()),
+            Attack::Reflex => None,
+        };
         if self.opts.post_key {
             return self.solve_post_key(pos, n);
         }

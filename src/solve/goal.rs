@@ -18,6 +18,13 @@ pub struct Judge {
     /// conditions it does not obey (BlackChecks).
     stalemate_rules: Rules,
     scratch: Vec<crate::moves::Move>,
+    /// Whether every list of moves gets the goal's self-checks (play with
+    /// defence, where a goal move ends play); help and series play add them
+    /// only where the goal move is played, but for `##`.
+    pub self_checks_in_lists: bool,
+    /// The side whose lists get them, if only one side's: in play with
+    /// defence the side that must reach the goal.
+    pub self_checks_side: Option<crate::board::Color>,
 }
 
 impl Judge {
@@ -32,7 +39,18 @@ impl Judge {
             mate_rules,
             stalemate_rules,
             scratch: Vec::with_capacity(256),
+            self_checks_in_lists: true,
+            self_checks_side: None,
         }
+    }
+
+    /// The judge of help and series play: the goal's self-checks only
+    /// where the goal move is played (a self-check elsewhere is illegal),
+    /// but for `##`, whose lists keep them as before.
+    pub fn for_lines(rules: Rules, goal: Goal) -> Judge {
+        let mut judge = Judge::new(rules, goal);
+        judge.self_checks_in_lists = goal == Goal::DoubleMate;
+        judge
     }
 
     /// Whether `goal` is about units' identity, so the solver must track
@@ -40,7 +58,11 @@ impl Judge {
     pub fn needs_identities(goal: Goal) -> bool {
         matches!(
             goal,
-            Goal::Circuit | Goal::Exchange | Goal::CircuitByRebirth | Goal::ExchangeByRebirth
+            Goal::Circuit
+                | Goal::Exchange
+                | Goal::CircuitByRebirth
+                | Goal::ExchangeByRebirth
+                | Goal::Kiss(_)
         )
     }
 
@@ -55,7 +77,9 @@ impl Judge {
     ) {
         if !cancel.should_stop() {
             crate::movegen::legal_moves(pos, &self.rules, out);
-            self.add_goal_self_checks(pos, out);
+            if self.self_checks_in_lists && self.self_checks_side.is_none_or(|c| c == pos.turn) {
+                self.add_goal_self_checks(pos, out);
+            }
         }
     }
 
@@ -65,9 +89,7 @@ impl Judge {
     /// that move may be a self-check (Popeye's rule).
     /// `out` holds exactly the legal moves of `pos` when this is called.
     pub fn add_goal_self_checks(&mut self, pos: &Position, out: &mut Vec<Move>) {
-        // Popeye's prerequisite: the side giving the double mate is not
-        // immobile before its move.
-        if self.goal != Goal::DoubleMate || out.is_empty() {
+        if !self.goal.allows_self_check() || !self.prerequisite_met(pos, out.is_empty()) {
             return;
         }
         let mut pseudo = Vec::new();
@@ -77,6 +99,18 @@ impl Judge {
             if self.rules.in_check(&after, pos.turn) && self.reached(&mv, &after) {
                 out.push(mv);
             }
+        }
+    }
+
+    /// Popeye's prerequisites of the goals that allow a self-check, in
+    /// `pos` before the goal move, `stuck` saying whether the side to move
+    /// has no legal move: the side giving a double mate is not immobile
+    /// before its move; the side giving a counter-mate is mated.
+    pub fn prerequisite_met(&self, pos: &Position, stuck: bool) -> bool {
+        match self.goal {
+            Goal::DoubleMate => !stuck,
+            Goal::CounterMate => stuck && self.in_check(pos),
+            _ => true,
         }
     }
 
@@ -92,6 +126,10 @@ impl Judge {
         let Some(their_king) = pos.king(us.opponent()) else {
             return true;
         };
+        // No unit takes a king the rules do not let it check.
+        if !self.rules.in_check(pos, us.opponent()) {
+            return true;
+        }
         let attackers = pos.attackers(their_king, us, pos.occupied());
         !attackers.into_iter().any(|from| {
             let mut after = *pos;
@@ -162,7 +200,7 @@ impl Judge {
             Goal::DoubleStalemate => {
                 !self.in_check(after) && !self.can_move(after) && self.mover_also_stuck(after)
             }
-            Goal::DoubleMate => {
+            Goal::DoubleMate | Goal::CounterMate => {
                 self.in_check(after)
                     && self.mover_in_check(after)
                     && self.immobile_with_king_en_prise(after)
@@ -182,11 +220,49 @@ impl Judge {
                     .color_at(sq)
                     .is_some_and(|color| exchanged(after, sq, color))
             }),
+            Goal::AutoMate => self.mover_in_check(after) && self.mover_also_mated(after),
+            // A self-check counts only where the rules force the stalemate
+            // (the paralysing attribute's suffocation, which Popeye tests
+            // before it tests the move's legality).
+            Goal::AutoStalemate => {
+                let mover = after.turn.opponent();
+                if self.mover_in_check(after) {
+                    !self.rules.conditions.is_empty()
+                        && self
+                            .rules
+                            .conditions
+                            .stalemate_forced(&self.rules, after, mover)
+                } else {
+                    (!self.in_check(after) && !self.mover_can_move(after))
+                        || (!self.rules.conditions.is_empty()
+                            && self
+                                .rules
+                                .conditions
+                                .stalemate_forced(&self.rules, after, mover))
+                }
+            }
+            Goal::Kiss(target) => moved_unit_square(mv).is_some_and(|sq| kisses(after, sq, target)),
+            Goal::Chess81 => moved_unit_square(mv).is_some_and(|sq| {
+                let far = match after.turn.opponent() {
+                    crate::board::Color::White => 7,
+                    crate::board::Color::Black => 0,
+                };
+                sq.rank() == far
+            }),
             // A capture whose victim stays off the board: not reborn.
             Goal::WinPiece => {
                 mv.is_capture() && !matches!(mv.captured_fate(), crate::moves::Fate::Reborn(_))
             }
         }
+    }
+
+    /// Whether the side that just moved would have a move if it were its
+    /// turn.
+    fn mover_can_move(&mut self, after: &Position) -> bool {
+        let mut other = *after;
+        other.turn = after.turn.opponent();
+        other.ep_square = None;
+        self.can_move(&other)
     }
 
     fn mover_also_stuck(&mut self, after: &Position) -> bool {
@@ -219,6 +295,27 @@ fn moved_unit_square(mv: &Move) -> Option<Square> {
     }
 }
 
+/// Whether the unit on `kisser` stands beside the unit that stood on
+/// `target` in the diagram, with no other unit beside that one.
+fn kisses(after: &Position, kisser: Square, target: Square) -> bool {
+    neighbours(kisser).any(|kissed| {
+        after.diagram_square(kissed) == Some(target)
+            && neighbours(kissed).all(|sq| sq == kisser || after.color_at(sq).is_none())
+    })
+}
+
+/// The up to eight squares beside `sq`.
+fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
+    let (file, rank) = (sq.file() as i8, sq.rank() as i8);
+    (-1i8..=1)
+        .flat_map(move |df| (-1i8..=1).map(move |dr| (df, dr)))
+        .filter(|&d| d != (0, 0))
+        .filter_map(move |(df, dr)| {
+            let (f, r) = (file + df, rank + dr);
+            ((0..8).contains(&f) && (0..8).contains(&r)).then(|| Square::new(f as u8, r as u8))
+        })
+}
+
 /// The square where `mv` brought a unit back (its last rebirth).
 fn rebirth_square(mv: &Move) -> Option<Square> {
     mv.rebirth_square()
@@ -231,4 +328,132 @@ fn exchanged(after: &Position, sq: Square, color: crate::board::Color) -> bool {
         return false;
     };
     home != sq && after.color_at(home) == Some(color) && after.diagram_square(home) == Some(sq)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Color;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    /// The position after `from`-`to` played by `turn` in `list`, with
+    /// the move (self-checks included).
+    fn after(list: &str, turn: Color, from: &str, to: &str) -> (Move, Position) {
+        let mut pos = Position::from_piece_list(list).unwrap();
+        pos.turn = turn;
+        pos.track_identities();
+        let mut moves = Vec::new();
+        pseudo_legal_moves(&pos, &Rules::orthodox(), &mut moves);
+        let mv = *moves
+            .iter()
+            .find(|m| m.from == sq(from) && m.to == sq(to))
+            .expect("the move");
+        (mv, pos.play(&mv))
+    }
+
+    fn reached(goal: Goal, list: &str, turn: Color, from: &str, to: &str) -> bool {
+        let (mv, after) = after(list, turn, from, to);
+        Judge::new(Rules::orthodox(), goal).reached(&mv, &after)
+    }
+
+    #[test]
+    fn auto_mate_is_a_self_mate_of_the_mover() {
+        // g2-g4 opens the second rank: the white king is mated.
+        let list = "wKh2 wPg2 bRa1 bRa2 bRa3 bKh8";
+        assert!(reached(Goal::AutoMate, list, Color::White, "g2", "g4"));
+        // g2-g3 keeps the rank closed.
+        assert!(!reached(Goal::AutoMate, list, Color::White, "g2", "g3"));
+        // Without the rook on a1 the king escapes to g1.
+        let open = "wKh2 wPg2 bRa2 bRa3 bKh8";
+        assert!(!reached(Goal::AutoMate, open, Color::White, "g2", "g4"));
+    }
+
+    #[test]
+    fn auto_stalemate_leaves_the_mover_without_a_move_and_no_check() {
+        // g2-g3 is White's last free move: a7 is blocked, b7 and b8 are
+        // the black king's.
+        let list = "wKa8 wPa7 wPg2 bKc7 bPg4";
+        assert!(reached(Goal::AutoStalemate, list, Color::White, "g2", "g3"));
+        // With the black pawn on g5 the white pawn can go on.
+        let free = "wKa8 wPa7 wPg2 bKc7 bPg5";
+        assert!(!reached(
+            Goal::AutoStalemate,
+            free,
+            Color::White,
+            "g2",
+            "g3"
+        ));
+        // A self-check is no auto-stalemate, though the mover is stuck.
+        let self_check = "wKh2 wPg2 bRa1 bRa2 bRa3 bKh8";
+        assert!(!reached(
+            Goal::AutoStalemate,
+            self_check,
+            Color::White,
+            "g2",
+            "g4"
+        ));
+    }
+
+    #[test]
+    fn kiss_needs_the_diagram_unit_alone_beside_the_mover() {
+        // Sb4-c6 ends beside d5, whose other neighbours are empty.
+        let list = "wKh1 wSb4 bKa8 bPd5";
+        assert!(reached(
+            Goal::Kiss(sq("d5")),
+            list,
+            Color::White,
+            "b4",
+            "c6"
+        ));
+        // Sb4-a6 is not beside d5.
+        assert!(!reached(
+            Goal::Kiss(sq("d5")),
+            list,
+            Color::White,
+            "b4",
+            "a6"
+        ));
+        // e6 next to d5 "clothes" it.
+        let clothed = "wKh1 wSb4 bKa8 bPd5 bPe6";
+        assert!(!reached(
+            Goal::Kiss(sq("d5")),
+            clothed,
+            Color::White,
+            "b4",
+            "c6"
+        ));
+        // The unit kissed is the one of the diagram square, not another.
+        assert!(!reached(
+            Goal::Kiss(sq("e5")),
+            list,
+            Color::White,
+            "b4",
+            "c6"
+        ));
+    }
+
+    #[test]
+    fn chess81_is_the_far_rank_of_the_side_that_moved() {
+        let list = "wKe1 wRb2 bKh8 bRa7";
+        assert!(reached(Goal::Chess81, list, Color::White, "b2", "b8"));
+        assert!(!reached(Goal::Chess81, list, Color::White, "b2", "b7"));
+        assert!(reached(Goal::Chess81, list, Color::Black, "a7", "a1"));
+        assert!(!reached(Goal::Chess81, list, Color::Black, "a7", "a8"));
+    }
+
+    #[test]
+    fn counter_mate_needs_the_mover_mated_before() {
+        let judge = Judge::new(Rules::orthodox(), Goal::CounterMate);
+        let mut pos = Position::from_piece_list("wKc8 wRb8 bKa7 bQc5").unwrap();
+        pos.turn = Color::White;
+        // White is in check and has moves: no counter-mate may follow.
+        assert!(!judge.prerequisite_met(&pos, false));
+        assert!(judge.prerequisite_met(&pos, true));
+        let dm = Judge::new(Rules::orthodox(), Goal::DoubleMate);
+        assert!(dm.prerequisite_met(&pos, false));
+        assert!(!dm.prerequisite_met(&pos, true));
+    }
 }

@@ -190,7 +190,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
 
     fn fork(r: &Recipe, cancel: super::Cancel, out: Out<'s>) -> Searcher<'s> {
         Searcher {
-            judge: Judge::new(r.rules, r.goal),
+            judge: Judge::for_lines(r.rules, r.goal),
             buffers: MoveBuffers::default(),
             table: Arc::clone(&r.table),
             salt: r.salt,
@@ -228,7 +228,7 @@ impl<'s> Searcher<'s> {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         (rules, goal).hash(&mut h);
         Searcher {
-            judge: Judge::new(rules, goal),
+            judge: Judge::for_lines(rules, goal),
             buffers: MoveBuffers::default(),
             table,
             salt: h.finish(),
@@ -450,6 +450,7 @@ impl<'s> Searcher<'s> {
         let mut found = false;
         for len in play.lengths() {
             let mut moves = self.moves_in_order(pos, depth);
+            self.add_last_series_self_checks(pos, play, len, &mut moves);
             if top {
                 moves.retain(|m| !self.root_skip.contains(m));
                 self.cancel.root_started(len, moves.len());
@@ -481,7 +482,8 @@ impl<'s> Searcher<'s> {
         let full = play.lengths().last();
         let mut found = false;
         for len in play.lengths().filter(|&len| Some(len) != full) {
-            let moves = self.moves_in_order(pos, 0);
+            let mut moves = self.moves_in_order(pos, 0);
+            self.add_last_series_self_checks(pos, play, len, &mut moves);
             for &mv in &moves {
                 found |= self.first_move(pos, mv, play, len, 0, None);
             }
@@ -524,6 +526,34 @@ impl<'s> Searcher<'s> {
                 self.series_move(pos, mv, len, end, depth, path)
             }
             LinePlay::Intro { main, .. } => self.intro_move(pos, mv, len, main, depth, path),
+        }
+    }
+
+    /// A play of one move that reaches the goal at once: the goal's
+    /// self-checks (`ser-##!1`, `h##!0.5`), which the lists of help and
+    /// series play lack.
+    fn add_last_series_self_checks(
+        &mut self,
+        pos: &Position,
+        play: LinePlay,
+        len: u32,
+        moves: &mut Vec<Move>,
+    ) {
+        let last = matches!(
+            play,
+            LinePlay::Main(
+                MainPlay::Series {
+                    end: SeriesEnd::Direct,
+                    ..
+                } | MainPlay::Help {
+                    end: HelpEnd::Goal,
+                    ..
+                }
+            )
+        );
+        if last && len == 1 && !self.judge.self_checks_in_lists {
+            self.judge.add_goal_self_checks(pos, moves);
+            popeye_order::sort(moves, &self.judge.rules);
         }
     }
 
@@ -769,12 +799,20 @@ impl<'s> Searcher<'s> {
     /// moves that could check are played, and their legality is tested
     /// only when they do check.
     fn goal_move_list(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
-        let needs_check = matches!(self.judge.goal, Goal::Mate | Goal::Check | Goal::DoubleMate);
+        let needs_check = matches!(
+            self.judge.goal,
+            Goal::Mate | Goal::Check | Goal::DoubleMate | Goal::CounterMate
+        );
+        let self_check = self.judge.goal.allows_self_check();
         self.nodes += 1;
         let mut moves = self.buffers.take(depth);
-        // A double mate needs a side that could move before giving it.
+        // A double mate needs a side that could move before giving it, a
+        // counter-mate a side that is mated.
         if self.cancel.should_stop()
-            || self.judge.goal == Goal::DoubleMate && !self.judge.can_move(pos)
+            || self_check && {
+                let stuck = !self.judge.can_move(pos);
+                !self.judge.prerequisite_met(pos, stuck)
+            }
         {
             return moves;
         }
@@ -783,10 +821,11 @@ impl<'s> Searcher<'s> {
         let alone = self.judge.rules.moves_judged_alone();
         if alone {
             pseudo_legal_moves(pos, &self.judge.rules, &mut moves);
-        } else if self.judge.goal == Goal::DoubleMate {
+        } else if self_check {
             // The filter weighs a move that gives the double mate among the
             // legal ones, though it leaves its own king in check (Popeye's
-            // Maximummer plays the longest move when it mates both kings).
+            // Maximummer plays the longest move when it mates both kings);
+            // so too the other goals a self-check may reach.
             pseudo_legal_moves(pos, &self.judge.rules, &mut moves);
             let judge = &mut self.judge;
             moves.retain(|mv| {
@@ -797,7 +836,6 @@ impl<'s> Searcher<'s> {
                 let rules = &judge.rules;
                 (rules.conditions.is_empty()
                     || rules.conditions.legal_after(rules, pos, mv, &after))
-                    && judge.in_check(&after)
                     && judge.reached(mv, &after)
             });
             let rules = &self.judge.rules;
@@ -819,9 +857,7 @@ impl<'s> Searcher<'s> {
                 return false;
             }
             // A double mate's final move leaves its own king in check.
-            let legal = !alone
-                || judge.goal == Goal::DoubleMate
-                || is_legal_after(pos, &judge.rules, mv, &after);
+            let legal = !alone || self_check || is_legal_after(pos, &judge.rules, mv, &after);
             legal && judge.reached(mv, &after)
         });
         moves
@@ -918,7 +954,10 @@ impl<'s> Searcher<'s> {
         }
         count(Counter::Nodes, left, 1);
         let found = if left == 1 {
-            let moves = self.moves(pos, depth);
+            let mut moves = self.moves(pos, depth);
+            if end == SeriesEnd::Direct && !self.judge.self_checks_in_lists {
+                self.judge.add_goal_self_checks(pos, &mut moves);
+            }
             count(Counter::Moves, left, moves.len() as u64);
             let found = self.each_move_reordered(&moves, |s, mv| {
                 s.series_move(pos, mv, left, end, depth, Some(path))
