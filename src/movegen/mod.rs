@@ -479,9 +479,8 @@ impl Gen<'_> {
     }
 
     /// [`Gen::push_move`] where a condition may change the walk the mover
-    /// arrives with. Apart, so that the move of the common path is never
-    /// lent out to be changed (which kept it in memory: 4 % of a Circe
-    /// twomover's instructions).
+    /// arrives with (reached only through [`Gen::push_routed`], which keeps
+    /// it off the plain route).
     #[inline]
     fn push_arriving(&self, out: &mut Vec<Move>, mut mv: Move) {
         self.rules
