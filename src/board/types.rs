@@ -53,43 +53,45 @@ impl Color {
 pub use crate::pieces::Kind;
 
 /// The attributes Popeye lets a problem give a unit, as one set of flags.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Attrs(u16);
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+// Two bytes rather than a `u16`: alignment 1 keeps `Piece`, and with it
+// every `Effect` and `Move`, free of padding.
+pub struct Attrs([u8; 2]);
 
 impl Attrs {
-    pub const NONE: Attrs = Attrs(0);
+    pub const NONE: Attrs = Attrs::from_bits(0);
     /// A neutral unit: either side may move it, and either may capture it.
-    pub const NEUTRAL: Attrs = Attrs(1);
+    pub const NEUTRAL: Attrs = Attrs::from_bits(1);
     /// Popeye's `kamikaze`: the unit is itself removed when it captures.
-    pub const KAMIKAZE: Attrs = Attrs(1 << 1);
+    pub const KAMIKAZE: Attrs = Attrs::from_bits(1 << 1);
     /// Popeye's `royal`: the unit is a king for check and mate.
-    pub const ROYAL: Attrs = Attrs(1 << 2);
+    pub const ROYAL: Attrs = Attrs::from_bits(1 << 2);
     /// Popeye's `chameleon`: the unit changes its kind after each move.
-    pub const CHAMELEON: Attrs = Attrs(1 << 3);
+    pub const CHAMELEON: Attrs = Attrs::from_bits(1 << 3);
     /// Popeye's `paralysing`: units it observes cannot move.
-    pub const PARALYSING: Attrs = Attrs(1 << 4);
+    pub const PARALYSING: Attrs = Attrs::from_bits(1 << 4);
     /// Popeye's `volage`: the unit changes colour when it first reaches a
     /// square of the other colour.
-    pub const VOLAGE: Attrs = Attrs(1 << 5);
+    pub const VOLAGE: Attrs = Attrs::from_bits(1 << 5);
     /// Popeye's `halfneutral`.
-    pub const HALF_NEUTRAL: Attrs = Attrs(1 << 6);
+    pub const HALF_NEUTRAL: Attrs = Attrs::from_bits(1 << 6);
     /// A unit that was promoted (Frischauf Circe reads it).
-    pub const PROMOTED: Attrs = Attrs(1 << 7);
+    pub const PROMOTED: Attrs = Attrs::from_bits(1 << 7);
     /// Popeye's `functionary` (Beamtet): the unit moves and observes only
     /// while the other side observes it. Kept out of the board's mailbox
     /// (see `Position::high`).
-    pub const FUNCTIONARY: Attrs = Attrs(1 << 8);
+    pub const FUNCTIONARY: Attrs = Attrs::from_bits(1 << 8);
     // Group A (unit attributes): the attributes beyond the mailbox's byte,
     // kept like the functionary in bitboards of their own
     // (`Position::high`, one per bit from 8 on, `HIGH_COUNT` of them).
     /// Popeye's `uncapturable`: the unit cannot be captured.
-    pub const UNCAPTURABLE: Attrs = Attrs(1 << 9);
+    pub const UNCAPTURABLE: Attrs = Attrs::from_bits(1 << 9);
     /// Popeye's `magic`: a unit the magic unit newly observes as a move
     /// is played changes sides (`rules/conditions/magic.rs`).
-    pub const MAGIC: Attrs = Attrs(1 << 10);
+    pub const MAGIC: Attrs = Attrs::from_bits(1 << 10);
     /// Popeye's `jigger` (not played: the readers refuse it). Raise
     /// `HIGH_COUNT` when it is, for the position to keep it.
-    pub const JIGGER: Attrs = Attrs(1 << 11);
+    pub const JIGGER: Attrs = Attrs::from_bits(1 << 11);
     /// How many attributes the position keeps beyond the mailbox (bits 8
     /// on: functionary, uncapturable, magic). Each costs a bitboard in
     /// every position copied.
@@ -98,24 +100,24 @@ impl Attrs {
     /// The attributes with these bits.
     #[inline]
     pub const fn from_bits(bits: u16) -> Attrs {
-        Attrs(bits)
+        Attrs(bits.to_le_bytes())
     }
 
     #[inline]
     pub const fn bits(self) -> u16 {
-        self.0
+        u16::from_le_bytes(self.0)
     }
     #[inline]
     pub const fn contains(self, other: Attrs) -> bool {
-        self.0 & other.0 == other.0
+        self.bits() & other.bits() == other.bits()
     }
     #[inline]
     pub const fn is_empty(self) -> bool {
-        self.0 == 0
+        self.bits() == 0
     }
     #[inline]
     pub const fn with(self, other: Attrs) -> Attrs {
-        Attrs(self.0 | other.0)
+        Attrs::from_bits(self.bits() | other.bits())
     }
     /// These attributes, with `other` added when `yes`.
     #[inline]
@@ -128,7 +130,13 @@ impl Attrs {
     }
     #[inline]
     pub const fn without(self, other: Attrs) -> Attrs {
-        Attrs(self.0 & !other.0)
+        Attrs::from_bits(self.bits() & !other.bits())
+    }
+}
+
+impl std::fmt::Debug for Attrs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Attrs").field(&self.bits()).finish()
     }
 }
 

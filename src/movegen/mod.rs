@@ -442,11 +442,36 @@ impl Gen<'_> {
         motion: Motion,
         promotion: Option<Kind>,
     ) {
+        let capture_square = if motion == Motion::EnPassant {
+            self.pos.ep_victim
+        } else {
+            to
+        };
+        // A quiet move on the plain route is written straight into the
+        // list: built in a local first, its field-by-field stores and the
+        // list's wide copy of it stall the processor on every move.
+        if self.route.plain
+            && self
+                .pos
+                .piece_as(capture_square, piece.color.opponent())
+                .is_none()
+        {
+            out.push(Move {
+                piece,
+                from,
+                to,
+                motion,
+                promotion,
+                captured: None,
+                capture_square,
+                effects: crate::moves::Effects::NONE,
+                sequence: 0,
+            });
+            return;
+        }
         let mut mv = Move::quiet(piece, from, to, motion);
         mv.promotion = promotion;
-        if motion == Motion::EnPassant {
-            mv.capture_square = self.pos.ep_victim;
-        }
+        mv.capture_square = capture_square;
         self.push_move(out, mv);
     }
 
