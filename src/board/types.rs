@@ -53,9 +53,9 @@ impl Color {
 pub use crate::pieces::Kind;
 
 /// The attributes Popeye lets a problem give a unit, as one set of flags.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 // Two bytes rather than a `u16`: alignment 1 keeps `Piece`, and with it
 // every `Effect` and `Move`, free of padding.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Attrs([u8; 2]);
 
 impl Attrs {

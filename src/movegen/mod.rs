@@ -447,32 +447,28 @@ impl Gen<'_> {
         } else {
             to
         };
+        // A captured neutral unit counts as the opponent's (its rebirth square).
+        let victim = self.pos.piece_as(capture_square, piece.color.opponent());
         // A quiet move on the plain route is written straight into the
         // list: built in a local first, its field-by-field stores and the
         // list's wide copy of it stall the processor on every move.
-        if self.route.plain
-            && self
-                .pos
-                .piece_as(capture_square, piece.color.opponent())
-                .is_none()
-        {
+        if victim.is_none() && self.route.plain {
             out.push(Move {
-                piece,
-                from,
-                to,
-                motion,
                 promotion,
-                captured: None,
                 capture_square,
-                effects: crate::moves::Effects::NONE,
-                sequence: 0,
+                ..Move::quiet(piece, from, to, motion)
             });
             return;
         }
-        let mut mv = Move::quiet(piece, from, to, motion);
-        mv.promotion = promotion;
-        mv.capture_square = capture_square;
-        self.push_move(out, mv);
+        self.push_found(
+            out,
+            Move {
+                promotion,
+                captured: victim,
+                capture_square,
+                ..Move::quiet(piece, from, to, motion)
+            },
+        );
     }
 
     /// Adds one move whose motion is set (`capture_square` holds the
@@ -480,13 +476,19 @@ impl Gen<'_> {
     /// rules.
     #[inline(always)]
     fn push_move(&self, out: &mut Vec<Move>, mut mv: Move) {
-        let (piece, capture_square) = (mv.piece, mv.capture_square);
         // A captured neutral unit counts as the opponent's (its rebirth square).
-        let victim = self.pos.piece_as(capture_square, piece.color.opponent());
-        if let Some(victim) = victim {
-            mv.captured = Some(victim);
-            mv.capture_square = capture_square;
+        let victim = self
+            .pos
+            .piece_as(mv.capture_square, mv.piece.color.opponent());
+        if victim.is_some() {
+            mv.captured = victim;
         }
+        self.push_found(out, mv);
+    }
+
+    /// [`Gen::push_move`] once the victim is looked up.
+    #[inline(always)]
+    fn push_found(&self, out: &mut Vec<Move>, mv: Move) {
         if self.route.plain {
             return self.push_classic(out, mv);
         }
