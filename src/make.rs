@@ -127,10 +127,12 @@ impl Position {
         }
     }
 
-    /// BGL: `mover` travels the length of `mv`, from the square its unit
-    /// left (before a Mars premove) to the square it reached.
+    /// BGL: `mover` travels the length of `mv`, from the square it starts
+    /// from (the rebirth square under the Mars family, though the move was
+    /// allowed by its length from the unit's square: Popeye's rule) to the
+    /// square it reached.
     fn spend_allowance(&mut self, mover: crate::board::Color, mv: &Move) {
-        let length = crate::board::allowance::length(mv.departure(), mv.to);
+        let length = crate::board::allowance::length(mv.from, mv.to);
         self.allowance.spend(mover, length);
     }
 

@@ -3,7 +3,10 @@
 //! reached, in hundredths of a square (rounded); a side may make only the
 //! moves its allowance still covers. Kept in the position (and hashed)
 //! only when some side has a limit, so other problems pay one comparison
-//! per move.
+//! per move. What is left may fall below nothing: under the Mars family a
+//! move is allowed by its length from the unit's square and spends its
+//! length from the rebirth square it starts from (Popeye's rule, which
+//! prints `-4.-57`).
 
 use super::{Color, Square};
 
@@ -12,7 +15,7 @@ use super::{Color, Square};
 pub struct Allowance {
     /// Hundredths of a square left, by colour index; [`Allowance::UNLIMITED`]
     /// for a side without a limit.
-    pub left: [u32; 2],
+    pub left: [i32; 2],
     /// One allowance that both sides spend (a single number was given):
     /// every move is taken from both.
     pub shared: bool,
@@ -42,16 +45,23 @@ pub fn length(from: Square, to: Square) -> u32 {
 }
 
 impl Allowance {
-    /// No side has a limit.
-    pub const UNLIMITED: u32 = u32::MAX;
+    /// No limit, as a side's allowance.
+    pub const UNLIMITED: i32 = i32::MAX;
+    /// No limit, as an allowance given to [`Allowance::new`].
+    pub const NO_LIMIT: u32 = u32::MAX;
     pub const NONE: Allowance = Allowance {
         left: [Allowance::UNLIMITED; 2],
         shared: false,
         limited: false,
     };
 
-    /// What is left to White and Black (`UNLIMITED` for no limit).
-    pub fn new(left: [u32; 2], shared: bool) -> Allowance {
+    /// What is left to White and Black (`NO_LIMIT` for no limit; a limit
+    /// beyond `i32` is as good as none and is kept just below it).
+    pub fn new(given: [u32; 2], shared: bool) -> Allowance {
+        let left = given.map(|d| match d {
+            Allowance::NO_LIMIT => Allowance::UNLIMITED,
+            d => i32::try_from(d).unwrap_or(i32::MAX - 1).min(i32::MAX - 1),
+        });
         Allowance {
             left,
             shared,
@@ -67,7 +77,7 @@ impl Allowance {
 
     /// What `color` has left, if it has a limit.
     #[inline]
-    pub fn left(&self, color: Color) -> Option<u32> {
+    pub fn left(&self, color: Color) -> Option<i32> {
         let left = self.left[color.index()];
         (left != Allowance::UNLIMITED).then_some(left)
     }
@@ -75,7 +85,7 @@ impl Allowance {
     /// Whether `color` may still travel `length`.
     #[inline]
     pub fn covers(&self, color: Color, length: u32) -> bool {
-        length <= self.left[color.index()]
+        i64::from(length) <= i64::from(self.left[color.index()])
     }
 
     /// `color` travels `length` (taken from both sides when shared; a
@@ -87,19 +97,19 @@ impl Allowance {
         }
         if self.shared {
             for left in &mut self.left {
-                *left = left.saturating_sub(length);
+                *left = left.saturating_sub(length as i32);
             }
         } else {
             let left = &mut self.left[color.index()];
-            *left = left.saturating_sub(length);
+            *left = left.saturating_sub(length as i32);
         }
     }
 
     /// A key for the Zobrist hash.
     pub fn key(&self) -> u64 {
         0xb91 << 52
-            ^ u64::from(self.left[0]) << 26
-            ^ u64::from(self.left[1])
+            ^ u64::from(self.left[0] as u32) << 26
+            ^ u64::from(self.left[1] as u32)
             ^ u64::from(self.shared)
     }
 }
@@ -129,10 +139,18 @@ mod tests {
         let mut shared = Allowance::new([500, 500], true);
         shared.spend(Color::Black, 224);
         assert_eq!(shared.left, [276, 276]);
-        let mut one = Allowance::new([Allowance::UNLIMITED, 300], false);
+        let mut one = Allowance::new([Allowance::NO_LIMIT, 300], false);
         one.spend(Color::White, 700);
         assert_eq!(one.left(Color::White), None);
         assert!(one.covers(Color::White, 990));
         assert!(!one.covers(Color::Black, 316));
+    }
+
+    #[test]
+    fn an_allowance_may_fall_below_nothing() {
+        let mut own = Allowance::new([100, 400], false);
+        own.spend(Color::White, 141);
+        assert_eq!(own.left(Color::White), Some(-41));
+        assert!(!own.covers(Color::White, 0));
     }
 }

@@ -65,7 +65,7 @@ fn allowance_left(played: &Played) -> String {
     }
     let after = played.before.play(&played.mv).allowance;
     let [w, b] = [crate::board::Color::White, crate::board::Color::Black]
-        .map(|c| distance_text(after.left(c)));
+        .map(|c| distance_text(after.left(c).map(i64::from)));
     if after.shared {
         format!(" ({w})")
     } else {

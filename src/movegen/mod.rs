@@ -13,7 +13,7 @@ use crate::board::walks::fairy;
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move};
 use crate::pieces::Promotion;
-use crate::rules::{Capture, Rules};
+use crate::rules::{Capture, Rules, Walks};
 
 /// Appends every legal move of the side to move to `out`.
 pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
@@ -206,22 +206,24 @@ pub fn push_built_capture(pos: &Position, rules: &Rules, mv: Move, out: &mut Vec
 /// The pseudo-legal moves of the units of the side to move on `movers`,
 /// each from its own square.
 fn generate(pos: &Position, rules: &Rules, movers: Bitboard, out: &mut Vec<Move>) {
-    generate_lifted(pos, rules, movers, &[], out);
+    generate_lifted(pos, rules, movers, &[], None, out);
 }
 
 /// [`generate`] for units put on their squares first by `lifts` (the
 /// Mars family's [`Effect::Premove`]s): the general pipeline resolves the
 /// moves with the lifts in their effects, as the rebirth squares that read
-/// the move's departure or vector need.
+/// the move's departure or vector need. `walks`, when given, are the walks
+/// the movers move with (lent where they stood before the lift).
 fn generate_lifted(
     pos: &Position,
     rules: &Rules,
     movers: Bitboard,
     lifts: &[Effect],
+    walks: Option<Walks>,
     out: &mut Vec<Move>,
 ) {
-    if !rules.conditions.own_walks() {
-        return generate_with_walks(pos, rules, movers, lifts, out);
+    if walks.is_some() || !rules.conditions.own_walks() {
+        return generate_with_walks(pos, rules, movers, lifts, walks, out);
     }
     generate_own(pos, rules, movers, lifts, out);
 }
@@ -236,6 +238,7 @@ fn generate_with_walks(
     rules: &Rules,
     movers: Bitboard,
     lifts: &[Effect],
+    lent: Option<Walks>,
     out: &mut Vec<Move>,
 ) {
     let us = pos.turn;
@@ -252,7 +255,7 @@ fn generate_with_walks(
     let mut own = Bitboard::EMPTY;
     for from in movers {
         let piece = pos.piece_as(from, us).expect("own unit");
-        let walks = rules.conditions.walks(rules, pos, from, piece, false);
+        let walks = lent.unwrap_or_else(|| rules.conditions.walks(rules, pos, from, piece, false));
         if walks.is_just(piece.kind) {
             own.set(from);
             continue;

@@ -11,7 +11,7 @@ use super::{generate, generate_lifted};
 use crate::board::{Bitboard, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move};
 use crate::rules::paths::castling_square;
-use crate::rules::{rebirth, CirceRules, Paths, Rules};
+use crate::rules::{rebirth, CirceRules, Paths, Rules, Walks};
 
 /// Appends the pseudo-legal moves of the side to move.
 pub(super) fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
@@ -59,8 +59,10 @@ fn unit_moves(pos: &Position, rules: &Rules, paths: &Paths<'_>, from: Square, ou
     let unit = pos.piece_as(from, pos.turn).expect("own unit");
     let mut lifted = pos.occupied();
     lifted.clear(from);
+    let walks = (!rules.conditions.own_walks())
+        .then(|| rules.conditions.walks(rules, pos, from, unit, false));
     if let Some(phantom) = &paths.phantom {
-        phantom_moves(pos, rules, phantom, unit, from, lifted, out);
+        phantom_moves(pos, rules, phantom, unit, walks, from, lifted, out);
         return;
     }
     // Non-captures from the AntiMars square, captures from the Mars
@@ -70,9 +72,9 @@ fn unit_moves(pos: &Position, rules: &Rules, paths: &Paths<'_>, from: Square, ou
     match paths.antimars {
         None => from_square(pos, rules, from, Keep::NonCaptures, out),
         Some(am) => {
-            for r in am.origins(pos, unit, from, lifted) {
+            for (r, walks) in origins(am, pos, unit, walks, from, lifted) {
                 let start = out.len();
-                from_rebirth_square(pos, rules, unit, from, r, Keep::NonCaptures, out);
+                from_rebirth_square(pos, rules, unit, walks, from, r, Keep::NonCaptures, out);
                 // A move back onto the unit's own square is no move;
                 // Popeye keeps it when it is a double step or castling.
                 retain_from(out, start, |mv| {
@@ -87,11 +89,51 @@ fn unit_moves(pos: &Position, rules: &Rules, paths: &Paths<'_>, from: Square, ou
     match paths.mars {
         None => from_square(pos, rules, from, Keep::Captures, out),
         Some(mars) => {
-            for r in mars.origins(pos, unit, from, lifted) {
-                from_rebirth_square(pos, rules, unit, from, r, Keep::Captures, out);
+            for (r, walks) in origins(mars, pos, unit, walks, from, lifted) {
+                from_rebirth_square(pos, rules, unit, walks, from, r, Keep::Captures, out);
             }
         }
     }
+}
+
+/// The squares `unit` on `from` moves from under `path`, each with the
+/// walks it moves with there. A condition that lends walks (AnnanChess,
+/// TransmutedKings) lends them on the unit's own square, before it is
+/// lifted: each walk has the rebirth square of its own kind and is played
+/// from there (Popeye's order); `walks` is None when every unit has its
+/// own walk.
+fn origins(
+    path: &CirceRules,
+    pos: &Position,
+    unit: Piece,
+    walks: Option<Walks>,
+    from: Square,
+    lifted: Bitboard,
+) -> Vec<(Square, Option<Walks>)> {
+    let Some(walks) = walks else {
+        return path
+            .origins(pos, unit, from, lifted)
+            .into_iter()
+            .map(|r| (r, None))
+            .collect();
+    };
+    let mut found: Vec<(Square, Walks)> = Vec::new();
+    for walk in walks.iter() {
+        for r in path.origins_walking(pos, unit, walk, from, lifted) {
+            match found.iter_mut().find(|(s, _)| *s == r) {
+                Some((_, ws)) => ws.push(walk),
+                None => {
+                    let mut ws = Walks::NONE;
+                    ws.push(walk);
+                    if walks.are_apart() {
+                        ws = ws.kept_apart();
+                    }
+                    found.push((r, ws));
+                }
+            }
+        }
+    }
+    found.into_iter().map(|(r, ws)| (r, Some(ws))).collect()
 }
 
 /// PhantomChess: every move from the unit's square, then every move from
@@ -102,6 +144,7 @@ fn phantom_moves(
     rules: &Rules,
     phantom: &CirceRules,
     unit: Piece,
+    walks: Option<Walks>,
     from: Square,
     lifted: Bitboard,
     out: &mut Vec<Move>,
@@ -113,12 +156,12 @@ fn phantom_moves(
         arrivals.set(mv.to);
     }
     // PhantomChess has the classic square only: one origin at most.
-    for r in phantom.origins(pos, unit, from, lifted) {
+    for (r, walks) in origins(phantom, pos, unit, walks, from, lifted) {
         if r == from {
             continue;
         }
         let start = out.len();
-        from_rebirth_square(pos, rules, unit, from, r, Keep::All, out);
+        from_rebirth_square(pos, rules, unit, walks, from, r, Keep::All, out);
         // Popeye's phantom king does not castle from its rebirth square.
         retain_from(out, start, |mv| {
             !arrivals.contains(mv.to) && !mv.is_castling()
@@ -134,12 +177,15 @@ fn from_square(pos: &Position, rules: &Rules, from: Square, keep: Keep, out: &mu
 }
 
 /// The moves of `unit`, lifted from `from` and put on `r`, of the kind
-/// `keep` says. A king put on its castling square may castle from there,
-/// its own right taken as granted (the rooks' rights are not).
+/// `keep` says, with `walks` when a condition lent them on `from`. A king
+/// put on its castling square may castle from there, its own right taken
+/// as granted (the rooks' rights are not).
+#[allow(clippy::too_many_arguments)]
 fn from_rebirth_square(
     pos: &Position,
     rules: &Rules,
     unit: Piece,
+    walks: Option<Walks>,
     from: Square,
     r: Square,
     keep: Keep,
@@ -148,7 +194,7 @@ fn from_rebirth_square(
     let moved = lift(pos, unit, from, r);
     let start = out.len();
     let lifts = [Effect::Premove { from, to: r, unit }];
-    generate_lifted(&moved, rules, Bitboard::from_square(r), &lifts, out);
+    generate_lifted(&moved, rules, Bitboard::from_square(r), &lifts, walks, out);
     retain_from(out, start, |mv| keep.keeps(mv));
     // Recorded even when the unit stands on its rebirth square (as
     // Popeye's journal does): it says which path the move came from. The
@@ -170,7 +216,7 @@ pub(crate) fn captures_lifted(
     r: Square,
     out: &mut Vec<Move>,
 ) {
-    from_rebirth_square(pos, rules, unit, from, r, Keep::Captures, out);
+    from_rebirth_square(pos, rules, unit, None, from, r, Keep::Captures, out);
 }
 
 /// The position with `unit` moved from `from` to `r` (which is empty or

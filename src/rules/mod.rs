@@ -29,7 +29,7 @@ pub mod repertoire;
 use crate::board::Kind;
 
 pub use capture::{captured_unit_back, Capture};
-pub use conditions::{Condition, Conditions, Param, Params};
+pub use conditions::{Condition, Conditions, Param, Params, Walks};
 pub use observation::Observer;
 pub use paths::Paths;
 pub use repertoire::Repertoire;

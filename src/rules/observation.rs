@@ -65,7 +65,8 @@ impl Rules {
             return true;
         }
         if !self.conditions.own_walks() {
-            return self.walk_observers(pos, target, by, kind, occupied, &mut report);
+            let paths = self.observation_paths();
+            return self.walk_observers(pos, target, by, kind, occupied, paths, &mut report);
         }
         let Some(paths) = self.observation_paths() else {
             return self
@@ -154,6 +155,7 @@ impl Rules {
         by: Color,
         kind: Option<Kind>,
         occupied: Bitboard,
+        paths: Option<super::Paths<'_>>,
         report: &mut impl FnMut(Observer) -> bool,
     ) -> bool {
         let mut units = pos.by_color(by);
@@ -162,9 +164,39 @@ impl Rules {
             let unit = pos.piece_as(on, by).expect("a unit");
             let walks = self.conditions.walks(self, pos, on, unit, true);
             let found = walks.iter().any(|walk| {
-                kind.is_none_or(|k| k == walk)
+                if kind.is_some_and(|k| k != walk) {
+                    return false;
+                }
+                let Some(paths) = paths else {
+                    return self.observes_with(pos, unit, walk, on, target, occupied)
+                        && report(Observer { unit, on, from: on });
+                };
+                // Under the Mars family a unit observes from its rebirth
+                // square with its own walk, and only when the conditions
+                // leave it that walk on its own square (Popeye places the
+                // unit's own walk on the rebirth square, then validates the
+                // observation with the unit back on its square); under
+                // PhantomChess it observes from its square too, as there.
+                if paths.phantom.is_some()
                     && self.observes_with(pos, unit, walk, on, target, occupied)
                     && report(Observer { unit, on, from: on })
+                {
+                    return true;
+                }
+                if walk != unit.kind {
+                    return false;
+                }
+                let rebirth = paths.mars.or(paths.phantom).expect("a path");
+                let mut lifted = occupied;
+                lifted.clear(on);
+                rebirth
+                    .origins_walking(pos, unit, walk, on, lifted)
+                    .into_iter()
+                    .any(|from| {
+                        !(paths.phantom.is_some() && from == on)
+                            && self.observes_with(pos, unit, walk, from, target, lifted)
+                            && report(Observer { unit, on, from })
+                    })
             });
             found
         })

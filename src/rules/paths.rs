@@ -82,9 +82,25 @@ impl CirceRules {
     /// gives no square (Diagram without the unit's diagram square).
     #[inline]
     pub fn origins(&self, pos: &Position, unit: Piece, on: Square, occupied: Bitboard) -> Bitboard {
+        self.origins_walking(pos, unit, unit.kind, on, occupied)
+    }
+
+    /// [`CirceRules::origins`] for `unit` moving with the walk of `walk`
+    /// (a condition lent it, as AnnanChess does): the rebirth square is the
+    /// walk's, as Popeye finds it; whether a king takes part is the unit's.
+    #[inline]
+    pub fn origins_walking(
+        &self,
+        pos: &Position,
+        unit: Piece,
+        walk: Kind,
+        on: Square,
+        occupied: Bitboard,
+    ) -> Bitboard {
         if !self.takes_part(unit) {
             return Bitboard::EMPTY;
         }
+        let unit = Piece { kind: walk, ..unit };
         if self.square == RebirthSquare::Classic && self.adapter == SquareAdapter::None {
             let r = self.unit_rebirth_square(unit, on);
             return if r == on || !occupied.contains(r) {

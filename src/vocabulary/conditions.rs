@@ -1003,12 +1003,21 @@ fn read_param(
 }
 
 /// A BGL distance as Popeye writes it: `4`, `4.5`, `3.09`, `-` for none.
-pub fn distance_text(distance: Option<u32>) -> String {
+pub fn distance_text(distance: Option<i64>) -> String {
+    // Below nothing, each part keeps its sign (`-4.-57`), as Popeye's
+    // C division writes it.
+    let part = |n: i64, width: usize| {
+        if n < 0 {
+            format!("-{:0width$}", -n)
+        } else {
+            format!("{n:0width$}")
+        }
+    };
     match distance {
         None => "-".into(),
         Some(d) if d % 100 == 0 => format!("{}", d / 100),
         Some(d) if d % 10 == 0 => format!("{}.{}", d / 100, d % 100 / 10),
-        Some(d) => format!("{}.{:02}", d / 100, d % 100),
+        Some(d) => format!("{}.{}", d / 100, part(d % 100, 2)),
     }
 }
 
@@ -1088,7 +1097,7 @@ fn input_param_words(parameter: Parameter, param: Param) -> Option<Vec<String>> 
             }
         }
         Parameter::Distances => {
-            let [w, b] = param.distances.map(distance_text);
+            let [w, b] = param.distances.map(|d| distance_text(d.map(i64::from)));
             if param.number == 1 {
                 vec![w]
             } else {
@@ -1185,7 +1194,7 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
         }
         // Popeye writes `BGL 5/4`, `BGL -/29`, one number for a shared one.
         Parameter::Distances => {
-            let [w, b] = param.distances.map(distance_text);
+            let [w, b] = param.distances.map(|d| distance_text(d.map(i64::from)));
             if param.number == 1 {
                 vec![w]
             } else {

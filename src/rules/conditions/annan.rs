@@ -52,7 +52,7 @@ impl ConditionRule for Annan {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "AnnanChess")
+        super::not_played_beside(rules, "AnnanChess", &[crate::rules::Base::PhantomChess])
     }
 }
 
@@ -66,7 +66,12 @@ impl ConditionRule for Nanna {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "Nanna")
+        use crate::rules::Base;
+        super::not_played_beside(
+            rules,
+            "NannaChess",
+            &[Base::AntiMarsCirce, Base::PhantomChess],
+        )
     }
 }
 
@@ -126,5 +131,45 @@ pub(super) mod tests {
         let rook: Vec<&String> = got.iter().filter(|m| m.starts_with("Rc2")).collect();
         assert_eq!(rook, ["Rc2-a3", "Rc2-b4", "Rc2-d4", "Rc2-e1", "Rc2-e3"]);
         assert_eq!(got.len(), 16);
+    }
+
+    fn with_family(base: crate::rules::Base) -> Rules {
+        use crate::rules::CirceRules;
+        Rules::with_circe(CirceRules::of(base)).with(Condition::AnnanChess)
+    }
+
+    #[test]
+    fn under_antimars_a_lent_walk_moves_from_its_own_rebirth_square() {
+        // The bishop a7, with the queen a6 behind it, moves as a queen, so
+        // from the queen's rebirth square d1 (as Popeye does).
+        let got = moves(
+            &with_family(crate::rules::Base::AntiMarsCirce),
+            "wKh3 wBa7 wQa6 bKh8",
+        );
+        let bishop: Vec<&str> = got
+            .iter()
+            .filter(|m| m.starts_with("Ba7"))
+            .map(|m| m.as_str())
+            .collect();
+        let queen: Vec<String> = got
+            .iter()
+            .filter(|m| m.starts_with("Qa6"))
+            .map(|m| m.replace("Qa6", "Ba7"))
+            .collect();
+        assert_eq!(bishop.len(), 21);
+        assert!(bishop.iter().all(|m| m.starts_with("Ba7-d1-")));
+        assert_eq!(bishop, queen.iter().map(|m| m.as_str()).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn under_mars_a_unit_with_a_lent_walk_does_not_observe() {
+        // The pawn f7 moves as the rook f8 behind it; it does not check
+        // the king a6 from a8, the rook's rebirth square (Popeye judges
+        // the observation with the unit's own walk, then its lent one).
+        let got = moves(
+            &with_family(crate::rules::Base::MarsCirce),
+            "wKa6 bKh6 bPf7 bRf8",
+        );
+        assert_eq!(got, ["Ka6-a5", "Ka6-a7", "Ka6-b5", "Ka6-b6", "Ka6-b7"]);
     }
 }

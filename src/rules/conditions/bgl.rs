@@ -29,27 +29,42 @@ impl ConditionRule for Bgl {
 
     fn prepare(rules: &Rules, pos: &mut Position) {
         let param = rules.param(Condition::Bgl);
-        let left = param.distances.map(|d| d.unwrap_or(Allowance::UNLIMITED));
+        let left = param.distances.map(|d| d.unwrap_or(Allowance::NO_LIMIT));
         pos.allowance = Allowance::new(left, param.number == 1);
     }
 
+    /// Under the Mars family a move is allowed by its length from the
+    /// unit's square and spends its length from its rebirth square (see
+    /// `Position::play`), as Popeye does.
     #[inline]
     fn allows(_rules: &Rules, pos: &Position, mv: &Move) -> bool {
         pos.allowance
             .covers(pos.turn, length(mv.departure(), mv.to))
     }
 
+    /// Beside PhantomChess, Popeye allows a move by its length from the
+    /// unit's square and judges check from the rebirth square, so that a
+    /// king may be taken; beside MarsCirce it measures a fairy unit's
+    /// observation otherwise than an orthodox unit's. Neither is followed.
+    fn refusal(rules: &Rules) -> Option<String> {
+        super::not_played_beside(rules, "BGL", &[crate::rules::Base::PhantomChess])
+    }
+
+    fn refusal_in(rules: &Rules, pos: &Position) -> Option<String> {
+        if pos.fairy().is_empty() {
+            return None;
+        }
+        super::not_played_beside(
+            rules,
+            "BGL with fairy units",
+            &[crate::rules::Base::MarsCirce],
+        )
+    }
+
     #[inline]
     fn observes(_rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
         pos.allowance
             .covers(observer.unit.color, length(observer.on, target))
-    }
-
-    /// Under the Mars family Popeye measures a move from its unit's square
-    /// when it filters and from the rebirth square when it spends, and so
-    /// goes below nothing (`Ba4-f1-a6 (-4.-57)`): not followed here.
-    fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "BGL")
     }
 }
 
@@ -112,6 +127,57 @@ mod tests {
         let shared = bgl(Rules::orthodox(), Some(500), Some(500), true);
         let after = after_line(&shared, "wKe1 wQd1 bKe8 bRd3", Color::White, &["Qd1-g4"]);
         assert_eq!(after.allowance.left, [76, 76]);
+    }
+
+    #[test]
+    fn under_mars_a_move_is_allowed_from_its_square_and_spent_from_its_rebirth_square() {
+        // BGL 2.5/3: the bishop a4 takes a6 from f1, two squares from its
+        // own square, seven from f1: allowed, it leaves -4.57
+        // (`Ba4-f1*a6 (-4.-57/3)`), and White may move no more.
+        let r = bgl(
+            Rules::with_circe(CirceRules::of(Base::MarsCirce)),
+            Some(250),
+            Some(300),
+            false,
+        );
+        let pos = prepared(&r, "wKh1 wBa4 bKa8 bPa6");
+        assert_eq!(
+            moves_of(&r, &pos),
+            sorted("Kh1-g2 Kh1-g1 Kh1-h2 Ba4-f1*a6 Ba4-b3 Ba4-b5")
+        );
+        let after = after_line(&r, "wKh1 wBa4 bKa8 bPa6", Color::White, &["Ba4-f1*a6"]);
+        assert_eq!(after.allowance.left(Color::White), Some(-457));
+        assert_eq!(
+            crate::vocabulary::conditions::distance_text(Some(-457)),
+            "-4.-57"
+        );
+        assert!(!after.allowance.covers(Color::White, 0));
+    }
+
+    #[test]
+    fn beside_phantom_chess_and_with_fairy_units_beside_mars_it_is_refused() {
+        let phantom = bgl(
+            Rules::with_circe(CirceRules::of(Base::PhantomChess)),
+            Some(300),
+            Some(300),
+            false,
+        );
+        assert!(phantom.conditions.refusal(&phantom).is_some());
+        let mars = bgl(
+            Rules::with_circe(CirceRules::of(Base::MarsCirce)),
+            Some(300),
+            Some(300),
+            false,
+        );
+        assert!(mars.conditions.refusal(&mars).is_none());
+        let orthodox = Position::from_piece_list("wKh1 wBa4 bKa8").unwrap();
+        assert!(mars.conditions.refusal_in(&mars, &orthodox).is_none());
+        let mut fairy = Position::from_piece_list("wKh1 bKa8").unwrap();
+        fairy.put(
+            crate::board::Square::parse("a4").unwrap(),
+            crate::board::Piece::new(Color::White, crate::board::Kind::GRASSHOPPER),
+        );
+        assert!(mars.conditions.refusal_in(&mars, &fairy).is_some());
     }
 
     #[test]

@@ -53,11 +53,9 @@ impl ConditionRule for Vogtlaender {
     fn refusal(rules: &Rules) -> Option<String> {
         let isardam_a =
             rules.has(Condition::Isardam) && rules.param(Condition::Isardam).number <= 1;
-        (isardam_a || rules.has(Condition::Brunner))
-            .then(|| {
-                "VogtlanderChess not allowed in combination with Isardam or BrunnerChess".into()
-            })
-            .or_else(|| super::mars_family_refusal(rules, "VogtlaenderChess"))
+        (isardam_a || rules.has(Condition::Brunner)).then(|| {
+            "VogtlanderChess not allowed in combination with Isardam or BrunnerChess".into()
+        })
     }
 }
 
@@ -99,7 +97,12 @@ impl ConditionRule for Brunner {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "BrunnerChess")
+        use crate::rules::Base;
+        super::not_played_beside(
+            rules,
+            "BrunnerChess",
+            &[Base::MarsCirce, Base::AntiMarsCirce],
+        )
     }
 }
 

@@ -89,7 +89,8 @@ impl ConditionRule for Eiffel {
         if rules.has(Condition::Madrasi) || rules.has(Condition::Isardam) {
             return Some("Isardam and Madrasi/Eiffel not allowed".into());
         }
-        super::mars_family_refusal(rules, "EiffelChess")
+        use crate::rules::Base;
+        super::not_played_beside(rules, "EiffelChess", &[Base::MarsCirce, Base::PhantomChess])
     }
 }
 
@@ -112,7 +113,12 @@ impl ConditionRule for Functionary {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "FunctionaryChess")
+        use crate::rules::Base;
+        super::not_played_beside(
+            rules,
+            "FunctionaryChess",
+            &[Base::MarsCirce, Base::PhantomChess],
+        )
     }
 }
 

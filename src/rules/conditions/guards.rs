@@ -31,7 +31,8 @@ impl ConditionRule for Lortap {
 
     #[inline]
     fn allows(rules: &Rules, pos: &Position, mv: &Move) -> bool {
-        !mv.is_capture() || !rules.is_supported(pos, mv.from, mv.piece.color)
+        // Guarded where it stands: on its own square under the Mars family.
+        !mv.is_capture() || !rules.is_supported(pos, mv.departure(), mv.piece.color)
     }
 
     #[inline]
@@ -40,13 +41,17 @@ impl ConditionRule for Lortap {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "Lortap")
+        super::not_played_beside(rules, "Lortap", &[crate::rules::Base::PhantomChess])
     }
 }
 
 impl ConditionRule for SuperGuards {
     const ID: &'static str = "superguards";
     const CAPABILITIES: Capabilities = JUDGES_CAPTURES;
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        super::not_played_beside(rules, "SuperGuards", &[crate::rules::Base::PhantomChess])
+    }
 
     #[inline]
     fn allows(rules: &Rules, pos: &Position, mv: &Move) -> bool {
@@ -56,10 +61,6 @@ impl ConditionRule for SuperGuards {
     #[inline]
     fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
         !rules.is_supported(pos, target, observer.unit.color.opponent())
-    }
-
-    fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "SuperGuards")
     }
 }
 
@@ -83,6 +84,17 @@ mod tests {
     use super::super::annan::tests::moves;
     use crate::board::{Color, Position};
     use crate::rules::{Condition, Rules};
+
+    #[test]
+    fn under_mars_lortap_judges_the_guard_on_the_units_own_square() {
+        // The queen b7 takes d6 from d1, which the rook h1 guards; b7 is
+        // not guarded, so it may (as Popeye finds).
+        use crate::rules::{Base, CirceRules};
+        let r = Rules::with_circe(CirceRules::of(Base::MarsCirce)).with(Condition::Lortap);
+        let got = moves(&r, "wKh4 wQb7 wRh1 bKa8 bPd6");
+        assert!(got.contains(&"Qb7-d1*d6".to_string()));
+        assert_eq!(got.len(), 37);
+    }
 
     #[test]
     fn lortap_only_unguarded_units_capture() {

@@ -46,7 +46,9 @@ impl ConditionRule for MakeTakeChess {
         if rules.has(Condition::TakeMakeChess) {
             return Some("Make&TakeChess with Take&MakeChess (not played)".into());
         }
-        super::mars_family_refusal(rules, "Make&TakeChess")
+        use crate::rules::Base;
+        let family = [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess];
+        super::not_played_beside(rules, "Make&TakeChess", &family)
     }
 
     /// The unit's own captures are no moves: only its quiet moves stay.

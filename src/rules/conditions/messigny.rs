@@ -43,7 +43,9 @@ impl ConditionRule for Messigny {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "MessignyChess")
+        use crate::rules::Base;
+        let family = [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess];
+        super::not_played_beside(rules, "MessignyChess", &family)
     }
 }
 

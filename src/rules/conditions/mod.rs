@@ -1271,16 +1271,41 @@ pub fn put_carried_in_force(rules: &mut Rules, pos: &Position) {
     }
 }
 
-/// Why a condition (`name`) cannot be played with the rest of `rules`:
-/// the Mars family moves units and observers to other squares, which the
-/// walk-changing and the guarding conditions do not follow (and where
-/// Popeye judges a guard in a way not played here).
-fn mars_family_refusal(rules: &Rules, name: &str) -> Option<String> {
+/// Why `name` is not played beside those of the Mars family's `bases` that
+/// are in force: compared with Popeye on random positions, the answers
+/// differ there (docs/conditions.md, "The Mars family").
+fn not_played_beside(rules: &Rules, name: &str, bases: &[super::Base]) -> Option<String> {
+    use super::Base;
+    let found: Vec<&str> = bases
+        .iter()
+        .filter(|&&b| rules.family(b).is_some())
+        .map(|b| match b {
+            Base::MarsCirce => "MarsCirce",
+            Base::AntiMarsCirce => "AntiMarsCirce",
+            _ => "PhantomChess",
+        })
+        .collect();
+    (!found.is_empty()).then(|| format!("{name} with {} (not played yet)", found.join(" or ")))
+}
+
+/// Whether MarsCirce, AntiMarsCirce or PhantomChess is in force.
+fn mars_family(rules: &Rules) -> bool {
     use super::Base;
     [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess]
         .into_iter()
         .any(|b| rules.family(b).is_some())
-        .then(|| format!("{name} with MarsCirce, AntiMarsCirce or PhantomChess (not played yet)"))
+}
+
+/// Popeye's refusal of the kings that take other walks (TransmutedKings,
+/// ReflectiveKings, VaultingKings, the super-transmuting kings) beside the
+/// Mars family, PlusChess or Make&TakeChess, and of two of these together.
+const MARS_AND_OTHERS: &str = "MarsCirce, PlusChess, PhantomChess or Make&Take are incompatible \
+                               with several fairy conditions and fairy pieces (Popeye refuses it)";
+
+/// [`MARS_AND_OTHERS`] for a king condition.
+fn kings_beside_mars_refusal(rules: &Rules) -> Option<String> {
+    (mars_family(rules) || rules.has(Condition::PlusChess) || rules.has(Condition::MakeTakeChess))
+        .then(|| MARS_AND_OTHERS.to_string())
 }
 
 /// How many 64-bit words a [`Conditions`] set has: room for 256

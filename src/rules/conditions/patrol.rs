@@ -128,7 +128,7 @@ impl ConditionRule for UltraPatrol {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "UltraPatrouille")
+        super::not_played_beside(rules, "UltraPatrol", &[crate::rules::Base::PhantomChess])
     }
 }
 

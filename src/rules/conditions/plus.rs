@@ -95,7 +95,7 @@ impl ConditionRule for PlusChess {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "PlusChess")
+        super::mars_family(rules).then(|| super::MARS_AND_OTHERS.to_string())
     }
 }
 

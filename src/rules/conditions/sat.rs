@@ -93,10 +93,6 @@ impl ConditionRule for Sat {
     fn legal_after(_rules: &Rules, before: &Position, mv: &Move, after: &Position) -> bool {
         super::check_rules::keeps_the_enemy_king(before, mv, after)
     }
-
-    fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "SAT")
-    }
 }
 
 pub struct StrictSat;
@@ -129,10 +125,6 @@ impl ConditionRule for StrictSat {
     #[inline]
     fn legal_after(_rules: &Rules, before: &Position, mv: &Move, after: &Position) -> bool {
         super::check_rules::keeps_the_enemy_king(before, mv, after)
-    }
-
-    fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "StrictSAT")
     }
 }
 

@@ -112,7 +112,7 @@ impl<const WHITE: bool, const BLACK: bool, const KEEPS: bool> ConditionRule
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "TransmutedKings or ReflectiveKings")
+        super::kings_beside_mars_refusal(rules)
     }
 }
 
@@ -228,7 +228,7 @@ impl<const WHITE: bool> ConditionRule for SuperTransmuting<WHITE> {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "SuperTransmutingKing")
+        super::kings_beside_mars_refusal(rules)
     }
 }
 

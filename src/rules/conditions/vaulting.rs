@@ -43,7 +43,7 @@ fn refusal(rules: &Rules, source: Condition) -> Option<String> {
             "VaultingKings Transmuting (Popeye 4.104 does not finish reading it)".to_string(),
         );
     }
-    super::mars_family_refusal(rules, "VaultingKings")
+    super::kings_beside_mars_refusal(rules)
 }
 
 /// Whether a vaulting king observes with the walk `kind` given to it:

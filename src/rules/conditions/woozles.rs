@@ -128,7 +128,9 @@ impl<const BI: bool, const LINE: bool> ConditionRule for Lock<BI, LINE> {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::mars_family_refusal(rules, "Woozles or Heffalumps")
+        use crate::rules::Base;
+        let bases = [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess];
+        super::not_played_beside(rules, "Woozles or Heffalumps", &bases)
     }
 }
 
