@@ -2,7 +2,9 @@
 //! is occupied. Nothing is reborn; the rebirth square only decides whether
 //! the capture may be made (docs/rules.md, "ImmunChess", "GenevaChess").
 
-use super::{Base, Capture, Rules};
+use super::rebirth::RebirthContext;
+use super::{Base, Capture, CirceRules, RebirthSquare, Rules, SquareAdapter};
+use crate::board::{Piece, Square};
 
 impl Rules {
     /// Whether ImmunChess and GenevaChess allow the capture, judged on the
@@ -23,8 +25,8 @@ impl Rules {
         // be captured (a capture on that square occupies it).
         if let Some(immun) = self.family(Base::ImmunChess) {
             if immun.takes_part(c.victim)
-                && c.occupied
-                    .contains(immun.unit_rebirth_square(c.victim, c.capture_square))
+                && rebirth_square(immun, c, c.victim, c.capture_square, c.capture_square)
+                    .is_some_and(|r| c.occupied.contains(r))
             {
                 return false;
             }
@@ -34,14 +36,66 @@ impl Rules {
         // empty and is not that square.
         if let Some(geneva) = self.family(Base::GenevaChess) {
             if geneva.takes_part(c.mover) {
-                let r = geneva.unit_rebirth_square(c.mover, c.from);
-                if r == c.from || c.occupied.contains(r) {
-                    return false;
+                // The square-colour forms read the square the capturer
+                // leaves; the forms that read a square's place (File,
+                // Symmetry, Antipodes) read the square of the capture, as
+                // Popeye does.
+                let on = if reads_the_place(geneva.square) {
+                    c.capture_square
+                } else {
+                    c.from
+                };
+                match rebirth_square(geneva, c, c.mover, on, c.from) {
+                    Some(r) if r != c.from && !c.occupied.contains(r) => {}
+                    _ => return false,
                 }
             }
         }
         true
     }
+}
+
+/// Whether the rebirth square of `square` is found from the place of a
+/// square on the board rather than from its colour and the unit's walk.
+fn reads_the_place(square: RebirthSquare) -> bool {
+    matches!(
+        square,
+        RebirthSquare::File
+            | RebirthSquare::Symmetry
+            | RebirthSquare::VerticalSymmetry
+            | RebirthSquare::HorizontalSymmetry
+            | RebirthSquare::Antipodes
+    )
+}
+
+/// The square `unit`, read on `on`, would be reborn on under `form` in
+/// the capture `c` (the form's own square: File, Symmetry, Rank...), the
+/// unit standing on `stands` in the diagram's reckoning (Diagram Circe);
+/// None where the form gives none (Diagram Circe without the unit's
+/// diagram square).
+#[inline]
+fn rebirth_square(
+    form: &CirceRules,
+    c: &Capture,
+    unit: Piece,
+    on: Square,
+    stands: Square,
+) -> Option<Square> {
+    if form.square == RebirthSquare::Classic && form.adapter == SquareAdapter::None {
+        return Some(form.unit_rebirth_square(unit, on));
+    }
+    let ctx = RebirthContext {
+        unit,
+        on,
+        home: unit.color,
+        departure: c.from,
+        vector: (
+            c.to.file() as i8 - c.from.file() as i8,
+            c.to.rank() as i8 - c.from.rank() as i8,
+        ),
+        diagram: c.pos.diagram_square(stands),
+    };
+    form.rebirth_square(&ctx)
 }
 
 #[cfg(test)]
@@ -108,5 +162,51 @@ mod tests {
         // c7xb8: the pawn's square c2 must be free; the queen's d1 does not matter.
         assert_eq!(captures(&r, "wKh2 wPc7 wSd1 bKh8 bRb8", "c7"), ["b8="]);
         assert!(captures(&r, "wKh2 wPc7 wBc2 bKh8 bRb8", "c7").is_empty());
+    }
+
+    fn form(base: Base, square: crate::rules::RebirthSquare) -> Rules {
+        Rules::with_circe(CirceRules {
+            square,
+            ..CirceRules::of(base)
+        })
+    }
+
+    #[test]
+    fn immun_chess_reads_the_forms_own_rebirth_square() {
+        // Rank: the knight d2 would go to b8, on the capture rank b2: free,
+        // so it may be taken (b8 is held); the pawn b4 would go to b7, on
+        // the capture rank b4 itself: taken there, it is immune.
+        let rank = Rules::with_circe(CirceRules {
+            adapter: crate::rules::SquareAdapter::RankProjection,
+            side: crate::rules::SideOverride::Rank,
+            ..CirceRules::of(Base::ImmunChess)
+        });
+        assert!(rank.family(Base::ImmunChess).unwrap().is_supported());
+        let list = "wKh3 wRd4 bKh8 bSd2 bPb4 bSb8";
+        assert_eq!(captures(&rank, list, "d4"), ["d2"]);
+        // Classic: the other way round (b8 held, b7 free).
+        let classic = Rules::with_circe(CirceRules::of(Base::ImmunChess));
+        assert_eq!(captures(&classic, list, "d4"), ["b4"]);
+    }
+
+    #[test]
+    fn geneva_chess_place_forms_read_the_capture_square() {
+        // File: the knight f1 taking e3 needs e1 free, not its own f1.
+        use crate::rules::RebirthSquare;
+        let file = form(Base::GenevaChess, RebirthSquare::File);
+        assert!(file.family(Base::GenevaChess).unwrap().is_supported());
+        assert_eq!(captures(&file, "wKa4 wSf1 bKh8 bRe3", "f1"), ["e3"]);
+        assert!(captures(&file, "wKa4 wSf1 wPe1 bKh8 bRe3", "f1").is_empty());
+        // Super, Cage and Equipollents are not played.
+        for square in [
+            RebirthSquare::Super,
+            RebirthSquare::Cage,
+            RebirthSquare::Equipollents,
+        ] {
+            assert!(!form(Base::GenevaChess, square)
+                .family(Base::GenevaChess)
+                .unwrap()
+                .is_supported());
+        }
     }
 }

@@ -341,7 +341,25 @@ impl CirceRules {
             // whatever the options, and tests check with the options'.
             Base::PhantomChess => self.has_only_mover_options() && self.side == SideOverride::None,
             Base::MarsCirce => self.has_only_mars_options(),
-            Base::ImmunChess | Base::GenevaChess => self.has_only_mover_options(),
+            Base::ImmunChess => self.has_only_immun_options(&[
+                RebirthSquare::Classic,
+                RebirthSquare::File,
+                RebirthSquare::Symmetry,
+                RebirthSquare::VerticalSymmetry,
+                RebirthSquare::HorizontalSymmetry,
+                RebirthSquare::Antipodes,
+                RebirthSquare::Diagram,
+                RebirthSquare::Pwc,
+            ]),
+            Base::GenevaChess => self.has_only_immun_options(&[
+                RebirthSquare::Classic,
+                RebirthSquare::File,
+                RebirthSquare::Symmetry,
+                RebirthSquare::VerticalSymmetry,
+                RebirthSquare::HorizontalSymmetry,
+                RebirthSquare::Antipodes,
+                RebirthSquare::Diagram,
+            ]),
         }
     }
 
@@ -430,8 +448,10 @@ impl CirceRules {
     }
 
     /// Whether the options are those MarsCirce and AntiMarsCirce are played
-    /// with: the mover options, and the Super and Diagram squares. With the
-    /// other squares and the adapters Popeye's moves and checks do not
+    /// with: the mover options, the Super and Diagram squares, and the
+    /// Diametral, VerticalMirror and Rank adapters of the classic and
+    /// diagram squares. With the squares read from the place of the capture
+    /// (File, Symmetry, Antipodes...) Popeye's moves and checks do not
     /// follow its own rebirth squares (and it crashes on some), so they are
     /// not established.
     fn has_only_mars_options(&self) -> bool {
@@ -440,17 +460,56 @@ impl CirceRules {
             side: self.side,
             on_occupied_written: self.on_occupied_written,
             square: self.square,
+            adapter: self.adapter,
             // Nothing is reborn: the promotion of a reborn pawn is moot.
             promotion: self.promotion,
             glasgow: self.glasgow,
             ..CirceRules::of(self.base)
         };
-        *self == plain
-            && matches!(
+        let square = match self.adapter {
+            SquareAdapter::None => matches!(
                 self.square,
                 RebirthSquare::Classic | RebirthSquare::Super | RebirthSquare::Diagram
-            )
-            && matches!(self.side, SideOverride::None | SideOverride::Mirror)
+            ),
+            SquareAdapter::Diametral
+            | SquareAdapter::VerticalMirror
+            | SquareAdapter::RankProjection => {
+                matches!(self.square, RebirthSquare::Classic | RebirthSquare::Diagram)
+            }
+            SquareAdapter::Frischauf => false,
+        };
+        *self == plain && square && self.side_is_played()
+    }
+
+    /// Whether the side option is one the movers are played with: none,
+    /// Mirror, or Rank's own (RankCirce without Mirror).
+    fn side_is_played(&self) -> bool {
+        match self.side {
+            SideOverride::None | SideOverride::Mirror => true,
+            SideOverride::Rank => self.adapter == SquareAdapter::RankProjection,
+        }
+    }
+
+    /// Whether the options are those ImmunChess and GenevaChess are played
+    /// with: the mover options, a square of `squares` and the Diametral,
+    /// VerticalMirror and Rank adapters (compared with Popeye on random
+    /// positions; Super, Cage and Equipollents are not, nor PWC under
+    /// GenevaChess).
+    fn has_only_immun_options(&self, squares: &[RebirthSquare]) -> bool {
+        let plain = CirceRules {
+            rex_inclusive: self.rex_inclusive,
+            side: self.side,
+            on_occupied_written: self.on_occupied_written,
+            square: self.square,
+            adapter: self.adapter,
+            promotion: self.promotion,
+            glasgow: self.glasgow,
+            ..CirceRules::of(self.base)
+        };
+        *self == plain
+            && squares.contains(&self.square)
+            && self.adapter != SquareAdapter::Frischauf
+            && self.side_is_played()
     }
 
     /// Whether the options are those the Mars family, ImmunChess and
