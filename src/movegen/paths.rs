@@ -59,12 +59,11 @@ fn unit_moves(pos: &Position, rules: &Rules, paths: &Paths<'_>, from: Square, ou
     let unit = pos.piece_as(from, pos.turn).expect("own unit");
     let mut lifted = pos.occupied();
     lifted.clear(from);
-    let walks = (!rules.conditions.own_walks())
-        .then(|| rules.conditions.walks(rules, pos, from, unit, false));
     if let Some(phantom) = &paths.phantom {
-        phantom_moves(pos, rules, phantom, unit, walks, from, lifted, out);
+        phantom_moves(pos, rules, phantom, unit, from, lifted, out);
         return;
     }
+    let walks = lent_walks(pos, rules, unit, from);
     // Non-captures from the AntiMars square, captures from the Mars
     // square; each from the unit's own square when that base is not in
     // force. A unit whose rebirth square is occupied (or a king that does
@@ -94,6 +93,12 @@ fn unit_moves(pos: &Position, rules: &Rules, paths: &Paths<'_>, from: Square, ou
             }
         }
     }
+}
+
+/// The walks the conditions lend `unit` on `from`, before it is lifted;
+/// None when every unit keeps its own walk.
+fn lent_walks(pos: &Position, rules: &Rules, unit: Piece, from: Square) -> Option<Walks> {
+    (!rules.conditions.own_walks()).then(|| rules.conditions.walks(rules, pos, from, unit, false))
 }
 
 /// The squares `unit` on `from` moves from under `path`, each with the
@@ -144,11 +149,11 @@ fn phantom_moves(
     rules: &Rules,
     phantom: &CirceRules,
     unit: Piece,
-    walks: Option<Walks>,
     from: Square,
     lifted: Bitboard,
     out: &mut Vec<Move>,
 ) {
+    let walks = lent_walks(pos, rules, unit, from);
     let start = out.len();
     from_square(pos, rules, from, Keep::All, out);
     let mut arrivals = Bitboard::from_square(from);

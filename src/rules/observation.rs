@@ -65,8 +65,7 @@ impl Rules {
             return true;
         }
         if !self.conditions.own_walks() {
-            let paths = self.observation_paths();
-            return self.walk_observers(pos, target, by, kind, occupied, paths, &mut report);
+            return self.walk_observers(pos, target, by, kind, occupied, &mut report);
         }
         let Some(paths) = self.observation_paths() else {
             return self
@@ -155,9 +154,9 @@ impl Rules {
         by: Color,
         kind: Option<Kind>,
         occupied: Bitboard,
-        paths: Option<super::Paths<'_>>,
         report: &mut impl FnMut(Observer) -> bool,
     ) -> bool {
+        let paths = self.observation_paths();
         let mut units = pos.by_color(by);
         units.clear(target);
         units.into_iter().any(|on| {
