@@ -206,7 +206,10 @@ pub fn push_built_capture(pos: &Position, rules: &Rules, mv: Move, out: &mut Vec
 /// The pseudo-legal moves of the units of the side to move on `movers`,
 /// each from its own square.
 fn generate(pos: &Position, rules: &Rules, movers: Bitboard, out: &mut Vec<Move>) {
-    generate_lifted(pos, rules, movers, &[], None, out);
+    if !rules.conditions.own_walks() {
+        return generate_with_walks(pos, rules, movers, &[], None, out);
+    }
+    generate_own(pos, rules, movers, &[], out);
 }
 
 /// [`generate`] for units put on their squares first by `lifts` (the
