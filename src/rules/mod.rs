@@ -333,6 +333,18 @@ impl CirceRules {
 
     /// Whether the solver plays this condition.
     pub fn is_supported(&self) -> bool {
+        /// The rebirth squares ImmunChess is played with (compared with
+        /// Popeye on random positions), PWC last.
+        const IMMUN_SQUARES: [RebirthSquare; 8] = [
+            RebirthSquare::Classic,
+            RebirthSquare::File,
+            RebirthSquare::Symmetry,
+            RebirthSquare::VerticalSymmetry,
+            RebirthSquare::HorizontalSymmetry,
+            RebirthSquare::Antipodes,
+            RebirthSquare::Diagram,
+            RebirthSquare::Pwc,
+        ];
         match self.base {
             Base::Circe | Base::AntiCirce => self.refusal().is_none(),
             // Popeye crashes on AntiMarsCirce RexExclusive.
@@ -341,25 +353,9 @@ impl CirceRules {
             // whatever the options, and tests check with the options'.
             Base::PhantomChess => self.has_only_mover_options() && self.side == SideOverride::None,
             Base::MarsCirce => self.has_only_mars_options(),
-            Base::ImmunChess => self.has_only_immun_options(&[
-                RebirthSquare::Classic,
-                RebirthSquare::File,
-                RebirthSquare::Symmetry,
-                RebirthSquare::VerticalSymmetry,
-                RebirthSquare::HorizontalSymmetry,
-                RebirthSquare::Antipodes,
-                RebirthSquare::Diagram,
-                RebirthSquare::Pwc,
-            ]),
-            Base::GenevaChess => self.has_only_immun_options(&[
-                RebirthSquare::Classic,
-                RebirthSquare::File,
-                RebirthSquare::Symmetry,
-                RebirthSquare::VerticalSymmetry,
-                RebirthSquare::HorizontalSymmetry,
-                RebirthSquare::Antipodes,
-                RebirthSquare::Diagram,
-            ]),
+            Base::ImmunChess => self.has_only_immun_options(&IMMUN_SQUARES),
+            // PWC (the last) is not established under GenevaChess.
+            Base::GenevaChess => self.has_only_immun_options(&IMMUN_SQUARES[..7]),
         }
     }
 
@@ -455,17 +451,6 @@ impl CirceRules {
     /// follow its own rebirth squares (and it crashes on some), so they are
     /// not established.
     fn has_only_mars_options(&self) -> bool {
-        let plain = CirceRules {
-            rex_inclusive: self.rex_inclusive,
-            side: self.side,
-            on_occupied_written: self.on_occupied_written,
-            square: self.square,
-            adapter: self.adapter,
-            // Nothing is reborn: the promotion of a reborn pawn is moot.
-            promotion: self.promotion,
-            glasgow: self.glasgow,
-            ..CirceRules::of(self.base)
-        };
         let square = match self.adapter {
             SquareAdapter::None => matches!(
                 self.square,
@@ -478,7 +463,25 @@ impl CirceRules {
             }
             SquareAdapter::Frischauf => false,
         };
-        *self == plain && square && self.side_is_played()
+        self.has_only_square_options() && square && self.side_is_played()
+    }
+
+    /// Whether no option is given beside the kings' inclusion, the side,
+    /// the occupancy word as written, the square and its adapter (and the
+    /// promotion of a reborn pawn, moot where nothing is reborn): the
+    /// options the movers' bases may take.
+    fn has_only_square_options(&self) -> bool {
+        let plain = CirceRules {
+            rex_inclusive: self.rex_inclusive,
+            side: self.side,
+            on_occupied_written: self.on_occupied_written,
+            square: self.square,
+            adapter: self.adapter,
+            promotion: self.promotion,
+            glasgow: self.glasgow,
+            ..CirceRules::of(self.base)
+        };
+        *self == plain
     }
 
     /// Whether the side option is one the movers are played with: none,
@@ -496,17 +499,7 @@ impl CirceRules {
     /// positions; Super, Cage and Equipollents are not, nor PWC under
     /// GenevaChess).
     fn has_only_immun_options(&self, squares: &[RebirthSquare]) -> bool {
-        let plain = CirceRules {
-            rex_inclusive: self.rex_inclusive,
-            side: self.side,
-            on_occupied_written: self.on_occupied_written,
-            square: self.square,
-            adapter: self.adapter,
-            promotion: self.promotion,
-            glasgow: self.glasgow,
-            ..CirceRules::of(self.base)
-        };
-        *self == plain
+        self.has_only_square_options()
             && squares.contains(&self.square)
             && self.adapter != SquareAdapter::Frischauf
             && self.side_is_played()
