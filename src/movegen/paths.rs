@@ -106,7 +106,8 @@ fn lent_walks(pos: &Position, rules: &Rules, unit: Piece, from: Square) -> Optio
 /// TransmutedKings) lends them on the unit's own square, before it is
 /// lifted: each walk has the rebirth square of its own kind and is played
 /// from there (Popeye's order); `walks` is None when every unit has its
-/// own walk.
+/// own walk, and the squares are then the unit's own, found with no
+/// allocation.
 fn origins(
     path: &CirceRules,
     pos: &Position,
@@ -114,13 +115,9 @@ fn origins(
     walks: Option<Walks>,
     from: Square,
     lifted: Bitboard,
-) -> Vec<(Square, Option<Walks>)> {
+) -> Origins {
     let Some(walks) = walks else {
-        return path
-            .origins(pos, unit, from, lifted)
-            .into_iter()
-            .map(|r| (r, None))
-            .collect();
+        return Origins::Own(path.origins(pos, unit, from, lifted));
     };
     let mut found: Vec<(Square, Walks)> = Vec::new();
     for walk in walks.iter() {
@@ -138,7 +135,26 @@ fn origins(
             }
         }
     }
-    found.into_iter().map(|(r, ws)| (r, Some(ws))).collect()
+    Origins::Lent(found.into_iter())
+}
+
+/// What [`origins`] finds: the unit's own rebirth squares, or squares each
+/// with the walks lent for it.
+enum Origins {
+    Own(Bitboard),
+    Lent(std::vec::IntoIter<(Square, Walks)>),
+}
+
+impl Iterator for Origins {
+    type Item = (Square, Option<Walks>);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Origins::Own(squares) => squares.next().map(|r| (r, None)),
+            Origins::Lent(found) => found.next().map(|(r, ws)| (r, Some(ws))),
+        }
+    }
 }
 
 /// PhantomChess: every move from the unit's square, then every move from
