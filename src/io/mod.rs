@@ -1,16 +1,12 @@
-//! Reading problems and writing solutions.
+//! Reading problems (the writers are in `output/`).
 
 pub mod diagram;
 pub mod fen;
-pub mod json_output;
 pub mod language;
 pub mod notation;
 pub mod popeye_compare;
 pub mod popeye_input;
-pub mod popeye_output;
-pub mod solution_output;
 pub mod toml_input;
-pub mod toml_output;
 
 use crate::problem::{InputError, Problem};
 use std::path::Path;
