@@ -33,8 +33,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     ("REGRESSIONS_4_61_to_4_63__037", "magic with SingleBox Type1: the condition line's spacing and a missing line (not examined)"),
     ("REGRESSIONS_4_63_to_4_65__050", "magic rose: circular lines (see EXAMPLES_magicpieces__008)"),
     ("REGRESSIONS_4_63_to_4_65__051", "magic double grasshopper: Popeye's double-hopper lines are not the line circe takes"),
-    ("BEISPIEL_cham__015", "PlatzwechselCirce with chameleon units (played since issue 20): one solution Popeye writes (1.cLf1*a6=cT[+sBf1=D=c]) is missing; cause not yet examined"),
-    ("BEISPIEL_cham__016", "the twin file of BEISPIEL_cham__015: the same missing solution"),
     ("BEISPIEL_takemake__018", "Take&Make Circe with WhiteMaximummer (played since issue 20): circe's move list differs; cause not yet examined"),
     ("EXAMPLES_circetakemake__010", "CirceTake&Make beside the Take&Make condition (issue 20): three solutions too many; Popeye's interpretation of the two together not yet read"),
     ("REGRESSIONS_4_63_to_4_65__047", "Wormholes with Circe RexInclusive, the king on a wormhole: Popeye counts check where the king's rebirth square is the square the capturer comes out on; circe does not"),
