@@ -33,7 +33,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     ("REGRESSIONS_4_61_to_4_63__037", "magic with SingleBox Type1: the condition line's spacing and a missing line (not examined)"),
     ("REGRESSIONS_4_63_to_4_65__050", "magic rose: circular lines (see EXAMPLES_magicpieces__008)"),
     ("REGRESSIONS_4_63_to_4_65__051", "magic double grasshopper: Popeye's double-hopper lines are not the line circe takes"),
-    ("BEISPIEL_takemake__018", "Take&Make Circe with WhiteMaximummer (played since issue 20): circe's move list differs; cause not yet examined"),
     ("EXAMPLES_circetakemake__010", "CirceTake&Make beside the Take&Make condition (issue 20): three solutions too many; Popeye's interpretation of the two together not yet read"),
     ("REGRESSIONS_4_63_to_4_65__047", "Wormholes with Circe RexInclusive, the king on a wormhole: Popeye counts check where the king's rebirth square is the square the capturer comes out on; circe does not"),
     ("REGRESSIONS_4_69_to_4_71__020", "Volage with Circe Parrain: a delayed rebirth's change of side (`[+bPd6=w]`) is not written"),
