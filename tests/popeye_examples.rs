@@ -35,8 +35,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     ("REGRESSIONS_4_63_to_4_65__051", "magic double grasshopper: Popeye's double-hopper lines are not the line circe takes"),
     ("EXAMPLES_circetakemake__010", "CirceTake&Make beside the Take&Make condition (issue 20): three solutions too many; Popeye's interpretation of the two together not yet read"),
     ("REGRESSIONS_4_63_to_4_65__047", "Wormholes with Circe RexInclusive, the king on a wormhole: Popeye counts check where the king's rebirth square is the square the capturer comes out on; circe does not"),
-    ("REGRESSIONS_4_69_to_4_71__020", "Volage with Circe Parrain: a delayed rebirth's change of side (`[+bPd6=w]`) is not written"),
-    ("REGRESSIONS_4_69_to_4_71__025", "Volage with Circe Parrain in a twin: the same delayed rebirth's change of side"),
     ("REGRESSIONS_knownbugs__001", "one of Popeye's own known-bug regressions: Popeye prints 1 solution, circe more; which is right not yet settled"),
     ("BEISPIEL_einstein__007", "EinsteinChess #2 (played since issue 20): differs; cause not yet examined (the random Einstein positions agree)"),
     ("BEISPIEL_verlorenesteine__001", "LostPieces: Popeye's threat null move removes lost units too (`threat:[-wPd7]`); circe's null move removes none"),
