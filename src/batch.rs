@@ -92,11 +92,8 @@ pub const PROBLEM_EXTENSIONS: [&str; 6] = ["toml", "inp", "pop", "yaml", "yml", 
 
 /// Whether a file found in a folder is a problem file, by its extension.
 pub fn is_problem_file(path: &Path) -> bool {
-    path.extension().is_some_and(|e| {
-        PROBLEM_EXTENSIONS
-            .iter()
-            .any(|x| e.eq_ignore_ascii_case(x))
-    })
+    path.extension()
+        .is_some_and(|e| PROBLEM_EXTENSIONS.iter().any(|x| e.eq_ignore_ascii_case(x)))
 }
 
 /// One unit of work: a problem, or a file that could not be read.

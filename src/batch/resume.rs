@@ -95,9 +95,7 @@ pub fn read_recorded(path: &Path) -> Result<Recorded, ResumeError> {
             }
             // A record repeated, or of an interrupted problem.
             Some(_) if !cut_short => recorded.dropped += 1,
-            _ if cut_short && RECORD_STARTS.iter().any(|s| line.starts_with(s)) => {
-                recorded.dropped += 1
-            }
+            _ if cut_short && begins_like_a_record(line) => recorded.dropped += 1,
             _ => {
                 return Err(ResumeError::NotOurs {
                     line: i + 1,
@@ -111,6 +109,15 @@ pub fn read_recorded(path: &Path) -> Result<Recorded, ResumeError> {
         }
     }
     Ok(recorded)
+}
+
+/// Whether a line cut short by a kill was one of circe's records: it
+/// begins as they do, or is the beginning of how they begin.
+pub fn begins_like_a_record(line: &str) -> bool {
+    !line.is_empty()
+        && RECORD_STARTS
+            .iter()
+            .any(|s| line.starts_with(s) || s.starts_with(line))
 }
 
 /// `None` when the line is no record of circe's; else the problem it
@@ -201,8 +208,14 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         for (text, line) in [
             ("my notes\nmore\n", 1),
-            ("{\"file\":\"a.inp\",\"number\":1,\"status\":\"solved\"}\nnotes", 2),
-            ("{\"file\":\"a.inp\",\"number\":1,\"status\":\"solved\"}\n[1,2]\n", 2),
+            (
+                "{\"file\":\"a.inp\",\"number\":1,\"status\":\"solved\"}\nnotes",
+                2,
+            ),
+            (
+                "{\"file\":\"a.inp\",\"number\":1,\"status\":\"solved\"}\n[1,2]\n",
+                2,
+            ),
         ] {
             let notes = dir.join("notes.txt");
             std::fs::write(&notes, text).unwrap();

@@ -89,7 +89,10 @@ pub fn fen_items(args: &FenArgs) -> anyhow::Result<Vec<Item>> {
     // (line of the input, the option it comes from)
     let mut lines: Vec<(String, String)> = vec![
         ("beginproblem".into(), "--fen".into()),
-        (format!("forsyth {}", popeye_board(board)), format!("--fen '{fen}'")),
+        (
+            format!("forsyth {}", popeye_board(board)),
+            format!("--fen '{fen}'"),
+        ),
         (
             format!("stipulation {stipulation}"),
             format!("--stipulation '{stipulation}'"),
@@ -160,6 +163,9 @@ mod tests {
 
     #[test]
     fn knights_become_popeyes_letter() {
-        assert_eq!(popeye_board("rnbqk2r/8/.nh6/8/8/8/8/4K1N1"), "rsbqk2r/8/.nh6/8/8/8/8/4K1S1");
+        assert_eq!(
+            popeye_board("rnbqk2r/8/.nh6/8/8/8/8/4K1N1"),
+            "rsbqk2r/8/.nh6/8/8/8/8/4K1S1"
+        );
     }
 }

@@ -271,7 +271,8 @@ pub fn walk_hint(lang: Language, word: &str) -> String {
         }
         name = head;
     }
-    if name.len() < 3 || !name.is_ascii() {
+    // Short words are codes mistyped, near every other code by chance.
+    if name.len() < 4 || !name.chars().all(|c| c.is_ascii_alphabetic()) {
         return String::new();
     }
     let names = Kind::all().map(|k| k.def().names[idx(lang)]);

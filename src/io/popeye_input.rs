@@ -35,8 +35,8 @@ pub fn parse_popeye(text: &str, file: &Path) -> Result<Vec<Problem>, InputError>
 mod keywords;
 mod lexer;
 
-use keywords::*;
 use crate::vocabulary::suggest::did_you_mean;
+use keywords::*;
 use lexer::{Lexer, LexerWords, Token};
 
 // ---------------------------------------------------------------------------
@@ -484,8 +484,7 @@ impl<'a> Parser<'a> {
                 Found::Nothing if self.ends_list(&tok, Ctx::Top) => return Ok(()),
                 Found::Nothing => {
                     if read == 0 {
-                        let hint =
-                            did_you_mean(&tok.text, self.lang.options.iter().map(|o| o.0));
+                        let hint = did_you_mean(&tok.text, self.lang.options.iter().map(|o| o.0));
                         self.warnings.push(Spanned {
                             value: format!("option '{}' not recognized{hint}", tok.text),
                             line: tok.line,
@@ -684,7 +683,12 @@ impl<'a> Parser<'a> {
                     if self.ends_list(&tok, ctx) {
                         break;
                     }
-                    let hint = crate::io::language::walk_hint(self.lang.language, &tok.text);
+                    // A walk's name for its code, or a keyword mistyped
+                    // after the list.
+                    let mut hint = crate::io::language::walk_hint(self.lang.language, &tok.text);
+                    if hint.is_empty() {
+                        hint = did_you_mean(&tok.text, self.lang.keywords.iter().map(|k| k.0));
+                    }
                     return self.err(
                         tok.line,
                         format!("unknown piece or word '{}'{hint}", tok.text),
@@ -712,9 +716,10 @@ impl<'a> Parser<'a> {
                 squares_line = t.line;
             }
             let Some(squares) = parse_squares(&squares_text) else {
+                let hint = crate::io::language::walk_hint(self.lang.language, &tok.text);
                 return self.err(
                     squares_line,
-                    format!("bad square list '{squares_text}' in '{}'", tok.text),
+                    format!("bad square list '{squares_text}' in '{}'{hint}", tok.text),
                 );
             };
             for sq in squares {

@@ -629,7 +629,10 @@ impl Reader<'_> {
         let bad = |why: String| self.error(o.span(), format!("option `{text}`: {why}"));
         let Some(kind) = lookup_ref(OPTIONS, &name) else {
             let hint = crate::vocabulary::suggest::did_you_mean(&name, OPTIONS.iter().map(|o| o.0));
-            return Err(bad(format!("unknown option{hint}; known: {}", names(OPTIONS))));
+            if !hint.is_empty() {
+                return Err(bad(format!("unknown option{hint}")));
+            }
+            return Err(bad(format!("unknown option; known: {}", names(OPTIONS))));
         };
         let numbers = |n: usize| -> Result<Vec<u32>, InputError> {
             if args.len() != n {

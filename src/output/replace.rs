@@ -39,7 +39,10 @@ pub fn may_replace(path: &Path, kind: Written) -> Result<(), String> {
                 let record = crate::batch::merge::parse_record(l.trim())
                     .ok()
                     .is_some_and(|v| v.get("file").is_some());
-                record || (last_cut && i + 1 == lines.len() && l.starts_with("{\""))
+                record
+                    || (last_cut
+                        && i + 1 == lines.len()
+                        && crate::batch::resume::begins_like_a_record(l))
             })
         }
         Written::Converted => text.starts_with(CONVERTED_MARK),
@@ -65,11 +68,19 @@ mod tests {
         let file = dir.join("f");
         let cases = [
             ("", Written::JsonLines, true),
-            ("{\"file\":\"a.inp\",\"number\":1}\n", Written::JsonLines, true),
+            (
+                "{\"file\":\"a.inp\",\"number\":1}\n",
+                Written::JsonLines,
+                true,
+            ),
             ("{\"file\":\"a.inp\"}\n{\"condit", Written::JsonLines, true),
             ("my notes\n", Written::JsonLines, false),
             ("{\"name\":1}\n", Written::JsonLines, false),
-            ("# Converted from a.inp by `circe convert`.\n", Written::Converted, true),
+            (
+                "# Converted from a.inp by `circe convert`.\n",
+                Written::Converted,
+                true,
+            ),
             ("fen = \"8/8/8/8/8/8/8/8\"\n", Written::Converted, false),
         ];
         for (text, kind, ok) in cases {

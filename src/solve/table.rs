@@ -209,6 +209,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_table_too_large_for_the_machine_shrinks_instead_of_aborting() {
+        // More entries than any address space holds: the layout itself is
+        // refused, then the allocator, until a size it grants.
+        let slab = Slab::zeroed_or_less(1 << 60);
+        assert!(slab.len.is_power_of_two() && slab.len < 1 << 60);
+    }
+
+    #[test]
     fn stores_and_finds_and_keeps_questions_apart() {
         let t = Table::new(1);
         assert!(t.bytes() <= 1 << 20);
