@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 pub fn run(args: &ConvertArgs) -> ExitCode {
     let mut status = 0;
-    for file in &args.files {
+    for file in &circe::batch::collect_files(&args.files) {
         let converted = match convert_file(file) {
             Ok(c) => c,
             Err(e) => {
@@ -35,6 +35,15 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
                 }
                 Some(dir) => {
                     let path = dir.join(c.file_name());
+                    let kind = circe::output::replace::Written::Converted;
+                    if let Err(why) = circe::output::replace::may_replace(&path, kind) {
+                        errln!(
+                            "circe: error: {}: {why}: not overwritten (remove it, or convert into another folder)",
+                            path.display()
+                        );
+                        status = 2;
+                        continue;
+                    }
                     if let Err(e) =
                         std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text))
                     {

@@ -628,6 +628,10 @@ impl Reader<'_> {
         let args: Vec<&str> = words.collect();
         let bad = |why: String| self.error(o.span(), format!("option `{text}`: {why}"));
         let Some(kind) = lookup_ref(OPTIONS, &name) else {
+            let hint = crate::vocabulary::suggest::did_you_mean(&name, OPTIONS.iter().map(|o| o.0));
+            if !hint.is_empty() {
+                return Err(bad(format!("unknown option{hint}")));
+            }
             return Err(bad(format!("unknown option; known: {}", names(OPTIONS))));
         };
         let numbers = |n: usize| -> Result<Vec<u32>, InputError> {
@@ -862,8 +866,10 @@ fn kind_of_code(code: &str) -> Result<Kind, String> {
 fn units_of(list: &str) -> Result<Vec<(Kind, Square)>, String> {
     let mut out = Vec::new();
     for word in list.split_whitespace() {
-        let bad =
-            || format!("`{word}` is not a piece code followed by squares, e.g. `Ga5` or `Pb2c2`");
+        let bad = || {
+            let hint = crate::io::language::walk_hint(Language::English, word);
+            format!("`{word}` is not a piece code followed by squares, e.g. `Ga5` or `Pb2c2`{hint}")
+        };
         if !word.is_ascii() || word.len() < 3 {
             return Err(bad());
         }

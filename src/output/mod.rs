@@ -8,6 +8,7 @@ pub mod json;
 pub mod options;
 pub mod popeye;
 pub mod problem_writer;
+pub mod replace;
 pub mod solution;
 pub mod toml_problem;
 

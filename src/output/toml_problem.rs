@@ -496,7 +496,8 @@ pub fn convert_file(file: &Path) -> Result<Vec<Converted>, crate::problem::Input
             });
             let text = text.map(|t| {
                 let mut header = format!(
-                    "# Converted from {} by `circe convert`",
+                    "{}{} by `circe convert`",
+                    super::replace::CONVERTED_MARK,
                     file.file_name().unwrap_or_default().to_string_lossy()
                 );
                 if expected.is_some() {
