@@ -161,6 +161,8 @@ pub struct PartVerdict {
     /// Keys (play with defence) or complete lines found, and intended.
     pub found: usize,
     pub intended: usize,
+    /// Whether the problem states its intention (else one is assumed).
+    pub stated: bool,
     /// Searched to the end.
     pub complete: bool,
     pub findings: Vec<Finding>,
@@ -257,6 +259,7 @@ struct Siblings {
 pub struct Auditor<'a> {
     inner: Option<&'a mut dyn ProblemSink>,
     intention: Intention,
+    stated: bool,
     twins: Vec<TwinVerdict>,
     open: Option<OpenPlay>,
     /// What the current twin's stipulation says: exact, moves, full line,
@@ -274,15 +277,15 @@ impl<'a> Auditor<'a> {
     /// when none is stated; one that cannot be read counts as none, the
     /// readers refuse it first).
     pub fn new(problem: &Problem, inner: Option<&'a mut dyn ProblemSink>) -> Auditor<'a> {
-        let intention = problem
+        let stated = problem
             .meta
             .intended
             .as_deref()
-            .and_then(|t| Intention::parse(t).ok())
-            .unwrap_or_default();
+            .and_then(|t| Intention::parse(t).ok());
         Auditor {
             inner,
-            intention,
+            stated: stated.is_some(),
+            intention: stated.unwrap_or_default(),
             twins: Vec::new(),
             open: None,
             stip: None,
@@ -306,6 +309,7 @@ impl<'a> Auditor<'a> {
                 goal,
                 found: 0,
                 intended: 0,
+                stated: self.stated,
                 complete: false,
                 findings: Vec::new(),
             },

@@ -170,6 +170,12 @@ fn finding_words(
         stipulation: &twin.stipulation,
         one_key: part.is_some_and(|p| p.found == 1),
     };
+    // An intention the problem does not state is the convention's.
+    let intended_words = if part.is_some_and(|p| !p.stated) {
+        "expected (none stated)"
+    } else {
+        "intended"
+    };
     let more = |listed: usize, count: usize| {
         if count > listed {
             format!(", ... {} more", count - listed)
@@ -180,7 +186,7 @@ fn finding_words(
     match f {
         Finding::NoSolution => "no solution".into(),
         Finding::TooFew { found, intended } => format!(
-            "unsound: {} found, {intended} intended",
+            "unsound: {} found, {intended} {intended_words}",
             plural(*found, "solution", "solutions")
         ),
         Finding::Cooked {
@@ -198,7 +204,7 @@ fn finding_words(
                 plural(*found, "solution", "solutions")
             };
             format!(
-                "cooked: {what}, {intended} intended ({}{})",
+                "cooked: {what}, {intended} {intended_words} ({}{})",
                 listed.join(", "),
                 more(solutions.len(), *found)
             )
