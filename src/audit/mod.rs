@@ -82,8 +82,13 @@ pub enum Length {
 /// Why a play was not searched to the end.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Unsearched {
-    /// The problem's time ran out here, after this many seconds.
-    TimedOut { seconds: f64 },
+    /// The problem's time ran out here, after this many seconds; where
+    /// the search stood when known ([`crate::batch::SearchProgress`]: the
+    /// length searched, the first moves done of all).
+    TimedOut {
+        seconds: f64,
+        at: Option<crate::batch::SearchProgress>,
+    },
     /// Ctrl-C.
     Interrupted,
     /// A time-out or stop in an earlier twin: this one was never searched.
@@ -145,8 +150,9 @@ impl Finding {
             Finding::Cooked { .. } => Class::Cooked,
             Finding::Short { .. } => Class::ShortSolution,
             Finding::Dual { .. } => Class::Dual,
-            Finding::Incomplete(_) | Finding::NotSolved(_) => Class::Incomplete,
-            Finding::Error(_) => Class::Error,
+            Finding::Incomplete(_) => Class::Incomplete,
+            // Popeye solves nothing (a king that can be taken): not tested.
+            Finding::Error(_) | Finding::NotSolved(_) => Class::Error,
         }
     }
 }
@@ -440,7 +446,10 @@ impl<'a> Auditor<'a> {
                     } else if stopped {
                         Unsearched::Interrupted
                     } else {
-                        Unsearched::TimedOut { seconds: elapsed }
+                        Unsearched::TimedOut {
+                            seconds: elapsed,
+                            at: None,
+                        }
                     };
                     cut = true;
                     verdict.findings.push(Finding::Incomplete(why));
@@ -547,7 +556,7 @@ impl OpenPlay {
                 if first || self.branches.is_empty() {
                     part.push(cooked(std::mem::take(&mut self.listed)));
                 }
-                part.extend(self.branches.drain(..));
+                part.append(&mut self.branches);
             }
         } else if complete && found == 0 && self.short_count == 0 {
             part.push(Finding::NoSolution);
@@ -715,7 +724,23 @@ pub fn audit(
     let audited = audited(problem);
     let mut auditor = Auditor::new(&audited, None);
     let twins = crate::solve::solve_problem_into(&audited, cancel, &mut auditor);
-    auditor.finish(&audited, &twins, stopped())
+    let mut verdict = auditor.finish(&audited, &twins, stopped());
+    // Where the search stood when the time ran out.
+    let p = cancel.progress();
+    let load = |a: &std::sync::atomic::AtomicU32| a.load(std::sync::atomic::Ordering::Relaxed);
+    let progress = crate::batch::SearchProgress {
+        length: load(&p.length),
+        done: load(&p.done),
+        total: load(&p.total),
+    };
+    for twin in &mut verdict.twins {
+        for f in &mut twin.findings {
+            if let Finding::Incomplete(Unsearched::TimedOut { at, .. }) = f {
+                *at = Some(progress).filter(|p| p.total > 0);
+            }
+        }
+    }
+    verdict
 }
 
 #[cfg(test)]

@@ -78,11 +78,13 @@ pub fn run(args: &AuditArgs, stop: Arc<AtomicBool>) -> anyhow::Result<ExitCode> 
     if stopped {
         errln!("circe: interrupted");
     }
-    let table = table(&classes, items.len(), started.elapsed().as_secs_f64());
-    if json {
-        err!("{table}");
-    } else {
-        out!("{table}");
+    if !args.batch.quiet {
+        let table = table(&classes, items.len(), started.elapsed().as_secs_f64());
+        if json {
+            err!("{table}");
+        } else {
+            out!("{table}");
+        }
     }
     let status = if stopped {
         130
@@ -138,7 +140,8 @@ fn json_line(item: &Item, verdict: &Result<Verdict, String>, seconds: f64) -> St
 /// The tester's report: how many problems in each class, and those not
 /// run when the batch was stopped.
 fn table(classes: &[Class], total: usize, seconds: f64) -> String {
-    let mut out = format!("{total} problems audited in {seconds:.1} s:\n");
+    let problems = if total == 1 { "problem" } else { "problems" };
+    let mut out = format!("{total} {problems} audited in {seconds:.1} s:\n");
     for (class, words) in ROWS {
         let n = classes.iter().filter(|&&c| c == class).count();
         out.push_str(&format!("  {words:<26}{n:>6}\n"));
