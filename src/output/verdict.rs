@@ -253,14 +253,9 @@ fn length_words(length: Length) -> String {
 
 fn unsearched_words(why: Unsearched) -> String {
     match why {
-        Unsearched::TimedOut { seconds, at: None } => format!("timed out after {seconds:.1} s"),
-        Unsearched::TimedOut {
-            seconds,
-            at: Some(at),
-        } => format!(
-            "timed out after {seconds:.1} s, searching length {} ({} of {} first moves done)",
-            at.length, at.done, at.total
-        ),
+        // Where the search stood (`at`) is kept as data, not said: its
+        // count of first moves done is the progress bar's, not a proof.
+        Unsearched::TimedOut { seconds, .. } => format!("timed out after {seconds:.1} s"),
         Unsearched::Interrupted => "interrupted".into(),
         Unsearched::NotReached => "not searched (the time ran out before)".into(),
         Unsearched::MaxSolutions => "maxsolutions stopped the search".into(),
