@@ -1,5 +1,6 @@
 //! The command line: arguments, and what each command does.
 
+pub mod audit;
 pub mod check;
 pub mod convert;
 pub mod inputs;
@@ -46,6 +47,11 @@ pub enum Command {
     Solve(SolveArgs),
     /// Solve problems and compare with their recorded solutions.
     Check(CheckArgs),
+    /// Is each problem sound? Solves it and gives a verdict in words:
+    /// sound, cooked (the extra keys or solutions), no solution, short
+    /// solution, duals, incomplete; then a tester's table of counts. Exit
+    /// 0 when all are sound, 1 when some is not, 2 on bad input.
+    Audit(AuditArgs),
     /// Time the solver: per problem the time, positions searched, speed,
     /// and agreement with a recorded Popeye output; then the totals.
     Bench(BenchArgs),
@@ -245,6 +251,19 @@ pub struct CheckArgs {
     #[arg(long, conflicts_with_all = ["bless", "mark_known_failures"])]
     pub played_only: bool,
     /// Output format: text (diffs) or JSON Lines (one object per problem).
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    pub format: CheckFormat,
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct AuditArgs {
+    /// Problem files or directories (walked for `.toml` and `.inp`).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Output format: a line of words per problem, or JSON Lines (one
+    /// object per problem, with its `verdict`).
     #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
     pub format: CheckFormat,
     #[command(flatten)]

@@ -69,6 +69,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => cli::solve::run(&args, stop_on_ctrl_c()),
         Command::Check(args) => cli::check::run(&args, stop_on_ctrl_c()),
+        Command::Audit(args) => cli::audit::run(&args, stop_on_ctrl_c()),
         Command::Convert(args) => Ok(cli::convert::run(&args)),
         Command::Legal(args) => cli::legal::run(&args.files),
         Command::Completions { shell } => {

@@ -11,6 +11,7 @@ pub mod problem_writer;
 pub mod replace;
 pub mod solution;
 pub mod toml_problem;
+pub mod verdict;
 
 pub use json::JsonWriter;
 pub use options::{Format, ReportOptions};

@@ -287,6 +287,9 @@ pub fn problem_to_toml(problem: &Problem, expected: Option<&str>) -> Result<Stri
             out.push_str(&format!("{key} = {}\n", string_or_list(values)));
         }
     }
+    if let Some(intended) = &meta.intended {
+        out.push_str(&format!("intended = {}\n", quote(intended)));
+    }
     match problem.language {
         Language::English => {}
         Language::German => out.push_str("language = \"german\"\n"),
@@ -598,6 +601,14 @@ mod tests {
     fn conditions_library_round_trip() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/conditions");
         assert!(round_trip_folder(&dir) > 50);
+    }
+
+    #[test]
+    fn intended_round_trips() {
+        let text = "fen = \"4k3/8/8/8/8/8/8/R3K3 b - - 0 1\"\nstipulation = \"h#2\"\nintended = \"2.1.1...\"\n";
+        let p = parse_toml(text, Path::new("i.toml")).unwrap();
+        assert_eq!(p.meta.intended.as_deref(), Some("2.1.1..."));
+        roundtrip(&p);
     }
 
     #[test]
