@@ -123,9 +123,23 @@ fn no_solution_is_said_under_each_twin_in_every_language() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A helpmate that takes minutes: the long helpmate of
+/// tests/distributed/, four moves longer.
+fn long_problem(dir: &Path) -> PathBuf {
+    let file = dir.join("long.inp");
+    std::fs::write(
+        &file,
+        "beginproblem\nstipulation h#9\ncondition circe\n\
+         pieces white bc3 kg5 black kh8 ph5 sc4\nendproblem\n",
+    )
+    .unwrap();
+    file
+}
+
 #[test]
 fn a_time_out_is_said_in_words() {
-    let long = root().join("tests/distributed/bl_h5_circe.inp");
+    let dir = scratch("timeout");
+    let long = long_problem(&dir);
     for (lang, words) in [
         ("en", "time-out after 0.5 s: incomplete"),
         ("de", "Zeitüberschreitung nach 0.5 s: unvollständig"),
@@ -136,12 +150,14 @@ fn a_time_out_is_said_in_words() {
         assert!(text.contains(&format!("\n{words}\n")), "{lang}:\n{text}");
         assert!(!text.contains("cancelled"), "{text}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(unix)]
 #[test]
 fn an_interruption_is_said_in_words() {
-    let long = root().join("tests/distributed/bl_h5_circe.inp");
+    let dir = scratch("interrupt");
+    let long = long_problem(&dir);
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("circe"))
         .args(["solve", "-q"])
         .arg(&long)
@@ -159,6 +175,7 @@ fn an_interruption_is_said_in_words() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(130), "{text}");
     assert!(text.contains("\ninterrupted: incomplete\n"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! The words and letters Popeye prints, per input language.
+//! The words and letters Popeye prints, per input language, and apart
+//! ([`Phrase`]) the few phrases of circe's own formats for people.
 //!
 //! Popeye answers in the language of the input file. Everything here is
 //! data taken from its output tables (and checked against the recorded
@@ -240,8 +241,9 @@ pub enum Phrase {
     PartialSolution,
     /// The HTML booklet: the number of solutions found.
     SolutionsFound,
-    /// The HTML booklet: the heading of the fairy walks' legend.
-    FairyPieces,
+    /// The HTML booklet: the heading of the legend (fairy walks, neutral
+    /// units, attributes).
+    Legend,
     /// The HTML booklet: the mark of a neutral unit in the legend.
     Neutral,
     /// The HTML booklet: the heading of a problem's solution.
@@ -286,10 +288,7 @@ const PHRASES: &[(Phrase, [&str; 3])] = &[
             "solutions trouvées : {}",
         ],
     ),
-    (
-        Phrase::FairyPieces,
-        ["Fairy pieces", "Märchenfiguren", "Pièces féeriques"],
-    ),
+    (Phrase::Legend, ["Legend", "Legende", "Légende"]),
     (Phrase::Neutral, ["neutral", "neutral", "neutre"]),
     (Phrase::Solution, ["Solution", "Lösung", "Solution"]),
 ];

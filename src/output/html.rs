@@ -307,7 +307,7 @@ fn legend(problem: &Problem, alphabet: Alphabet, lang: Language) -> String {
     }
     format!(
         "<p class=\"legend-title\">{}</p>\n<ul class=\"legend\">\n{}\n</ul>\n",
-        escape(&phrase(lang, Phrase::FairyPieces, "")),
+        escape(&phrase(lang, Phrase::Legend, "")),
         items.join("\n")
     )
 }

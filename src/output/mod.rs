@@ -67,6 +67,15 @@ impl<W: FnMut(&str) + Send> ProblemOutput<W> {
         }
     }
 
+    /// A verdict on the problem (the audit's, when the batch has one),
+    /// which the HTML booklet shows under the solution; the other formats
+    /// have no place for it.
+    pub fn set_verdict(&mut self, verdict: Option<String>) {
+        if let ProblemOutput::Html(w) = self {
+            w.set_verdict(verdict);
+        }
+    }
+
     /// Ends the problem: Popeye's footer, or the JSON object's last fields
     /// (`extra`: more fields, written as they are), or the HTML section's
     /// end.

@@ -44,7 +44,7 @@ pub struct ProblemWriter<W: FnMut(&str) + Send> {
     plays: usize,
     twins: usize,
     failed: bool,
-    /// Text format: whether the writer says what a twin found nothing or
+    /// Text format: whether the writer says that a twin found nothing or
     /// was cut short (a part of `--first-moves` leaves it to the merge).
     verdicts: bool,
     /// The current twin: whether its play began, what it found, whether
@@ -232,7 +232,7 @@ impl<W: FnMut(&str) + Send> ProblemWriter<W> {
     }
 
     /// The footer, with the total time, once every twin is done; nothing
-    /// when no twin solved or one failed. The text format says what the
+    /// when no twin solved or one failed. The text format says that the
     /// last twin found nothing, or why the search stopped, and ends the
     /// problem with a blank line.
     pub fn finish(&mut self, seconds: f64) {
