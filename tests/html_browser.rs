@@ -94,19 +94,20 @@ fn png_is_not_blank(png: &Path) -> (u32, u32, bool) {
     let (width, height) = (be(16), be(20));
     // Distinct values among the decompressed scanlines: a blank page has
     // one colour (and the filter bytes).
-    let script = "import sys, zlib\n\
-data = open(sys.argv[1], 'rb').read()\n\
-at, idat = 8, b''\n\
-while at < len(data):\n\
-    n = int.from_bytes(data[at:at + 4], 'big')\n\
-    kind = data[at + 4:at + 8]\n\
-    if kind == b'IDAT':\n\
-        idat += data[at + 8:at + 8 + n]\n\
-    at += 12 + n\n\
-raw = zlib.decompress(idat)\n\
-print(len(set(raw)))\n";
+    let script = [
+        "import sys, zlib",
+        "data = open(sys.argv[1], 'rb').read()",
+        "at, idat = 8, b''",
+        "while at < len(data):",
+        "    n = int.from_bytes(data[at:at + 4], 'big')",
+        "    if data[at + 4:at + 8] == b'IDAT':",
+        "        idat += data[at + 8:at + 8 + n]",
+        "    at += 12 + n",
+        "print(len(set(zlib.decompress(idat))))",
+    ]
+    .join("\n");
     let out = Command::new("python3")
-        .args(["-c", script])
+        .args(["-c", &script])
         .arg(png)
         .output()
         .expect("python3 runs");
