@@ -181,6 +181,10 @@ pub struct SolveArgs {
     /// Lines) for `circe merge --format text|popeye|json`.
     #[arg(long, value_name = "K/N", value_parser = first_moves)]
     pub first_moves: Option<circe::solve::RootPart>,
+    /// No diagram in the text and HTML formats (the stipulation,
+    /// conditions and attributes stay).
+    #[arg(long)]
+    pub no_board: bool,
     #[command(flatten)]
     pub batch: BatchArgs,
 }
@@ -296,6 +300,9 @@ pub enum Format {
     Popeye,
     /// JSON Lines: one object per problem.
     Json,
+    /// One printable HTML page: per problem an SVG diagram with a legend,
+    /// the stipulation, the conditions and the solution.
+    Html,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -25,6 +25,7 @@ use crate::board::Position;
 use crate::moves::Move;
 use crate::output::json::JsonWriter;
 use crate::output::popeye::format_time;
+use crate::output::problem_writer::end_with_blank_line;
 use crate::output::{Format, ProblemWriter, ReportOptions};
 use crate::solve::{root_moves, Event, Played, ProblemSink, RootPart, Sink, SolveError};
 use crate::twin::TwinInstance;
@@ -62,6 +63,10 @@ pub struct Segment {
     /// `duplex` lists).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at: Option<At>,
+    /// At a twin's beginning: what the text format says under the twin
+    /// when no part found a solution (only the merge knows).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub none: Option<String>,
 }
 
 /// A segment's moves in JSON.
@@ -140,7 +145,7 @@ impl PartWriter {
             ..*opts
         };
         PartWriter {
-            text: ProblemWriter::new(&text_opts, problem, t),
+            text: ProblemWriter::new(&text_opts, problem, t).without_verdicts(),
             popeye: ProblemWriter::new(&popeye_opts, problem, p),
             json: JsonWriter::new(&json_opts, problem, j),
             text_out,
@@ -164,6 +169,7 @@ impl PartWriter {
             solutions,
             json: None,
             at: None,
+            none: None,
         });
     }
 
@@ -320,7 +326,9 @@ impl ProblemSink for PartWriter {
         self.json.twin(instance);
         let (t, p) = (take(&self.text_out), take(&self.popeye_out));
         self.push(Kind::Common, t, p, 0);
-        self.segments.last_mut().expect("pushed").at = Some(At::Twin);
+        let last = self.segments.last_mut().expect("pushed");
+        last.at = Some(At::Twin);
+        last.none = Some(self.text.no_solution_line());
     }
 
     fn twin_failed(&mut self, error: &SolveError) {
@@ -349,12 +357,35 @@ pub struct Part {
 pub fn combine(parts: &[Part], format: Format) -> Result<(String, usize), String> {
     let mut out = String::new();
     let mut solutions = 0;
+    // The text says under a twin that no part found a solution, as a
+    // whole run does: before the next twin, and at the end.
+    let mut twin: Option<(&Segment, bool, usize)> = None;
+    let say_none = |out: &mut String, twin: Option<(&Segment, bool, usize)>| {
+        if let Some((start, true, 0)) = twin {
+            if format != Format::Popeye {
+                out.push_str(start.none.as_deref().unwrap_or(""));
+            }
+        }
+    };
     for s in ordered(parts, format)? {
+        if s.at == Some(At::Twin) {
+            say_none(&mut out, twin);
+            twin = Some((s, false, 0));
+        }
+        if let Some((_, played, found)) = &mut twin {
+            *played |= s.at == Some(At::Play);
+            *found += s.solutions;
+        }
         out.push_str(match format {
             Format::Popeye => &s.popeye,
             _ => &s.text,
         });
         solutions += s.solutions;
+    }
+    say_none(&mut out, twin);
+    if format != Format::Popeye {
+        let written = out.clone();
+        end_with_blank_line(&written, &mut |t| out.push_str(t));
     }
     if format == Format::Popeye {
         if let Some(f) = &parts[0].footer {
@@ -373,7 +404,7 @@ fn ordered(parts: &[Part], format: Format) -> Result<Vec<&Segment>, String> {
     let pick = |s: &Segment| -> String {
         match format {
             Format::Popeye => s.popeye.clone(),
-            Format::Text => s.text.clone(),
+            Format::Text | Format::Html => s.text.clone(),
             Format::Json => serde_json::json!(s.json).to_string(),
         }
     };

@@ -10,8 +10,8 @@ use super::{label, run, twins_outcome, BatchOptions, Item, Monitor, Outcome, Tot
 use crate::audit::Auditor;
 use crate::io::notation::Alphabet;
 use crate::output::json::JsonWriter;
-use crate::output::verdict::verdict_json;
-use crate::output::{Format, ProblemWriter, ReportOptions};
+use crate::output::verdict::{verdict_json, verdict_words};
+use crate::output::{html, Format, ProblemOutput, ReportOptions, Stop};
 use crate::solve::{solve_problem_into, solve_problem_part_into, RootPart};
 use std::io::{self, Write};
 use std::sync::Mutex;
@@ -25,6 +25,9 @@ pub struct SolveSettings {
     /// `--first-moves K/N`: each problem's part of the first moves, written
     /// as a part record for `circe merge` ([`super::parts`]).
     pub first_moves: Option<RootPart>,
+    /// Whether the text and HTML formats show the diagram (`--no-board`
+    /// clears it).
+    pub board: bool,
 }
 
 /// One problem's line in the summary.
@@ -72,7 +75,20 @@ pub fn solve_batch(
     } else {
         Order::Batch
     };
-    let ordered = Mutex::new(Ordered::new(out, first, order, budget));
+    // The HTML booklet is one page around the problems' sections.
+    let html = report.format == Format::Html && !json;
+    if html {
+        if let Err(e) = out.write_all(html::page_start(&page_title(items)).as_bytes()) {
+            return BatchReport {
+                rows: Vec::new(),
+                totals: Totals::of(std::iter::empty(), items.len()),
+                stopped: false,
+                seconds: 0.0,
+                write_error: Some(e),
+            };
+        }
+    }
+    let ordered = Mutex::new(Ordered::new(&mut *out, first, order, budget));
     let write = |index: usize, text: &str| {
         let mut o = ordered.lock().unwrap_or_else(|e| e.into_inner());
         monitor.suspend(&mut || o.write(index, text.as_bytes()));
@@ -135,11 +151,35 @@ pub fn solve_batch(
             }
             return outcome;
         }
-        let mut writer = ProblemWriter::new(&report, problem, write);
-        let twins = solve_problem_into(problem, cancel, &mut writer);
+        let mut writer = ProblemOutput::with_board(&report, problem, write, settings.board);
+        let (twins, verdict) = if report.format == Format::Html {
+            // The booklet says under each solution what it shows of the
+            // problem's soundness (`circe audit` shows every variation).
+            let mut auditor = Auditor::new(problem, Some(&mut writer));
+            let twins = solve_problem_into(problem, cancel, &mut auditor);
+            let verdict = auditor.finish(problem, &twins, settings.batch.stopped());
+            (twins, Some(verdict))
+        } else {
+            (solve_problem_into(problem, cancel, &mut writer), None)
+        };
+        if let Some(verdict) = verdict {
+            let alphabet = report
+                .alphabet
+                .unwrap_or_else(|| Alphabet::from(problem.language));
+            writer.set_verdict(Some(verdict_words(&verdict, alphabet)));
+        }
         let outcome = twins_outcome(problem, &twins, settings.batch.stopped());
-        // The footer, when every twin was solved.
-        writer.finish(started.elapsed().as_secs_f64());
+        match outcome {
+            Outcome::TimedOut => {
+                let limit = settings.batch.timeout.map_or(0.0, |t| t.as_secs_f64());
+                writer.stopped(Stop::TimeOut(limit));
+            }
+            Outcome::Interrupted => writer.stopped(Stop::Interrupted),
+            _ => {}
+        }
+        // The footer, when every twin was solved; what the text says of a
+        // search cut short.
+        writer.finish(started.elapsed().as_secs_f64(), "");
         outcome
     };
 
@@ -173,6 +213,14 @@ pub fn solve_batch(
     let mut ordered = ordered.into_inner().unwrap_or_else(|e| e.into_inner());
     // Stopped: what was solved but waits for an earlier problem.
     monitor.suspend(&mut || ordered.drain());
+    let mut write_error = ordered.take_error();
+    drop(ordered);
+    if html && write_error.is_none() {
+        write_error = out
+            .write_all(html::page_end().as_bytes())
+            .and_then(|()| out.flush())
+            .err();
+    }
     rows.sort_by_key(|r| r.index);
     let totals = Totals::of(rows.iter().map(|r| &r.outcome), items.len());
     BatchReport {
@@ -180,7 +228,17 @@ pub fn solve_batch(
         totals,
         stopped,
         seconds: started.elapsed().as_secs_f64(),
-        write_error: ordered.take_error(),
+        write_error,
+    }
+}
+
+/// The booklet's title: the file its problems come from, or their number.
+fn page_title(items: &[Item]) -> String {
+    match items.first() {
+        Some(first) if items.iter().all(|i| i.file == first.file) => {
+            format!("circe: {}", first.file.display())
+        }
+        _ => format!("circe: {} problems", items.len()),
     }
 }
 

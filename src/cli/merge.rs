@@ -25,6 +25,12 @@ fn read_all(files: &[PathBuf]) -> anyhow::Result<Vec<(PathBuf, String)>> {
 }
 
 pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
+    if args.format == Format::Html {
+        anyhow::bail!(
+            "circe merge writes JSON Lines, text or Popeye's format: \
+             the HTML booklet is written by `circe solve --format html`"
+        );
+    }
     let inputs = read_all(&args.files)?;
     let names: Option<Vec<String>> = (!args.problems.is_empty()).then(|| {
         load_keyed_items(&collect_keyed_files(&args.problems))
@@ -152,7 +158,7 @@ fn combine_parts(records: &[Record], format: Format) -> anyhow::Result<String> {
     }
     let first = &records[0];
     let format = match format {
-        Format::Text => circe::output::Format::Text,
+        Format::Text | Format::Html => circe::output::Format::Text,
         Format::Popeye => circe::output::Format::Popeye,
         Format::Json => {
             let v = combine_json(&parts, &first.value)

@@ -73,6 +73,7 @@ pub fn run(args: &SolveArgs, stop: Arc<AtomicBool>) -> anyhow::Result<ExitCode> 
         report,
         batch: super::batch_options(&args.batch, stop),
         first_moves: args.first_moves,
+        board: !args.no_board,
     };
     let bar = Bar::new(items.len(), !args.batch.quiet && !json);
     let mut on_finished = |item: &Item, row: &Row| match &row.outcome {
@@ -190,6 +191,7 @@ fn report_options(args: &SolveArgs) -> anyhow::Result<ReportOptions> {
         (None | Some(Format::Text), false) => report::Format::Text,
         (Some(Format::Popeye), false) => report::Format::Popeye,
         (Some(Format::Json), false) => report::Format::Json,
+        (Some(Format::Html), false) => report::Format::Html,
     };
     let options = ReportOptions {
         format,

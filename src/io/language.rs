@@ -1,4 +1,5 @@
-//! The words and letters Popeye prints, per input language.
+//! The words and letters Popeye prints, per input language, and apart
+//! ([`Phrase`]) the few phrases of circe's own formats for people.
 //!
 //! Popeye answers in the language of the input file. Everything here is
 //! data taken from its output tables (and checked against the recorded
@@ -250,6 +251,83 @@ pub fn walk_hint(lang: Language, word: &str) -> String {
     }
 }
 
+/// circe's own words in the formats for people (text, HTML), not
+/// Popeye's: what it says of a problem it could not finish or that has no
+/// solution, and the headings of the HTML booklet. A `{}` stands for a
+/// number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phrase {
+    /// Under a problem or twin whose play found nothing.
+    NoSolution,
+    /// The search ran out of `--timeout` (or `maxtime`) seconds.
+    TimeOut,
+    /// The run was stopped (Ctrl-C).
+    Interrupted,
+    /// `maxsolutions` or `stoponshortsolutions` ended the play.
+    PartialSolution,
+    /// The HTML booklet: the number of solutions found.
+    SolutionsFound,
+    /// The HTML booklet: the heading of the legend (fairy walks, neutral
+    /// units, attributes).
+    Legend,
+    /// The HTML booklet: the mark of a neutral unit in the legend.
+    Neutral,
+    /// The HTML booklet: the heading of a problem's solution.
+    Solution,
+}
+
+/// One row per phrase: English, German, French.
+const PHRASES: &[(Phrase, [&str; 3])] = &[
+    (
+        Phrase::NoSolution,
+        ["no solution", "keine Lösung", "pas de solution"],
+    ),
+    (
+        Phrase::TimeOut,
+        [
+            "time-out after {} s: incomplete",
+            "Zeitüberschreitung nach {} s: unvollständig",
+            "temps dépassé après {} s : incomplet",
+        ],
+    ),
+    (
+        Phrase::Interrupted,
+        [
+            "interrupted: incomplete",
+            "abgebrochen: unvollständig",
+            "interrompu : incomplet",
+        ],
+    ),
+    (
+        Phrase::PartialSolution,
+        [
+            "partial solution: incomplete",
+            "Teillösung: unvollständig",
+            "solution partielle : incomplet",
+        ],
+    ),
+    (
+        Phrase::SolutionsFound,
+        [
+            "solutions found: {}",
+            "gefundene Lösungen: {}",
+            "solutions trouvées : {}",
+        ],
+    ),
+    (Phrase::Legend, ["Legend", "Legende", "Légende"]),
+    (Phrase::Neutral, ["neutral", "neutral", "neutre"]),
+    (Phrase::Solution, ["Solution", "Lösung", "Solution"]),
+];
+
+/// The phrase `p` in `lang`, with `number` in place of its `{}`.
+pub fn phrase(lang: Language, p: Phrase, number: &str) -> String {
+    PHRASES
+        .iter()
+        .find(|(k, _)| *k == p)
+        .map(|(_, t)| t[idx(lang)].replace("{}", number))
+        .expect("every Phrase has a table row")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,5 +360,20 @@ mod tests {
     fn every_word_has_a_row() {
         assert_eq!(word(Language::German, Word::Threat), "Drohung:");
         assert_eq!(word(Language::French, Word::But), "mais");
+    }
+
+    #[test]
+    fn every_phrase_in_every_language() {
+        assert_eq!(
+            phrase(Language::German, Phrase::TimeOut, "20"),
+            "Zeitüberschreitung nach 20 s: unvollständig"
+        );
+        assert_eq!(
+            phrase(Language::French, Phrase::NoSolution, ""),
+            "pas de solution"
+        );
+        for lang in [Language::English, Language::German, Language::French] {
+            assert!(!phrase(lang, Phrase::Interrupted, "").is_empty());
+        }
     }
 }

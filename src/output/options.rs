@@ -15,6 +15,19 @@ pub enum Format {
     Popeye,
     /// One JSON object per problem (JSON Lines).
     Json,
+    /// One printable page for the batch: per problem an SVG diagram, the
+    /// stipulation, the conditions and the solution in Circe notation.
+    Html,
+}
+
+/// Why a problem's search stopped before its end, for the formats that
+/// say it in words (text, HTML); the batch knows it, the writer does not.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Stop {
+    /// `--timeout`: the limit, in seconds.
+    TimeOut(f64),
+    /// Stopped from outside (Ctrl-C).
+    Interrupted,
 }
 
 /// How to write a report.
@@ -75,4 +88,16 @@ pub(crate) fn condition_words(problem: &Problem) -> String {
     } else {
         problem.condition_text.join(" ")
     }
+}
+
+/// The fairy walks of the diagram's units, each once, in the order of
+/// Popeye's walks: what a legend explains.
+pub(crate) fn fairy_kinds(position: &crate::board::Position) -> Vec<crate::board::Kind> {
+    let mut kinds: Vec<crate::board::Kind> = (0..64u8)
+        .filter_map(|i| position.kind_at(crate::board::Square::new(i % 8, i / 8)))
+        .filter(|k| !k.is_orthodox())
+        .collect();
+    kinds.sort_by_key(|k| k.index());
+    kinds.dedup();
+    kinds
 }

@@ -18,6 +18,7 @@ use std::fmt::Write as _;
 
 use crate::board::{Color, Piece, Position, Square};
 use crate::io::language::{color_letter, neutral_letter, piece_letter, word, Word};
+use crate::io::notation::Alphabet;
 use crate::problem::{Language, MirrorAxis, Problem, ProblemOption, Twin, TwinCommand};
 use crate::rules::conditions::grid::leaves_cell;
 use crate::rules::{Condition, Rules};
@@ -31,7 +32,7 @@ const BOARD_WIDTH: usize = 37;
 const COUNTS_END: usize = 35;
 
 /// Appends `text` and a line feed, centred as Popeye centres it.
-fn centred_line(out: &mut String, text: &str) {
+pub(crate) fn centred_line(out: &mut String, text: &str) {
     let used = text.chars().count() + 1;
     if BOARD_WIDTH > used {
         let pad = (BOARD_WIDTH + 1 - used) / 2;
@@ -82,6 +83,15 @@ pub fn write_header(out: &mut String, problem: &Problem) {
         centred_line(out, line);
     }
     out.push('\n');
+    write_diagram(out, problem, lang, Alphabet::from(lang));
+    out.push('\n');
+}
+
+/// The diagram and what Popeye writes under it: the board, the
+/// stipulation line with the piece counts, the attribute and condition
+/// lines, the duplex and quodlibet lines; the piece letters of
+/// `alphabet`, the words of `lang`. The text format shows it too.
+pub fn write_diagram(out: &mut String, problem: &Problem, lang: Language, alphabet: Alphabet) {
     // The conditions' state in the diagram (Hole's holes, shown blank).
     let mut shown = problem.position;
     if !problem.rules.conditions.is_empty() {
@@ -91,7 +101,12 @@ pub fn write_header(out: &mut String, problem: &Problem) {
     let gridded = rules.has(Condition::GridChess) || rules.has(Condition::ContactGridChess);
     let suppressed =
         problem.has_option(|o| matches!(o, ProblemOption::Cosmetic(n) if n == "suppressgrid"));
-    write_board(out, lang, &shown, (gridded && !suppressed).then_some(rules));
+    write_board_in(
+        out,
+        alphabet,
+        &shown,
+        (gridded && !suppressed).then_some(rules),
+    );
     write_stipulation_line(out, problem);
     write_attribute_lines(out, lang, &problem.position);
     // With SuppressGrid, Popeye names the grid variant (not its cells).
@@ -116,11 +131,10 @@ pub fn write_header(out: &mut String, problem: &Problem) {
     if problem.has_option(|o| matches!(o, ProblemOption::Quodlibet)) {
         centred_line(out, word(lang, Word::Quodlibet));
     }
-    out.push('\n');
 }
 
 /// Metadata lines, without the empty ones Popeye ignores.
-fn nonempty(lines: &[String]) -> impl Iterator<Item = &str> {
+pub(crate) fn nonempty(lines: &[String]) -> impl Iterator<Item = &str> {
     lines
         .iter()
         .map(|s| s.as_str())
@@ -132,6 +146,11 @@ fn nonempty(lines: &[String]) -> impl Iterator<Item = &str> {
 /// `|` before a square a move from its left neighbour leaves the cell
 /// for, `---` under one a move from the square below does.
 pub fn write_board(out: &mut String, lang: Language, pos: &Position, grid: Option<&Rules>) {
+    write_board_in(out, Alphabet::from(lang), pos, grid);
+}
+
+/// [`write_board`] with the letters of `alphabet` (Latvian's too).
+pub fn write_board_in(out: &mut String, alphabet: Alphabet, pos: &Position, grid: Option<&Rules>) {
     const BORDER: &str = "+---a---b---c---d---e---f---g---h---+\n";
     const BLANK: &str = "|                                   |\n";
     let line = |a: Square, b: Square| grid.is_some_and(|r| leaves_cell(r, a, b));
@@ -149,7 +168,7 @@ pub fn write_board(out: &mut String, lang: Language, pos: &Position, grid: Optio
                 // An imitator (Imitator) stands on no unit's square.
                 "  I ".to_string()
             } else {
-                board_cell(lang, pos.piece_at(sq))
+                board_cell(alphabet, pos.piece_at(sq))
             };
             if file > 0 && cell.starts_with(' ') && line(sq, Square::new(file - 1, rank)) {
                 cell.replace_range(0..1, "|");
@@ -175,7 +194,7 @@ pub fn write_board(out: &mut String, lang: Language, pos: &Position, grid: Optio
 
 /// One 4-column cell: the letter in the third column, `-` before it for
 /// Black, `=` for a neutral unit, `.` for an empty square.
-fn board_cell(lang: Language, piece: Option<Piece>) -> String {
+fn board_cell(alphabet: Alphabet, piece: Option<Piece>) -> String {
     match piece {
         None => "  . ".to_string(),
         Some(p) => {
@@ -184,7 +203,7 @@ fn board_cell(lang: Language, piece: Option<Piece>) -> String {
                 Color::Black => '-',
                 Color::White => ' ',
             };
-            let text = format!("{sign}{}", piece_letter(lang, p.kind));
+            let text = format!("{sign}{}", alphabet.piece(p.kind));
             format!("{text:>3} ")
         }
     }
@@ -335,7 +354,7 @@ fn squares_in_listing_order(squares: impl Fn(Square) -> bool) -> String {
 /// One centred line per attribute some unit carries, in Popeye's order:
 /// `Royal a7 g5` (the royal units not of a royal walk), `Kamikaze a8 c8`,
 /// `Functionary a7` (German `Beamtet`), `Magic d4`, `Frischauf d5` ...
-fn write_attribute_lines(out: &mut String, lang: Language, pos: &Position) {
+pub(crate) fn write_attribute_lines(out: &mut String, lang: Language, pos: &Position) {
     if pos.attributed().is_empty() {
         return;
     }

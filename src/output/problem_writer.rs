@@ -1,11 +1,13 @@
 //! The writer of the text and Popeye formats: what is found for one
 //! problem, streamed as the search reports it.
 
-use super::options::{condition_words, twin_commands_text, Format, ReportOptions};
+use super::options::{twin_commands_text, Format, ReportOptions, Stop};
 use super::popeye;
 use super::solution::{Notation, SolutionWriter};
+use super::text_header;
+use crate::io::language::{phrase, Phrase};
 use crate::io::notation::Alphabet;
-use crate::problem::{Language, Problem};
+use crate::problem::{Language, Problem, ProblemOption};
 use crate::solve::{Event, ProblemSink, Sink, SolveError};
 use crate::twin::TwinInstance;
 
@@ -15,6 +17,11 @@ use crate::twin::TwinInstance;
 /// then the footer. Each piece of text goes to `write` as soon as it is
 /// known; the header waits for the first twin that solves, so a problem
 /// that cannot be solved prints nothing.
+///
+/// The text format says in words what Popeye's leaves to its footer: a
+/// twin whose play found nothing (`no solution`), a play cut short, a
+/// search stopped by the batch (`time-out after 20 s: incomplete`); and
+/// each problem ends with a blank line.
 pub struct ProblemWriter<W: FnMut(&str) + Send> {
     format: Format,
     /// The language of the words.
@@ -37,12 +44,63 @@ pub struct ProblemWriter<W: FnMut(&str) + Send> {
     plays: usize,
     twins: usize,
     failed: bool,
+    /// Text format: whether the writer says that a twin found nothing or
+    /// was cut short (a part of `--first-moves` leaves it to the merge).
+    verdicts: bool,
+    /// The current twin: whether its play began, what it found, whether
+    /// it failed, how it was cut short.
+    twin_played: bool,
+    twin_solutions: usize,
+    twin_failed: bool,
+    twin_incomplete: Option<crate::solve::Incompleteness>,
+    /// A twin was stopped by the batch (`SolveError::Cancelled`), and why.
+    cancelled: bool,
+    stop: Option<Stop>,
+    /// `maxtime n`: the seconds its time-out names.
+    max_time: Option<u32>,
+    /// The last two characters written: the problem ends with a blank line.
+    tail: String,
 }
 
 impl<W: FnMut(&str) + Send> ProblemWriter<W> {
     /// A writer for `problem` in the text or Popeye format (JSON:
     /// [`JsonWriter`](super::json::JsonWriter)).
     pub fn new(opts: &ReportOptions, problem: &Problem, write: W) -> ProblemWriter<W> {
+        ProblemWriter::with_board(opts, problem, write, true)
+    }
+
+    /// A writer whose text header shows the board or not (`--no-board`).
+    pub fn with_board(
+        opts: &ReportOptions,
+        problem: &Problem,
+        write: W,
+        board: bool,
+    ) -> ProblemWriter<W> {
+        ProblemWriter::build(opts, problem, write, Some(board))
+    }
+
+    /// A writer of the solution alone, in the text format: the twins'
+    /// labels and plays and what the text says of them, no header (the
+    /// HTML page shows its own).
+    pub(crate) fn solution_only(
+        opts: &ReportOptions,
+        problem: &Problem,
+        write: W,
+    ) -> ProblemWriter<W> {
+        let opts = ReportOptions {
+            format: Format::Text,
+            ..*opts
+        };
+        ProblemWriter::build(&opts, problem, write, None)
+    }
+
+    /// `header`: the text header with or without the board, or none.
+    fn build(
+        opts: &ReportOptions,
+        problem: &Problem,
+        write: W,
+        header: Option<bool>,
+    ) -> ProblemWriter<W> {
         let lang = opts.words(problem);
         let alphabet = opts
             .alphabet
@@ -68,16 +126,9 @@ impl<W: FnMut(&str) + Send> ProblemWriter<W> {
                 }
             }
             _ => {
-                for line in problem.meta.author.iter().chain(&problem.meta.origin) {
-                    pending.push_str(line);
-                    pending.push('\n');
+                if let Some(board) = header {
+                    text_header::write(&mut pending, problem, alphabet, lang, board);
                 }
-                pending.push_str(&format!(
-                    "{}  {}  ({})\n\n",
-                    problem.stipulation.value,
-                    condition_words(problem),
-                    problem.source
-                ));
             }
         }
         let blank_due = pending.ends_with("\n\n");
@@ -97,13 +148,76 @@ impl<W: FnMut(&str) + Send> ProblemWriter<W> {
             plays: 0,
             twins: 0,
             failed: false,
+            verdicts: true,
+            twin_played: false,
+            twin_solutions: 0,
+            twin_failed: false,
+            twin_incomplete: None,
+            cancelled: false,
+            stop: None,
+            max_time: problem.options.iter().rev().find_map(|o| match o.value {
+                ProblemOption::MaxTime(n) => Some(n),
+                _ => None,
+            }),
+            tail: String::new(),
         }
+    }
+
+    /// Leaves the text format's words on twins that found nothing to the
+    /// caller (a part of `--first-moves`: the merge knows the total).
+    pub(crate) fn without_verdicts(mut self) -> Self {
+        self.verdicts = false;
+        self
+    }
+
+    /// Why the batch stopped the search, for the text to say.
+    pub fn stopped(&mut self, stop: Stop) {
+        self.stop = Some(stop);
+    }
+
+    /// The line the text format writes under a twin whose play found
+    /// nothing.
+    pub(crate) fn no_solution_line(&self) -> String {
+        format!("{}\n\n", phrase(self.lang, Phrase::NoSolution, ""))
+    }
+
+    /// Writes `text` and remembers how it ended.
+    fn put(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        (self.write)(text);
+        let mut tail: Vec<char> = self.tail.chars().chain(text.chars()).collect();
+        let keep = tail.len().saturating_sub(2);
+        tail.drain(..keep);
+        self.tail = tail.into_iter().collect();
+    }
+
+    /// Text format: what is said under the twin just ended, when its play
+    /// found nothing or was cut short.
+    fn close_twin(&mut self) {
+        if self.format != Format::Text || !self.verdicts || !self.twin_played || self.twin_failed {
+            return;
+        }
+        let line = match self.twin_incomplete {
+            Some(crate::solve::Incompleteness::Partial) => {
+                phrase(self.lang, Phrase::PartialSolution, "")
+            }
+            Some(crate::solve::Incompleteness::Interrupted) => phrase(
+                self.lang,
+                Phrase::TimeOut,
+                &self.max_time.map_or("?".into(), |n| n.to_string()),
+            ),
+            None if self.twin_solutions == 0 => phrase(self.lang, Phrase::NoSolution, ""),
+            None => return,
+        };
+        self.emit(&format!("{line}\n\n"));
     }
 
     fn flush(&mut self) {
         if !self.pending.is_empty() {
-            (self.write)(&self.pending);
-            self.pending.clear();
+            let pending = std::mem::take(&mut self.pending);
+            self.put(&pending);
         }
         self.header_written = true;
     }
@@ -111,19 +225,38 @@ impl<W: FnMut(&str) + Send> ProblemWriter<W> {
     /// Writes `text` now, or after the header when that still waits.
     fn emit(&mut self, text: &str) {
         if self.header_written {
-            (self.write)(text);
+            self.put(text);
         } else {
             self.pending.push_str(text);
         }
     }
 
     /// The footer, with the total time, once every twin is done; nothing
-    /// when no twin solved or one failed.
+    /// when no twin solved or one failed. The text format says that the
+    /// last twin found nothing, or why the search stopped, and ends the
+    /// problem with a blank line.
     pub fn finish(&mut self, seconds: f64) {
         if self.format == Format::Popeye && self.header_written && !self.failed {
             let mut out = String::new();
             popeye::write_footer(&mut out, self.lang, seconds, self.incomplete);
-            (self.write)(&out);
+            self.put(&out);
+        }
+        if self.format != Format::Text || !self.header_written {
+            return;
+        }
+        self.close_twin();
+        if self.cancelled && self.verdicts {
+            let line = match self.stop {
+                Some(Stop::TimeOut(limit)) => {
+                    phrase(self.lang, Phrase::TimeOut, &limit.to_string())
+                }
+                Some(Stop::Interrupted) | None => phrase(self.lang, Phrase::Interrupted, ""),
+            };
+            let blank = if self.tail.ends_with('\n') { "" } else { "\n" };
+            self.put(&format!("{blank}{line}\n"));
+        }
+        if self.verdicts {
+            end_with_blank_line(&self.tail.clone(), &mut |t| self.put(t));
         }
     }
 }
@@ -147,8 +280,11 @@ impl<W: FnMut(&str) + Send> Sink for ProblemWriter<W> {
         }
         if let Event::Incomplete(why) = event {
             self.incomplete = self.incomplete.or(Some(why));
+            self.twin_incomplete = self.twin_incomplete.or(Some(why));
         }
+        self.twin_solutions += event.solutions();
         if let Event::Begin { .. } = event {
+            self.twin_played = true;
             self.plays += 1;
             if self.plays > 1 {
                 out.push_str(match self.format {
@@ -168,6 +304,13 @@ impl<W: FnMut(&str) + Send> Sink for ProblemWriter<W> {
 
 impl<W: FnMut(&str) + Send> ProblemSink for ProblemWriter<W> {
     fn twin(&mut self, instance: &TwinInstance) {
+        if self.twins > 0 {
+            self.close_twin();
+        }
+        self.twin_played = false;
+        self.twin_solutions = 0;
+        self.twin_failed = false;
+        self.twin_incomplete = None;
         let lang = self.lang;
         let inst = instance;
         let mut out = String::new();
@@ -216,9 +359,28 @@ impl<W: FnMut(&str) + Send> ProblemSink for ProblemWriter<W> {
 
     fn twin_failed(&mut self, error: &SolveError) {
         self.failed = true;
+        self.twin_failed = true;
         if self.format == Format::Text {
             self.flush();
-            self.emit(&format!("error: {error}\n"));
+            // A stopped search is said in words at the end (`finish`).
+            if matches!(error, SolveError::Cancelled) {
+                self.cancelled = true;
+            } else {
+                self.emit(&format!("error: {error}\n"));
+            }
         }
     }
+}
+
+/// Writes through `put` what `written` (the text so far, or its end) lacks
+/// to end with a blank line.
+pub(crate) fn end_with_blank_line(written: &str, put: &mut dyn FnMut(&str)) {
+    if written.ends_with("\n\n") || written.is_empty() {
+        return;
+    }
+    put(if written.ends_with('\n') {
+        "\n"
+    } else {
+        "\n\n"
+    });
 }
