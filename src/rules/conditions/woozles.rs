@@ -129,8 +129,20 @@ impl<const BI: bool, const LINE: bool> ConditionRule for Lock<BI, LINE> {
 
     fn refusal(rules: &Rules) -> Option<String> {
         use crate::rules::Base;
-        let bases = [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess];
-        super::not_played_beside(rules, "Woozles or Heffalumps", &bases)
+        // Woozles agrees with Popeye beside AntiMarsCirce; Heffalumps,
+        // which looks along the lines, does not.
+        let bases: &[Base] = if LINE {
+            &[Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess]
+        } else {
+            &[Base::MarsCirce, Base::PhantomChess]
+        };
+        let name = match (BI, LINE) {
+            (false, false) => "Woozles",
+            (true, false) => "BiWoozles",
+            (false, true) => "Heffalumps",
+            (true, true) => "BiHeffalumps",
+        };
+        super::not_played_beside(rules, name, bases)
     }
 }
 
@@ -179,6 +191,20 @@ mod tests {
         let got = moves(&r, "wKa1 wRd1 wBf3 bKh8 bRd8 bQh5", Color::White);
         assert!(!got.contains(&"Bf3*h5".to_string()) && !got.contains(&"Rd1*d8".to_string()));
         assert_eq!(got.len(), 24);
+    }
+
+    #[test]
+    fn under_antimars_the_rooks_still_lock_each_other() {
+        // Under AntiMarsCirce the rooks capture from their own squares and
+        // stay locked: the rook d4 takes neither knight (nor moves, its
+        // rebirth square a1 being taken); the rook d1, moving from h1,
+        // breaks the lock and checks.
+        use crate::rules::{Base, CirceRules};
+        let r = Rules::with_circe(CirceRules::of(Base::AntiMarsCirce)).with(Condition::Woozles);
+        let got = moves(&r, "wKa1 wRd1 wRd4 bKh8 bSd8 bSa4", Color::White);
+        assert!(!got.iter().any(|m| m.starts_with("Rd4")));
+        assert!(got.contains(&"Rd1-h1-h7".to_string()));
+        assert_eq!(got.len(), 16);
     }
 
     #[test]
