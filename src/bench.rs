@@ -7,7 +7,7 @@
 
 use crate::batch::{collect_files, load_items};
 use crate::io::popeye_compare::canonical;
-use crate::report::{render_problem, Format, ReportOptions};
+use crate::output::{render_problem, Format, ReportOptions};
 use crate::solve::{solve_problem, SolveError};
 use std::collections::HashMap;
 use std::fmt::Write;

@@ -12,8 +12,8 @@ use crate::batch::{self, label, twins_outcome, BatchOptions, Item, Monitor, Outc
 use crate::io::popeye_compare::canonical;
 use crate::io::read_text;
 use crate::io::toml_input::{read_expected_status, ExpectedStatus};
-use crate::io::toml_output::{multiline, recorded_output_path, solution_part, split_outputs};
-use crate::report::{render_problem, Format, ReportOptions};
+use crate::output::toml_problem::{multiline, recorded_output_path, solution_part, split_outputs};
+use crate::output::{render_problem, Format, ReportOptions};
 use crate::solve::{solve_problem_with, Cancel};
 use std::path::Path;
 use std::time::Instant;

@@ -44,6 +44,12 @@ pub struct Metadata {
     pub origin: Vec<String>,
     pub award: Vec<String>,
     pub remark: Vec<String>,
+    /// What the problem states it intends, for `circe audit`: YACPDB's
+    /// `intended-solutions` (`2.1.1...`), TOML's `intended`.
+    pub intended: Option<String>,
+    /// The author's solution as the source gives it (YACPDB's `solution`),
+    /// kept as text.
+    pub solution_text: Option<String>,
 }
 
 /// The options a problem may set (Popeye's `option`), as data.

@@ -6,7 +6,7 @@
 
 use circe::io::load_problems;
 use circe::io::popeye_compare::canonical;
-use circe::report::{render_problem, Format, ReportOptions};
+use circe::output::{render_problem, Format, ReportOptions};
 use circe::solve::solve_problem;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! refutations, threats, variations, zugzwang, set play.
 
 use circe::io::popeye_input::parse_popeye;
-use circe::report::{render_problem, Format, ReportOptions};
+use circe::output::{render_problem, Format, ReportOptions};
 use circe::solve::solve_problem;
 use std::path::{Path, PathBuf};
 

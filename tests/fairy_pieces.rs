@@ -8,7 +8,7 @@ mod common;
 
 use circe::io::popeye_input::parse_popeye;
 use circe::io::toml_input::parse_toml;
-use circe::report::{render_problem, Format, ReportOptions};
+use circe::output::{render_problem, Format, ReportOptions};
 use circe::solve::solve_problem;
 use common::solved_popeye;
 use std::path::Path;

@@ -28,7 +28,7 @@ use circe::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
 use circe::io::fen::{parse_fen, to_fen};
 use circe::io::toml_input::parse_toml;
 use circe::movegen::{is_legal_after, legal_moves, pseudo_legal_moves};
-use circe::report::{render_problem, Format, ReportOptions};
+use circe::output::{render_problem, Format, ReportOptions};
 use circe::rules::{CirceRules, Rules};
 use circe::solve::solve_problem;
 use common::{count_from_env, Rng};

@@ -7,10 +7,10 @@
 mod common;
 
 use assert_cmd::Command;
-use circe::io::json_output::JsonWriter;
 use circe::io::popeye_input::parse_popeye;
+use circe::output::json::JsonWriter;
+use circe::output::{render_problem, Format, ReportOptions};
 use circe::problem::Problem;
-use circe::report::{render_problem, Format, ReportOptions};
 use circe::solve::{solve_problem, solve_problem_into, Cancel};
 use serde_json::Value;
 use std::path::Path;

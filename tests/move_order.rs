@@ -9,7 +9,7 @@
 //! spelled out on positions small enough to follow by hand.
 
 use circe::io::popeye_input::parse_popeye;
-use circe::report::{render_problem, Format, ReportOptions};
+use circe::output::{render_problem, Format, ReportOptions};
 use circe::solve::solve_problem;
 use std::path::Path;
 

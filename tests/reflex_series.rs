@@ -6,8 +6,8 @@
 //! the flights, and g2 lies on the diagonal.
 
 use circe::io::popeye_input::parse_popeye;
+use circe::output::{render_problem, Format, ReportOptions};
 use circe::problem::Problem;
-use circe::report::{render_problem, Format, ReportOptions};
 use circe::solve::{solve_problem, SolveError};
 use std::path::Path;
 

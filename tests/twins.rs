@@ -4,8 +4,8 @@
 
 use circe::board::{Color, Kind, Piece, Position, Square};
 use circe::io::popeye_input::parse_popeye;
+use circe::output::{render_problem, Format, ReportOptions};
 use circe::problem::{MirrorAxis, Problem, ProblemOption, TwinCommand};
-use circe::report::{render_problem, Format, ReportOptions};
 use circe::rules::{CirceRules, Rules};
 use circe::solve::{solve_problem, Layout};
 use circe::twin::{apply_to_position, instances, TwinError};

@@ -22,10 +22,10 @@
 //! The footer's time is the parts' times added.
 
 use crate::board::Position;
-use crate::io::json_output::JsonWriter;
-use crate::io::popeye_output::format_time;
 use crate::moves::Move;
-use crate::report::{Format, ProblemWriter, ReportOptions};
+use crate::output::json::JsonWriter;
+use crate::output::popeye::format_time;
+use crate::output::{Format, ProblemWriter, ReportOptions};
 use crate::solve::{root_moves, Event, Played, ProblemSink, RootPart, Sink, SolveError};
 use crate::twin::TwinInstance;
 use serde::{Deserialize, Serialize};

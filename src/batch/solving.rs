@@ -7,8 +7,8 @@
 use super::ordered::{Order, Ordered};
 use super::parts::PartWriter;
 use super::{label, run, twins_outcome, BatchOptions, Item, Monitor, Outcome, Totals};
-use crate::io::json_output::JsonWriter;
-use crate::report::{Format, ProblemWriter, ReportOptions};
+use crate::output::json::JsonWriter;
+use crate::output::{Format, ProblemWriter, ReportOptions};
 use crate::solve::{solve_problem_into, solve_problem_part_into, RootPart};
 use std::io::{self, Write};
 use std::sync::Mutex;

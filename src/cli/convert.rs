@@ -3,7 +3,7 @@
 //! problem could not be converted.
 
 use super::ConvertArgs;
-use circe::io::toml_output::convert_file;
+use circe::output::toml_problem::convert_file;
 use std::process::ExitCode;
 
 pub fn run(args: &ConvertArgs) -> ExitCode {

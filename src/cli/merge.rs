@@ -144,8 +144,8 @@ fn combine_parts(records: &[Record], format: Format) -> anyhow::Result<String> {
     }
     let first = &records[0];
     let format = match format {
-        Format::Text => circe::report::Format::Text,
-        Format::Popeye => circe::report::Format::Popeye,
+        Format::Text => circe::output::Format::Text,
+        Format::Popeye => circe::output::Format::Popeye,
         Format::Json => {
             let v = combine_json(&parts, &first.value)
                 .map_err(|e| anyhow::anyhow!("{}: {}: {e}", whence(first), first.problem()))?;

@@ -8,7 +8,7 @@ use circe::batch::shard::Shard;
 use circe::batch::solving::{solve_batch, BatchReport, Row, SolveSettings};
 use circe::batch::{collect_keyed_files, label, load_keyed_items, Item, Outcome, Totals};
 use circe::io::notation::Alphabet;
-use circe::report::{self, ReportOptions};
+use circe::output::{self as report, ReportOptions};
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;

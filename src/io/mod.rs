@@ -1,16 +1,12 @@
-//! Reading problems and writing solutions.
+//! Reading problems (the writers are in `output/`).
 
 pub mod diagram;
 pub mod fen;
-pub mod json_output;
 pub mod language;
 pub mod notation;
 pub mod popeye_compare;
 pub mod popeye_input;
-pub mod popeye_output;
-pub mod solution_output;
 pub mod toml_input;
-pub mod toml_output;
 
 use crate::problem::{InputError, Problem};
 use std::path::Path;
@@ -45,8 +41,35 @@ pub fn read_text(path: &Path) -> std::io::Result<String> {
     std::fs::read(path).map(decode_text)
 }
 
-/// Reads the problems of one file: TOML when its name ends in `.toml`,
-/// Popeye's input language otherwise, UTF-8 or Latin-1.
+/// The languages a problem may be written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceFormat {
+    /// circe's own TOML.
+    Toml,
+    /// Popeye's input language (English, German, French).
+    Popeye,
+    /// YACPDB entries and Olive collections: YAML documents.
+    Yacpdb,
+}
+
+impl SourceFormat {
+    /// The format a file's name says: `.toml`, `.yaml`/`.yml`/`.olv`, and
+    /// Popeye's input for any other name.
+    pub fn of_path(path: &Path) -> SourceFormat {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("toml") => SourceFormat::Toml,
+            Some("yaml" | "yml" | "olv") => SourceFormat::Yacpdb,
+            _ => SourceFormat::Popeye,
+        }
+    }
+}
+
+/// Reads the problems of one file, in the format its name says
+/// ([`SourceFormat::of_path`]), UTF-8 or Latin-1.
 pub fn load_problems(path: &Path) -> Result<Vec<Problem>, InputError> {
     let error = |message: String| InputError {
         file: path.to_path_buf(),
@@ -64,13 +87,23 @@ pub fn load_problems(path: &Path) -> Result<Vec<Problem>, InputError> {
     if let Some(why) = not_text(&bytes) {
         return Err(error(why.to_string()));
     }
-    let text = decode_text(bytes);
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
-    {
-        toml_input::parse_toml(&text, path).map(|p| vec![p])
-    } else {
-        popeye_input::parse_popeye(&text, path)
+    parse_problems(&decode_text(bytes), path, SourceFormat::of_path(path))
+}
+
+/// Reads the problems of `text`, written in `format`; `path` names it in
+/// errors and in each problem's source.
+pub fn parse_problems(
+    text: &str,
+    path: &Path,
+    format: SourceFormat,
+) -> Result<Vec<Problem>, InputError> {
+    match format {
+        SourceFormat::Toml => toml_input::parse_toml(text, path).map(|p| vec![p]),
+        SourceFormat::Popeye => popeye_input::parse_popeye(text, path),
+        SourceFormat::Yacpdb => Err(InputError {
+            file: path.to_path_buf(),
+            line: 0,
+            message: "YACPDB and Olive files are not read yet".into(),
+        }),
     }
 }

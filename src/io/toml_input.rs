@@ -488,6 +488,7 @@ impl Reader<'_> {
             origin: texts(&raw.source, "source")?,
             award: texts(&raw.award, "award")?,
             remark: texts(&raw.remark, "remark")?,
+            ..Metadata::default()
         };
         Ok(Problem {
             meta,

@@ -1,7 +1,7 @@
 //! What a solution says, free of any output format: each move with the
 //! part it plays (a help move, a key, a threat, a refutation...), whether
 //! it reaches the goal and whether it checks. Numbers, suffixes, marks and
-//! the layout of set play are the writers' business (`io/solution_output`).
+//! the layout of set play are the writers' business (`output/solution`).
 //!
 //! A search reports what it finds as [`Event`]s, in the order Popeye prints
 //! them, to a [`Sink`]: a writer that prints each at once, or a

@@ -6,7 +6,7 @@ use circe::board::{Color, Position};
 use circe::io::notation::{popeye_move, Alphabet};
 use circe::io::popeye_input::parse_popeye;
 use circe::movegen::legal_moves;
-use circe::report::{render_problem, Format, ReportOptions};
+use circe::output::{render_problem, Format, ReportOptions};
 use circe::rules::Rules;
 use circe::solve::solve_problem;
 use std::path::Path;

@@ -4,15 +4,15 @@
 //! and series play merge lines where they start alike), so a problem with a
 //! million solutions takes no more memory than one with a single one.
 
-use super::notation::Alphabet;
-use super::popeye_output;
-use super::solution_output::{
+use super::options::{condition_words, twin_commands_text, ReportOptions};
+use super::popeye;
+use super::solution::{
     child_half_moves, play_line_numbers, root_half_moves, suffix, MoveNumber, Notation,
 };
 use crate::board::{Color, Piece};
+use crate::io::notation::Alphabet;
 use crate::moves::{Effect, PendingKind, Rebirth};
 use crate::problem::{Language, Problem};
-use crate::report::{condition_words, twin_commands_text, ReportOptions};
 use crate::rules::Rules;
 use crate::solve::play::{Event, Node, Notice, Played, Remark, Role};
 use crate::solve::{ProblemSink, Sink, SolveError};
@@ -248,7 +248,7 @@ impl<W: FnMut(&str) + Send> ProblemSink for JsonWriter<W> {
     fn twin(&mut self, instance: &TwinInstance) {
         self.end_twin();
         let head = json!({
-            "label": popeye_output::twin_label(instance.index),
+            "label": popeye::twin_label(instance.index),
             "continued": instance.twin.as_ref().is_some_and(|t| t.continued),
             "twinning": twin_commands_text(self.lang, instance).trim_end(),
             "stipulation": instance.problem.stipulation.value,

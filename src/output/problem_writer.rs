@@ -1,75 +1,13 @@
-//! Writing what was found for one problem in the format asked for:
-//! Popeye's text, the Circe notation for people, or one JSON object.
+//! The writer of the text and Popeye formats: what is found for one
+//! problem, streamed as the search reports it.
 
-use crate::io::json_output::JsonWriter;
+use super::options::{condition_words, twin_commands_text, Format, ReportOptions};
+use super::popeye;
+use super::solution::{Notation, SolutionWriter};
 use crate::io::notation::Alphabet;
-use crate::io::popeye_output;
-use crate::io::solution_output::{Notation, SolutionWriter};
 use crate::problem::{Language, Problem};
-use crate::solve::{Event, ProblemSink, Sink, SolveError, TwinSolution};
+use crate::solve::{Event, ProblemSink, Sink, SolveError};
 use crate::twin::TwinInstance;
-
-/// The output formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// For people: Circe notation (`Qxd3(+bSg8)`).
-    Text,
-    /// Popeye's output, character for character.
-    Popeye,
-    /// One JSON object per problem (JSON Lines).
-    Json,
-}
-
-/// How to write a report.
-#[derive(Clone, Copy, Debug)]
-pub struct ReportOptions {
-    pub format: Format,
-    /// The language of the piece letters and the words (`threat:`, `but`,
-    /// the twinning and Popeye's footer), in every format; the problem's
-    /// language when not given. Latvian has letters of its own and English
-    /// words; Popeye's format has no Latvian (see [`ReportOptions::check`]).
-    pub alphabet: Option<Alphabet>,
-}
-
-impl ReportOptions {
-    /// Whether the options can be honoured: Popeye speaks English, German
-    /// and French only.
-    pub fn check(&self) -> Result<(), String> {
-        match (self.format, self.alphabet) {
-            (Format::Popeye, Some(Alphabet::Latvian)) => Err(
-                "Popeye's output has no Latvian: with --format popeye, --lang is en, de or fr"
-                    .into(),
-            ),
-            _ => Ok(()),
-        }
-    }
-
-    /// The language of the words for `problem`.
-    pub(crate) fn words(&self, problem: &Problem) -> crate::problem::Language {
-        use crate::problem::Language;
-        match self.alphabet {
-            None => problem.language,
-            Some(Alphabet::English) | Some(Alphabet::Latvian) => Language::English,
-            Some(Alphabet::German) => Language::German,
-            Some(Alphabet::French) => Language::French,
-        }
-    }
-}
-
-/// The text of a twin's header line without its label: the commands as
-/// Popeye prints them, each followed by two blanks (`Drehung 90  `).
-pub(crate) fn twin_commands_text(
-    lang: crate::problem::Language,
-    instance: &TwinInstance,
-) -> String {
-    let mut s = String::new();
-    popeye_output::write_twin_header(&mut s, lang, 0, instance.twin.as_ref(), &instance.before);
-    // "a) ...\n\n" (with a leading '+' when continued): keep what follows
-    // the label.
-    let line = s.lines().next().unwrap_or("");
-    line.split_once(") ")
-        .map_or(String::new(), |(_, rest)| rest.to_string())
-}
 
 /// Writes what is found for one problem, in the text and Popeye formats,
 /// as the search reports it: the header, then per twin its label line (when
@@ -103,7 +41,7 @@ pub struct ProblemWriter<W: FnMut(&str) + Send> {
 
 impl<W: FnMut(&str) + Send> ProblemWriter<W> {
     /// A writer for `problem` in the text or Popeye format (JSON:
-    /// [`JsonWriter`]).
+    /// [`JsonWriter`](super::json::JsonWriter)).
     pub fn new(opts: &ReportOptions, problem: &Problem, write: W) -> ProblemWriter<W> {
         let lang = opts.words(problem);
         let alphabet = opts
@@ -117,16 +55,16 @@ impl<W: FnMut(&str) + Send> ProblemWriter<W> {
         match opts.format {
             Format::Popeye => {
                 if lang == problem.language {
-                    popeye_output::write_header(&mut pending, problem);
+                    popeye::write_header(&mut pending, problem);
                 } else {
                     // Popeye answers in the language it is read in: as if
                     // the problem had been written in the one asked for.
                     let mut translated = problem.clone();
                     translated.language = lang;
-                    popeye_output::write_header(&mut pending, &translated);
+                    popeye::write_header(&mut pending, &translated);
                 }
                 if problem.zero_position {
-                    popeye_output::write_zero_position(&mut pending, lang);
+                    popeye::write_zero_position(&mut pending, lang);
                 }
             }
             _ => {
@@ -184,7 +122,7 @@ impl<W: FnMut(&str) + Send> ProblemWriter<W> {
     pub fn finish(&mut self, seconds: f64) {
         if self.format == Format::Popeye && self.header_written && !self.failed {
             let mut out = String::new();
-            popeye_output::write_footer(&mut out, self.lang, seconds, self.incomplete);
+            popeye::write_footer(&mut out, self.lang, seconds, self.incomplete);
             (self.write)(&out);
         }
     }
@@ -235,7 +173,7 @@ impl<W: FnMut(&str) + Send> ProblemSink for ProblemWriter<W> {
         let mut out = String::new();
         if inst.labelled {
             match self.format {
-                Format::Popeye => popeye_output::write_twin_header(
+                Format::Popeye => popeye::write_twin_header(
                     &mut out,
                     lang,
                     inst.index,
@@ -253,7 +191,7 @@ impl<W: FnMut(&str) + Send> ProblemSink for ProblemWriter<W> {
                     };
                     out.push_str(&format!(
                         "{plus}{}) {}\n\n",
-                        popeye_output::twin_label(inst.index),
+                        popeye::twin_label(inst.index),
                         twin_commands_text(lang, inst).trim_end()
                     ));
                 }
@@ -282,55 +220,5 @@ impl<W: FnMut(&str) + Send> ProblemSink for ProblemWriter<W> {
             self.flush();
             self.emit(&format!("error: {error}\n"));
         }
-    }
-}
-
-/// Renders everything found for `problem`: its header, then per twin its
-/// label line (when the problem has twins) and its solution (both halves
-/// with `duplex`), then the footer. Twins that could not be solved show no
-/// solution; the caller reports their errors. `seconds` is the total time.
-pub fn render_problem(
-    opts: &ReportOptions,
-    problem: &Problem,
-    twins: &[TwinSolution],
-    seconds: f64,
-) -> String {
-    let mut out = String::new();
-    let push = |text: &str| out.push_str(text);
-    if opts.format == Format::Json {
-        let mut w = JsonWriter::new(opts, problem, push);
-        replay(&mut w, twins);
-        w.finish(seconds, "");
-        out.push('\n');
-    } else {
-        let mut w = ProblemWriter::new(opts, problem, push);
-        replay(&mut w, twins);
-        w.finish(seconds);
-    }
-    out
-}
-
-/// Reports kept solutions to `sink` as their search did.
-fn replay(sink: &mut dyn ProblemSink, twins: &[TwinSolution]) {
-    for t in twins {
-        sink.twin(&t.instance);
-        match &t.result {
-            Ok(phases) => {
-                for phase in phases {
-                    for e in phase.events() {
-                        sink.event(e);
-                    }
-                }
-            }
-            Err(e) => sink.twin_failed(e),
-        }
-    }
-}
-
-pub(crate) fn condition_words(problem: &Problem) -> String {
-    if problem.condition_text.is_empty() {
-        "orthodox".to_string()
-    } else {
-        problem.condition_text.join(" ")
     }
 }

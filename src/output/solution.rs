@@ -1,5 +1,5 @@
 //! Writing a solution: Popeye's text, the Circe notation for people
-//! (JSON: [`json_output`](super::json_output)).
+//! (JSON: [`json`](super::json)).
 //!
 //! The search says what each move is (a help move, a key, a threat...);
 //! this module decides how it looks: move numbers, the goal's sign or ` +`,
