@@ -947,13 +947,6 @@ impl Rules {
         if let Some(why) = self.conditions.refusal_in(self, pos) {
             return Some(why);
         }
-        if goal == crate::stipulation::Goal::Check && self.has(Condition::Checkless) {
-            return Some(
-                "ChecklessChess with the goal check (+) is not played yet: Popeye lets the \
-                 move that reaches it check without mating"
-                    .into(),
-            );
-        }
         let circe = self.family(Base::Circe);
         if pos.neutral().nonempty()
             && self
