@@ -43,7 +43,9 @@ impl Judge {
         stalemate_rules.conditions = rules.conditions.for_stalemate_test(&rules);
         let mut goal_rules = rules;
         if goal == Goal::Check {
-            goal_rules.conditions.remove(crate::rules::Condition::Checkless);
+            goal_rules
+                .conditions
+                .remove(crate::rules::Condition::Checkless);
         }
         Judge {
             rules,
@@ -419,8 +421,8 @@ mod tests {
         // 1.Qb8-b6 + Kc6*b6 +: before the goal move no check is played.
         use crate::rules::Condition;
         let rules = Rules::orthodox().with(Condition::Checkless);
-        let mut pos = Position::from_piece_list("wKc6 wRc7 wSh3 bKc1 bRd2 bRg3 bPb5 bRh7 bQb8")
-            .unwrap();
+        let mut pos =
+            Position::from_piece_list("wKc6 wRc7 wSh3 bKc1 bRd2 bRg3 bPb5 bRh7 bQb8").unwrap();
         pos.turn = Color::Black;
         let listed = |mut judge: Judge| {
             let mut moves = Vec::new();

@@ -77,7 +77,10 @@ mod tests {
             assert!(why.contains("incoherent"), "{why}");
         }
         let r = Rules::with_circe(CirceRules::of(Base::MarsCirce)).with(Condition::Brunner);
-        assert!(r.conditions.refusal(&r).is_some_and(|w| w.contains("incoherent")));
+        assert!(r
+            .conditions
+            .refusal(&r)
+            .is_some_and(|w| w.contains("incoherent")));
         let r = Rules::with_circe(CirceRules::of(Base::PhantomChess)).with(Condition::Brunner);
         assert!(r.conditions.refusal(&r).is_none());
         let r = Rules::orthodox().with(Condition::Messigny);

@@ -520,7 +520,10 @@ mod tests {
             r
         };
         let pieces = "wKa1 wPc7 bKe8";
-        assert_eq!(moves(&glasgow(pieces), pieces, Color::Black), sorted("Ke8-f8"));
+        assert_eq!(
+            moves(&glasgow(pieces), pieces, Color::Black),
+            sorted("Ke8-f8")
+        );
         assert_eq!(moves(&type3(pieces), pieces, Color::Black).len(), 4);
         // The pawn c8 becomes no kind before a move (Popeye seeks latent
         // pawns among its promotion squares, the seventh rank's), and

@@ -140,7 +140,8 @@ impl<const BI: bool, const LINE: bool> ConditionRule for Lock<BI, LINE> {
         if !LINE {
             let why = "it writes moves of no unit, `1..f2-h8-f8`, and moves another unit \
                        through that square, `2.Rg7-h8-e8`";
-            if let Some(refused) = super::incoherent_beside(rules, name, &[Base::AntiMarsCirce], why)
+            if let Some(refused) =
+                super::incoherent_beside(rules, name, &[Base::AntiMarsCirce], why)
             {
                 return Some(refused);
             }
