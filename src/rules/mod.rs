@@ -874,13 +874,14 @@ impl Rules {
         if anti.is_some_and(waits) || (circe.is_some_and(waits) && !only_mars) {
             return Some(format!("Volcanic or Parachute Circe with {name}"));
         }
-        // Kings reborn beside units that capture from their rebirth squares:
-        // the mates Popeye finds are not established here (PhantomChess,
-        // whose units also move from their own squares, agrees).
+        // Kings reborn beside units that move from their rebirth squares:
+        // Popeye's help play misses mates its direct play finds in the very
+        // same position (PhantomChess, whose units also move from their own
+        // squares, agrees).
         if circe.is_some_and(|c| c.rex_inclusive) && path != Base::PhantomChess {
             return Some(format!(
-                "Circe RexInclusive with {name} (the checks of a king reborn on e1/e8 are not \
-                 established)"
+                "Circe RexInclusive with {name}: Popeye's play is incoherent there (its help \
+                 play misses mates that its direct play finds in the same position)"
             ));
         }
         // Popeye then plays a unit with no walk (`2..f6-d8`).
@@ -945,13 +946,6 @@ impl Rules {
         }
         if let Some(why) = self.conditions.refusal_in(self, pos) {
             return Some(why);
-        }
-        if goal == crate::stipulation::Goal::Check && self.has(Condition::Checkless) {
-            return Some(
-                "ChecklessChess with the goal check (+) is not played yet: Popeye lets the \
-                 move that reaches it check without mating"
-                    .into(),
-            );
         }
         let circe = self.family(Base::Circe);
         if pos.neutral().nonempty()

@@ -17,6 +17,14 @@ pub struct Judge {
     /// The rules the stalemate test asks for moves under: `rules` less the
     /// conditions it does not obey (BlackChecks).
     stalemate_rules: Rules,
+    /// The rules a goal move obeys: `rules`, but for ChecklessChess with
+    /// the goal check (`+`), where Popeye lets the goal move check without
+    /// mating (its check guard stops only the moves that do not end play).
+    pub goal_rules: Rules,
+    /// Help and series play with those rules: a move before the goal move
+    /// may not check at all, even to mate (Popeye's help play stops at any
+    /// check there, a mate leaving the goal move no turn).
+    checks_stop: bool,
     scratch: Vec<crate::moves::Move>,
     /// Whether every list of moves gets the goal's self-checks (play with
     /// defence, where a goal move ends play); help and series play add them
@@ -33,11 +41,19 @@ impl Judge {
         mate_rules.conditions = rules.conditions.for_mate_test(&rules);
         let mut stalemate_rules = rules;
         stalemate_rules.conditions = rules.conditions.for_stalemate_test(&rules);
+        let mut goal_rules = rules;
+        if goal == Goal::Check {
+            goal_rules
+                .conditions
+                .remove(crate::rules::Condition::Checkless);
+        }
         Judge {
             rules,
             goal,
             mate_rules,
             stalemate_rules,
+            goal_rules,
+            checks_stop: false,
             scratch: Vec::with_capacity(256),
             self_checks_in_lists: true,
             self_checks_side: None,
@@ -50,6 +66,7 @@ impl Judge {
     pub fn for_lines(rules: Rules, goal: Goal) -> Judge {
         let mut judge = Judge::new(rules, goal);
         judge.self_checks_in_lists = goal == Goal::DoubleMate;
+        judge.checks_stop = judge.goal_rules.conditions != judge.rules.conditions;
         judge
     }
 
@@ -77,6 +94,10 @@ impl Judge {
     ) {
         if !cancel.should_stop() {
             crate::movegen::legal_moves(pos, &self.rules, out);
+            if self.checks_stop {
+                let rules = &self.rules;
+                out.retain(|mv| !rules.in_check(&pos.play(mv), pos.turn.opponent()));
+            }
             if self.self_checks_in_lists && self.self_checks_side.is_none_or(|c| c == pos.turn) {
                 self.add_goal_self_checks(pos, out);
             }
@@ -87,8 +108,21 @@ impl Judge {
     /// double mate (`##`) while leaving the mover's own king in check: after
     /// the final move both sides must be in check and unable to move, so
     /// that move may be a self-check (Popeye's rule).
+    /// With ChecklessChess and the goal check, the goal moves are also
+    /// the checks the condition forbids elsewhere (`goal_rules`).
     /// `out` holds exactly the legal moves of `pos` when this is called.
     pub fn add_goal_self_checks(&mut self, pos: &Position, out: &mut Vec<Move>) {
+        if self.goal == Goal::Check && self.goal_rules.conditions != self.rules.conditions {
+            let mut checks = Vec::new();
+            crate::movegen::legal_moves(pos, &self.goal_rules, &mut checks);
+            for mv in checks {
+                let after = pos.play(&mv);
+                if self.in_check(&after) && !out.contains(&mv) {
+                    out.push(mv);
+                }
+            }
+            return;
+        }
         if !self.goal.allows_self_check() || !self.prerequisite_met(pos, out.is_empty()) {
             return;
         }
@@ -357,6 +391,46 @@ mod tests {
     fn reached(goal: Goal, list: &str, turn: Color, from: &str, to: &str) -> bool {
         let (mv, after) = after(list, turn, from, to);
         Judge::new(Rules::orthodox(), goal).reached(&mv, &after)
+    }
+
+    #[test]
+    fn checkless_lets_the_goal_move_of_a_check_goal_check_without_mating() {
+        // Popeye 4.104, `+1` under ChecklessChess (White Ke1 Ra1, Black
+        // Ke8 Pb7): 1.Ra1-a8 + !, though the king escapes to d7. With the
+        // goal mate the move is not played: it checks without mating.
+        use crate::rules::Condition;
+        let rules = Rules::orthodox().with(Condition::Checkless);
+        let pos = Position::from_piece_list("wKe1 wRa1 bKe8 bPb7").unwrap();
+        let listed = |goal| {
+            let mut judge = Judge::new(rules, goal);
+            let mut moves = Vec::new();
+            judge.moves_unless_stopped(&pos, &crate::solve::Cancel::default(), &mut moves);
+            moves.iter().any(|m| m.from == sq("a1") && m.to == sq("a8"))
+        };
+        assert!(listed(Goal::Check));
+        assert!(!listed(Goal::Mate));
+        let (mv, after) = after("wKe1 wRa1 bKe8 bPb7", Color::White, "a1", "a8");
+        assert!(Judge::new(rules, Goal::Check).reached(&mv, &after));
+    }
+
+    #[test]
+    fn checkless_help_play_toward_a_check_goal_stops_at_every_earlier_check() {
+        // White Kc6 Rc7 Sh3, Black Kc1 Rd2 Rg3 Pb5 Rh7 Qb8, Black to
+        // move: Qb8-b6+ mates under ChecklessChess (Kc6*b6 would check
+        // without mating), so Popeye lists it for `~1`; its `h+1` has no
+        // 1.Qb8-b6 + Kc6*b6 +: before the goal move no check is played.
+        use crate::rules::Condition;
+        let rules = Rules::orthodox().with(Condition::Checkless);
+        let mut pos =
+            Position::from_piece_list("wKc6 wRc7 wSh3 bKc1 bRd2 bRg3 bPb5 bRh7 bQb8").unwrap();
+        pos.turn = Color::Black;
+        let listed = |mut judge: Judge| {
+            let mut moves = Vec::new();
+            judge.moves_unless_stopped(&pos, &crate::solve::Cancel::default(), &mut moves);
+            moves.iter().any(|m| m.from == sq("b8") && m.to == sq("b6"))
+        };
+        assert!(listed(Judge::for_lines(rules, Goal::Mate)));
+        assert!(!listed(Judge::for_lines(rules, Goal::Check)));
     }
 
     #[test]

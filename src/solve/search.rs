@@ -818,9 +818,9 @@ impl<'s> Searcher<'s> {
         }
         // Under a condition that filters the legal list as a whole
         // (Maximummer), a move is legal only among all the others.
-        let alone = self.judge.rules.moves_judged_alone();
+        let alone = self.judge.goal_rules.moves_judged_alone();
         if alone {
-            pseudo_legal_moves(pos, &self.judge.rules, &mut moves);
+            pseudo_legal_moves(pos, &self.judge.goal_rules, &mut moves);
         } else if self_check {
             // The filter weighs a move that gives the double mate among the
             // legal ones, though it leaves its own king in check (Popeye's
@@ -843,10 +843,10 @@ impl<'s> Searcher<'s> {
                 rules.conditions.filter(rules, pos, &mut moves, 0);
             }
         } else {
-            crate::movegen::legal_moves(pos, &self.judge.rules, &mut moves);
+            crate::movegen::legal_moves(pos, &self.judge.goal_rules, &mut moves);
         }
         if needs_check {
-            retain_checking_candidates(pos, &self.judge.rules, &mut moves);
+            retain_checking_candidates(pos, &self.judge.goal_rules, &mut moves);
         }
         count(Counter::Nodes, 1, 1);
         count(Counter::Moves, 1, moves.len() as u64);
@@ -857,7 +857,7 @@ impl<'s> Searcher<'s> {
                 return false;
             }
             // A double mate's final move leaves its own king in check.
-            let legal = !alone || self_check || is_legal_after(pos, &judge.rules, mv, &after);
+            let legal = !alone || self_check || is_legal_after(pos, &judge.goal_rules, mv, &after);
             legal && judge.reached(mv, &after)
         });
         moves

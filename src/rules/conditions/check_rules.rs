@@ -98,10 +98,11 @@ impl ConditionRule for Brunner {
 
     fn refusal(rules: &Rules) -> Option<String> {
         use crate::rules::Base;
-        super::not_played_beside(
+        super::incoherent_beside(
             rules,
             "BrunnerChess",
             &[Base::MarsCirce, Base::AntiMarsCirce],
+            "it writes moves of no unit, `1..a1-b1`",
         )
     }
 }

@@ -67,7 +67,7 @@ impl Rules {
     /// Whether the unit on `on`, playing for `side`, is observed by the
     /// other side, so may act as a functionary.
     pub fn is_on_duty(&self, pos: &Position, on: Square, side: Color) -> bool {
-        self.any_observer(pos, on, side.opponent(), None, false, |_| true)
+        self.is_observed_by(pos, on, side.opponent())
     }
 }
 
@@ -90,7 +90,7 @@ impl ConditionRule for Eiffel {
             return Some("Isardam and Madrasi/Eiffel not allowed".into());
         }
         use crate::rules::Base;
-        super::not_played_beside(rules, "EiffelChess", &[Base::MarsCirce, Base::PhantomChess])
+        super::not_played_beside(rules, "EiffelChess", &[Base::PhantomChess])
     }
 }
 
@@ -114,11 +114,7 @@ impl ConditionRule for Functionary {
 
     fn refusal(rules: &Rules) -> Option<String> {
         use crate::rules::Base;
-        super::not_played_beside(
-            rules,
-            "FunctionaryChess",
-            &[Base::MarsCirce, Base::PhantomChess],
-        )
+        super::not_played_beside(rules, "FunctionaryChess", &[Base::PhantomChess])
     }
 }
 
@@ -189,5 +185,33 @@ mod tests {
             moves(&r, pieces, Color::White),
             sorted("Ra4-a2 Ra4-a3 Ra4-a5 Ra4-a6 Ra4-a7 Ra4-a8 Ra4-b4 Ra4-c4 Ra4-d4 Ra4-e4 Ra4-f4 Ra4-g4 Ra4*h4")
         );
+    }
+
+    #[test]
+    fn under_mars_a_freezer_observes_from_its_rebirth_square() {
+        // The rook c2 sees the queen a5 from a8, its rebirth square: the
+        // queen is frozen. The rook e5 sees it from e5 only: it is not.
+        use crate::rules::{Base, CirceRules};
+        let r = Rules::with_circe(CirceRules::of(Base::MarsCirce)).with(Condition::Eiffel);
+        let kings = sorted("Kh1-g1 Kh1-g2 Kh1-h2");
+        assert_eq!(moves(&r, "wKh1 wQa5 bKh7 bRc2", Color::White), kings);
+        let free = moves(&r, "wKh1 wQa5 bKh7 bRe5", Color::White);
+        assert_eq!(free.len(), 20);
+        assert!(free.contains(&"Qa5-e1".to_string()));
+    }
+
+    #[test]
+    fn under_mars_a_functionary_is_observed_as_popeye_tests_it() {
+        // Popeye lifts each black unit onto its rebirth square and then
+        // looks for any unit of its kind observing g2: with the pawn c6
+        // lifted, the pawn h3 observes g2 from h3, so the knight is on
+        // duty; with the pawn h3 alone (lifted itself) it is not.
+        use crate::rules::{Base, CirceRules};
+        let r = Rules::with_circe(CirceRules::of(Base::MarsCirce)).with(Condition::Functionary);
+        assert_eq!(
+            moves(&r, "wKh1 wSg2 bKb8 bPh3 bPc6", Color::White),
+            sorted("Sg2-e1 Sg2-e3 Sg2-f4 Sg2-h4")
+        );
+        assert!(moves(&r, "wKh1 wSg2 bKb8 bPh3", Color::White).is_empty());
     }
 }

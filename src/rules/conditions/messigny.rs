@@ -45,7 +45,14 @@ impl ConditionRule for Messigny {
     fn refusal(rules: &Rules) -> Option<String> {
         use crate::rules::Base;
         let family = [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess];
-        super::not_played_beside(rules, "MessignyChess", &family)
+        // Popeye writes moves of no unit there (`1..a3-f8-b4`) and
+        // exchanges from a rebirth square (`Kc6Ke1<->Kg8`).
+        super::incoherent_beside(
+            rules,
+            "MessignyChess",
+            &family,
+            "it writes moves of no unit, `1..a3-f8-b4`",
+        )
     }
 }
 
@@ -56,6 +63,29 @@ mod tests {
     use crate::board::{Bitboard, Color, Position, Square};
     use crate::rules::conditions::Param;
     use crate::rules::{Condition, Rules};
+
+    #[test]
+    fn beside_the_mars_family_it_is_refused_for_popeyes_incoherence() {
+        // Popeye writes moves of no unit there; BrunnerChess beside
+        // MarsCirce and AntiMarsCirce likewise.
+        use crate::rules::{Base, CirceRules};
+        for base in [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess] {
+            let mut circe = CirceRules::of(base);
+            circe.rex_inclusive = true;
+            let r = Rules::with_circe(circe).with(Condition::Messigny);
+            let why = r.conditions.refusal(&r).expect("refused");
+            assert!(why.contains("incoherent"), "{why}");
+        }
+        let r = Rules::with_circe(CirceRules::of(Base::MarsCirce)).with(Condition::Brunner);
+        assert!(r
+            .conditions
+            .refusal(&r)
+            .is_some_and(|w| w.contains("incoherent")));
+        let r = Rules::with_circe(CirceRules::of(Base::PhantomChess)).with(Condition::Brunner);
+        assert!(r.conditions.refusal(&r).is_none());
+        let r = Rules::orthodox().with(Condition::Messigny);
+        assert!(r.conditions.refusal(&r).is_none());
+    }
 
     #[test]
     fn rex_exclusive_keeps_the_kings_out() {

@@ -1290,6 +1290,24 @@ pub fn put_carried_in_force(rules: &mut Rules, pos: &Position) {
 /// are in force: compared with Popeye on random positions, the answers
 /// differ there (docs/conditions.md, "The Mars family").
 fn not_played_beside(rules: &Rules, name: &str, bases: &[super::Base]) -> Option<String> {
+    mars_bases_in_force(rules, bases).map(|found| format!("{name} with {found} (not played yet)"))
+}
+
+/// Why `name` is refused for good beside those of the Mars family's
+/// `bases` that are in force: Popeye's own play there is incoherent, as
+/// `why` says (docs/rules.md, "What is refused").
+fn incoherent_beside(
+    rules: &Rules,
+    name: &str,
+    bases: &[super::Base],
+    why: &str,
+) -> Option<String> {
+    mars_bases_in_force(rules, bases)
+        .map(|found| format!("{name} with {found}: Popeye's play is incoherent there ({why})"))
+}
+
+/// The names of those of `bases` in force, joined by "or".
+fn mars_bases_in_force(rules: &Rules, bases: &[super::Base]) -> Option<String> {
     use super::Base;
     let found: Vec<&str> = bases
         .iter()
@@ -1300,7 +1318,7 @@ fn not_played_beside(rules: &Rules, name: &str, bases: &[super::Base]) -> Option
             _ => "PhantomChess",
         })
         .collect();
-    (!found.is_empty()).then(|| format!("{name} with {} (not played yet)", found.join(" or ")))
+    (!found.is_empty()).then(|| found.join(" or "))
 }
 
 /// Whether MarsCirce, AntiMarsCirce or PhantomChess is in force.

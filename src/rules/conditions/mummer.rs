@@ -17,7 +17,9 @@
 //! be left without a move: its mate and stalemate are those of chess.
 //! `Ultra` is Exact, and a unit checks (observes) only where the capture
 //! would score as high as the side's best pseudo-legal move, measured with
-//! that side to move; its mate test obeys the condition.
+//! that side to move; its mate test obeys the condition. Under Ultra a
+//! move scoring nothing is never played (Popeye's best score starts at
+//! 1): with MustCapture Ultra a side that cannot capture has no move.
 //!
 //! Popeye plays these through one mechanism, and refuses two of them for
 //! one side (with DuellistChess, AlphabeticChess, FollowMyLeader and the
@@ -209,8 +211,12 @@ macro_rules! mummer {
             #[inline]
             fn pseudo_filter(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
                 #[allow(clippy::redundant_closure_call)]
-                if strictness(rules, Condition::$name) != 0 && ($applies)(pos.turn) {
+                let strict = strictness(rules, Condition::$name);
+                if strict != 0 && ($applies)(pos.turn) {
                     keep_best(moves, start, $score);
+                    if strict == 2 {
+                        drop_scoring_nothing(moves, start, $score);
+                    }
                 }
             }
 
@@ -243,20 +249,22 @@ macro_rules! mummer {
             }
 
             fn refusal(rules: &Rules) -> Option<String> {
-                two_selectors(rules).or_else(|| ultra_capture_refusal(rules, Condition::$name))
+                two_selectors(rules)
             }
         }
     };
 }
 
-/// MustCapture Ultra: Popeye's answers to its own examples differ
-/// (`REGRESSIONS_4_79_to_4_81__007`, `__009`, `REGRESSIONS_4_81_to_4_83__002`:
-/// mates and refutations circe does not find, for a cause not yet
-/// established), so it is not played.
-fn ultra_capture_refusal(rules: &Rules, c: Condition) -> Option<String> {
-    (matches!(c, Condition::WhiteMustCapture | Condition::BlackMustCapture)
-        && strictness(rules, c) == 2)
-        .then(|| "MustCapture Ultra is not played yet (Popeye's answers differ)".into())
+/// Ultra: Popeye's best score starts at 1, not 0, so a move scoring
+/// nothing is never played, even where nothing scores more. Only
+/// MustCapture scores 0 (a move that captures nothing): under MustCapture
+/// Ultra a side with no capture has no move at all (Popeye's
+/// `REGRESSIONS_4_81_to_4_83__002`, where the black king in check with a
+/// capture that does not help is mated, and `REGRESSIONS_4_79_to_4_81__009`).
+fn drop_scoring_nothing(moves: &mut Vec<Move>, start: usize, score: impl Fn(&Move) -> u32) {
+    if moves[start..].first().is_some_and(|mv| score(mv) == 0) {
+        moves.truncate(start);
+    }
 }
 
 mummer!(
@@ -363,6 +371,37 @@ mod tests {
         assert!(!ultra.in_check(&pos, Color::White));
         assert_eq!(moves(list, Color::White, &plain).len(), 3);
         assert_eq!(moves(list, Color::White, &ultra).len(), 22);
+    }
+
+    #[test]
+    fn must_capture_ultra_leaves_a_side_without_a_capture_no_move() {
+        // Popeye 4.104, `~1`: no move under WhiteMustCapture Ultra, White
+        // having no capture; 18 under Exact (and plain), every move free.
+        let list = "wKe1 wRa1 wPb2 bKe8 bPb7";
+        let exact = moves(list, Color::White, &strict(Condition::WhiteMustCapture, 1));
+        assert_eq!(exact.len(), 18, "{exact:?}");
+        assert!(moves(list, Color::White, &strict(Condition::WhiteMustCapture, 2)).is_empty());
+    }
+
+    #[test]
+    fn must_capture_ultra_mates_a_king_whose_captures_do_not_help() {
+        // Popeye's REGRESSIONS_4_81_to_4_83__002 (h#1, BlackMustCapture
+        // Ultra): after 1.Sb6*a4 Rh1-h8 the black king, in check, has
+        // only the capture Ba6*e2, which leaves it in check: mate (under
+        // Exact too, the capture shutting the king's moves out). Without
+        // the bishops Black has no capture at all and, under Ultra, still
+        // no move; under plain MustCapture the king escapes (Popeye 4.104).
+        let list = "wKe1 wRa1 wRh8 wBe2 bKe8 bBa6 bSa4";
+        let ultra = strict(Condition::BlackMustCapture, 2);
+        assert!(moves(list, Color::Black, &ultra).is_empty());
+        let pos = Position::from_piece_list(list).unwrap();
+        assert!(ultra.in_check(&pos, Color::Black));
+        assert!(moves("wKe1 wRa1 wRh8 bKe8 bSa4", Color::Black, &ultra).is_empty());
+        let plain = Rules::orthodox().with(Condition::BlackMustCapture);
+        assert_eq!(
+            moves("wKe1 wRa1 wRh8 bKe8 bSa4", Color::Black, &plain),
+            strs(&["e8d7", "e8e7", "e8f7"])
+        );
     }
 
     #[test]

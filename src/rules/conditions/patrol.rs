@@ -17,20 +17,27 @@ impl Rules {
     /// Whether the unit on `on`, playing for `side`, is observed by a unit
     /// of its side (Patrouille's support).
     pub fn is_supported(&self, pos: &Position, on: Square, side: Color) -> bool {
+        self.is_observed_by(pos, on, side)
+    }
+
+    /// Whether a unit of `by` (not the one on `on`) observes `on`, as
+    /// Popeye's conditions that ask who observes a unit test it
+    /// (Patrouille's support, Lortap's guard, a functionary's duty).
+    pub fn is_observed_by(&self, pos: &Position, on: Square, by: Color) -> bool {
         if let Some(mars) = self.family(crate::rules::Base::MarsCirce) {
-            return mars_supported(mars, pos, on, side);
+            return mars_observed(mars, pos, on, by);
         }
-        self.any_observer(pos, on, side, None, false, |o| o.on != on)
+        self.any_observer(pos, on, by, None, false, |o| o.on != on)
     }
 }
 
-/// Support under MarsCirce, as Popeye tests it: for each unit `u` of the
-/// side (not on `target`) whose rebirth square is free, `u` is lifted and
+/// Observation by `side` under MarsCirce, as Popeye tests it for these
+/// conditions: for each unit `u` of the side (not on `target`) whose rebirth square is free, `u` is lifted and
 /// put on that square; the target is then supported when a unit of `u`'s
 /// kind observes it: `u` from its rebirth square, or another unit of that
 /// kind from its own square (Popeye looks back from the target for any unit
 /// of the kind, and its Mars test of the observer is not made here).
-fn mars_supported(
+fn mars_observed(
     mars: &crate::rules::CirceRules,
     pos: &Position,
     target: Square,

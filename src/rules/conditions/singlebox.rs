@@ -29,7 +29,12 @@
 //! kind a move of its own, the pawn itself may move as that kind). A move
 //! is illegal when, once played, a side is out of the box or the mover
 //! keeps a latent pawn while a kind of its own is missing. A latent pawn
-//! checks as every kind its side misses.
+//! checks as every kind its side misses. Under GlasgowChess Popeye's three
+//! tests part: no pawn becomes a kind before a move (it seeks latent
+//! pawns on its promotion squares of the last rank, and there are none),
+//! a pawn on the seventh rank (Black's second), where it may stay a pawn,
+//! checks as every missing kind, and a pawn on the last rank makes its
+//! side's move illegal while a kind is missing.
 
 use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{Color, Kind, Position, Square};
@@ -86,6 +91,14 @@ fn latent_pawns(pos: &Position, side: Color) -> Vec<Square> {
         squares.reverse();
     }
     squares
+}
+
+/// The pawns of `side` on `rank`.
+fn pawns_on_rank(pos: &Position, side: Color, rank: u8) -> Vec<Square> {
+    pos.pieces(side, Kind::PAWN)
+        .into_iter()
+        .filter(|sq| sq.rank() == rank)
+        .collect()
 }
 
 /// Whether `side` has a latent pawn while a kind of its own is missing.
@@ -148,7 +161,13 @@ fn with_pawns_staying(moves: &[Move]) -> Vec<Move> {
 /// ones, a pawn reaching its last rank may also stay a pawn.
 fn type3(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
     let us = pos.turn;
-    let latent = latent_pawns(pos, us);
+    // Popeye looks for them on the last rank among its promotion squares:
+    // under GlasgowChess, which moves those a rank back, it finds none.
+    let latent = if rules.promotion_rank(us) == us.promotion_rank() {
+        latent_pawns(pos, us)
+    } else {
+        Vec::new()
+    };
     let kinds: Vec<Kind> = missing(pos, us).collect();
     let legal = |mv: &Move| {
         let after = pos.play(mv);
@@ -161,7 +180,8 @@ fn type3(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
         moves.truncate(start);
         for mv in candidates {
             // The others were judged with the list.
-            let pawn_arriving = mv.piece.kind == Kind::PAWN && mv.to.rank() == us.promotion_rank();
+            let pawn_arriving =
+                mv.piece.kind == Kind::PAWN && mv.to.rank() == rules.promotion_rank(us);
             if !pawn_arriving || legal(&mv) {
                 moves.push(mv);
             }
@@ -243,13 +263,16 @@ impl ConditionRule for SingleBox {
         }
     }
 
-    /// Type 3: a latent pawn checks as every kind its side misses.
+    /// Type 3: a latent pawn checks as every kind its side misses. Popeye
+    /// takes for latent here every pawn on its side's promotion rank: the
+    /// last one, or under GlasgowChess the one before, where a pawn may
+    /// have stayed a pawn.
     fn checks(rules: &Rules, pos: &Position, king: Square, color: Color) -> bool {
         if box_type(rules) != 3 {
             return false;
         }
         let them = color.opponent();
-        let latent = latent_pawns(pos, them);
+        let latent = pawns_on_rank(pos, them, rules.promotion_rank(them));
         if latent.is_empty() {
             return false;
         }
@@ -348,12 +371,7 @@ impl ConditionRule for SingleBox {
         if rules.family(crate::rules::Base::AntiCirce).is_some() {
             return Some("anticirce incompatible with some fairy conditions".into());
         }
-        // Popeye's latent pawns stand on the last rank whatever the
-        // promotion rank; with type 3 its answers then differ from circe's
-        // on random positions, for a cause not established yet.
-        (box_type(rules) == 3 && rules.has(Condition::GlasgowChess)).then(|| {
-            "SingleBox type 3 with GlasgowChess is not played yet (Popeye's answers differ)".into()
-        })
+        None
     }
 }
 
@@ -487,6 +505,33 @@ mod tests {
             moves(&type3(pieces), pieces, Color::White),
             sorted("Kf3-g4 Kf3-f4")
         );
+    }
+
+    #[test]
+    fn type3_under_glasgow_a_pawn_checks_from_the_seventh_and_stops_its_side_on_the_eighth() {
+        // Popeye 4.104, SingleBox type 3 with GlasgowChess. The white pawn
+        // c7 stands on its promotion rank and checks as every missing
+        // kind: the black king e8 escapes to f8 only (to four squares
+        // without GlasgowChess).
+        let glasgow = |pieces: &str| {
+            let mut r = type3(pieces).with(Condition::GlasgowChess);
+            r.repertoire =
+                Repertoire::of(&Position::from_piece_list(pieces).unwrap(), r.conditions);
+            r
+        };
+        let pieces = "wKa1 wPc7 bKe8";
+        assert_eq!(
+            moves(&glasgow(pieces), pieces, Color::Black),
+            sorted("Ke8-f8")
+        );
+        assert_eq!(moves(&type3(pieces), pieces, Color::Black).len(), 4);
+        // The pawn c8 becomes no kind before a move (Popeye seeks latent
+        // pawns among its promotion squares, the seventh rank's), and
+        // White may not keep it while it misses kinds: no move at all.
+        // Without GlasgowChess every move comes with [c8=Q], [c8=S]...
+        let pieces = "wKa1 wPc8 wRh2 bKe5";
+        assert!(moves(&glasgow(pieces), pieces, Color::White).is_empty());
+        assert!(!moves(&type3(pieces), pieces, Color::White).is_empty());
     }
 
     #[test]

@@ -129,8 +129,29 @@ impl<const BI: bool, const LINE: bool> ConditionRule for Lock<BI, LINE> {
 
     fn refusal(rules: &Rules) -> Option<String> {
         use crate::rules::Base;
-        let bases = [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess];
-        super::not_played_beside(rules, "Woozles or Heffalumps", &bases)
+        let name = match (BI, LINE) {
+            (false, false) => "Woozles",
+            (true, false) => "BiWoozles",
+            (false, true) => "Heffalumps",
+            (true, true) => "BiHeffalumps",
+        };
+        // Beside AntiMarsCirce Popeye's help play moves units it has lost
+        // (docs/rules.md, "What is refused").
+        if !LINE {
+            let why = "it writes moves of no unit, `1..f2-h8-f8`, and moves another unit \
+                       through that square, `2.Rg7-h8-e8`";
+            if let Some(refused) =
+                super::incoherent_beside(rules, name, &[Base::AntiMarsCirce], why)
+            {
+                return Some(refused);
+            }
+        }
+        let bases: &[Base] = if LINE {
+            &[Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess]
+        } else {
+            &[Base::MarsCirce, Base::PhantomChess]
+        };
+        super::not_played_beside(rules, name, bases)
     }
 }
 
@@ -144,6 +165,22 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn beside_antimars_woozles_is_refused_for_popeyes_incoherence() {
+        // Popeye's help play writes moves of no unit there (h#2, White Kh6
+        // Re8 Ra1 Pa2, Black Kg2 Sa5 Rg7 Rf2: `1..f2-h8-f8 a2-a4
+        // 2.Rg7-h8-e8 Ra1-a2 #`); Heffalumps there is not played yet.
+        use crate::rules::{Base, CirceRules};
+        for c in [Condition::Woozles, Condition::BiWoozles] {
+            let r = Rules::with_circe(CirceRules::of(Base::AntiMarsCirce)).with(c);
+            let why = r.conditions.refusal(&r).expect("refused");
+            assert!(why.contains("incoherent"), "{why}");
+        }
+        let r = Rules::with_circe(CirceRules::of(Base::AntiMarsCirce)).with(Condition::Heffalumps);
+        let why = r.conditions.refusal(&r).expect("refused");
+        assert!(why.contains("not played yet"), "{why}");
     }
 
     #[test]
