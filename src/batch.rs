@@ -22,7 +22,7 @@ pub mod shard;
 pub mod solving;
 pub mod summary;
 
-use crate::io::load_problems;
+use crate::io::load_each;
 use crate::problem::{InputError, Problem};
 use crate::solve::{Cancel, Solution, SolveError, TwinSolution};
 use std::path::{Path, PathBuf};
@@ -127,14 +127,11 @@ pub fn load_keyed_items(files: &[(PathBuf, String)]) -> Vec<Item> {
                 problem,
             })
         };
-        match load_problems(file) {
-            Ok(problems) => {
-                let of = problems.len();
-                for (i, problem) in problems.into_iter().enumerate() {
-                    push(i + 1, of, Ok(problem));
-                }
-            }
-            Err(e) => push(1, 1, Err(e)),
+        // An Olive collection's entries are read each on its own.
+        let problems = load_each(file);
+        let of = problems.len();
+        for (i, problem) in problems.into_iter().enumerate() {
+            push(i + 1, of, problem);
         }
     }
     let len = items.len();
