@@ -10,6 +10,7 @@ pub mod popeye;
 pub mod problem_writer;
 pub mod solution;
 pub mod toml_problem;
+pub mod yacpdb;
 
 pub use json::JsonWriter;
 pub use options::{Format, ReportOptions};

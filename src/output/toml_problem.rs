@@ -446,6 +446,10 @@ pub fn recorded_output_path(input: &Path) -> PathBuf {
     input.with_extension("out")
 }
 
+/// How the first line of a file `circe convert` wrote begins: it may
+/// write such a file again, and no other.
+pub const CONVERTED_MARK: &str = "# Converted from ";
+
 /// One problem of a Popeye file, converted.
 #[derive(Debug)]
 pub struct Converted {
@@ -463,12 +467,17 @@ impl Converted {
     /// The file name `circe convert -o DIR` gives it: `NAME.toml` for the
     /// first problem of `NAME.inp`, `NAME-2.toml` ... for the later ones.
     pub fn file_name(&self) -> String {
+        self.file_name_with("toml")
+    }
+
+    /// [`Converted::file_name`] with another extension (`yaml`).
+    pub fn file_name_with(&self, ext: &str) -> String {
         let stem = self.source.file.file_stem().unwrap_or_default();
         let stem = stem.to_string_lossy();
         if self.number == 1 {
-            format!("{stem}.toml")
+            format!("{stem}.{ext}")
         } else {
-            format!("{stem}-{}.toml", self.number)
+            format!("{stem}-{}.{ext}", self.number)
         }
     }
 }
@@ -496,7 +505,7 @@ pub fn convert_file(file: &Path) -> Result<Vec<Converted>, crate::problem::Input
             });
             let text = text.map(|t| {
                 let mut header = format!(
-                    "# Converted from {} by `circe convert`",
+                    "{CONVERTED_MARK}{} by `circe convert`",
                     file.file_name().unwrap_or_default().to_string_lossy()
                 );
                 if expected.is_some() {
