@@ -13,7 +13,7 @@
 
 use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
 use crate::io::language::{piece_letter, ATTRIBUTE_NAMES};
-use crate::io::yacpdb_input::metadata::{Award, Date, Source, FOREIGN_ID, KEYWORDS, REPRINT};
+use crate::io::yacpdb_input::metadata::{Award, Date, Source, FOREIGN_ID, KEYWORDS};
 use crate::output::toml_problem::ConvertError;
 use crate::problem::{Language, MirrorAxis, Problem, ProblemOption, TwinCommand};
 use crate::rules::Rules;
@@ -231,7 +231,7 @@ fn twin_key(index: usize) -> String {
 /// passant), as options.
 fn position_options(pos: &Position, options: &[ProblemOption]) -> Vec<String> {
     let mut out = Vec::new();
-    let mut default = pos.clone();
+    let mut default = *pos;
     default.set_unmoved_from_placement();
     for o in options {
         if let ProblemOption::NoCastling(s) = o {
@@ -265,7 +265,13 @@ fn push_list(out: &mut String, key: &str, items: &[String]) {
     }
     let _ = writeln!(out, "{key}:");
     for i in items {
-        if i.contains('\n') {
+        // A literal block in a list, but not one that needs an
+        // indentation indicator (its meaning there differs among readers).
+        let indented = i
+            .split('\n')
+            .find(|l| !l.is_empty())
+            .is_some_and(|l| l.starts_with([' ', '\t']));
+        if i.contains('\n') && !indented {
             let _ = write!(out, "  - {}", block(i, 4));
             if !out.ends_with('\n') {
                 out.push('\n');
@@ -534,9 +540,8 @@ pub fn problem_to_yacpdb(
             keywords.extend(k.split(", ").map(str::to_string));
         } else if let Some((d, p)) = r.strip_prefix(FOREIGN_ID).and_then(|f| f.split_once(": ")) {
             foreign.push((d.to_string(), p.to_string()));
-        } else if r.starts_with(REPRINT) {
-            comments.push(r.clone());
         } else {
+            // Reprints (`Reprint: ...`) too: YACPDB's need a date.
             comments.push(r.clone());
         }
     }
@@ -594,6 +599,81 @@ mod tests {
             };
             assert_eq!(items[0].1.value, expected, "{text}");
         }
+    }
+
+    fn popeye(text: &str) -> Problem {
+        crate::io::popeye_input::parse_popeye(text, std::path::Path::new("t.inp"))
+            .unwrap_or_else(|e| panic!("{e}"))
+            .remove(0)
+    }
+
+    #[test]
+    fn metadata_goes_into_its_fields_and_comes_back() {
+        let mut p = popeye(
+            "beginproblem stipulation h#2 pieces white ka1 kamikaze sb1 black kh8 neutral pa2 twin move a2 a3 endproblem",
+        );
+        p.meta.author = vec!["Tauber, Theodor & Avner, Uri".into()];
+        p.meta.origin = vec!["Die Schwalbe, issue 125, No. 7100, 1990-10".into()];
+        p.meta.award = vec!["1st Prize; judge: Rehm, Hans Peter".into()];
+        p.meta.remark = vec![
+            "Keywords: Zilahi, Model mates".into(),
+            "two\nlines".into(),
+            "  indented\nlines".into(),
+            "foreignid PDB: P1234".into(),
+        ];
+        p.meta.intended = Some("2.1...".into());
+        let yaml = problem_to_yacpdb(&p, Some("1.x\n")).unwrap();
+        assert!(yaml.contains("  white: [Ka1, Kamikaze Sb1]\n"), "{yaml}");
+        assert!(yaml.contains("  neutral: [Pa2]\n"), "{yaml}");
+        assert!(yaml.contains("  problemid: 7100\n"), "{yaml}");
+        assert!(yaml.contains("  b: Move a2 a3\n"), "{yaml}");
+        let back = crate::io::yacpdb_input::parse_yacpdb(&yaml, std::path::Path::new("b.yaml"))
+            .remove(0)
+            .unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+        assert_eq!(back.meta.author, vec!["Tauber, Theodor", "Avner, Uri"]);
+        assert_eq!(back.meta.origin, p.meta.origin);
+        assert_eq!(back.meta.award, p.meta.award);
+        assert_eq!(back.meta.remark, p.meta.remark, "{yaml}");
+        assert_eq!(back.meta.intended, p.meta.intended);
+        assert_eq!(back.meta.solution_text.as_deref(), Some("1.x\n"));
+    }
+
+    #[test]
+    fn what_yacpdb_cannot_say_is_refused() {
+        let p = popeye("beginproblem stipulation h#2 pieces white ka1 black kh8 endproblem");
+        let no_solution = problem_to_yacpdb(&p, None).unwrap_err();
+        assert!(no_solution.0.contains("solution"), "{no_solution}");
+        let mut q = p.clone();
+        q.stipulation.value = "sstipulation white 2a[#]d".into();
+        assert!(problem_to_yacpdb(&q, Some("x"))
+            .unwrap_err()
+            .0
+            .contains("structured"));
+        let mut q = p.clone();
+        q.meta.author = vec!["One, Two, Three".into()];
+        assert!(problem_to_yacpdb(&q, Some("x"))
+            .unwrap_err()
+            .0
+            .contains("author"));
+        let mut q = p.clone();
+        q.meta.intended = Some("two".into());
+        assert!(problem_to_yacpdb(&q, Some("x")).is_err());
+        let a = popeye("beginproblem stipulation h#2 condition alsatiancirce pieces white ka1 black kh8 endproblem");
+        assert!(problem_to_yacpdb(&a, Some("x"))
+            .unwrap_err()
+            .0
+            .contains("Alsatian"));
+        // An origin with no year, an award with no source: comments.
+        let mut q = p.clone();
+        q.meta.origin = vec!["Problem 12".into()];
+        q.meta.award = vec!["1st Prize".into()];
+        let yaml = problem_to_yacpdb(&q, Some("x")).unwrap();
+        assert!(
+            !yaml.contains("source:") && !yaml.contains("award:"),
+            "{yaml}"
+        );
+        assert!(yaml.contains("  - \"Source: Problem 12\"\n"), "{yaml}");
+        assert!(yaml.contains("  - \"Award: 1st Prize\"\n"), "{yaml}");
     }
 
     #[test]

@@ -76,7 +76,7 @@ impl Date {
         text.split(|c: char| !c.is_ascii_digit())
             .filter(|t| digits(t, 4))
             .filter(|t| t.parse::<u32>().is_ok_and(|y| (1500..=2099).contains(&y)))
-            .last()
+            .next_back()
             .map(|y| Date {
                 year: y.to_string(),
                 month: None,
