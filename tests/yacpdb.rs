@@ -21,11 +21,70 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// `(?i)re` (Python's inline flag, which the schema's distinction pattern
+/// uses and ECMA regexes lack) as a pattern without flags: each letter
+/// outside a class and not escaped becomes `[xX]` (the pattern's classes
+/// hold digits alone).
+fn without_inline_case_flag(pattern: &str) -> String {
+    let Some(rest) = pattern.strip_prefix("^(?i)") else {
+        return pattern.to_string();
+    };
+    let mut out = String::from("^");
+    let mut escaped = false;
+    let mut in_class = false;
+    for c in rest.chars() {
+        match c {
+            _ if escaped => {
+                out.push(c);
+                escaped = false;
+            }
+            '\\' => {
+                out.push(c);
+                escaped = true;
+            }
+            '[' | ']' => {
+                in_class = c == '[';
+                out.push(c);
+            }
+            c if c.is_ascii_alphabetic() && !in_class => out.push_str(&format!(
+                "[{}{}]",
+                c.to_ascii_lowercase(),
+                c.to_ascii_uppercase()
+            )),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 fn validator() -> jsonschema::Validator {
     let text = std::fs::read_to_string(root().join("tests/olive/yacpdb-entry.schema.json"))
         .expect("the vendored schema");
-    let schema: serde_json::Value = serde_json::from_str(&text).expect("the schema is JSON");
+    let mut schema: serde_json::Value = serde_json::from_str(&text).expect("the schema is JSON");
+    let pattern = &mut schema["definitions"]["distinction"]["pattern"];
+    let ecma = without_inline_case_flag(pattern.as_str().expect("a pattern"));
+    *pattern = serde_json::Value::String(ecma);
     jsonschema::draft7::new(&schema).expect("the schema compiles")
+}
+
+#[test]
+fn the_schema_s_distinction_pattern_keeps_its_meaning() {
+    let v = validator();
+    let entry = |d: &str| {
+        format!("stipulation: '#2'\nalgebraic: {{white: [Ka1]}}\nsolution: x\nsource: {{name: N, date: 1990}}\naward: {{tourney: ditto, distinction: '{d}'}}\n")
+    };
+    for ok in [
+        "1st Prize",
+        "1ST PRIZE",
+        "4th hm",
+        "Comm.",
+        "2nd-3rd Prize, ex aequo",
+    ] {
+        assert!(schema_errors(&v, &entry(ok)).is_empty(), "{ok}");
+    }
+    for bad in ["1nd Prize", "Prize winner", "Comm"] {
+        assert!(!schema_errors(&v, &entry(bad)).is_empty(), "{bad}");
+    }
 }
 
 /// The schema's complaints about one YAML entry (none: it validates).

@@ -567,6 +567,100 @@ pub fn problem_to_yacpdb(
     Ok(out)
 }
 
+/// What a reader must give back for the entry to be the problem: the
+/// diagram (units, castling rights, en passant), the stipulation, the
+/// rules, the options that change the play, the twins.
+fn same_problem(a: &Problem, b: &Problem) -> Result<(), String> {
+    let units = |p: &Problem| p.position.units().collect::<Vec<_>>();
+    if units(a) != units(b) {
+        return Err("the diagram".into());
+    }
+    if a.position.unmoved != b.position.unmoved || a.position.ep_square != b.position.ep_square {
+        return Err("the castling rights or en passant".into());
+    }
+    if a.stipulation.value.trim() != b.stipulation.value {
+        return Err("the stipulation".into());
+    }
+    if a.rules != b.rules {
+        return Err("the conditions".into());
+    }
+    let options = |p: &Problem| -> Vec<ProblemOption> {
+        p.options
+            .iter()
+            .map(|o| o.value.clone())
+            .filter(|o| {
+                !matches!(
+                    o,
+                    ProblemOption::Cosmetic(_)
+                        | ProblemOption::NoCastling(_)
+                        | ProblemOption::EnPassant(_)
+                )
+            })
+            .collect()
+    };
+    if options(a) != options(b) {
+        return Err("the options".into());
+    }
+    let twins = |p: &Problem| -> Vec<(bool, Vec<TwinCommand>)> {
+        p.twins
+            .iter()
+            .map(|t| (t.continued, t.commands.clone()))
+            .collect()
+    };
+    if twins(a) != twins(b) || a.zero_position != b.zero_position {
+        return Err("the twins".into());
+    }
+    Ok(())
+}
+
+/// `circe convert --to yacpdb` for one file: every problem as a YACPDB
+/// entry, with its recorded solution (its own, TOML `[expected]`, or the
+/// `.out` beside a Popeye file). Each entry is read back and must give the
+/// same problem, or it is refused.
+pub fn convert_file(
+    file: &std::path::Path,
+) -> Result<Vec<crate::output::toml_problem::Converted>, crate::problem::InputError> {
+    use crate::output::toml_problem::{
+        recorded_output_path, solution_part, split_outputs, Converted, CONVERTED_MARK,
+    };
+    let problems = crate::io::load_problems(file)?;
+    let outputs = crate::io::read_text(&recorded_output_path(file))
+        .ok()
+        .map(|t| split_outputs(&t))
+        .filter(|o| o.len() == problems.len());
+    let of = problems.len();
+    let name = file.file_name().unwrap_or_default().to_string_lossy();
+    Ok(problems
+        .iter()
+        .enumerate()
+        .map(|(i, problem)| {
+            let recorded = outputs.as_ref().map(|o| solution_part(&o[i]));
+            let solution = problem.expected.clone().or(recorded);
+            let text = problem_to_yacpdb(problem, solution.as_deref()).and_then(|t| {
+                let back = crate::io::yacpdb_input::parse_yacpdb(&t, file)
+                    .into_iter()
+                    .next();
+                match back {
+                    Some(Ok(q)) => same_problem(problem, &q)
+                        .map(|_| t)
+                        .map_err(|what| ConvertError(format!("the entry does not keep {what}"))),
+                    Some(Err(e)) => Err(ConvertError(format!(
+                        "the YACPDB reader refuses it: {}",
+                        e.message
+                    ))),
+                    None => Err(ConvertError("the entry reads back as nothing".into())),
+                }
+            });
+            Converted {
+                source: problem.source.clone(),
+                number: i + 1,
+                of,
+                text: text.map(|t| format!("{CONVERTED_MARK}{name} by `circe convert`.\n{t}")),
+            }
+        })
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -704,98 +798,4 @@ mod tests {
             );
         }
     }
-}
-
-/// What a reader must give back for the entry to be the problem: the
-/// diagram (units, castling rights, en passant), the stipulation, the
-/// rules, the options that change the play, the twins.
-fn same_problem(a: &Problem, b: &Problem) -> Result<(), String> {
-    let units = |p: &Problem| p.position.units().collect::<Vec<_>>();
-    if units(a) != units(b) {
-        return Err("the diagram".into());
-    }
-    if a.position.unmoved != b.position.unmoved || a.position.ep_square != b.position.ep_square {
-        return Err("the castling rights or en passant".into());
-    }
-    if a.stipulation.value.trim() != b.stipulation.value {
-        return Err("the stipulation".into());
-    }
-    if a.rules != b.rules {
-        return Err("the conditions".into());
-    }
-    let options = |p: &Problem| -> Vec<ProblemOption> {
-        p.options
-            .iter()
-            .map(|o| o.value.clone())
-            .filter(|o| {
-                !matches!(
-                    o,
-                    ProblemOption::Cosmetic(_)
-                        | ProblemOption::NoCastling(_)
-                        | ProblemOption::EnPassant(_)
-                )
-            })
-            .collect()
-    };
-    if options(a) != options(b) {
-        return Err("the options".into());
-    }
-    let twins = |p: &Problem| -> Vec<(bool, Vec<TwinCommand>)> {
-        p.twins
-            .iter()
-            .map(|t| (t.continued, t.commands.clone()))
-            .collect()
-    };
-    if twins(a) != twins(b) || a.zero_position != b.zero_position {
-        return Err("the twins".into());
-    }
-    Ok(())
-}
-
-/// `circe convert --to yacpdb` for one file: every problem as a YACPDB
-/// entry, with its recorded solution (its own, TOML `[expected]`, or the
-/// `.out` beside a Popeye file). Each entry is read back and must give the
-/// same problem, or it is refused.
-pub fn convert_file(
-    file: &std::path::Path,
-) -> Result<Vec<crate::output::toml_problem::Converted>, crate::problem::InputError> {
-    use crate::output::toml_problem::{
-        recorded_output_path, solution_part, split_outputs, Converted, CONVERTED_MARK,
-    };
-    let problems = crate::io::load_problems(file)?;
-    let outputs = crate::io::read_text(&recorded_output_path(file))
-        .ok()
-        .map(|t| split_outputs(&t))
-        .filter(|o| o.len() == problems.len());
-    let of = problems.len();
-    let name = file.file_name().unwrap_or_default().to_string_lossy();
-    Ok(problems
-        .iter()
-        .enumerate()
-        .map(|(i, problem)| {
-            let recorded = outputs.as_ref().map(|o| solution_part(&o[i]));
-            let solution = problem.expected.clone().or(recorded);
-            let text = problem_to_yacpdb(problem, solution.as_deref()).and_then(|t| {
-                let back = crate::io::yacpdb_input::parse_yacpdb(&t, file)
-                    .into_iter()
-                    .next();
-                match back {
-                    Some(Ok(q)) => same_problem(problem, &q)
-                        .map(|_| t)
-                        .map_err(|what| ConvertError(format!("the entry does not keep {what}"))),
-                    Some(Err(e)) => Err(ConvertError(format!(
-                        "the YACPDB reader refuses it: {}",
-                        e.message
-                    ))),
-                    None => Err(ConvertError("the entry reads back as nothing".into())),
-                }
-            });
-            Converted {
-                source: problem.source.clone(),
-                number: i + 1,
-                of,
-                text: text.map(|t| format!("{CONVERTED_MARK}{name} by `circe convert`.\n{t}")),
-            }
-        })
-        .collect())
 }

@@ -74,9 +74,7 @@ impl Date {
     /// digits standing alone, from 1500 to 2099.
     pub fn year_in(text: &str) -> Option<Date> {
         text.split(|c: char| !c.is_ascii_digit())
-            .filter(|t| digits(t, 4))
-            .filter(|t| t.parse::<u32>().is_ok_and(|y| (1500..=2099).contains(&y)))
-            .next_back()
+            .rfind(|t| digits(t, 4) && t.parse::<u32>().is_ok_and(|y| (1500..=2099).contains(&y)))
             .map(|y| Date {
                 year: y.to_string(),
                 month: None,

@@ -72,7 +72,7 @@ fn an_entry_with_twins_and_metadata() {
 fn fairy_pieces_attributes_neutrals_options_and_conditions() {
     let p = one("algebraic:
   white: [Ka1, Kamikaze Sb1, Gc1]
-  black: [Royal Zf3, Kh8]
+  black: [Royal Zf3, Ph7]
   neutral: [Pa2]
 stipulation: h#2
 options: [SetPlay, Madrasi RexInclusiv, Circe]
