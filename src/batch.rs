@@ -31,7 +31,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The files a list of command-line paths names: files as given,
-/// directories walked for `.toml` and `.inp` files, in name order.
+/// directories walked for problem files ([`is_problem_file`]), in name
+/// order. A folder that holds none is kept as it is, for the reader to
+/// report (so every command that walks folders says the same). Shared by
+/// every command that takes folders.
 pub fn collect_files(paths: &[PathBuf]) -> Vec<PathBuf> {
     collect_keyed_files(paths)
         .into_iter()
@@ -48,6 +51,9 @@ pub fn collect_keyed_files(paths: &[PathBuf]) -> Vec<(PathBuf, String)> {
         if p.is_dir() {
             let mut found = Vec::new();
             walk(p, &mut found);
+            if found.is_empty() {
+                found.push(p.clone());
+            }
             found.sort();
             out.extend(found.into_iter().map(|f| {
                 let key = shard::key_of(f.strip_prefix(p).unwrap_or(&f));
@@ -68,6 +74,10 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     };
     for e in entries.flatten() {
         let path = e.path();
+        // Hidden files and folders (`.git`, `.github`) are not problems.
+        if e.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
         if path.is_dir() {
             walk(&path, out);
         } else if is_problem_file(&path) {
@@ -76,10 +86,14 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// `.toml` and `.inp` files are problems when found in a directory.
+/// The extensions of problem files found in a folder: circe's TOML,
+/// Popeye's input, YACPDB's YAML and Olive's collections.
+pub const PROBLEM_EXTENSIONS: [&str; 6] = ["toml", "inp", "pop", "yaml", "yml", "olv"];
+
+/// Whether a file found in a folder is a problem file, by its extension.
 pub fn is_problem_file(path: &Path) -> bool {
     path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("toml") || e.eq_ignore_ascii_case("inp"))
+        .is_some_and(|e| PROBLEM_EXTENSIONS.iter().any(|x| e.eq_ignore_ascii_case(x)))
 }
 
 /// One unit of work: a problem, or a file that could not be read.
@@ -113,8 +127,40 @@ pub fn load_items(files: &[PathBuf]) -> Vec<Item> {
 
 /// [`load_items`] of files with their keys ([`collect_keyed_files`]).
 pub fn load_keyed_items(files: &[(PathBuf, String)]) -> Vec<Item> {
+    // An Olive collection's entries are read each on its own.
+    items_of_each(
+        files
+            .iter()
+            .map(|(file, key)| (file.clone(), key.clone(), load_each(file)))
+            .collect(),
+    )
+}
+
+/// The problems of each source (a file, or a text read elsewhere:
+/// standard input, the command line), with its name and key, or the error
+/// of reading it, as the items of one batch.
+pub fn items_of(sources: Vec<(PathBuf, String, Result<Vec<Problem>, InputError>)>) -> Vec<Item> {
+    items_of_each(
+        sources
+            .into_iter()
+            .map(|(file, key, read)| {
+                let each = match read {
+                    Ok(problems) => problems.into_iter().map(Ok).collect(),
+                    Err(e) => vec![Err(e)],
+                };
+                (file, key, each)
+            })
+            .collect(),
+    )
+}
+
+/// [`items_of`] with each problem of a source read or refused on its own
+/// ([`crate::io::load_each`]).
+pub fn items_of_each(
+    sources: Vec<(PathBuf, String, Vec<Result<Problem, InputError>>)>,
+) -> Vec<Item> {
     let mut items = Vec::new();
-    for (file, key) in files {
+    for (file, key, read) in sources {
         let mut push = |number, of, problem| {
             items.push(Item {
                 index: items.len(),
@@ -127,10 +173,8 @@ pub fn load_keyed_items(files: &[(PathBuf, String)]) -> Vec<Item> {
                 problem,
             })
         };
-        // An Olive collection's entries are read each on its own.
-        let problems = load_each(file);
-        let of = problems.len();
-        for (i, problem) in problems.into_iter().enumerate() {
+        let of = read.len();
+        for (i, problem) in read.into_iter().enumerate() {
             push(i + 1, of, problem);
         }
     }

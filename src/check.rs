@@ -273,6 +273,19 @@ impl CheckTotals {
             Verdict::Interrupted => self.interrupted += 1,
         }
     }
+
+    /// A problem `--bless` recorded (or freed of its known-failure mark)
+    /// passes now: counted as a pass instead of its `verdict`.
+    pub fn recorded(&mut self, verdict: &Verdict) {
+        let counter = match verdict {
+            Verdict::Fail(_) => &mut self.fail,
+            Verdict::Fixed => &mut self.fixed,
+            Verdict::Unchecked(_) => &mut self.unchecked,
+            _ => return,
+        };
+        *counter = counter.saturating_sub(1);
+        self.pass += 1;
+    }
 }
 
 /// What a check did.

@@ -1,8 +1,11 @@
 //! The command line: arguments, and what each command does.
 
+pub mod audit;
 pub mod check;
 pub mod convert;
+pub mod inputs;
 pub mod legal;
+pub mod memory;
 pub mod merge;
 pub mod progress;
 pub mod solve;
@@ -14,11 +17,17 @@ use std::path::PathBuf;
 #[command(
     name = "circe",
     version,
-    about = "A fairy-chess problem solver for the Circe family",
-    long_about = "A fairy-chess problem solver for the Circe family: Circe, Circe Rex \
-                  Inclusive, Anticirce (Calvet, Cheylan), Kamikaze Circe.\n\nReads \
-                  problems as TOML (see docs/problem-format.md) or in Popeye's input \
-                  language (English, German, French)."
+    about = "A fairy-chess problem solver for the Circe family, in agreement with Popeye",
+    long_about = "A fairy-chess problem solver for the Circe family: Circe and Anticirce \
+                  in all their forms, MarsCirce, PhantomChess, ImmunChess, GenevaChess, \
+                  Alsatian Circe, with Popeye's fairy pieces and some forty fairy \
+                  conditions. Its solutions agree with Popeye's, and `--format popeye` \
+                  prints them as Popeye does.\n\nReads problems in circe's TOML format, in \
+                  Popeye's input language (English, German, French) and YACPDB's YAML: \
+                  from files, folders, standard input (`-`) or the command \
+                  line (`circe solve --fen`).",
+    after_help = "`circe help COMMAND` tells more of each command; `circe manpage` writes \
+                  the manual page, `circe completions SHELL` the shell's completions."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -27,8 +36,8 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "N")]
     pub threads: Option<usize>,
     /// Memory for the transposition tables in MiB; problems solved at once
-    /// share it.
-    #[arg(long, global = true, value_name = "MB", default_value_t = circe::solve::DEFAULT_HASH_MB)]
+    /// share it. More than the machine has is refused.
+    #[arg(long, global = true, value_name = "MB", default_value_t = circe::solve::DEFAULT_HASH_MB, value_parser = memory::hash_size)]
     pub hash: usize,
 }
 
@@ -38,14 +47,20 @@ pub enum Command {
     Solve(SolveArgs),
     /// Solve problems and compare with their recorded solutions.
     Check(CheckArgs),
+    /// Is each problem sound? Solves it and gives a verdict in words:
+    /// sound, cooked (the extra keys or solutions), no solution, short
+    /// solution, duals, incomplete; then a tester's table of counts. Exit
+    /// 0 when all are sound, 1 when some is not, 2 on bad input.
+    Audit(AuditArgs),
     /// Time the solver: per problem the time, positions searched, speed,
     /// and agreement with a recorded Popeye output; then the totals.
     Bench(BenchArgs),
-    /// Convert Popeye input files to the TOML problem format.
+    /// Convert problems (Popeye's input, files or folders) to circe's TOML
+    /// format.
     Convert(ConvertArgs),
     /// Test whether each diagram passes the orthodox legality test that
-    /// Alsatian Circe applies (docs/alsatian.md); exit 0 when all pass, 1
-    /// when one fails, 2 on bad input.
+    /// Alsatian Circe applies; exit 0 when all pass, 1 when one fails, 2 on
+    /// bad input.
     Legal(LegalArgs),
     /// Put the JSON Lines of the shards of a batch (`solve --shard`) or the
     /// parts of a problem (`solve --first-moves`) back together, in the
@@ -56,6 +71,21 @@ pub enum Command {
     /// verdict, the slowest problems, every error and disagreement, the
     /// total time and positions searched.
     Report(ReportArgs),
+    /// Print the completions of a shell.
+    ///
+    /// For bash: `circe completions bash >
+    /// ~/.local/share/bash-completion/completions/circe`; for zsh, a file
+    /// `_circe` in a folder of `$fpath`; for fish,
+    /// `~/.config/fish/completions/circe.fish`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page.
+    ///
+    /// In roff: `circe manpage > circe.1; man ./circe.1`, or put it in a
+    /// `man1` folder of `manpath`.
+    Manpage,
 }
 
 #[derive(clap::Args, Debug)]
@@ -74,7 +104,8 @@ pub struct MergeArgs {
     #[arg(long, value_name = "DIR")]
     pub problems: Vec<PathBuf>,
     /// Write to this file (through a temporary file beside it, renamed
-    /// when complete) instead of stdout.
+    /// when complete) instead of stdout; a file that holds anything but
+    /// circe's JSON Lines is not replaced.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
@@ -90,25 +121,40 @@ pub struct ReportArgs {
     pub slowest: usize,
 }
 
+/// What the paths of a command may be.
+const PATHS_HELP: &str = "Problem files or folders. A file's format is told by its name: \
+    `.toml` circe's, `.yaml`/`.yml`/`.olv` YACPDB's, any other Popeye's input. Folders are \
+    walked for `.toml`, `.inp`, `.pop`, `.yaml`, `.yml` and `.olv` files (hidden ones left out); \
+    a folder with none is an error.";
+
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Problem files or folders.
-    #[arg(required = true)]
+    /// Problem files or folders; exit 2 when one cannot be read or solved.
+    #[arg(required = true, long_help = PATHS_HELP)]
     pub files: Vec<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
 pub struct LegalArgs {
-    /// Problem files: `.toml`, or Popeye input (any other extension).
-    #[arg(required = true)]
+    /// Problem files or folders, or `-`: one problem from standard input.
+    #[arg(required = true, long_help = PATHS_STDIN_HELP)]
     pub files: Vec<PathBuf>,
 }
 
+/// [`PATHS_HELP`] and `-`.
+const PATHS_STDIN_HELP: &str = "Problem files or folders, or `-`: one problem read from \
+    standard input, in the format its text shows (TOML, Popeye's input, YACPDB). A file's \
+    format is told by its name: `.toml` circe's, `.yaml`/`.yml`/`.olv` YACPDB's, any other \
+    Popeye's input. Folders are walked for `.toml`, `.inp`, `.pop`, `.yaml`, `.yml` and `.olv` \
+    files (hidden ones left out); a folder with none is an error.";
+
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// Problem files: `.toml`, or Popeye input (any other extension).
-    #[arg(required = true)]
+    /// Problem files or folders, or `-`: one problem from standard input.
+    #[arg(required_unless_present = "fen", conflicts_with = "fen", long_help = PATHS_STDIN_HELP)]
     pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub fen: FenArgs,
     /// Output format [default: text; json with --resume].
     #[arg(long, value_enum)]
     pub format: Option<Format>,
@@ -118,7 +164,8 @@ pub struct SolveArgs {
     #[arg(long, value_enum)]
     pub lang: Option<Lang>,
     /// Go on with a batch whose JSON Lines went to this file: skip the
-    /// problems it records as finished, append the others' lines to it.
+    /// problems it records as finished, append the others' lines to it. A
+    /// file that is not circe's JSON Lines is refused, untouched.
     #[arg(long, value_name = "OUT.jsonl")]
     pub resume: Option<PathBuf>,
     /// Solve only the K-th of N disjoint parts of the problems (K from 1),
@@ -136,6 +183,31 @@ pub struct SolveArgs {
     pub first_moves: Option<circe::solve::RootPart>,
     #[command(flatten)]
     pub batch: BatchArgs,
+}
+
+/// A problem given on the command line instead of a file.
+#[derive(clap::Args, Debug, Default)]
+#[command(next_help_heading = "A problem on the command line")]
+pub struct FenArgs {
+    /// The diagram as a FEN's board (`4k3/8/8/8/8/8/8/4K3`; knights `N`,
+    /// Popeye's fairy codes as `.xy`); the stipulation says who moves.
+    #[arg(long, value_name = "FEN", requires = "stipulation")]
+    pub fen: Option<String>,
+    /// The stipulation, in Popeye's words (`#2`, `h#2.5`, `ser-s#7`).
+    #[arg(long, value_name = "STIP", requires = "fen")]
+    pub stipulation: Option<String>,
+    /// A condition as after Popeye's `condition` keyword (`"circe mirror"`,
+    /// `madrasi`); repeatable.
+    #[arg(long, value_name = "CONDITION", requires = "fen")]
+    pub condition: Vec<String>,
+    /// An option as after Popeye's `option` keyword (`"maxsolutions 2"`,
+    /// `setplay`); repeatable.
+    #[arg(long = "option", value_name = "OPTION", requires = "fen")]
+    pub options: Vec<String>,
+    /// A twin as after Popeye's `twin` keyword (`"rotate 90"`, `"move e1 e2"`);
+    /// repeatable, one twin each.
+    #[arg(long, value_name = "TWIN", requires = "fen")]
+    pub twin: Vec<String>,
 }
 
 /// `K/N` of `--first-moves`, K from 1 to N.
@@ -163,10 +235,11 @@ pub struct BatchArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
-    /// Problem files or directories (walked for `.toml` and `.inp`).
-    #[arg(required = true)]
+    /// Problem files or folders.
+    #[arg(required = true, long_help = PATHS_HELP)]
     pub files: Vec<PathBuf>,
-    /// Record the current solutions as expected (TOML files only).
+    /// Record the current solutions as expected (TOML files only); a
+    /// problem recorded so counts as passing.
     #[arg(long)]
     pub bless: bool,
     /// Mark the TOML problems that do not match as known failures.
@@ -178,6 +251,19 @@ pub struct CheckArgs {
     #[arg(long, conflicts_with_all = ["bless", "mark_known_failures"])]
     pub played_only: bool,
     /// Output format: text (diffs) or JSON Lines (one object per problem).
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    pub format: CheckFormat,
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct AuditArgs {
+    /// Problem files or directories (walked for `.toml` and `.inp`).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Output format: a line of words per problem, or JSON Lines (one
+    /// object per problem, with its `verdict`).
     #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
     pub format: CheckFormat,
     #[command(flatten)]

@@ -4,6 +4,7 @@
 //! its move generator ([`board`], [`movegen`]), the Circe rules as data
 //! ([`rules`]), the problem readers and writers ([`io`]) and the solver.
 
+pub mod audit;
 pub mod batch;
 pub mod bench;
 pub mod board;

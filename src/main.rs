@@ -33,7 +33,7 @@ macro_rules! err {
 
 mod cli;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use cli::{Cli, Command};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -69,8 +69,23 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => cli::solve::run(&args, stop_on_ctrl_c()),
         Command::Check(args) => cli::check::run(&args, stop_on_ctrl_c()),
+        Command::Audit(args) => cli::audit::run(&args, stop_on_ctrl_c()),
         Command::Convert(args) => Ok(cli::convert::run(&args)),
-        Command::Legal(args) => Ok(cli::legal::run(&args.files)),
+        Command::Legal(args) => cli::legal::run(&args.files),
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "circe", &mut out);
+            out!("{}", String::from_utf8_lossy(&out));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Manpage => {
+            let mut out = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut out)
+                .map_err(|e| anyhow::anyhow!("the manual page: {e}"))?;
+            out!("{}", String::from_utf8_lossy(&out));
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Merge(args) => cli::merge::merge(&args),
         Command::Report(args) => cli::merge::report(&args),
         Command::Bench(args) => {
@@ -79,6 +94,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 "{}",
                 circe::bench::table(&rows, threads, circe::solve::hash_mb())
             );
+            // As `solve`: a problem that could not be read or solved is 2.
+            let failed = rows.iter().filter(|r| r.error.is_some()).count();
+            if failed > 0 {
+                errln!("circe: {failed} problem(s) could not be read or solved");
+                return Ok(ExitCode::from(2));
+            }
             Ok(ExitCode::SUCCESS)
         }
     }

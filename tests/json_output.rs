@@ -238,3 +238,23 @@ fn a_kamikaze_capturer_without_circe_is_a_removal() {
     assert_eq!(capture["removals"][0]["square"], "b8");
     assert_eq!(capture["promotion"], Value::Null);
 }
+
+#[test]
+fn a_notice_is_a_key_of_its_twin_and_the_object_stays_json() {
+    // The side not to move is in check (the pawn a2 attacks b3): Popeye
+    // notes the capturable king and solves nothing. The notice came inside
+    // the open list of the play once (`"solution":["notice":...]`).
+    let p = problem(
+        "beginproblem\npieces white Kd1 pa2 black Kb3\nstipulation h=1\noption set duplex\nendproblem\n",
+    );
+    let v = streamed_json(&p);
+    let twin = &v["twins"][0];
+    assert_eq!(twin["notice"], "king-capturable", "{v}");
+    assert!(
+        twin["solution"].as_array().is_none_or(|s| s.is_empty()),
+        "{v}"
+    );
+    let rendered = render_problem(&options(Format::Json), &p, &solve_problem(&p), 0.0);
+    let again: Value = serde_json::from_str(rendered.trim_end()).expect("rendered JSON parses");
+    assert_eq!(again["twins"][0]["notice"], "king-capturable");
+}

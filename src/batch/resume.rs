@@ -6,6 +6,10 @@
 //! writing it) and the records of problems that were interrupted are not
 //! done: they are removed from the file before the rest is appended, so
 //! that every problem ends up in it exactly once.
+//!
+//! A file that is not circe's JSON Lines (a complete line that is not a
+//! record, a last line that does not begin like one) is refused as it is:
+//! `--resume` given the wrong name must not rewrite someone's notes.
 
 use super::Item;
 use std::collections::HashSet;
@@ -45,36 +49,85 @@ fn key_path(path: &Path) -> PathBuf {
     path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
 }
 
+/// Why the file of `--resume` was not read.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumeError {
+    #[error("cannot read: {0}")]
+    Read(io::Error),
+    /// Not a file circe wrote: left untouched.
+    #[error(
+        "{why}: this is not circe's JSON Lines, so it is left as it is \
+         (--resume takes the file an earlier `circe solve --format json` or \
+         `--resume` wrote, or a new name)"
+    )]
+    NotOurs { line: usize, why: &'static str },
+}
+
+/// How circe's records begin (a solved problem's with its sorted keys, a
+/// short record with `file`): a last line cut short by a kill is
+/// recognised by it.
+const RECORD_STARTS: [&str; 2] = ["{\"condition\":", "{\"file\":"];
+
 /// Reads the JSON Lines file of an earlier run; a missing file records
-/// nothing.
-pub fn read_recorded(path: &Path) -> io::Result<Recorded> {
+/// nothing. A file that holds anything but circe's records is refused.
+pub fn read_recorded(path: &Path) -> Result<Recorded, ResumeError> {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Recorded::default()),
-        Err(e) => return Err(e),
+        Err(e) => return Err(ResumeError::Read(e)),
     };
-    let text = String::from_utf8_lossy(&bytes);
+    let Ok(text) = String::from_utf8(bytes) else {
+        return Err(ResumeError::NotOurs {
+            line: 1,
+            why: "not UTF-8 text",
+        });
+    };
     let mut recorded = Recorded::default();
-    for line in text.split_inclusive('\n') {
-        match finished_problem(line) {
-            Some(key) if line.ends_with('\n') && !recorded.done.contains(&key) => {
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let cut_short = !line.ends_with('\n');
+        match record_of(line) {
+            Some(Some(key)) if !cut_short && !recorded.done.contains(&key) => {
                 recorded.done.insert(key);
                 recorded.kept.push(line.to_string());
             }
-            _ if line.trim().is_empty() => {}
-            _ => recorded.dropped += 1,
+            // A record repeated, or of an interrupted problem.
+            Some(_) if !cut_short => recorded.dropped += 1,
+            _ if cut_short && begins_like_a_record(line) => recorded.dropped += 1,
+            _ => {
+                return Err(ResumeError::NotOurs {
+                    line: i + 1,
+                    why: if cut_short {
+                        "the last line does not begin like a record"
+                    } else {
+                        "the line is not a record of a problem"
+                    },
+                })
+            }
         }
     }
     Ok(recorded)
 }
 
-/// The problem a record names, when it is a finished one.
-fn finished_problem(line: &str) -> Option<(PathBuf, usize)> {
+/// Whether a line cut short by a kill was one of circe's records: it
+/// begins as they do, or is the beginning of how they begin.
+pub fn begins_like_a_record(line: &str) -> bool {
+    !line.is_empty()
+        && RECORD_STARTS
+            .iter()
+            .any(|s| line.starts_with(s) || s.starts_with(line))
+}
+
+/// `None` when the line is no record of circe's; else the problem it
+/// names when it finished.
+fn record_of(line: &str) -> Option<Option<(PathBuf, usize)>> {
     let v = super::merge::parse_record(line.trim()).ok()?;
     let file = v.get("file")?.as_str()?;
     let number = v.get("number")?.as_u64()?;
     let status = v.get("status")?.as_str()?;
-    (status != "interrupted").then(|| (key_path(Path::new(file)), number as usize))
+    Some((status != "interrupted").then(|| (key_path(Path::new(file)), number as usize)))
 }
 
 /// Makes the file hold exactly the finished records, rewriting it (through
@@ -146,6 +199,32 @@ mod tests {
         let text = std::fs::read_to_string(&out).unwrap();
         assert_eq!(text.lines().count(), 3, "{text}");
         assert!(!text.contains("interrupted"), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_that_is_not_ours_is_refused_and_kept() {
+        let dir = std::env::temp_dir().join(format!("circe-resume-notes-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (text, line) in [
+            ("my notes\nmore\n", 1),
+            (
+                "{\"file\":\"a.inp\",\"number\":1,\"status\":\"solved\"}\nnotes",
+                2,
+            ),
+            (
+                "{\"file\":\"a.inp\",\"number\":1,\"status\":\"solved\"}\n[1,2]\n",
+                2,
+            ),
+        ] {
+            let notes = dir.join("notes.txt");
+            std::fs::write(&notes, text).unwrap();
+            match read_recorded(&notes) {
+                Err(ResumeError::NotOurs { line: l, .. }) => assert_eq!(l, line, "{text}"),
+                other => panic!("{text}: {other:?}"),
+            }
+            assert_eq!(std::fs::read_to_string(&notes).unwrap(), text);
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 

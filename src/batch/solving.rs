@@ -7,7 +7,10 @@
 use super::ordered::{Order, Ordered};
 use super::parts::PartWriter;
 use super::{label, run, twins_outcome, BatchOptions, Item, Monitor, Outcome, Totals};
+use crate::audit::Auditor;
+use crate::io::notation::Alphabet;
 use crate::output::json::JsonWriter;
+use crate::output::verdict::verdict_json;
 use crate::output::{Format, ProblemWriter, ReportOptions};
 use crate::solve::{solve_problem_into, solve_problem_part_into, RootPart};
 use std::io::{self, Write};
@@ -108,15 +111,24 @@ pub fn solve_batch(
         }
         if json {
             let mut writer = JsonWriter::new(&report, problem, write);
-            let twins = solve_problem_into(problem, cancel, &mut writer);
-            let outcome = twins_outcome(problem, &twins, settings.batch.stopped());
+            // The verdict of what the search shows (duals and short
+            // solutions where the play is shown: `circe audit` shows it).
+            let mut auditor = Auditor::new(problem, Some(&mut writer));
+            let twins = solve_problem_into(problem, cancel, &mut auditor);
+            let stopped = settings.batch.stopped();
+            let verdict = auditor.finish(problem, &twins, stopped);
+            let outcome = twins_outcome(problem, &twins, stopped);
             // Only a finished solve is recorded whole: a time-out, a stop or
             // an error gets the short record.
             if finished(&outcome) {
+                let alphabet = report
+                    .alphabet
+                    .unwrap_or_else(|| Alphabet::from(problem.language));
                 let fields = format!(
-                    "{},\"nodes\":{}",
+                    "{},\"nodes\":{},\"verdict\":{}",
                     record_fields(item, &outcome),
-                    nodes(&twins)
+                    nodes(&twins),
+                    verdict_json(&verdict, alphabet)
                 );
                 writer.finish(started.elapsed().as_secs_f64(), &fields);
                 write("\n");

@@ -16,7 +16,23 @@ pub fn run(args: &CheckArgs, stop: Arc<AtomicBool>) -> anyhow::Result<ExitCode> 
     let json = args.format == CheckFormat::Json;
     let opts = super::batch_options(&args.batch, stop);
     let bar = Bar::new(items.len(), !args.batch.quiet && !json && items.len() > 1);
+    // The problems `--bless` recorded as each was checked: they pass.
+    let mut blessed: Vec<usize> = Vec::new();
     let mut on_checked = |item: &circe::batch::Item, checked: &circe::check::Checked| {
+        if args.bless && is_toml(&item.file) {
+            let done = bless(item, checked);
+            bar.suspend(&mut || match &done {
+                Ok(Some(what)) => errln!("circe: {}: {what}", item.file.display()),
+                Ok(None) => {}
+                Err(e) => errln!("circe: error: {}: {e}", item.file.display()),
+            });
+            if let Ok(Some(_)) = done {
+                blessed.push(item.index);
+                if !json {
+                    return;
+                }
+            }
+        }
         let text = if json {
             json_line(item, checked)
         } else {
@@ -29,21 +45,21 @@ pub fn run(args: &CheckArgs, stop: Arc<AtomicBool>) -> anyhow::Result<ExitCode> 
             });
         }
     };
-    let report = check_batch(&items, &opts, &bar, &mut on_checked);
+    let mut report = check_batch(&items, &opts, &bar, &mut on_checked);
     bar.finish();
+    for (index, checked) in &report.results {
+        if blessed.contains(index) {
+            report.totals.recorded(&checked.verdict);
+        }
+    }
 
-    if args.bless || args.mark_known_failures {
+    if args.mark_known_failures {
         for (index, checked) in &report.results {
             let item = &items[*index];
             if !is_toml(&item.file) {
                 continue;
             }
-            let edit = if args.bless {
-                bless(item, checked)
-            } else {
-                mark(item, checked)
-            };
-            match edit {
+            match mark(item, checked) {
                 Ok(Some(what)) => errln!("circe: {}: {what}", item.file.display()),
                 Ok(None) => {}
                 Err(e) => errln!("circe: error: {}: {e}", item.file.display()),

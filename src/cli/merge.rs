@@ -83,6 +83,14 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
             }
         }
         Some(path) => {
+            // Merging into one of its own inputs is fine: it is JSON Lines.
+            let kind = circe::output::replace::Written::JsonLines;
+            circe::output::replace::may_replace(path, kind).map_err(|why| {
+                anyhow::anyhow!(
+                    "{}: {why}: not overwritten (remove it, or name another file with -o)",
+                    path.display()
+                )
+            })?;
             let mut tmp = path.as_os_str().to_owned();
             tmp.push(".merge-tmp");
             let tmp = PathBuf::from(tmp);

@@ -3,10 +3,10 @@
 
 use super::progress::Bar;
 use super::{Format, Lang, SolveArgs};
-use circe::batch::resume::{open_for_append, read_recorded};
+use circe::batch::resume::{open_for_append, read_recorded, ResumeError};
 use circe::batch::shard::Shard;
 use circe::batch::solving::{solve_batch, BatchReport, Row, SolveSettings};
-use circe::batch::{collect_keyed_files, label, load_keyed_items, Item, Outcome, Totals};
+use circe::batch::{label, Item, Outcome, Totals};
 use circe::io::notation::Alphabet;
 use circe::output::{self as report, ReportOptions};
 use std::io::Write;
@@ -22,7 +22,11 @@ pub fn run(args: &SolveArgs, stop: Arc<AtomicBool>) -> anyhow::Result<ExitCode> 
         .map(|s| Shard::parse(s, &|var| std::env::var(var).ok()))
         .transpose()
         .map_err(|e| anyhow::anyhow!("--shard {e}"))?;
-    let mut items = load_keyed_items(&collect_keyed_files(&args.files));
+    let mut items = if args.fen.fen.is_some() {
+        super::inputs::fen_items(&args.fen)?
+    } else {
+        super::inputs::load(&args.files)?
+    };
     if let Some(shard) = shard {
         items.retain(|i| shard.owns(&i.key, i.number));
         for (index, item) in items.iter_mut().enumerate() {
@@ -34,8 +38,12 @@ pub fn run(args: &SolveArgs, stop: Arc<AtomicBool>) -> anyhow::Result<ExitCode> 
 
     let (mut out, skipped): (Box<dyn Write + Send>, usize) = match &args.resume {
         Some(path) => {
-            let recorded = read_recorded(path)
-                .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
+            let recorded = read_recorded(path).map_err(|e| match &e {
+                ResumeError::NotOurs { line, .. } => {
+                    anyhow::anyhow!("{}:{line}: {e}", path.display())
+                }
+                ResumeError::Read(_) => anyhow::anyhow!("{}: {e}", path.display()),
+            })?;
             if recorded.dropped > 0 {
                 errln!(
                     "circe: {}: {} unfinished record(s) dropped; their problems are solved again",

@@ -224,6 +224,32 @@ pub fn word(lang: Language, w: Word) -> &'static str {
         .expect("every Word has a table row")
 }
 
+/// `; did you mean the grasshopper (G)?` when `word` (a piece word whose
+/// trailing squares are left out) is near a walk's name in `lang`: the
+/// name where a code belongs is the usual slip.
+pub fn walk_hint(lang: Language, word: &str) -> String {
+    let mut name = word;
+    while name.len() > 2 {
+        let (head, tail) = name.split_at(name.len() - 2);
+        if crate::board::Square::parse(tail).is_none() {
+            break;
+        }
+        name = head;
+    }
+    // Short words are codes mistyped, near every other code by chance.
+    if name.len() < 4 || !name.chars().all(|c| c.is_ascii_alphabetic()) {
+        return String::new();
+    }
+    let names = Kind::all().map(|k| k.def().names[idx(lang)]);
+    let Some(found) = crate::vocabulary::suggest::nearest(name, names) else {
+        return String::new();
+    };
+    match Kind::all().find(|k| k.def().names[idx(lang)] == found) {
+        Some(k) => format!("; did you mean the {found} ({})?", piece_letter(lang, k)),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -69,6 +69,35 @@ impl SourceFormat {
     }
 }
 
+impl SourceFormat {
+    /// The format a text is written in, told by its first line that is
+    /// neither blank nor a comment: TOML has `key = value` and `[table]`
+    /// lines, YACPDB's YAML `key:` lines (or a `---` document start), and
+    /// anything else is taken for Popeye's input (whose reader names what
+    /// it does not understand).
+    pub fn of_text(text: &str) -> SourceFormat {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let Some(line) = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))
+        else {
+            return SourceFormat::Popeye;
+        };
+        let key_len = line
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(line.len());
+        let after_key = line[key_len..].trim_start();
+        if line.starts_with('[') || (key_len > 0 && after_key.starts_with('=')) {
+            SourceFormat::Toml
+        } else if line.starts_with("---") || (key_len > 0 && after_key.starts_with(':')) {
+            SourceFormat::Yacpdb
+        } else {
+            SourceFormat::Popeye
+        }
+    }
+}
+
 /// Reads the problems of one file, in the format its name says
 /// ([`SourceFormat::of_path`]), UTF-8 or Latin-1.
 pub fn load_problems(path: &Path) -> Result<Vec<Problem>, InputError> {
@@ -78,11 +107,15 @@ pub fn load_problems(path: &Path) -> Result<Vec<Problem>, InputError> {
         message,
     };
     if path.is_dir() {
-        // A directory reaches here when it could not be walked.
-        let why = std::fs::read_dir(path)
-            .err()
-            .map_or_else(|| "it is a directory".to_string(), |e| e.to_string());
-        return Err(error(format!("cannot read the directory: {why}")));
+        // A directory reaches here when it could not be walked, or when it
+        // holds no problem file.
+        return Err(error(match std::fs::read_dir(path) {
+            Err(e) => format!("cannot read the directory: {e}"),
+            Ok(_) => format!(
+                "the folder holds no problem files (.{})",
+                crate::batch::PROBLEM_EXTENSIONS.join(", .")
+            ),
+        }));
     }
     let bytes = std::fs::read(path).map_err(|e| error(format!("cannot read the file: {e}")))?;
     if let Some(why) = not_text(&bytes) {
@@ -131,4 +164,26 @@ pub fn load_each(path: &Path) -> Vec<Result<Problem, InputError>> {
         return error(why.to_string());
     }
     yacpdb_input::parse_yacpdb(&decode_text(bytes), path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SourceFormat;
+
+    #[test]
+    fn a_text_tells_its_format() {
+        let cases = [
+            ("fen = \"8/8/8/8/8/8/8/8\"\n", SourceFormat::Toml),
+            ("# a comment\n\nstipulation = \"#2\"\n", SourceFormat::Toml),
+            ("[[twin]]\n", SourceFormat::Toml),
+            ("beginproblem\nstipulation #2\n", SourceFormat::Popeye),
+            ("BeginProblem\npieces white ke1\n", SourceFormat::Popeye),
+            ("---\nalgebraic:\n", SourceFormat::Yacpdb),
+            ("stipulation: \"#2\"\nalgebraic:\n", SourceFormat::Yacpdb),
+            ("", SourceFormat::Popeye),
+        ];
+        for (text, format) in cases {
+            assert_eq!(SourceFormat::of_text(text), format, "{text:?}");
+        }
+    }
 }

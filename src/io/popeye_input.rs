@@ -35,6 +35,7 @@ pub fn parse_popeye(text: &str, file: &Path) -> Result<Vec<Problem>, InputError>
 mod keywords;
 mod lexer;
 
+use crate::vocabulary::suggest::did_you_mean;
 use keywords::*;
 use lexer::{Lexer, LexerWords, Token};
 
@@ -174,8 +175,9 @@ impl<'a> Parser<'a> {
                     continue;
                 }
                 Found::Nothing => {
+                    let hint = did_you_mean(&tok.text, self.lang.keywords.iter().map(|k| k.0));
                     self.warnings.push(Spanned {
-                        value: format!("offending item '{}' - ignored", tok.text),
+                        value: format!("offending item '{}' - ignored{hint}", tok.text),
                         line: tok.line,
                     });
                     continue;
@@ -482,8 +484,9 @@ impl<'a> Parser<'a> {
                 Found::Nothing if self.ends_list(&tok, Ctx::Top) => return Ok(()),
                 Found::Nothing => {
                     if read == 0 {
+                        let hint = did_you_mean(&tok.text, self.lang.options.iter().map(|o| o.0));
                         self.warnings.push(Spanned {
-                            value: format!("option '{}' not recognized", tok.text),
+                            value: format!("option '{}' not recognized{hint}", tok.text),
                             line: tok.line,
                         });
                     }
@@ -680,7 +683,16 @@ impl<'a> Parser<'a> {
                     if self.ends_list(&tok, ctx) {
                         break;
                     }
-                    return self.err(tok.line, format!("unknown piece or word '{}'", tok.text));
+                    // A walk's name for its code, or a keyword mistyped
+                    // after the list.
+                    let mut hint = crate::io::language::walk_hint(self.lang.language, &tok.text);
+                    if hint.is_empty() {
+                        hint = did_you_mean(&tok.text, self.lang.keywords.iter().map(|k| k.0));
+                    }
+                    return self.err(
+                        tok.line,
+                        format!("unknown piece or word '{}'{hint}", tok.text),
+                    );
                 }
             }
             self.lex.word();
@@ -704,9 +716,10 @@ impl<'a> Parser<'a> {
                 squares_line = t.line;
             }
             let Some(squares) = parse_squares(&squares_text) else {
+                let hint = crate::io::language::walk_hint(self.lang.language, &tok.text);
                 return self.err(
                     squares_line,
-                    format!("bad square list '{squares_text}' in '{}'", tok.text),
+                    format!("bad square list '{squares_text}' in '{}'{hint}", tok.text),
                 );
             };
             for sq in squares {
@@ -875,7 +888,13 @@ impl<'a> Parser<'a> {
                     )
                 }
                 _ if self.ends_list(&tok, Ctx::Top) => break,
-                _ => return self.err(tok.line, format!("unknown twinning command '{}'", tok.text)),
+                _ => {
+                    let hint = did_you_mean(&tok.text, self.lang.twinning.iter().map(|t| t.0));
+                    return self.err(
+                        tok.line,
+                        format!("unknown twinning command '{}'{hint}", tok.text),
+                    );
+                }
             };
             self.lex.word();
             match cmd {

@@ -30,6 +30,8 @@ struct RawProblem {
     source: Option<TSpanned<toml::Value>>,
     award: Option<TSpanned<toml::Value>>,
     remark: Option<TSpanned<toml::Value>>,
+    /// The intended number of solutions (`circe audit`): `2`, `"2.1.1..."`.
+    intended: Option<TSpanned<toml::Value>>,
     language: Option<TSpanned<String>>,
     fen: Option<TSpanned<String>>,
     pieces: Option<TSpanned<RawPieces>>,
@@ -306,6 +308,25 @@ impl Reader<'_> {
         self.error_at(self.line_of(span.start), message)
     }
 
+    /// `intended = 2` or `intended = "2.1.1..."`: read as the audit reads
+    /// it, so that a mistake is named here, with its line.
+    fn intended(&self, v: &Option<TSpanned<toml::Value>>) -> Result<Option<String>, InputError> {
+        let Some(v) = v else { return Ok(None) };
+        let text = match v.get_ref() {
+            toml::Value::String(s) => s.clone(),
+            toml::Value::Integer(n) => n.to_string(),
+            other => {
+                return Err(self.error(
+                    v.span(),
+                    format!("intended: expected a number of solutions, found `{other}`"),
+                ))
+            }
+        };
+        crate::audit::intention::Intention::parse(&text)
+            .map_err(|why| self.error(v.span(), format!("intended: {why}")))?;
+        Ok(Some(text))
+    }
+
     fn error_at(&self, line: usize, message: impl Into<String>) -> InputError {
         InputError {
             file: self.file.to_path_buf(),
@@ -488,6 +509,7 @@ impl Reader<'_> {
             origin: texts(&raw.source, "source")?,
             award: texts(&raw.award, "award")?,
             remark: texts(&raw.remark, "remark")?,
+            intended: self.intended(&raw.intended)?,
             ..Metadata::default()
         };
         Ok(Problem {
@@ -628,6 +650,10 @@ impl Reader<'_> {
         let args: Vec<&str> = words.collect();
         let bad = |why: String| self.error(o.span(), format!("option `{text}`: {why}"));
         let Some(kind) = lookup_ref(OPTIONS, &name) else {
+            let hint = crate::vocabulary::suggest::did_you_mean(&name, OPTIONS.iter().map(|o| o.0));
+            if !hint.is_empty() {
+                return Err(bad(format!("unknown option{hint}")));
+            }
             return Err(bad(format!("unknown option; known: {}", names(OPTIONS))));
         };
         let numbers = |n: usize| -> Result<Vec<u32>, InputError> {
@@ -862,8 +888,10 @@ fn kind_of_code(code: &str) -> Result<Kind, String> {
 fn units_of(list: &str) -> Result<Vec<(Kind, Square)>, String> {
     let mut out = Vec::new();
     for word in list.split_whitespace() {
-        let bad =
-            || format!("`{word}` is not a piece code followed by squares, e.g. `Ga5` or `Pb2c2`");
+        let bad = || {
+            let hint = crate::io::language::walk_hint(Language::English, word);
+            format!("`{word}` is not a piece code followed by squares, e.g. `Ga5` or `Pb2c2`{hint}")
+        };
         if !word.is_ascii() || word.len() < 3 {
             return Err(bad());
         }

@@ -47,6 +47,9 @@ struct OpenTwin {
     error: Option<String>,
     /// Whether the play was cut short (`maxsolutions`, `maxtime`).
     incomplete: Option<crate::solve::Incompleteness>,
+    /// What Popeye says before solving: written with the twin's closing
+    /// keys, since it may come inside the play's open list.
+    notice: Option<&'static str>,
 }
 
 impl<W: FnMut(&str) + Send> JsonWriter<W> {
@@ -115,6 +118,9 @@ impl<W: FnMut(&str) + Send> JsonWriter<W> {
             crate::solve::Incompleteness::Partial => "partial",
             crate::solve::Incompleteness::Interrupted => "interrupted",
         });
+        if let Some(notice) = twin.notice {
+            text.push_str(&format!(",\"notice\":{}", json!(notice)));
+        }
         text.push_str(&format!(
             ",\"incomplete\":{},\"error\":{},\"seconds\":{}}}",
             json!(incomplete),
@@ -228,17 +234,14 @@ impl<W: FnMut(&str) + Send> Sink for JsonWriter<W> {
                 }
             }
             Event::Notice(notice) => {
-                if self.twin.is_none() {
-                    return;
-                }
-                let text = match notice {
+                let Some(twin) = &mut self.twin else { return };
+                twin.notice = Some(match notice {
                     Notice::IntelligentRestricted { .. } => "intelligent-restricted",
                     Notice::StopOnShortSolutionsInDirectPlay => {
                         "stoponshortsolutions-not-in-direct-play"
                     }
                     Notice::KingCapturable => "king-capturable",
-                };
-                (self.write)(&format!("\"notice\":{},", json!(text)));
+                });
             }
         }
     }
@@ -263,6 +266,7 @@ impl<W: FnMut(&str) + Send> ProblemSink for JsonWriter<W> {
             plays: 0,
             error: None,
             incomplete: None,
+            notice: None,
         });
     }
 

@@ -8,8 +8,10 @@ pub mod json;
 pub mod options;
 pub mod popeye;
 pub mod problem_writer;
+pub mod replace;
 pub mod solution;
 pub mod toml_problem;
+pub mod verdict;
 pub mod yacpdb;
 
 pub use json::JsonWriter;

@@ -287,6 +287,9 @@ pub fn problem_to_toml(problem: &Problem, expected: Option<&str>) -> Result<Stri
             out.push_str(&format!("{key} = {}\n", string_or_list(values)));
         }
     }
+    if let Some(intended) = &meta.intended {
+        out.push_str(&format!("intended = {}\n", quote(intended)));
+    }
     match problem.language {
         Language::English => {}
         Language::German => out.push_str("language = \"german\"\n"),
@@ -446,10 +449,6 @@ pub fn recorded_output_path(input: &Path) -> PathBuf {
     input.with_extension("out")
 }
 
-/// How the first line of a file `circe convert` wrote begins: it may
-/// write such a file again, and no other.
-pub const CONVERTED_MARK: &str = "# Converted from ";
-
 /// One problem of a Popeye file, converted.
 #[derive(Debug)]
 pub struct Converted {
@@ -505,7 +504,8 @@ pub fn convert_file(file: &Path) -> Result<Vec<Converted>, crate::problem::Input
             });
             let text = text.map(|t| {
                 let mut header = format!(
-                    "{CONVERTED_MARK}{} by `circe convert`",
+                    "{}{} by `circe convert`",
+                    super::replace::CONVERTED_MARK,
                     file.file_name().unwrap_or_default().to_string_lossy()
                 );
                 if expected.is_some() {
@@ -606,6 +606,14 @@ mod tests {
     fn conditions_library_round_trip() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/conditions");
         assert!(round_trip_folder(&dir) > 50);
+    }
+
+    #[test]
+    fn intended_round_trips() {
+        let text = "fen = \"4k3/8/8/8/8/8/8/R3K3 b - - 0 1\"\nstipulation = \"h#2\"\nintended = \"2.1.1...\"\n";
+        let p = parse_toml(text, Path::new("i.toml")).unwrap();
+        assert_eq!(p.meta.intended.as_deref(), Some("2.1.1..."));
+        roundtrip(&p);
     }
 
     #[test]

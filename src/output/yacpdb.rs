@@ -620,8 +620,9 @@ fn same_problem(a: &Problem, b: &Problem) -> Result<(), String> {
 pub fn convert_file(
     file: &std::path::Path,
 ) -> Result<Vec<crate::output::toml_problem::Converted>, crate::problem::InputError> {
+    use crate::output::replace::CONVERTED_MARK;
     use crate::output::toml_problem::{
-        recorded_output_path, solution_part, split_outputs, Converted, CONVERTED_MARK,
+        recorded_output_path, solution_part, split_outputs, Converted,
     };
     let problems = crate::io::load_problems(file)?;
     let outputs = crate::io::read_text(&recorded_output_path(file))

@@ -29,7 +29,7 @@ pub use play::{
 };
 use search::Searcher;
 use search::{LinePlay, MainPlay};
-pub use task::{starting_position, starting_side, white_begins, Prepared, Task};
+pub use task::{full_line, starting_position, starting_side, white_begins, Prepared, Task};
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;

@@ -26,11 +26,15 @@ pub(super) fn upto(problem: &Problem) -> Option<u32> {
     })
 }
 
-/// The first moves Popeye numbers: every pseudo-legal move, in its order.
+/// The first moves Popeye numbers: every pseudo-legal move, in its order,
+/// but those a condition's measure leaves out first (the mummers).
 pub(super) fn first_moves_in_order(pos: &Position, rules: &crate::rules::Rules) -> Vec<Move> {
     let mut moves = Vec::new();
     crate::movegen::pseudo_legal_moves(pos, rules, &mut moves);
     moves.sort_by_key(|mv| popeye_order::key_under(rules, mv));
+    if !rules.conditions.is_empty() {
+        rules.conditions.numbered(rules, pos, &mut moves);
+    }
     moves
 }
 

@@ -53,13 +53,14 @@ pub enum Question {
 const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
 impl Table {
-    /// A table of at most `megabytes` MiB (a power of two number of entries).
+    /// A table of at most `megabytes` MiB (a power of two number of entries;
+    /// fewer when the memory is not there: a smaller table is only slower).
     /// It reuses the memory of a finished solve's table of that size when
     /// there is one, under a new generation, so that nothing stored before
     /// is found again; spare tables of other sizes are freed, so the
     /// tables alive never take more than the solves at once ask for.
     pub fn new(megabytes: usize) -> Table {
-        let wanted = (megabytes.max(1) << 20) / ENTRY_BYTES;
+        let wanted = megabytes.max(1).saturating_mul(1 << 20) / ENTRY_BYTES;
         let count = if wanted.is_power_of_two() {
             wanted
         } else {
@@ -74,7 +75,7 @@ impl Table {
             }
             slab
         };
-        Table::on(reused.unwrap_or_else(|| Slab::zeroed(count)))
+        Table::on(reused.unwrap_or_else(|| Slab::zeroed_or_less(count)))
     }
 
     /// A table in `slab` (a power of two number of entries), under a new
@@ -152,15 +153,28 @@ unsafe impl Send for Slab {}
 unsafe impl Sync for Slab {}
 
 impl Slab {
-    fn zeroed(len: usize) -> Slab {
-        let layout = std::alloc::Layout::array::<Entry>(len).expect("table layout");
+    /// `len` zeroed entries, or when the allocator refuses, half as many,
+    /// and so on: a refused allocation must not abort the process.
+    fn zeroed_or_less(len: usize) -> Slab {
+        let mut len = len.max(1);
+        loop {
+            match Slab::zeroed(len) {
+                Ok(slab) => return slab,
+                Err(layout) if len == 1 => std::alloc::handle_alloc_error(layout),
+                Err(_) => len /= 2,
+            }
+        }
+    }
+
+    fn zeroed(len: usize) -> Result<Slab, std::alloc::Layout> {
+        let Ok(layout) = std::alloc::Layout::array::<Entry>(len) else {
+            return Err(std::alloc::Layout::new::<Entry>());
+        };
         // SAFETY: the layout has a non-zero size (len >= 1); an entry of
         // zero bytes is two atomics holding 0, a valid (empty) entry.
         let raw = unsafe { std::alloc::alloc_zeroed(layout) };
-        let Some(ptr) = std::ptr::NonNull::new(raw.cast::<Entry>()) else {
-            std::alloc::handle_alloc_error(layout)
-        };
-        Slab { ptr, len, layout }
+        let ptr = std::ptr::NonNull::new(raw.cast::<Entry>()).ok_or(layout)?;
+        Ok(Slab { ptr, len, layout })
     }
 
     /// No entries and no memory: what a dropped table leaves behind.
@@ -193,6 +207,14 @@ impl Drop for Slab {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_too_large_for_the_machine_shrinks_instead_of_aborting() {
+        // More entries than any address space holds: the layout itself is
+        // refused, then the allocator, until a size it grants.
+        let slab = Slab::zeroed_or_less(1 << 60);
+        assert!(slab.len.is_power_of_two() && slab.len < 1 << 60);
+    }
 
     #[test]
     fn stores_and_finds_and_keeps_questions_apart() {

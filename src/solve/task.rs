@@ -571,6 +571,17 @@ fn option_word(option: &ProblemOption) -> &'static str {
     }
 }
 
+/// What a complete line of help or series play holds: its help half-moves
+/// (`Role::Help`) or series moves (`Role::Series`), as many as the
+/// stipulation asks (`whitebegins` taken off); `None` for play with
+/// defence. A line with fewer is a shorter solution.
+pub fn full_line(problem: &Problem, stip: &Stipulation) -> Option<(crate::solve::Role, u32)> {
+    match main_play(stip, white_begins(problem, stip))? {
+        MainPlay::Help { plies, .. } => Some((crate::solve::Role::Help, plies)),
+        MainPlay::Series { moves, .. } => Some((crate::solve::Role::Series, moves)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -386,7 +386,14 @@ fn read_phrase(
                 continue;
             }
             Match::Nothing => {
-                return Err((w.line, format!("unknown condition '{}'", w.text)));
+                let names = CONDITION_NAMES
+                    .iter()
+                    .chain(EXTRA_CONDITION_NAMES.iter())
+                    .map(|c| c.names[col])
+                    .chain(OWN_NAMES.iter().copied())
+                    .chain(CIRCE_OPTION_WORDS.iter().map(|w| w[col]));
+                let hint = super::suggest::did_you_mean(&w.text, names);
+                return Err((w.line, format!("unknown condition '{}'{hint}", w.text)));
             }
         };
         match meaning(id) {

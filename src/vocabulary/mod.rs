@@ -7,6 +7,7 @@
 pub mod conditions;
 pub mod grid_words;
 mod popeye_names;
+pub mod suggest;
 
 pub use conditions::{
     condition_input_lines, condition_lines, parse_conditions, ParsedConditions, Strictness,

@@ -526,3 +526,16 @@ fn attribute_lists_give_units_their_attributes() {
         "royal: d5 is empty",
     );
 }
+
+#[test]
+fn intended_reads_as_a_count_or_the_alternatives_per_half_move() {
+    let base = "fen = \"4k3/8/8/8/8/8/8/R3K3 b - - 0 1\"\nstipulation = \"h#2\"\n";
+    let p = parse(&format!("{base}intended = \"2.1.1...\"\n")).unwrap();
+    assert_eq!(p.meta.intended.as_deref(), Some("2.1.1..."));
+    let p = parse(&format!("{base}intended = 3\n")).unwrap();
+    assert_eq!(p.meta.intended.as_deref(), Some("3"));
+    assert_eq!(parse(base).unwrap().meta.intended, None);
+    assert_error(&format!("{base}intended = \"two\"\n"), 3, "intended: `two`");
+    assert_error(&format!("{base}intended = 0\n"), 3, "intended:");
+    assert_error(&format!("{base}intended = [1]\n"), 3, "intended: expected");
+}

@@ -10,7 +10,8 @@
 //! - With the attribute, a pawn that is no chameleon may promote into a
 //!   chameleon too: each promotion into a walk of the sequence is there
 //!   twice, the second written `=Q=c`; a chameleon pawn promotes into a
-//!   chameleon (`=cQ`). Popeye refuses ChameleonChess beside chameleon
+//!   chameleon (`=cQ`). So does a pawn reborn on its last rank where the
+//!   Circe form promotes it (`[+bPf1=Q=c]`, `[wPd7->e8=Q=c]`). Popeye refuses ChameleonChess beside chameleon
 //!   units.
 //! - LineChameleonChess: a queen, rook, bishop or knight that moves takes
 //!   the walk of the file it arrives on: the rook's on the a and h files,
@@ -77,31 +78,40 @@ impl ConditionRule for ChameleonChess {
         if !Self::attribute_only(rules) {
             return;
         }
-        // A promotion into a chameleon beside each into a walk of the
-        // sequence, right after it.
+        // Each promotion into a walk of the sequence, of the mover or of a
+        // pawn reborn on its last rank (`[+bPf1=Q]`), has a twin into a
+        // chameleon right after it (`=Q=c`, `[+bPf1=Q=c]`).
         let mut i = start;
         while i < moves.len() {
             let mv = moves[i];
-            i += 1;
-            let Some(kind) = mv.promotion else { continue };
-            if !mv.piece.kind.is_pawn()
-                || mv.piece.attrs.contains(Attrs::CHAMELEON)
-                || next(kind) == kind
-            {
+            let slots = chameleon_promotions(&mv);
+            if slots.is_empty() {
+                i += 1;
                 continue;
             }
-            let mut into = mv;
-            let unit: Piece = mv.arriving_piece().with(Attrs::CHAMELEON);
-            into.effects.insert(
-                mover_change_index(&mv),
-                Effect::Changed {
-                    on: mv.to,
-                    unit,
-                    shown: Shown::Attrs,
-                },
-            );
-            moves.insert(i, into);
-            i += 1;
+            // Every choice of chameleon or not at each promotion, in
+            // Popeye's order: the plain one first.
+            let mut variants = vec![mv];
+            for &(at, on, unit) in slots.iter().rev() {
+                variants = variants
+                    .into_iter()
+                    .flat_map(|v| {
+                        let mut into = v;
+                        into.effects.insert(
+                            at,
+                            Effect::Changed {
+                                on,
+                                unit,
+                                shown: Shown::Attrs,
+                            },
+                        );
+                        [v, into]
+                    })
+                    .collect();
+            }
+            let n = variants.len();
+            moves.splice(i..=i, variants);
+            i += n;
         }
     }
 
@@ -125,6 +135,34 @@ fn by_file(kind: Kind, file: u8) -> Kind {
         3 => Kind::QUEEN,
         _ => kind,
     }
+}
+
+/// Where `mv` promotes a pawn that is no chameleon into a walk of the
+/// sequence: the effect index a change into a chameleon goes at, the
+/// square, and the chameleon unit it would be. The mover's promotion
+/// first, then the rebirths', in the order of the effects.
+fn chameleon_promotions(mv: &Move) -> Vec<(usize, crate::board::Square, Piece)> {
+    use crate::moves::Rebirth;
+    let becomes =
+        |unit: Piece| !unit.attrs.contains(Attrs::CHAMELEON) && next(unit.kind) != unit.kind;
+    let mut slots = Vec::new();
+    if let Some(kind) = mv.promotion {
+        if mv.piece.kind.is_pawn() && becomes(Piece { kind, ..mv.piece }) {
+            let unit: Piece = mv.arriving_piece().with(Attrs::CHAMELEON);
+            slots.push((mover_change_index(mv), mv.to, unit));
+        }
+    }
+    for (j, e) in mv.effects.iter().enumerate() {
+        let (on, unit, how) = match *e {
+            Effect::CapturedReborn { on, unit, how } => (on, unit, how),
+            Effect::CapturerReborn { to, unit, how, .. } => (to, unit, how),
+            _ => continue,
+        };
+        if how.has(Rebirth::PROMOTED) && becomes(unit) {
+            slots.push((j + 1, on, unit.with(Attrs::CHAMELEON)));
+        }
+    }
+    slots
 }
 
 /// LineChameleonChess.
@@ -218,6 +256,73 @@ mod tests {
             "e7*f8=B",
         ] {
             assert!(m.contains(&want.to_string()), "{want}: {m:?}");
+        }
+    }
+
+    /// The rules `base` with rebirth square `square`, and the position
+    /// of `pieces` with a chameleon unit `unit` on `on`, White to play.
+    fn with_chameleon(
+        base: crate::rules::Base,
+        square: crate::rules::RebirthSquare,
+        pieces: &str,
+        on: &str,
+        unit: crate::board::Piece,
+    ) -> (Rules, crate::board::Position) {
+        use crate::board::{Attrs, Position, Square};
+        let mut pos = Position::from_piece_list(pieces).unwrap();
+        pos.put(Square::parse(on).unwrap(), unit.with(Attrs::CHAMELEON));
+        pos.turn = Color::White;
+        let mut circe = crate::rules::CirceRules::of(base);
+        circe.square = square;
+        // A pawn reborn on its last rank promotes in these forms (the
+        // readers set it with the form).
+        circe.promotion = true;
+        let mut r = Rules::with_circe(circe);
+        super::super::put_carried_in_force(&mut r, &pos);
+        r.repertoire = crate::rules::Repertoire::for_rules(&pos, &r);
+        (r, pos)
+    }
+
+    #[test]
+    fn a_pawn_reborn_on_its_last_rank_may_promote_into_a_chameleon() {
+        // PWC: the pawn a6 taken by the bishop f1 is reborn on f1, Black's
+        // last rank, and promotes; beside chameleon units each promotion
+        // into a walk of the sequence is also one into a chameleon.
+        use crate::board::{Kind, Piece};
+        use crate::rules::{Base, RebirthSquare};
+        let bishop = Piece::new(Color::White, Kind::BISHOP);
+        let (r, pos) = with_chameleon(Base::Circe, RebirthSquare::Pwc, "bPa6", "f1", bishop);
+        let got = super::super::testing::moves_of(&r, &pos);
+        let captures: Vec<&String> = got.iter().filter(|m| m.contains('*')).collect();
+        for kind in ["Q", "S", "R", "B"] {
+            let plain = format!("cBf1*a6=cR[+bPf1={kind}]");
+            let chameleon = format!("cBf1*a6=cR[+bPf1={kind}=c]");
+            assert!(got.contains(&plain), "{plain}: {got:?}");
+            assert!(got.contains(&chameleon), "{chameleon}: {got:?}");
+        }
+        assert_eq!(captures.len(), 8, "{captures:?}");
+    }
+
+    #[test]
+    fn a_capturing_pawn_reborn_promoted_may_become_a_chameleon() {
+        // AntiEquipollents: the pawn c6 takes the chameleon rook d7 and is
+        // reborn a step further on, e8, promoting.
+        use crate::board::{Kind, Piece};
+        use crate::rules::{Base, RebirthSquare};
+        let rook = Piece::new(Color::Black, Kind::ROOK);
+        let (r, pos) = with_chameleon(
+            Base::AntiCirce,
+            RebirthSquare::Equipollents,
+            "wPc6",
+            "d7",
+            rook,
+        );
+        let got = super::super::testing::moves_of(&r, &pos);
+        for kind in ["Q", "S", "R", "B"] {
+            let plain = format!("c6*d7[wPd7->e8={kind}]");
+            let chameleon = format!("c6*d7[wPd7->e8={kind}=c]");
+            assert!(got.contains(&plain), "{plain}: {got:?}");
+            assert!(got.contains(&chameleon), "{chameleon}: {got:?}");
         }
     }
 }

@@ -566,6 +566,12 @@ pub trait ConditionRule {
     #[inline(always)]
     fn pseudo_filter(_rules: &Rules, _pos: &Position, _moves: &mut Vec<Move>, _start: usize) {}
 
+    /// `movenumbers`: keeps of `moves` (pseudo-legal, in Popeye's order)
+    /// those Popeye numbers as first moves, where the condition's filter
+    /// runs before the numbering (the mummers' measure).
+    #[inline(always)]
+    fn numbered(_rules: &Rules, _pos: &Position, _moves: &mut Vec<Move>) {}
+
     /// Changes the walk the moving unit of `mv` arrives with, before its
     /// capture is resolved (a rebirth of the capturer then goes by the new
     /// walk): sets `mv.promotion` (EinsteinChess, ChameleonChess). Asked
@@ -912,6 +918,15 @@ macro_rules! registry {
                 for c in self.iter() {
                     match c {
                         $(Condition::$variant => <$rule as ConditionRule>::pseudo_filter(rules, pos, moves, start),)*
+                    }
+                }
+            }
+
+            /// Keeps of the first moves `moves` those Popeye numbers.
+            pub fn numbered(self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>) {
+                for c in self.iter() {
+                    match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::numbered(rules, pos, moves),)*
                     }
                 }
             }

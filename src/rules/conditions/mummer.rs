@@ -65,6 +65,41 @@ pub(crate) fn keep_best(moves: &mut Vec<Move>, start: usize, score: impl Fn(&Mov
     moves.truncate(keep);
 }
 
+/// The first moves Popeye numbers under a mummer (`c`) without Exact or
+/// Ultra: it measures the moves last to first, and a move longer than
+/// the best so far counts only if legal, while one as long as the best is
+/// kept untested. So the moves of the best score are numbered, legal or
+/// not, except an illegal one that no legal move of that score follows.
+fn keep_numbered(
+    rules: &Rules,
+    pos: &Position,
+    moves: &mut Vec<Move>,
+    c: Condition,
+    score: impl Fn(&Move) -> u32,
+) {
+    let mut measuring = *rules;
+    measuring.conditions.remove(c);
+    let mut legal = Vec::new();
+    crate::movegen::legal_moves(pos, &measuring, &mut legal);
+    let mut best = None;
+    let mut kept = Vec::new();
+    for (i, mv) in moves.iter().enumerate().rev() {
+        let s = score(mv);
+        match best {
+            Some(b) if s < b => {}
+            Some(b) if s == b => kept.push(i),
+            _ if legal.contains(mv) => {
+                best = Some(s);
+                kept.clear();
+                kept.push(i);
+            }
+            _ => {}
+        }
+    }
+    kept.reverse();
+    *moves = kept.into_iter().map(|i| moves[i]).collect();
+}
+
 /// Popeye's refusal of two selecting conditions for one side.
 pub(super) fn two_selectors(rules: &Rules) -> Option<String> {
     for side in Color::ALL {
@@ -184,6 +219,13 @@ macro_rules! mummer {
                 #[allow(clippy::redundant_closure_call)]
                 if strictness(rules, Condition::$name) == 0 && ($applies)(pos.turn) {
                     keep_best(moves, start, $score);
+                }
+            }
+
+            fn numbered(rules: &Rules, pos: &Position, moves: &mut Vec<Move>) {
+                #[allow(clippy::redundant_closure_call)]
+                if strictness(rules, Condition::$name) == 0 && ($applies)(pos.turn) {
+                    keep_numbered(rules, pos, moves, Condition::$name, $score);
                 }
             }
 
@@ -400,5 +442,42 @@ mod tests {
             .with(Condition::WhiteMaximummer)
             .with(Condition::BlackMustCapture);
         assert!(r.conditions.refusal(&r).is_none());
+    }
+
+    #[test]
+    fn movenumbers_numbers_an_untested_move_as_long_as_a_legal_best_after_it() {
+        // The rook b2 is pinned by the bishop h8: its moves of length 36
+        // are illegal, the rook c1's c7 is legal. Measured last to first,
+        // Rb2-h2 comes before any legal move of 36 and is tested (out),
+        // Rb2-b8 after Rc1-c7 and is kept untested.
+        use crate::io::notation::{popeye_move, Alphabet};
+        let mut pos = Position::from_piece_list("wKa1 wRb2 wRc1 bKe8 bBh8").unwrap();
+        pos.turn = Color::White;
+        let r = Rules::orthodox().with(Condition::WhiteMaximummer);
+        let mut all = Vec::new();
+        crate::movegen::pseudo_legal_moves(&pos, &r, &mut all);
+        let pick = |name: &str| {
+            *all.iter()
+                .find(|m| popeye_move(m, Alphabet::English) == name)
+                .unwrap_or_else(|| panic!("{name}"))
+        };
+        let mut moves = vec![
+            pick("Rb2-b8"),
+            pick("Rc1-c7"),
+            pick("Rb2-h2"),
+            pick("Ka1-b1"),
+        ];
+        super::keep_numbered(
+            &r,
+            &pos,
+            &mut moves,
+            Condition::WhiteMaximummer,
+            super::length,
+        );
+        let got: Vec<String> = moves
+            .iter()
+            .map(|m| popeye_move(m, Alphabet::English))
+            .collect();
+        assert_eq!(got, ["Rb2-b8", "Rc1-c7"]);
     }
 }

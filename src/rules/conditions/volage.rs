@@ -100,14 +100,21 @@ pub(super) fn mover_end(mv: &Move) -> Option<(Square, Piece, Option<Square>)> {
 }
 
 impl<const HYPER: bool> Volage<HYPER> {
-    fn settle_move(mv: &mut Move) {
-        // The captured unit reborn on a square of the other colour.
+    fn settle_move(pos: &Position, mv: &mut Move) {
+        // The captured unit reborn on a square of the other colour than
+        // the square it was captured on: this move's, or for a rebirth
+        // that waited (Parrain, LastMove) the earlier capture's.
         let capture_square = mv.capture_square;
+        let waited_on = pos.waiting.pending.map(|p| p.on);
         for e in mv.effects.iter_mut_slice() {
             if let Effect::CapturedReborn { on, unit, how } = e {
-                if !how.has(Rebirth::DELAYED)
-                    && unit.attrs.contains(Attrs::VOLAGE)
-                    && other_colour(*on, capture_square)
+                let captured_on = if how.has(Rebirth::DELAYED) {
+                    waited_on
+                } else {
+                    Some(capture_square)
+                };
+                if unit.attrs.contains(Attrs::VOLAGE)
+                    && captured_on.is_some_and(|from| other_colour(*on, from))
                 {
                     *unit = turned(*unit, HYPER);
                     *how = if how.has(Rebirth::TURNCOAT) {
@@ -152,9 +159,9 @@ impl<const HYPER: bool> ConditionRule for Volage<HYPER> {
         Some((Attrs::VOLAGE, ATTRIBUTE_ONLY))
     };
 
-    fn settle(_rules: &Rules, _pos: &Position, moves: &mut Vec<Move>, start: usize) {
+    fn settle(_rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
         for mv in &mut moves[start..] {
-            Self::settle_move(mv);
+            Self::settle_move(pos, mv);
         }
     }
 
@@ -253,5 +260,25 @@ mod tests {
                 .map(|p| p.color),
             Some(Color::White)
         );
+    }
+
+    #[test]
+    fn a_unit_reborn_after_waiting_changes_by_the_square_it_was_captured_on() {
+        // Circe Parrain: the pawn b7 taken by the bishop is reborn after
+        // White's next move, moved by its vector: Rh8-h3 puts it on b2, a
+        // square of the other colour than b7, so it changes too (Popeye:
+        // `Rh8-h3=b[+wPb2=b]`).
+        use crate::rules::{RebirthSquare, RelevantCapture};
+        let mut circe = CirceRules::of(Base::Circe);
+        circe.square = RebirthSquare::Equipollents;
+        circe.relevant_capture = RelevantCapture::LastMove;
+        circe.promotion = true;
+        let r = Rules::with_circe(circe).with(Condition::Volage);
+        let after = after_line(&r, "bBa8 wPb7 wRh8", Color::Black, &["Ba8*b7"]);
+        let got = moves_of(&r, &after);
+        assert!(got.contains(&"Rh8-h3=b[+wPb2=b]".to_string()), "{got:?}");
+        // Rh8-h4 (a square of h8's colour) puts the pawn on b3, of b7's
+        // colour: neither changes.
+        assert!(got.contains(&"Rh8-h4[+wPb3]".to_string()), "{got:?}");
     }
 }
