@@ -22,7 +22,7 @@ pub mod shard;
 pub mod solving;
 pub mod summary;
 
-use crate::io::load_problems;
+use crate::io::load_each;
 use crate::problem::{InputError, Problem};
 use crate::solve::{Cancel, Solution, SolveError, TwinSolution};
 use std::path::{Path, PathBuf};
@@ -127,10 +127,11 @@ pub fn load_items(files: &[PathBuf]) -> Vec<Item> {
 
 /// [`load_items`] of files with their keys ([`collect_keyed_files`]).
 pub fn load_keyed_items(files: &[(PathBuf, String)]) -> Vec<Item> {
-    items_of(
+    // An Olive collection's entries are read each on its own.
+    items_of_each(
         files
             .iter()
-            .map(|(file, key)| (file.clone(), key.clone(), load_problems(file)))
+            .map(|(file, key)| (file.clone(), key.clone(), load_each(file)))
             .collect(),
     )
 }
@@ -139,6 +140,25 @@ pub fn load_keyed_items(files: &[(PathBuf, String)]) -> Vec<Item> {
 /// standard input, the command line), with its name and key, or the error
 /// of reading it, as the items of one batch.
 pub fn items_of(sources: Vec<(PathBuf, String, Result<Vec<Problem>, InputError>)>) -> Vec<Item> {
+    items_of_each(
+        sources
+            .into_iter()
+            .map(|(file, key, read)| {
+                let each = match read {
+                    Ok(problems) => problems.into_iter().map(Ok).collect(),
+                    Err(e) => vec![Err(e)],
+                };
+                (file, key, each)
+            })
+            .collect(),
+    )
+}
+
+/// [`items_of`] with each problem of a source read or refused on its own
+/// ([`crate::io::load_each`]).
+pub fn items_of_each(
+    sources: Vec<(PathBuf, String, Vec<Result<Problem, InputError>>)>,
+) -> Vec<Item> {
     let mut items = Vec::new();
     for (file, key, read) in sources {
         let mut push = |number, of, problem| {
@@ -153,14 +173,9 @@ pub fn items_of(sources: Vec<(PathBuf, String, Result<Vec<Problem>, InputError>)
                 problem,
             })
         };
-        match read {
-            Ok(problems) => {
-                let of = problems.len();
-                for (i, problem) in problems.into_iter().enumerate() {
-                    push(i + 1, of, Ok(problem));
-                }
-            }
-            Err(e) => push(1, 1, Err(e)),
+        let of = read.len();
+        for (i, problem) in read.into_iter().enumerate() {
+            push(i + 1, of, problem);
         }
     }
     let len = items.len();

@@ -282,14 +282,26 @@ pub enum CheckFormat {
 
 #[derive(clap::Args, Debug)]
 pub struct ConvertArgs {
-    /// Popeye input files or folders. Each problem's expected solution is
-    /// taken from the `.out` file beside it, when there is one.
+    /// Problem files, or folders of them. Each problem's expected solution
+    /// is taken from the `.out` file beside a Popeye file, when there is
+    /// one.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Write `NAME.toml` files into this directory instead of printing (a
-    /// file there that `circe convert` did not write is left alone).
+    /// Write `NAME.toml` (`NAME.yaml`) files into this directory instead of
+    /// printing; a file there that `circe convert` did not write is never
+    /// overwritten.
     #[arg(long, short = 'o', value_name = "DIR")]
     pub output_dir: Option<PathBuf>,
+    /// The format to write: circe's TOML, or YACPDB entries (YAML, the
+    /// documents of an Olive collection when printed).
+    #[arg(long, value_enum, default_value_t = ConvertTo::Toml)]
+    pub to: ConvertTo,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConvertTo {
+    Toml,
+    Yacpdb,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

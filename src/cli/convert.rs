@@ -1,15 +1,20 @@
-//! `circe convert`: the TOML of every problem on stdout, or one file per
-//! problem in `--output-dir`; errors on stderr; exit 0, or 2 when some
-//! problem could not be converted.
+//! `circe convert`: the TOML (or YACPDB YAML) of every problem on stdout,
+//! or one file per problem in `--output-dir`; errors on stderr; exit 0, or
+//! 2 when some problem could not be converted.
 
-use super::ConvertArgs;
-use circe::output::toml_problem::convert_file;
+use super::{ConvertArgs, ConvertTo};
+use circe::output::toml_problem::{convert_file, Converted};
+use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(args: &ConvertArgs) -> ExitCode {
     let mut status = 0;
+    let (ext, convert): (&str, fn(&Path) -> _) = match args.to {
+        ConvertTo::Toml => ("toml", convert_file),
+        ConvertTo::Yacpdb => ("yaml", circe::output::yacpdb::convert_file),
+    };
     for file in &circe::batch::collect_files(&args.files) {
-        let converted = match convert_file(file) {
+        let converted: Vec<Converted> = match convert(file) {
             Ok(c) => c,
             Err(e) => {
                 errln!("circe: error: {e}");
@@ -27,6 +32,11 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
                 }
             };
             match &args.output_dir {
+                None if args.to == ConvertTo::Yacpdb => {
+                    // One YAML stream: an Olive collection.
+                    outln!("---");
+                    out!("{text}");
+                }
                 None => {
                     if c.of > 1 {
                         outln!("# ---- problem {} of {}", c.number, c.of);
@@ -34,7 +44,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
                     out!("{text}");
                 }
                 Some(dir) => {
-                    let path = dir.join(c.file_name());
+                    let path = dir.join(c.file_name_with(ext));
                     let kind = circe::output::replace::Written::Converted;
                     if let Err(why) = circe::output::replace::may_replace(&path, kind) {
                         errln!(

@@ -3,7 +3,7 @@
 //! the command line with `--fen`.
 
 use super::FenArgs;
-use circe::batch::{collect_keyed_files, items_of, Item};
+use circe::batch::{collect_keyed_files, items_of, items_of_each, Item};
 use circe::io::{decode_text, not_text, parse_problems, SourceFormat};
 use circe::problem::{InputError, Problem};
 use std::io::{IsTerminal, Read};
@@ -27,14 +27,19 @@ pub fn load(paths: &[PathBuf]) -> anyhow::Result<Vec<Item>> {
         .map(|(file, key)| {
             if is_stdin(&file) {
                 let name = PathBuf::from(STDIN_NAME);
-                (name.clone(), STDIN_NAME.to_string(), read_stdin(&name))
+                let each = match read_stdin(&name) {
+                    Ok(problems) => problems.into_iter().map(Ok).collect(),
+                    Err(e) => vec![Err(e)],
+                };
+                (name.clone(), STDIN_NAME.to_string(), each)
             } else {
-                let read = circe::io::load_problems(&file);
+                // An Olive collection's entries are read each on its own.
+                let read = circe::io::load_each(&file);
                 (file, key, read)
             }
         })
         .collect();
-    Ok(items_of(sources))
+    Ok(items_of_each(sources))
 }
 
 fn is_stdin(path: &Path) -> bool {

@@ -7,6 +7,7 @@ pub mod notation;
 pub mod popeye_compare;
 pub mod popeye_input;
 pub mod toml_input;
+pub mod yacpdb_input;
 
 use crate::problem::{InputError, Problem};
 use std::path::Path;
@@ -133,12 +134,36 @@ pub fn parse_problems(
     match format {
         SourceFormat::Toml => toml_input::parse_toml(text, path).map(|p| vec![p]),
         SourceFormat::Popeye => popeye_input::parse_popeye(text, path),
-        SourceFormat::Yacpdb => Err(InputError {
+        SourceFormat::Yacpdb => yacpdb_input::parse_yacpdb(text, path).into_iter().collect(),
+    }
+}
+
+/// Reads the problems of one file like [`load_problems`], each on its own:
+/// an entry of an Olive collection that cannot be read is one error, and
+/// the collection's other problems are read. The other formats give
+/// their problems, or the one error that stopped the reading.
+pub fn load_each(path: &Path) -> Vec<Result<Problem, InputError>> {
+    if SourceFormat::of_path(path) != SourceFormat::Yacpdb || path.is_dir() {
+        return match load_problems(path) {
+            Ok(problems) => problems.into_iter().map(Ok).collect(),
+            Err(e) => vec![Err(e)],
+        };
+    }
+    let error = |message: String| {
+        vec![Err(InputError {
             file: path.to_path_buf(),
             line: 0,
-            message: "YACPDB and Olive files are not read yet".into(),
-        }),
+            message,
+        })]
+    };
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => return error(format!("cannot read the file: {e}")),
+    };
+    if let Some(why) = not_text(&bytes) {
+        return error(why.to_string());
     }
+    yacpdb_input::parse_yacpdb(&decode_text(bytes), path)
 }
 
 #[cfg(test)]

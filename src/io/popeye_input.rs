@@ -1071,6 +1071,21 @@ fn initial_game_array() -> Position {
     pos
 }
 
+/// Whether English Popeye input reads `word` as an option (the YACPDB
+/// reader tells an entry's options from its conditions so, as Olive does).
+pub(crate) fn is_english_option(word: &str) -> bool {
+    matches!(lookup(ENGLISH.options, word), Found::One(_))
+}
+
+/// Whether English Popeye input reads `word` as a keyword that starts or
+/// ends a problem: inside a YACPDB field it would cut the entry short.
+pub(crate) fn is_english_problem_boundary(word: &str) -> bool {
+    matches!(
+        lookup(ENGLISH.keywords, word),
+        Found::One(Kw::BeginProblem | Kw::EndProblem | Kw::NextProblem)
+    )
+}
+
 #[cfg(test)]
 #[path = "popeye_input_tests.rs"]
 mod tests;

@@ -17,6 +17,7 @@ pub mod tex;
 pub mod text_header;
 pub mod toml_problem;
 pub mod verdict;
+pub mod yacpdb;
 
 pub use html::HtmlWriter;
 pub use json::JsonWriter;

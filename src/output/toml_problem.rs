@@ -466,12 +466,17 @@ impl Converted {
     /// The file name `circe convert -o DIR` gives it: `NAME.toml` for the
     /// first problem of `NAME.inp`, `NAME-2.toml` ... for the later ones.
     pub fn file_name(&self) -> String {
+        self.file_name_with("toml")
+    }
+
+    /// [`Converted::file_name`] with another extension (`yaml`).
+    pub fn file_name_with(&self, ext: &str) -> String {
         let stem = self.source.file.file_stem().unwrap_or_default();
         let stem = stem.to_string_lossy();
         if self.number == 1 {
-            format!("{stem}.toml")
+            format!("{stem}.{ext}")
         } else {
-            format!("{stem}-{}.toml", self.number)
+            format!("{stem}-{}.{ext}", self.number)
         }
     }
 }
