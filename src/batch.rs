@@ -154,11 +154,12 @@ pub fn items_of(sources: Vec<(PathBuf, String, Result<Vec<Problem>, InputError>)
     )
 }
 
-/// [`items_of`] with each problem of a source read or refused on its own
-/// ([`crate::io::load_each`]).
-pub fn items_of_each(
-    sources: Vec<(PathBuf, String, Vec<Result<Problem, InputError>>)>,
-) -> Vec<Item> {
+/// A source of problems: its file, its key in the batch, and each of its
+/// problems read or refused on its own ([`crate::io::load_each`]).
+pub type EachSource = (PathBuf, String, Vec<Result<Problem, InputError>>);
+
+/// [`items_of`] with each problem of a source read or refused on its own.
+pub fn items_of_each(sources: Vec<EachSource>) -> Vec<Item> {
     let mut items = Vec::new();
     for (file, key, read) in sources {
         let mut push = |number, of, problem| {
