@@ -230,7 +230,8 @@ pub fn word(lang: Language, w: Word) -> &'static str {
 /// name where a code belongs is the usual slip.
 pub fn walk_hint(lang: Language, word: &str) -> String {
     let mut name = word;
-    while name.len() > 2 {
+    // Squares are ASCII: a word ending in anything else has none to drop.
+    while name.len() > 2 && name.is_char_boundary(name.len() - 2) {
         let (head, tail) = name.split_at(name.len() - 2);
         if crate::board::Square::parse(tail).is_none() {
             break;
@@ -375,5 +376,15 @@ mod tests {
         for lang in [Language::English, Language::German, Language::French] {
             assert!(!phrase(lang, Phrase::Interrupted, "").is_empty());
         }
+    }
+
+    #[test]
+    fn a_walk_hint_takes_any_letters_without_panicking() {
+        // The fuzzer's words: a letter of two bytes where a square's would
+        // be cut off.
+        for word in ["whitüe", "functionaòy", "¿k", "endproble³m"] {
+            assert_eq!(walk_hint(Language::English, word), "", "{word}");
+        }
+        assert!(walk_hint(Language::English, "grashoppera1").contains("(G)"));
     }
 }
