@@ -116,6 +116,17 @@ pub struct Item {
     pub problem: Result<Problem, InputError>,
 }
 
+impl Item {
+    /// Where the problem is (its file and first line), or where reading it
+    /// failed: what the JSON records name it by.
+    pub fn source(&self) -> (String, usize) {
+        match &self.problem {
+            Ok(p) => (p.source.file.display().to_string(), p.source.line),
+            Err(e) => (e.file.display().to_string(), e.line),
+        }
+    }
+}
+
 /// Reads every file; a file that fails to read is one item with its error.
 pub fn load_items(files: &[PathBuf]) -> Vec<Item> {
     let keyed: Vec<(PathBuf, String)> = files

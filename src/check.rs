@@ -365,10 +365,7 @@ pub fn text_report(item: &Item, v: &Verdict) -> String {
 /// The JSON line of one item (docs/json.md).
 pub fn json_line(item: &Item, c: &Checked) -> String {
     use serde_json::json;
-    let (file, line) = match &item.problem {
-        Ok(p) => (p.source.file.display().to_string(), p.source.line),
-        Err(e) => (e.file.display().to_string(), e.line),
-    };
+    let (file, line) = item.source();
     let mut obj = json!({
         "file": file,
         "line": line,

@@ -285,10 +285,7 @@ fn record_fields(item: &Item, outcome: &Outcome) -> String {
 /// time-out, a stop): where it is, what happened, the time it took.
 fn short_record(item: &Item, outcome: &Outcome, seconds: f64, part: Option<RootPart>) -> String {
     use serde_json::json;
-    let (file, line) = match &item.problem {
-        Ok(p) => (p.source.file.display().to_string(), p.source.line),
-        Err(e) => (e.file.display().to_string(), e.line),
-    };
+    let (file, line) = item.source();
     format!(
         "{{\"file\":{},\"line\":{},{}{},\"seconds\":{}}}\n",
         json!(file),

@@ -116,10 +116,7 @@ fn text_line(item: &Item, verdict: &Result<Verdict, String>) -> String {
 /// the verdict.
 fn json_line(item: &Item, verdict: &Result<Verdict, String>, seconds: f64) -> String {
     use serde_json::json;
-    let (file, line) = match &item.problem {
-        Ok(p) => (p.source.file.display().to_string(), p.source.line),
-        Err(e) => (e.file.display().to_string(), e.line),
-    };
+    let (file, line) = item.source();
     let mut obj = json!({
         "file": file,
         "line": line,
