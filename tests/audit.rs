@@ -2,24 +2,13 @@
 //! status; the `verdict` of `circe solve --format json`. The positions are
 //! counted by hand in their comments.
 
-use assert_cmd::Command;
-use std::path::{Path, PathBuf};
+mod common;
+use common::{circe, write};
+
+use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("circe-audit-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn circe() -> Command {
-    Command::cargo_bin("circe").unwrap()
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
+    common::scratch("audit", name)
 }
 
 /// Black Kh8 (pawn c3, blocked by c2), White Kg6, Ra1: Black's one move

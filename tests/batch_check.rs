@@ -1,19 +1,13 @@
 //! `circe solve DIR`, `circe check`, `circe convert`: the command line.
 
-use assert_cmd::Command;
+mod common;
+use common::{circe, write};
+
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
-/// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("circe-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn circe() -> Command {
-    Command::cargo_bin("circe").unwrap()
+    common::scratch("test", name)
 }
 
 const THREAT: &str = r##"fen = "8/8/8/8/4NK2/8/1bP1k3/7R w - - 0 1"
@@ -32,12 +26,6 @@ condition = "circe"
 "##;
 
 const POPEYE_TWO: &str = "beginproblem\nstipulation #1\ncondition circe\npieces white kf4 rh1 se4 pc2 black ke2 bb2\nnext\nstipulation #1\ncondition circe\npieces white kf4 rh1 se4 pc2 black ke2 ba1\nendproblem\n";
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
 
 #[test]
 fn solve_dir_json_one_line_per_problem() {

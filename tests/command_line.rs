@@ -2,26 +2,15 @@
 //! `-`), files never lost (`--resume`, `-o`), "did you mean", `--hash`,
 //! folders, exit statuses, completions and the manual page.
 
+mod common;
+use common::{circe, write};
+
 use assert_cmd::Command;
 use predicates::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-/// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("circe-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn circe() -> Command {
-    Command::cargo_bin("circe").unwrap()
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
+    common::scratch("cli", name)
 }
 
 /// A Circe mate in one and its twin, in Popeye's input and in TOML.

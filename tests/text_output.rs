@@ -5,6 +5,8 @@
 //! line; `--no-board` leaves the diagram out. Popeye's format is left as
 //! Popeye writes it.
 
+mod common;
+
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
@@ -32,10 +34,7 @@ fn solve(args: &[&str], files: &[&Path]) -> (i32, String) {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("circe-text-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("text", name)
 }
 
 /// Mate in one that is not there, in the diagram and in its twin.

@@ -9,7 +9,7 @@ use circe::movegen::legal_moves;
 use circe::output::{render_problem, Format, ReportOptions};
 use circe::rules::Rules;
 use circe::solve::solve_problem;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The first problem of a Popeye input `text`, solved and rendered in
 /// Popeye's format, as `circe solve --format popeye` prints it.
@@ -122,4 +122,25 @@ pub fn count_from_env(name: &str, short: usize) -> usize {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(short)
+}
+
+/// A fresh scratch directory for one test, named after its test file
+/// (`file`) and the test (`name`).
+pub fn scratch(file: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("circe-{file}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The `circe` binary, ready for arguments.
+pub fn circe() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("circe").unwrap()
+}
+
+/// Writes `text` to `dir/name`; the path.
+pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
 }
