@@ -49,10 +49,6 @@ impl ConditionRule for SuperGuards {
     const ID: &'static str = "superguards";
     const CAPABILITIES: Capabilities = JUDGES_CAPTURES;
 
-    fn refusal(rules: &Rules) -> Option<String> {
-        super::not_played_beside(rules, "SuperGuards", &[crate::rules::Base::PhantomChess])
-    }
-
     #[inline]
     fn allows(rules: &Rules, pos: &Position, mv: &Move) -> bool {
         !mv.is_capture() || !rules.is_supported(pos, mv.capture_square, mv.piece.color.opponent())
