@@ -50,7 +50,7 @@ impl Rules {
     ) -> bool {
         let validate = validated && !self.conditions.is_empty();
         let mut report = |o: Observer| {
-            if validate && !self.observation_valid(pos, &o, target) {
+            if validate && !self.conditions.observes(self, pos, &o, target) {
                 return false;
             }
             found(o)
@@ -102,29 +102,6 @@ impl Rules {
                         && report(Observer { unit, on, from })
                 })
         })
-    }
-
-    /// Whether the conditions let `o` observe `target`. MarsCirce judges a
-    /// unit observing from its rebirth square on its own square (Popeye
-    /// puts it back first, as if it had captured from there); PhantomChess
-    /// judges it where it observes from, lifted there, its own square left
-    /// empty: a unit frozen on its square may give check from its rebirth
-    /// square.
-    #[inline]
-    fn observation_valid(&self, pos: &Position, o: &Observer, target: Square) -> bool {
-        if o.from != o.on && self.family(super::Base::PhantomChess).is_some() {
-            let mut lifted = *pos;
-            if let Some(unit) = lifted.remove(o.on) {
-                lifted.put(o.from, unit);
-            }
-            let there = Observer {
-                unit: o.unit,
-                on: o.from,
-                from: o.from,
-            };
-            return self.conditions.observes(self, &lifted, &there, target);
-        }
-        self.conditions.observes(self, pos, o, target)
     }
 
     /// The units of `by` (of `kind`, if given) that attack `target` from

@@ -89,7 +89,7 @@ impl ConditionRule for Eiffel {
         if rules.has(Condition::Madrasi) || rules.has(Condition::Isardam) {
             return Some("Isardam and Madrasi/Eiffel not allowed".into());
         }
-        None
+        super::judged_apart_beside_phantom(rules, "EiffelChess", "1.Rd4-a1*f1")
     }
 }
 
@@ -109,6 +109,10 @@ impl ConditionRule for Functionary {
     fn observes(rules: &Rules, pos: &Position, observer: &Observer, _target: Square) -> bool {
         !is_functionary(rules, pos, observer.on)
             || rules.is_on_duty(pos, observer.on, observer.unit.color)
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        super::judged_apart_beside_phantom(rules, "FunctionaryChess", "1.Rd4-a1*f1")
     }
 }
 
@@ -192,23 +196,6 @@ mod tests {
         let free = moves(&r, "wKh1 wQa5 bKh7 bRe5", Color::White);
         assert_eq!(free.len(), 20);
         assert!(free.contains(&"Qa5-e1".to_string()));
-    }
-
-    #[test]
-    fn under_phantom_a_unit_checking_from_its_rebirth_square_is_judged_there() {
-        // The black queen c1 is frozen there by the rook c4, but checks
-        // the king c7 from d8, lifted there, where no rook sees it: White
-        // must answer the check (Popeye 4.104's answer).
-        use crate::rules::{Base, CirceRules};
-        let r = Rules::with_circe(CirceRules::of(Base::PhantomChess)).with(Condition::Eiffel);
-        assert_eq!(
-            moves(
-                &r,
-                "wKc7 wBh3 wPd2 wQf7 wRc4 wBa7 bKg5 bPh2 bSf1 bRb2 bQc1 bPd3",
-                Color::White
-            ),
-            sorted("Kc7-c6 Qf7-d1*c1 Rc4*c1 Rc4-d4")
-        );
     }
 
     #[test]

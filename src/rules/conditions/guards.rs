@@ -49,6 +49,10 @@ impl ConditionRule for SuperGuards {
     const ID: &'static str = "superguards";
     const CAPABILITIES: Capabilities = JUDGES_CAPTURES;
 
+    fn refusal(rules: &Rules) -> Option<String> {
+        super::judged_apart_beside_phantom(rules, "SuperGuards", "1.Re2-h1*f1")
+    }
+
     #[inline]
     fn allows(rules: &Rules, pos: &Position, mv: &Move) -> bool {
         !mv.is_capture() || !rules.is_supported(pos, mv.capture_square, mv.piece.color.opponent())
