@@ -44,10 +44,11 @@ impl ConditionRule for Bgl {
 
     /// Beside PhantomChess, Popeye allows a move by its length from the
     /// unit's square and judges check from the rebirth square, so that a
-    /// king may be taken; beside MarsCirce it measures a fairy unit's
-    /// observation otherwise than an orthodox unit's. Neither is followed.
+    /// king may be taken (refused for good); beside MarsCirce it measures
+    /// a fairy unit's observation otherwise than an orthodox unit's (not
+    /// followed yet).
     fn refusal(rules: &Rules) -> Option<String> {
-        super::not_played_beside(rules, "BGL", &[crate::rules::Base::PhantomChess])
+        super::judged_apart_beside_phantom(rules, "BGL", "1.Rd4-a1*f1 (-1/5)")
     }
 
     fn refusal_in(rules: &Rules, pos: &Position) -> Option<String> {
@@ -162,7 +163,8 @@ mod tests {
             Some(300),
             false,
         );
-        assert!(phantom.conditions.refusal(&phantom).is_some());
+        let why = phantom.conditions.refusal(&phantom).expect("refused");
+        assert!(why.contains("king be taken"), "{why}");
         let mars = bgl(
             Rules::with_circe(CirceRules::of(Base::MarsCirce)),
             Some(300),

@@ -89,8 +89,7 @@ impl ConditionRule for Eiffel {
         if rules.has(Condition::Madrasi) || rules.has(Condition::Isardam) {
             return Some("Isardam and Madrasi/Eiffel not allowed".into());
         }
-        use crate::rules::Base;
-        super::not_played_beside(rules, "EiffelChess", &[Base::PhantomChess])
+        super::judged_apart_beside_phantom(rules, "EiffelChess", "1.Rd4-a1*f1")
     }
 }
 
@@ -113,8 +112,7 @@ impl ConditionRule for Functionary {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        use crate::rules::Base;
-        super::not_played_beside(rules, "FunctionaryChess", &[Base::PhantomChess])
+        super::judged_apart_beside_phantom(rules, "FunctionaryChess", "1.Rd4-a1*f1")
     }
 }
 

@@ -50,7 +50,7 @@ impl ConditionRule for SuperGuards {
     const CAPABILITIES: Capabilities = JUDGES_CAPTURES;
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::not_played_beside(rules, "SuperGuards", &[crate::rules::Base::PhantomChess])
+        super::judged_apart_beside_phantom(rules, "SuperGuards", "1.Re2-h1*f1")
     }
 
     #[inline]

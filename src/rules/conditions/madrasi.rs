@@ -32,14 +32,7 @@ impl ConditionRule for Madrasi {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        // Popeye judges a phantom observer's paralysis on its rebirth
-        // square but a phantom mover's on its own square, and so lets a
-        // unit capture a king that it does not check.
-        rules.family(crate::rules::Base::PhantomChess).map(|_| {
-            "PhantomChess with Madrasi (Popeye judges a phantom unit's paralysis on one square \
-             when it moves and on another when it checks)"
-                .into()
-        })
+        super::judged_apart_beside_phantom(rules, "Madrasi", "1.Rd4-a1*f1")
     }
 }
 
@@ -75,6 +68,31 @@ mod tests {
 
     fn madrasi() -> Rules {
         Rules::orthodox().with(Condition::Madrasi)
+    }
+
+    #[test]
+    fn beside_phantom_the_conditions_judged_where_a_unit_stands_are_refused() {
+        // Popeye 4.104 lets a king be taken there (docs/evidence/phantom-*):
+        // the rook d4 moves from a1 judged on d4 but checks from a1 judged
+        // lifted onto a1.
+        use crate::rules::{Base, CirceRules};
+        for c in [
+            Condition::Madrasi,
+            Condition::Eiffel,
+            Condition::Functionary,
+            Condition::SuperGuards,
+            Condition::Patrol,
+            Condition::UltraPatrol,
+        ] {
+            let r = Rules::with_circe(CirceRules::of(Base::PhantomChess)).with(c);
+            let why = r.conditions.refusal(&r).expect("refused");
+            assert!(
+                why.contains("incoherent") && why.contains("king be taken"),
+                "{why}"
+            );
+            let mars = Rules::with_circe(CirceRules::of(Base::MarsCirce)).with(c);
+            assert_eq!(mars.conditions.refusal(&mars), None, "{c:?}");
+        }
     }
 
     #[test]

@@ -1306,6 +1306,19 @@ fn incoherent_beside(
         .map(|found| format!("{name} with {found}: Popeye's play is incoherent there ({why})"))
 }
 
+/// Why `name`, a condition that judges a unit where it stands, is refused
+/// for good beside PhantomChess: Popeye judges a move from the rebirth
+/// square with the unit on its own square, but a check from there with
+/// the unit lifted onto it, so a unit that gives no check may take the
+/// king (`example`, docs/evidence/phantom-*).
+fn judged_apart_beside_phantom(rules: &Rules, name: &str, example: &str) -> Option<String> {
+    let why = format!(
+        "it judges a move from the rebirth square with the unit on its own square and a \
+         check from there with the unit lifted, so lets a king be taken: `{example}`"
+    );
+    incoherent_beside(rules, name, &[super::Base::PhantomChess], &why)
+}
+
 /// The names of those of `bases` in force, joined by "or".
 fn mars_bases_in_force(rules: &Rules, bases: &[super::Base]) -> Option<String> {
     use super::Base;

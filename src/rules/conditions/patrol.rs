@@ -107,11 +107,8 @@ impl ConditionRule for Patrol {
 
     fn refusal(rules: &Rules) -> Option<String> {
         // MarsCirce and AntiMarsCirce agree with Popeye on random
-        // positions; under PhantomChess the moves differ.
-        rules
-            .family(crate::rules::Base::PhantomChess)
-            .is_some()
-            .then(|| "Patrouille with PhantomChess (not played yet)".to_string())
+        // positions.
+        super::judged_apart_beside_phantom(rules, "Patrouille", "1.Rd4-a1*f1")
     }
 }
 
@@ -135,7 +132,7 @@ impl ConditionRule for UltraPatrol {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::not_played_beside(rules, "UltraPatrol", &[crate::rules::Base::PhantomChess])
+        super::judged_apart_beside_phantom(rules, "UltraPatrol", "1.Rd4-a1*f1")
     }
 }
 
