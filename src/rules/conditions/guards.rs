@@ -41,7 +41,7 @@ impl ConditionRule for Lortap {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::not_played_beside(rules, "Lortap", &[crate::rules::Base::PhantomChess])
+        super::judged_apart_beside_phantom(rules, "Lortap", "1.Rd4-a1*f1")
     }
 }
 

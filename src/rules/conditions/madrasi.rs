@@ -83,6 +83,9 @@ mod tests {
             Condition::SuperGuards,
             Condition::Patrol,
             Condition::UltraPatrol,
+            Condition::Lortap,
+            Condition::Woozles,
+            Condition::Heffalumps,
         ] {
             let r = Rules::with_circe(CirceRules::of(Base::PhantomChess)).with(c);
             let why = r.conditions.refusal(&r).expect("refused");
@@ -90,8 +93,12 @@ mod tests {
                 why.contains("incoherent") && why.contains("king be taken"),
                 "{why}"
             );
+            // Beside MarsCirce (which judges both on the unit's own
+            // square) they are played, but the locks (not yet).
             let mars = Rules::with_circe(CirceRules::of(Base::MarsCirce)).with(c);
-            assert_eq!(mars.conditions.refusal(&mars), None, "{c:?}");
+            if !matches!(c, Condition::Woozles | Condition::Heffalumps) {
+                assert_eq!(mars.conditions.refusal(&mars), None, "{c:?}");
+            }
         }
     }
 

@@ -146,6 +146,14 @@ impl<const BI: bool, const LINE: bool> ConditionRule for Lock<BI, LINE> {
                 return Some(refused);
             }
         }
+        // Beside PhantomChess Popeye judges a move from the rebirth square
+        // with the unit on its own square, a check from there lifted.
+        if !BI {
+            let example = if LINE { "1.Qa8-d1*g1" } else { "1.Rd4-a1*f1" };
+            if let Some(refused) = super::judged_apart_beside_phantom(rules, name, example) {
+                return Some(refused);
+            }
+        }
         let bases: &[Base] = if LINE {
             &[Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess]
         } else {
