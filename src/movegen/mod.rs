@@ -91,6 +91,20 @@ pub fn has_legal_move(pos: &Position, rules: &Rules, scratch: &mut Vec<Move>) ->
         legal_moves(pos, rules, scratch);
         return !scratch.is_empty();
     }
+    if rules.conditions.is_empty() && rules.is_general() && rules.units_move_from_their_squares() {
+        // Where a capture may have many outcomes (Cage, Super, Take&Make
+        // Circe), the quiet moves are tried first: an escape is mostly
+        // found among them before any capture is resolved.
+        generate_own_of(pos, rules, pos.by_color(pos.turn), &[], false, scratch);
+        if scratch.iter().any(|mv| is_legal(pos, rules, mv)) {
+            return true;
+        }
+        scratch.clear();
+        pseudo_legal_moves(pos, rules, scratch);
+        return scratch
+            .iter()
+            .any(|mv| mv.captured.is_some() && is_legal(pos, rules, mv));
+    }
     pseudo_legal_moves(pos, rules, scratch);
     scratch.iter().any(|mv| is_legal(pos, rules, mv))
 }
@@ -335,12 +349,29 @@ fn generate_own(
     lifts: &[Effect],
     out: &mut Vec<Move>,
 ) {
+    generate_own_of(pos, rules, movers, lifts, true, out);
+}
+
+/// [`generate_own`], the captures left out unless `captures` (en passant
+/// excepted: it is always listed).
+fn generate_own_of(
+    pos: &Position,
+    rules: &Rules,
+    movers: Bitboard,
+    lifts: &[Effect],
+    captures: bool,
+    out: &mut Vec<Move>,
+) {
     let us = pos.turn;
     let occ = pos.occupied();
     let ours = movers;
     // Kings may be captured only where the rules can bring them back.
     // Neutral units are in both sides' sets: movable and capturable.
-    let capturable = pos.by_color(us.opponent()) & !king_shield(pos, rules, us.opponent());
+    let capturable = if captures {
+        pos.by_color(us.opponent()) & !king_shield(pos, rules, us.opponent())
+    } else {
+        Bitboard::EMPTY
+    };
     let gen = Gen {
         pos,
         rules,
