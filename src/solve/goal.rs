@@ -108,7 +108,8 @@ impl Judge {
     /// lists) and every one reaches the goal. Where the lists are the legal
     /// moves alone, each pseudo-legal move is played once, for its legality
     /// and its goal together, and the first legal move that misses the goal
-    /// ends the test, the rest never played out. `out` is a scratch buffer.
+    /// ends the test, the rest never played out (nor, for the captures,
+    /// resolved: `movegen::all_pseudo_legal`). `out` is a scratch buffer.
     pub fn forced_to_goal(
         &mut self,
         pos: &Position,
@@ -129,11 +130,11 @@ impl Judge {
         if cancel.should_stop() {
             return false;
         }
-        pseudo_legal_moves(pos, &self.rules, out);
+        let rules = self.rules;
         let mut any = false;
-        out.iter().all(|mv| {
+        crate::movegen::all_pseudo_legal(pos, &rules, out, |mv| {
             let after = pos.play(mv);
-            if !crate::movegen::is_legal_after(pos, &self.rules, mv, &after) {
+            if !crate::movegen::is_legal_after(pos, &rules, mv, &after) {
                 return true;
             }
             any = true;
