@@ -91,8 +91,33 @@ pub fn has_legal_move(pos: &Position, rules: &Rules, scratch: &mut Vec<Move>) ->
         legal_moves(pos, rules, scratch);
         return !scratch.is_empty();
     }
-    pseudo_legal_moves(pos, rules, scratch);
-    scratch.iter().any(|mv| is_legal(pos, rules, mv))
+    !all_pseudo_legal(pos, rules, scratch, |mv| !is_legal(pos, rules, mv))
+}
+
+/// Whether `each` holds for every pseudo-legal move of `pos`, asked until
+/// it first fails; `out` is a scratch buffer. Where a capture may have
+/// many outcomes (Cage, Super, Take&Make Circe) the quiet moves are asked
+/// first and the captures resolved only when all of them pass: the mate
+/// test and a forced goal mostly stop at a quiet move. (A capture en
+/// passant may be asked twice.)
+pub fn all_pseudo_legal(
+    pos: &Position,
+    rules: &Rules,
+    out: &mut Vec<Move>,
+    mut each: impl FnMut(&Move) -> bool,
+) -> bool {
+    out.clear();
+    if rules.conditions.is_empty() && rules.is_general() && rules.units_move_from_their_squares() {
+        generate_own_of(pos, rules, pos.by_color(pos.turn), &[], false, out);
+        if !out.iter().all(&mut each) {
+            return false;
+        }
+        out.clear();
+        pseudo_legal_moves(pos, rules, out);
+        return out.iter().filter(|mv| mv.captured.is_some()).all(each);
+    }
+    pseudo_legal_moves(pos, rules, out);
+    out.iter().all(each)
 }
 
 /// Whether a pseudo-legal move is legal: it leaves the mover's king out of
@@ -335,12 +360,29 @@ fn generate_own(
     lifts: &[Effect],
     out: &mut Vec<Move>,
 ) {
+    generate_own_of(pos, rules, movers, lifts, true, out);
+}
+
+/// [`generate_own`], the captures left out unless `captures` (en passant
+/// excepted: it is always listed).
+fn generate_own_of(
+    pos: &Position,
+    rules: &Rules,
+    movers: Bitboard,
+    lifts: &[Effect],
+    captures: bool,
+    out: &mut Vec<Move>,
+) {
     let us = pos.turn;
     let occ = pos.occupied();
     let ours = movers;
     // Kings may be captured only where the rules can bring them back.
     // Neutral units are in both sides' sets: movable and capturable.
-    let capturable = pos.by_color(us.opponent()) & !king_shield(pos, rules, us.opponent());
+    let capturable = if captures {
+        pos.by_color(us.opponent()) & !king_shield(pos, rules, us.opponent())
+    } else {
+        Bitboard::EMPTY
+    };
     let gen = Gen {
         pos,
         rules,
@@ -809,6 +851,45 @@ impl Gen<'_> {
                 self.push_resolved(out, mv);
             } else {
                 out.push(mv);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Base, CirceRules, RebirthSquare};
+
+    /// Where captures have many outcomes the quiet moves are asked first;
+    /// the answer stays the whole list's, an escape by capture included.
+    #[test]
+    fn quiet_moves_first_answer_as_the_whole_list() {
+        let lists = [
+            "wKf6 wQg7 bKh8",
+            "wKa1 wQg7 bKh8",
+            "wKa1 wRa8 wRb7 bKh8 bSg8",
+            "wKe1 wRa1 wRh1 wPd2 bKe8 bQd8 bSg8 bPe7 bBf5",
+            "wKh1 wBc4 wSf7 bKh7 bRg8 bPh6 bPg6",
+        ];
+        for square in [
+            RebirthSquare::Cage,
+            RebirthSquare::Super,
+            RebirthSquare::TakeMake,
+        ] {
+            let mut circe = CirceRules::of(Base::Circe);
+            circe.square = square;
+            let rules = Rules::with_circe(circe);
+            assert!(rules.is_general());
+            for list in lists {
+                for turn in [Color::White, Color::Black] {
+                    let mut pos = Position::from_piece_list(list).unwrap();
+                    pos.turn = turn;
+                    let mut legal = Vec::new();
+                    legal_moves(&pos, &rules, &mut legal);
+                    let has = has_legal_move(&pos, &rules, &mut Vec::new());
+                    assert_eq!(has, !legal.is_empty(), "{square:?} {list} {turn:?}");
+                }
             }
         }
     }

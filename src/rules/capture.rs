@@ -442,13 +442,13 @@ impl Rules {
                     next(p);
                 }
                 for sq in Square::all() {
-                    self.place(c, j, &place, Some(sq), p, next);
+                    self.place(c, j, &place, Some(sq), &p, next);
                 }
             }
             RebirthSquare::Cage => {
                 let mut caged = false;
                 for sq in Square::all() {
-                    self.place(c, j, &place, Some(sq), p, &mut |q| {
+                    self.place(c, j, &place, Some(sq), &p, &mut |q| {
                         caged = true;
                         next(q)
                     });
@@ -461,12 +461,12 @@ impl Rules {
                 for sq in
                     take_make_squares(&lifted, c, j.on, relevant, self.first_rank_pawns_move())
                 {
-                    self.place(c, j, &place, Some(sq), p, next);
+                    self.place(c, j, &place, Some(sq), &p, next);
                 }
             }
             _ => {
                 let sq = r.rebirth_square(&ctx);
-                self.place(c, j, &place, sq, p, next);
+                self.place(c, j, &place, sq, &p, next);
             }
         }
     }
@@ -480,7 +480,7 @@ impl Rules {
         j: &Job,
         place: &Place,
         sq: Option<Square>,
-        p: Partial,
+        p: &Partial,
         next: &mut dyn FnMut(Partial),
     ) {
         let r = &j.rules;
@@ -512,7 +512,7 @@ impl Rules {
                     // Not reborn: a captured unit stays off the board, a
                     // capturer leaves it, unless it is royal (its side
                     // would lose its king).
-                    let mut q = p;
+                    let mut q = *p;
                     if let Some(from) = j.from {
                         if from == c.mv.to && self.royal_here(j.unit) {
                             return;
@@ -581,7 +581,7 @@ impl Rules {
                 // The cage is tested with the unit on the square (before it
                 // would go into a volcano), moving for the side it was
                 // reborn for.
-                let mut test = p;
+                let mut test = *p;
                 test.push(
                     c,
                     effect(
@@ -596,7 +596,7 @@ impl Rules {
                     continue;
                 }
             }
-            let mut q = p;
+            let mut q = *p;
             q.push(c, effect(how, final_unit));
             next(q);
         }

@@ -104,6 +104,44 @@ impl Judge {
         }
     }
 
+    /// Whether the side to move has a move (of those `moves_unless_stopped`
+    /// lists) and every one reaches the goal. Where the lists are the legal
+    /// moves alone, each pseudo-legal move is played once, for its legality
+    /// and its goal together, and the first legal move that misses the goal
+    /// ends the test, the rest never played out (nor, for the captures,
+    /// resolved: `movegen::all_pseudo_legal`). `out` is a scratch buffer.
+    pub fn forced_to_goal(
+        &mut self,
+        pos: &Position,
+        cancel: &super::Cancel,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        if !self.rules.conditions.is_empty()
+            || self.checks_stop
+            || (self.self_checks_in_lists && self.goal.allows_self_check())
+        {
+            self.moves_unless_stopped(pos, cancel, out);
+            return !out.is_empty()
+                && out.iter().all(|mv| {
+                    let after = pos.play(mv);
+                    self.reached(mv, &after)
+                });
+        }
+        if cancel.should_stop() {
+            return false;
+        }
+        let rules = self.rules;
+        let mut any = false;
+        crate::movegen::all_pseudo_legal(pos, &rules, out, |mv| {
+            let after = pos.play(mv);
+            if !crate::movegen::is_legal_after(pos, &rules, mv, &after) {
+                return true;
+            }
+            any = true;
+            self.reached(mv, &after)
+        }) && any
+    }
+
     /// Appends to the legal moves `out` of `pos` the moves that reach a
     /// double mate (`##`) while leaving the mover's own king in check: after
     /// the final move both sides must be in check and unable to move, so

@@ -993,13 +993,10 @@ impl<'s> Searcher<'s> {
 
     /// Whether the side to move has moves and every one reaches the goal.
     fn forced_to_goal(&mut self, pos: &Position, depth: usize) -> bool {
-        let moves = self.moves(pos, depth);
-        let ok = !moves.is_empty()
-            && moves.iter().all(|mv| {
-                let after = pos.play(mv);
-                self.judge.reached(mv, &after)
-            });
-        self.put_back(depth, moves);
+        self.nodes += 1;
+        let mut buf = self.buffers.take(depth);
+        let ok = self.judge.forced_to_goal(pos, &self.cancel, &mut buf);
+        self.put_back(depth, buf);
         ok
     }
 

@@ -60,6 +60,10 @@ pub fn captures_of(
     occupied: Bitboard,
     mut found: impl FnMut(Square),
 ) {
+    let steps = piece.kind.walk().steps;
+    if !super::may_capture_on(steps, from, target) {
+        return;
+    }
     let mut occupied = occupied;
     occupied.set(target);
     let mut enemies = pos.by_color(piece.color.opponent()) & occupied;
@@ -71,7 +75,7 @@ pub fn captures_of(
         side: piece.color,
         ep: None,
     };
-    generate(piece.kind.walk().steps, from, &board, true, |r| {
+    generate(steps, from, &board, true, |r| {
         if r.capture == Some(target) {
             found(r.to);
         }

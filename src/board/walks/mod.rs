@@ -112,6 +112,45 @@ pub fn generate(
     }
 }
 
+/// Whether `steps` could capture a unit on `target` from `from` on some
+/// board: geometry alone, so that observation skips the units whose walk
+/// never reaches the target, whatever stands between. The families that
+/// capture along lines are tested line by line; the others answer yes.
+pub fn may_capture_on(steps: &[Step], from: Square, target: Square) -> bool {
+    let d = sub(at(target), at(from));
+    let on_a_line = |vs: &[Vector]| vs.iter().any(|&v| on_ray(d, v));
+    steps.iter().any(|step| match *step {
+        Step::Leap(vs) => vs.contains(&d),
+        Step::Ride(vs)
+        | Step::Hop { vectors: vs, .. }
+        | Step::LeapHop(vs)
+        | Step::ContraHop(vs)
+        | Step::Chinese(vs)
+        | Step::ChineseLeap(vs)
+        | Step::Argentinian(vs)
+        | Step::Locust(vs)
+        | Step::Marine(vs)
+        | Step::MarineLeap(vs) => on_a_line(vs),
+        Step::Lame(_)
+        | Step::LameHop(_)
+        | Step::LameRider(_)
+        | Step::LameRiderLion(_)
+        | Step::Saltador => on_a_line(&crate::pieces::walk::vectors::N),
+        _ => true,
+    })
+}
+
+/// Whether `d` is a positive multiple of `v`.
+#[inline]
+fn on_ray(d: Vector, v: Vector) -> bool {
+    let k = match v {
+        (0, 0) => return false,
+        (0, y) => d.1 / y,
+        (x, _) => d.0 / x,
+    };
+    k >= 1 && times(v, k) == d
+}
+
 impl<F: FnMut(Reach)> Walker<'_, '_, F> {
     fn step(&mut self, step: &Step) {
         let d = self.from;

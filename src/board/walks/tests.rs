@@ -199,3 +199,55 @@ fn hoppers_and_lions_check_over_their_hurdle() {
     // The hamster never captures, so never checks.
     assert!(!observes("wHAe1 bKe5", "e1", "e5"));
 }
+
+#[test]
+fn the_geometric_test_never_drops_a_capture_the_walk_makes() {
+    // Every walk, from every square, on two crowded boards of enemies:
+    // each capture the walk reports lies where `may_capture_on` allows.
+    use super::{generate, may_capture_on, Board};
+    use crate::board::{Bitboard, Kind};
+    let patterns: [fn(usize) -> bool; 2] = [|i| (i * 37 + 11) % 3 == 0, |i| (i * 13 + 5) % 2 == 0];
+    for kind in Kind::all() {
+        let steps = kind.walk().steps;
+        for crowd in patterns {
+            for from in Square::all() {
+                let mut pos = Position::empty();
+                for s in Square::all().filter(|s| *s != from && crowd(s.index())) {
+                    pos.put(s, Piece::new(Color::Black, Kind::KNIGHT));
+                }
+                pos.put(from, Piece::new(Color::White, kind));
+                let enemies: Bitboard = pos.by_color(Color::Black);
+                let b = Board {
+                    pos: &pos,
+                    occupied: pos.occupied(),
+                    enemies,
+                    side: Color::White,
+                    ep: None,
+                };
+                generate(steps, from, &b, true, |r| {
+                    let victim = r.capture.expect("a capture");
+                    assert!(
+                        may_capture_on(steps, from, victim),
+                        "{kind:?} on {from} captures on {victim}"
+                    );
+                });
+            }
+        }
+    }
+}
+
+#[test]
+fn the_geometric_test_keeps_to_the_lines() {
+    use super::may_capture_on;
+    use crate::pieces::walk::{vectors, Step};
+    let knight = [Step::Leap(&vectors::N)];
+    assert!(may_capture_on(&knight, sq("d4"), sq("e6")));
+    assert!(!may_capture_on(&knight, sq("d4"), sq("f8")));
+    let nightrider = [Step::Ride(&vectors::N)];
+    assert!(may_capture_on(&nightrider, sq("a1"), sq("e3")));
+    assert!(!may_capture_on(&nightrider, sq("a1"), sq("e4")));
+    let rook = [Step::Ride(&vectors::W)];
+    assert!(may_capture_on(&rook, sq("a1"), sq("a8")));
+    assert!(!may_capture_on(&rook, sq("a1"), sq("a1")));
+    assert!(!may_capture_on(&rook, sq("a1"), sq("b2")));
+}
