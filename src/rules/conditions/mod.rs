@@ -149,6 +149,7 @@ mod influencer;
 mod magic;
 mod norsk;
 // Issue 20 (fairy conditions, part 2): the conditions of the tier-3 problems.
+mod anda;
 pub(crate) mod football;
 pub(crate) mod sentinelles;
 
@@ -1247,6 +1248,12 @@ registry! {
     Football => football::Football,
     /// A unit that is no pawn leaves a pawn on the square it left.
     Sentinelles => sentinelles::Sentinelles,
+    /// A unit whose move leaves it checking the enemy king changes colour
+    /// (white or black to neutral, neutral to its mover's).
+    Anda => anda::Anda,
+    /// A unit whose move leaves it not checking the enemy king changes
+    /// colour.
+    AndaInverse => anda::AndaInverse,
 }
 
 impl Condition {
