@@ -224,6 +224,10 @@ pub enum Shown {
     Walk,
     /// Its attributes: `=c`.
     Attrs,
+    /// Its side, written in brackets of its own after the move (Anda: a
+    /// unit made neutral, or a neutral unit made its mover's): `[=n]`,
+    /// `[=w]`.
+    SideApart,
 }
 
 /// The most effects one move can have.

@@ -227,6 +227,13 @@ pub fn popeye_move_with(mv: &Move, imitators: crate::board::Bitboard, a: Alphabe
             continue;
         }
         if let Effect::Changed { unit, shown, .. } = *e {
+            if shown == crate::moves::Shown::SideApart {
+                s.push_str("[=");
+                s.push(a.unit_color(unit));
+                s.push(']');
+                bracket = true;
+                continue;
+            }
             // Inside the brackets of the effect before it (a rebirth), as
             // Popeye writes a change into the context open.
             let closing = (bracket && s.ends_with(']')).then(|| s.pop());
@@ -251,6 +258,7 @@ fn changed_suffix(s: &mut String, a: Alphabet, unit: Piece, shown: crate::moves:
     s.push('=');
     match shown {
         crate::moves::Shown::Side => s.push(a.color(unit.color)),
+        crate::moves::Shown::SideApart => s.push(a.unit_color(unit)),
         crate::moves::Shown::Walk => popeye_unit(s, a, unit, true),
         crate::moves::Shown::Attrs => {
             popeye_attributes(s, a, unit);
@@ -594,6 +602,7 @@ pub fn circe_move(
             s.push('=');
             match shown {
                 crate::moves::Shown::Side => s.push(a.color(unit.color)),
+                crate::moves::Shown::SideApart => s.push(a.unit_color(unit)),
                 crate::moves::Shown::Walk => circe_unit(&mut s, a, unit),
                 crate::moves::Shown::Attrs => s.push_str(&circe_attributes(unit)),
             }

@@ -561,7 +561,21 @@ impl Gen<'_> {
         self.rules
             .conditions
             .arriving(self.rules, self.pos, &mut mv);
-        self.push_arrived(out, mv);
+        match self
+            .rules
+            .conditions
+            .arrival_walks(self.rules, self.pos, &mv)
+        {
+            None => self.push_arrived(out, mv),
+            // FootballChess: each substitute a move of its own.
+            Some(walks) => {
+                for kind in walks.iter() {
+                    crate::rules::conditions::football::substitute(mv, kind, out, |out, m| {
+                        self.push_arrived(out, m)
+                    });
+                }
+            }
+        }
     }
 
     /// Adds a move whose arrival is settled: its second motions, or the

@@ -932,6 +932,7 @@ fn read_param(
                 }
             }
         }
+        Parameter::Sentinelles => read_sentinelles(words, lang, &mut param),
         Parameter::Strictness => {
             if let Some(next) = words.peek() {
                 let t = next.text.to_ascii_lowercase();
@@ -1068,6 +1069,141 @@ fn square_list(word: &str) -> Option<crate::board::Bitboard> {
     Some(squares)
 }
 
+/// Sentinelles' words in each language (English, German, French: the
+/// order of [`column`]), in Popeye's order: PionPropre (not read), the
+/// sentinels' side, the maxima of Black, White and both, Para, Berolina.
+const SENTINELLES_WORDS: [[&str; 8]; 3] = [
+    [
+        "PionPropre",
+        "PionAdvers",
+        "PionNeutre",
+        "MaximumBlack",
+        "MaximumWhite",
+        "MaximumTotal",
+        "ParaSentinelles",
+        "Berolina",
+    ],
+    [
+        "PionPropre",
+        "PionAdvers",
+        "PionNeutre",
+        "MaximumSchwarz",
+        "MaximumWeiss",
+        "MaximumTotal",
+        "ParaSentinelles",
+        "Berolina",
+    ],
+    [
+        "PionPropre",
+        "PionAdvers",
+        "PionNeutre",
+        "MaximumNoir",
+        "MaximumBlanc",
+        "MaximumTotal",
+        "ParaSentinelles",
+        "Berolina",
+    ],
+];
+
+/// Reads Sentinelles' words (see [`Parameter::Sentinelles`]) as Popeye
+/// does: each the only word of the table it begins, a maximum followed by
+/// its number (up to 64; without one, or beyond, the default).
+fn read_sentinelles(words: &mut dyn Words, lang: Language, param: &mut Param) {
+    use crate::rules::conditions::sentinelles::{ADVERSE, BEROLINA, NEUTRAL, PARA};
+    let table = SENTINELLES_WORDS[column(lang)];
+    while let Some(next) = words.peek() {
+        let t = next.text.to_ascii_lowercase();
+        let found: Vec<usize> = (0..table.len())
+            .filter(|&i| !t.is_empty() && table[i].to_ascii_lowercase().starts_with(&t))
+            .collect();
+        let exact = (0..table.len()).find(|&i| table[i].eq_ignore_ascii_case(&t));
+        let Some(i) = exact.or(if found.len() == 1 {
+            Some(found[0])
+        } else {
+            None
+        }) else {
+            break;
+        };
+        if i == 0 {
+            break;
+        }
+        words.advance();
+        let mut number = |default: u8| -> u8 {
+            match words.peek().and_then(|w| w.text.parse::<u8>().ok()) {
+                Some(n) if n <= 64 => {
+                    words.advance();
+                    n + 1
+                }
+                _ => default + 1,
+            }
+        };
+        match i {
+            1 => param.number = (param.number & !3) | ADVERSE,
+            2 => param.number = (param.number & !3) | NEUTRAL,
+            3 => param.counts[1] = number(8),
+            4 => param.counts[0] = number(8),
+            5 => param.total = number(16),
+            6 => param.number |= PARA,
+            _ => param.number |= BEROLINA,
+        }
+    }
+}
+
+/// The words of a Sentinelles parameter, as an input file gives them.
+fn sentinelles_input_words(param: Param) -> Vec<String> {
+    use crate::rules::conditions::sentinelles::{ADVERSE, BEROLINA, NEUTRAL, PARA};
+    let table = SENTINELLES_WORDS[0];
+    let mut w: Vec<String> = Vec::new();
+    match param.number & 3 {
+        ADVERSE => w.push(table[1].into()),
+        NEUTRAL => w.push(table[2].into()),
+        _ => {}
+    }
+    if param.number & PARA != 0 {
+        w.push(table[6].into());
+    }
+    if param.number & BEROLINA != 0 {
+        w.push(table[7].into());
+    }
+    for (at, n) in [(4, param.counts[0]), (3, param.counts[1]), (5, param.total)] {
+        if n != 0 {
+            w.push(table[at].into());
+            w.push((n - 1).to_string());
+        }
+    }
+    w
+}
+
+/// What Popeye writes of a Sentinelles parameter under the diagram:
+/// `Berolina`, the side's word, `W/B` where a side's maximum is not 8,
+/// `//T` where the total is not 16. (Popeye writes ParaSentinelles as the
+/// condition's name; here the word follows `Sentinelles`.)
+fn sentinelles_diagram_words(param: Param) -> Vec<String> {
+    use crate::rules::conditions::sentinelles::{ADVERSE, BEROLINA, NEUTRAL, PARA};
+    let table = SENTINELLES_WORDS[0];
+    let mut w: Vec<String> = Vec::new();
+    if param.number & PARA != 0 {
+        w.push(table[6].into());
+    }
+    if param.number & BEROLINA != 0 {
+        w.push(table[7].into());
+    }
+    match param.number & 3 {
+        ADVERSE => w.push(format!(" {}", table[1])),
+        NEUTRAL => w.push(format!(" {}", table[2])),
+        _ => {}
+    }
+    let most = |n: u8| if n == 0 { 8 } else { n - 1 };
+    let [white, black] = param.counts.map(most);
+    if white != 8 || black != 8 {
+        w.push(format!("{white}/{black}"));
+    }
+    if param.total != 0 && param.total - 1 != 16 {
+        w.push(format!("//{}", param.total - 1));
+    }
+    w
+}
+
 /// Popeye's word for the mummers' Exact form (Ultra is `ultra` in every
 /// language).
 fn exact_word(lang: Language) -> &'static str {
@@ -1121,6 +1257,7 @@ fn input_param_words(parameter: Parameter, param: Param) -> Option<Vec<String>> 
             }
             words
         }
+        Parameter::Sentinelles => sentinelles_input_words(param),
         Parameter::Strictness => match param.number {
             1 => vec!["Exact".into()],
             2 => vec!["Ultra".into()],
@@ -1213,6 +1350,7 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             2 => vec!["Black".into()],
             _ => vec![],
         },
+        Parameter::Sentinelles => sentinelles_diagram_words(param),
         Parameter::Strictness => match param.number {
             1 => vec![format!(" {}", exact_word(lang))],
             2 => vec![" ultra".to_string()],
@@ -1322,7 +1460,7 @@ fn option_words(lang: Language, r: &CirceRules) -> Vec<String> {
 
 /// Popeye's order of walks: king, pawn, queen, knight, rook, bishop, then
 /// the fairy kinds.
-fn popeye_walk_order() -> impl Iterator<Item = Kind> {
+pub(crate) fn popeye_walk_order() -> impl Iterator<Item = Kind> {
     [
         Kind::KING,
         Kind::PAWN,

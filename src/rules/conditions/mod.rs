@@ -148,6 +148,10 @@ mod kobul;
 mod influencer;
 mod magic;
 mod norsk;
+// Issue 20 (fairy conditions, part 2): the conditions of the tier-3 problems.
+mod anda;
+pub(crate) mod football;
+pub(crate) mod sentinelles;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -357,6 +361,11 @@ pub enum Parameter {
     /// optionally: number 1 for White, 2 for Black (KobulKings). Popeye
     /// writes it in English under the diagram.
     Side,
+    /// Sentinelles' words, in any order: `PionAdvers` or `PionNeutre` (the
+    /// sentinels' side, number 1 or 2), `ParaSentinelles` (bit 4),
+    /// `Berolina` (bit 8), and the maxima `MaximumWhite N`, `MaximumBlack
+    /// N` (in `Param::counts`) and `MaximumTotal N` (`Param::total`).
+    Sentinelles,
 }
 
 /// For which side a condition selects among the legal moves by a measure
@@ -392,6 +401,9 @@ pub struct Param {
     /// Distances given for each side (White, Black) in hundredths of a
     /// square; `None`: no limit (BGL).
     pub distances: [Option<u32>; 2],
+    /// A number for both sides together, plus one; 0 when none is given
+    /// (Sentinelles' MaximumTotal).
+    pub total: u8,
 }
 
 impl Param {
@@ -578,6 +590,15 @@ pub trait ConditionRule {
     /// for every pseudo-legal move as it is made.
     #[inline(always)]
     fn arriving(_rules: &Rules, _pos: &Position, _mv: &mut Move) {}
+
+    /// The walks the moving unit of `mv` may end its move with, each
+    /// choice a move of its own, in this order (FootballChess's
+    /// substitutes); `None`: only the walk it arrives with. Asked after
+    /// [`ConditionRule::arriving`], before the capture is resolved.
+    #[inline(always)]
+    fn arrival_walks(_rules: &Rules, _pos: &Position, _mv: &Move) -> Option<Walks> {
+        None
+    }
 
     /// Adds to the pseudo-legal moves `moves[start..]`, their captures
     /// resolved, what they do to units beyond their motion (a change of
@@ -873,6 +894,16 @@ macro_rules! registry {
                         $(Condition::$variant => <$rule as ConditionRule>::arriving(rules, pos, mv),)*
                     }
                 }
+            }
+
+            /// The walks the moving unit of `mv` may end its move with
+            /// (the first condition's that gives them; see
+            /// [`ConditionRule::arrival_walks`]).
+            #[inline]
+            pub fn arrival_walks(self, rules: &Rules, pos: &Position, mv: &Move) -> Option<Walks> {
+                self.iter().find_map(|c| match c {
+                    $(Condition::$variant => <$rule as ConditionRule>::arrival_walks(rules, pos, mv),)*
+                })
             }
 
             /// Lets each condition add what the moves `moves[start..]` do
@@ -1211,6 +1242,18 @@ registry! {
     WhiteSuperTransmutingKing => transmuted_kings::SuperTransmuting<true>,
     /// Black's king, likewise.
     BlackSuperTransmutingKing => transmuted_kings::SuperTransmuting<false>,
+    // Issue 20 (fairy conditions, part 2).
+    /// A unit ending its move on the a or h file may become a walk of the
+    /// bench given.
+    Football => football::Football,
+    /// A unit that is no pawn leaves a pawn on the square it left.
+    Sentinelles => sentinelles::Sentinelles,
+    /// A unit whose move leaves it checking the enemy king changes colour
+    /// (white or black to neutral, neutral to its mover's).
+    Anda => anda::Anda,
+    /// A unit whose move leaves it not checking the enemy king changes
+    /// colour.
+    AndaInverse => anda::AndaInverse,
 }
 
 impl Condition {
