@@ -338,6 +338,14 @@ impl Position {
                 let buried = self.waiting.bury(on, unit);
                 debug_assert!(buried);
             }
+            Effect::GhostRemembered { on, unit } => {
+                // The generator buries no ghost beyond the room there is.
+                let buried = self.waiting.bury_first(on, unit);
+                debug_assert!(buried);
+            }
+            Effect::GhostForgotten { on, .. } => {
+                self.waiting.unbury(on);
+            }
             Effect::Pending { on, unit, kind } => {
                 let id = match kind {
                     PendingKind::Capturer => self.id_code(on),

@@ -192,6 +192,14 @@ pub enum Effect {
         unit: Piece,
         shown: Shown,
     },
+    // Part 2, group "change" (second round): ghosts.
+    /// The unit captured on `on` goes under it as a ghost, `unit` as it
+    /// will come back, to come out before the units already there
+    /// (GhostChess, HauntedChess); never printed.
+    GhostRemembered { on: Square, unit: Piece },
+    /// The ghost `unit` waiting under `on` is forgotten: a capture there
+    /// brings a new one (HauntedChess); never printed.
+    GhostForgotten { on: Square, unit: Piece },
     // Group A (unit attributes):
     /// After the move, the unit on `on` (the half-neutral mover, where it
     /// ends up) changes side: to `Some(side)` from neutral, to neutral

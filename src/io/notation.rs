@@ -419,6 +419,8 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
         Effect::CapturerVanishes
         | Effect::PartnerMove { .. }
         | Effect::Pending { .. }
+        | Effect::GhostRemembered { .. }
+        | Effect::GhostForgotten { .. }
         | Effect::Premove { .. }
         | Effect::Mark { .. } => {}
     }
@@ -775,6 +777,8 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         Effect::CapturerVanishes
         | Effect::PartnerMove { .. }
         | Effect::Pending { .. }
+        | Effect::GhostRemembered { .. }
+        | Effect::GhostForgotten { .. }
         | Effect::Premove { .. }
         | Effect::Changed { .. }
         | Effect::Mark { .. } => {}

@@ -145,6 +145,8 @@ mod extinction;
 mod kobul;
 // Part 2, group "change": units that change colour or walk as moves are
 // played (the rest), and the attributes that do so.
+mod ghosts;
+pub use ghosts::in_force as ghosts_in_force;
 mod influencer;
 mod magic;
 mod norsk;
@@ -1211,6 +1213,14 @@ registry! {
     WhiteSuperTransmutingKing => transmuted_kings::SuperTransmuting<true>,
     /// Black's king, likewise.
     BlackSuperTransmutingKing => transmuted_kings::SuperTransmuting<false>,
+    // Part 2, group "change" (second round): units that change as moves
+    // are played.
+    /// A captured unit waits under its square as an uncapturable ghost
+    /// and comes back when the square is empty.
+    GhostChess => ghosts::GhostChess,
+    /// A captured unit waits under its square as a ghost (the latest one
+    /// only) and comes back when the square is empty.
+    HauntedChess => ghosts::HauntedChess,
 }
 
 impl Condition {
@@ -1222,6 +1232,8 @@ impl Condition {
                 Condition::WhiteReflectiveKing,
                 Condition::BlackReflectiveKing,
             ],
+            // Ghosts come back uncapturable.
+            Condition::GhostChess => &[Condition::Uncapturable],
             Condition::VaultingKings => {
                 &[Condition::WhiteVaultingKing, Condition::BlackVaultingKing]
             }
