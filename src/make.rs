@@ -321,7 +321,7 @@ impl Position {
                     self.set_id_code(to, id);
                 }
             }
-            Effect::Removed { on, .. } => {
+            Effect::Removed { on, .. } | Effect::TakenAlong { on, .. } => {
                 self.clear(on);
                 if self.tracks_identities() {
                     self.set_id_code(on, 0);
@@ -343,6 +343,8 @@ impl Position {
                 let buried = self.waiting.bury_first(on, unit);
                 debug_assert!(buried);
             }
+            // `Move::promotion` made it.
+            Effect::LatePromotion { .. } => {}
             Effect::GhostForgotten { on, .. } => {
                 self.waiting.unbury(on);
             }
