@@ -321,7 +321,7 @@ impl Position {
                     self.set_id_code(to, id);
                 }
             }
-            Effect::Removed { on, .. } => {
+            Effect::Removed { on, .. } | Effect::TakenAlong { on, .. } => {
                 self.clear(on);
                 if self.tracks_identities() {
                     self.set_id_code(on, 0);
@@ -337,6 +337,16 @@ impl Position {
                 // The generator never buries more units than there is room for.
                 let buried = self.waiting.bury(on, unit);
                 debug_assert!(buried);
+            }
+            Effect::GhostRemembered { on, unit } => {
+                // The generator buries no ghost beyond the room there is.
+                let buried = self.waiting.bury_first(on, unit);
+                debug_assert!(buried);
+            }
+            // `Move::promotion` made it.
+            Effect::LatePromotion { .. } => {}
+            Effect::GhostForgotten { on, .. } => {
+                self.waiting.unbury(on);
             }
             Effect::Pending { on, unit, kind } => {
                 let id = match kind {

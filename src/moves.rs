@@ -192,6 +192,24 @@ pub enum Effect {
         unit: Piece,
         shown: Shown,
     },
+    // Part 2, group "change" (second round): ghosts.
+    /// The unit captured on `on` goes under it as a ghost, `unit` as it
+    /// will come back, to come out before the units already there
+    /// (GhostChess, HauntedChess); never printed.
+    GhostRemembered { on: Square, unit: Piece },
+    /// The ghost `unit` waiting under `on` is forgotten: a capture there
+    /// brings a new one (HauntedChess); never printed.
+    GhostForgotten { on: Square, unit: Piece },
+    /// The unit on `on` leaves the board with the captured unit (Breton):
+    /// Popeye's `[-wBg4]`, the Circe notation's `(-wBg4)`. Part of what
+    /// tells a move from another of the same motion (a threat's).
+    TakenAlong { on: Square, unit: Piece },
+    /// The move's promotion (`Move::promotion`, which plays it), made
+    /// after the effects before this one (Breton: after the unit the
+    /// capture takes with it): Popeye writes it in brackets of its own,
+    /// `c2*d1[-bBb2][d1=Q]`, not after the motion; the Circe notation
+    /// `(d1=Q)`. Playing it does nothing.
+    LatePromotion { on: Square, unit: Piece },
     // Group A (unit attributes):
     /// After the move, the unit on `on` (the half-neutral mover, where it
     /// ends up) changes side: to `Some(side)` from neutral, to neutral
@@ -206,8 +224,9 @@ pub enum Effect {
     /// they changed (`full`); else the royal mark alone.
     KingChange { on: Square, unit: Piece, full: bool },
     // Part 2, group "change" (colour or walk changed as moves are played):
-    /// The unit on `on`, not the mover, changes sides and becomes `unit`
-    /// (the magic attribute: a unit newly observed by a magic unit).
+    /// The unit on `on` changes sides and becomes `unit` (the magic
+    /// attribute: a unit, not the mover, newly observed by a magic unit;
+    /// Breton Chromatic: the unit of the captured walk, the mover too).
     /// Popeye writes it with its square in brackets of its own, after the
     /// rebirths: `Qb3*b4[wQb4->d1][+bmQd8][d1=b]`; the Circe notation
     /// `(d1=b)`.
@@ -391,6 +410,30 @@ impl Move {
             effects: Effects::NONE,
             sequence: 0,
         }
+    }
+
+    /// Whether the capture takes its own mover along or turns it before
+    /// its promotion (Breton): a pawn so gone or turned does not promote.
+    pub fn takes_its_mover_along(&self) -> bool {
+        self.effects.iter().any(|e| {
+            matches!(*e, Effect::TakenAlong { on, .. } | Effect::Recoloured { on, .. } if on == self.to)
+        })
+    }
+
+    /// Whether `other` is this move for Popeye's test of a threat after a
+    /// defence: the same motion and promotion, taking the same units
+    /// along (Breton); rebirths and other effects may differ.
+    pub fn same_for_threats(&self, other: &Move) -> bool {
+        fn along(m: &Move) -> impl Iterator<Item = Square> + '_ {
+            m.effects.iter().filter_map(|e| match *e {
+                Effect::TakenAlong { on, .. } => Some(on),
+                _ => None,
+            })
+        }
+        self.from == other.from
+            && self.to == other.to
+            && self.promotion == other.promotion
+            && along(self).eq(along(other))
     }
 
     #[inline]

@@ -15,4 +15,4 @@ pub use bitboard::Bitboard;
 pub use history::{History, LastMove};
 pub use position::Position;
 pub use types::{Attrs, Color, Kind, Piece, Square};
-pub use waiting::{Pending, Waiting};
+pub use waiting::{Pending, Waiting, MAX_BURIED};

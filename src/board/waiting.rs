@@ -95,6 +95,12 @@ impl Waiting {
         true
     }
 
+    /// Turns the order units come out in around (GhostChess: the units the
+    /// diagram puts under others come out the last placed first).
+    pub fn reverse_buried(&mut self) {
+        self.buried[..self.len as usize].reverse();
+    }
+
     /// Takes the first unit waiting under `sq` out.
     pub fn unbury(&mut self, sq: Square) -> Option<Piece> {
         let n = self.len as usize;

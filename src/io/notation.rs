@@ -134,6 +134,14 @@ fn imitators_text(s: &mut String, shifted: crate::board::Bitboard) {
     s.push(']');
 }
 
+/// Whether the move's promotion is written among its effects
+/// ([`Effect::LatePromotion`]) rather than after its motion.
+fn promotes_late(mv: &Move) -> bool {
+    mv.effects
+        .iter()
+        .any(|e| matches!(e, Effect::LatePromotion { .. }))
+}
+
 /// [`popeye_move`] in a position with the imitators `imitators` (Imitator):
 /// their squares after the move are written after its motion, before a
 /// promotion (`f7*g8[Ie7]=Q`).
@@ -196,7 +204,7 @@ pub fn popeye_move_with(mv: &Move, imitators: crate::board::Bitboard, a: Alphabe
                 s.push_str(" ep.");
             }
             imitators_text(&mut s, shifted);
-            if let Some(kind) = mv.promotion {
+            if let Some(kind) = mv.promotion.filter(|_| !promotes_late(mv)) {
                 s.push('=');
                 popeye_unit(&mut s, a, Piece { kind, ..mv.piece }, true);
             }
@@ -374,7 +382,9 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
             popeye_reborn_unit(s, a, unit);
             let _ = write!(s, "{on}]");
         }
-        Effect::Removed { on, unit } | Effect::CapturerRemoved { on, unit } => {
+        Effect::Removed { on, unit }
+        | Effect::CapturerRemoved { on, unit }
+        | Effect::TakenAlong { on, unit } => {
             s.push_str("[-");
             popeye_reborn_unit(s, a, unit);
             let _ = write!(s, "{on}]");
@@ -384,7 +394,7 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
             popeye_reborn_unit(s, a, unit);
             let _ = write!(s, "{on}->v]");
         }
-        Effect::WalkChange { on, unit } => {
+        Effect::WalkChange { on, unit } | Effect::LatePromotion { on, unit } => {
             let _ = write!(s, "[{on}={}]", a.piece(unit.kind));
         }
         Effect::KingChange { on, unit, full } => {
@@ -427,6 +437,8 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
         Effect::CapturerVanishes
         | Effect::PartnerMove { .. }
         | Effect::Pending { .. }
+        | Effect::GhostRemembered { .. }
+        | Effect::GhostForgotten { .. }
         | Effect::Premove { .. }
         | Effect::Mark { .. } => {}
     }
@@ -568,7 +580,7 @@ pub fn circe_move(
             &mut s,
             crate::rules::conditions::imitator::after_shift(before.imitators, mv),
         );
-        if mv.promotion.is_some() {
+        if mv.promotion.is_some() && !promotes_late(mv) {
             s.push('=');
             circe_unit(&mut s, a, mv.arriving_piece());
         }
@@ -750,13 +762,16 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         Effect::Added { on, unit } | Effect::Emerges { on, unit } => {
             let _ = write!(s, "(+{}{}{on})", a.unit_color(unit), a.piece(unit.kind));
         }
-        Effect::Removed { on, unit } | Effect::CapturerRemoved { on, unit } => {
+        Effect::Removed { on, unit }
+        | Effect::CapturerRemoved { on, unit }
+        | Effect::TakenAlong { on, unit } => {
             let _ = write!(s, "(-{}{}{on})", a.unit_color(unit), a.piece(unit.kind));
         }
         Effect::Buried { on, unit } => {
             let _ = write!(s, "(+{}{}{on}>v)", a.unit_color(unit), a.piece(unit.kind));
         }
         Effect::WalkChange { on, unit }
+        | Effect::LatePromotion { on, unit }
         | Effect::LatentFirst { on, unit }
         | Effect::KingChange { on, unit, .. } => {
             let _ = write!(s, "({on}={})", a.piece(unit.kind));
@@ -784,6 +799,8 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         Effect::CapturerVanishes
         | Effect::PartnerMove { .. }
         | Effect::Pending { .. }
+        | Effect::GhostRemembered { .. }
+        | Effect::GhostForgotten { .. }
         | Effect::Premove { .. }
         | Effect::Changed { .. }
         | Effect::Mark { .. } => {}

@@ -658,7 +658,11 @@ impl Gen<'_> {
         self.rules
             .conditions
             .second_motions(self.rules, self.pos, &mv, &mut |m| match promotion {
-                Some(p) if m.promotion.is_none() && m.to.rank() == promotion_rank => {
+                Some(p)
+                    if m.promotion.is_none()
+                        && m.to.rank() == promotion_rank
+                        && !m.takes_its_mover_along() =>
+                {
                     for kind in self.rules.repertoire.promotions(p) {
                         self.push_judged(
                             out,

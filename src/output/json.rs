@@ -337,7 +337,9 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             Effect::Emerges { on, unit: u } => {
                 emergences.push(json!({"unit": unit(u), "square": on.to_string()}))
             }
-            Effect::Removed { on, unit: u } | Effect::CapturerRemoved { on, unit: u } => {
+            Effect::Removed { on, unit: u }
+            | Effect::CapturerRemoved { on, unit: u }
+            | Effect::TakenAlong { on, unit: u } => {
                 removals.push(json!({"unit": unit(u), "square": on.to_string()}))
             }
             Effect::ColourChange { on, unit: u } | Effect::Recoloured { on, unit: u } => {

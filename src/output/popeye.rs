@@ -108,7 +108,7 @@ pub fn write_diagram(out: &mut String, problem: &Problem, lang: Language, alphab
         (gridded && !suppressed).then_some(rules),
     );
     write_stipulation_line(out, problem);
-    write_attribute_lines(out, lang, &problem.position);
+    write_attribute_lines(out, lang, &problem.position, &problem.rules);
     // With SuppressGrid, Popeye names the grid variant (not its cells).
     let grid_name = CONDITION_NAMES
         .iter()
@@ -354,8 +354,21 @@ fn squares_in_listing_order(squares: impl Fn(Square) -> bool) -> String {
 /// One centred line per attribute some unit carries, in Popeye's order:
 /// `Royal a7 g5` (the royal units not of a royal walk), `Kamikaze a8 c8`,
 /// `Functionary a7` (German `Beamtet`), `Magic d4`, `Frischauf d5` ...
-pub(crate) fn write_attribute_lines(out: &mut String, lang: Language, pos: &Position) {
-    if pos.attributed().is_empty() {
+/// An attribute the rules give units to come is named too, with the
+/// squares of the units that carry it now (GhostChess's and HauntedChess's
+/// uncapturable ghosts: `Uncapturable`).
+pub(crate) fn write_attribute_lines(
+    out: &mut String,
+    lang: Language,
+    pos: &Position,
+    rules: &Rules,
+) {
+    let given = if crate::rules::conditions::ghosts_in_force(rules) {
+        crate::board::Attrs::UNCAPTURABLE
+    } else {
+        crate::board::Attrs::NONE
+    };
+    if pos.attributed().is_empty() && given == crate::board::Attrs::NONE {
         return;
     }
     for (attr, _) in crate::io::language::ATTRIBUTE_NAMES {
@@ -367,7 +380,7 @@ pub(crate) fn write_attribute_lines(out: &mut String, lang: Language, pos: &Posi
                 }
             }
         }
-        if marked.is_empty() {
+        if marked.is_empty() && !given.contains(attr) {
             continue;
         }
         let name = crate::io::language::attribute_name(lang, attr).expect("named");

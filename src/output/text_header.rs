@@ -47,7 +47,7 @@ pub fn write(out: &mut String, problem: &Problem, alphabet: Alphabet, lang: Lang
         }
         out.push('\n');
         let mut attributes = String::new();
-        write_attribute_lines(&mut attributes, lang, &problem.position);
+        write_attribute_lines(&mut attributes, lang, &problem.position, &problem.rules);
         for line in attributes.lines() {
             out.push_str(line.trim_start());
             out.push('\n');

@@ -992,10 +992,7 @@ impl<'s> Battle<'s> {
         let moves = self.moves(pos, depth);
         let mut all = true;
         for th in threats {
-            let same = moves
-                .iter()
-                .find(|m| m.from == th.from && m.to == th.to && m.promotion == th.promotion)
-                .copied();
+            let same = moves.iter().find(|m| m.same_for_threats(th)).copied();
             match same {
                 Some(mv) if self.move_wins(pos, &mv, t, depth) => {}
                 _ => {

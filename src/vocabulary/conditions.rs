@@ -933,6 +933,19 @@ fn read_param(
             }
         }
         Parameter::Sentinelles => read_sentinelles(words, lang, &mut param),
+        // Breton's forms, in any order, each word as Popeye reads it (a
+        // prefix, in the language of the input).
+        Parameter::BretonForms => {
+            while let Some(next) = words.peek() {
+                let t = next.text.to_ascii_lowercase();
+                let bit = breton_words(lang)
+                    .iter()
+                    .position(|w| !t.is_empty() && w.to_ascii_lowercase().starts_with(&t));
+                let Some(bit) = bit else { break };
+                words.advance();
+                param.number |= 1 << bit;
+            }
+        }
         Parameter::Strictness => {
             if let Some(next) = words.peek() {
                 let t = next.text.to_ascii_lowercase();
@@ -1206,6 +1219,16 @@ fn sentinelles_diagram_words(param: Param) -> Vec<String> {
 
 /// Popeye's word for the mummers' Exact form (Ultra is `ultra` in every
 /// language).
+/// Breton's forms, Adverse, Chromatic and PY, in Popeye's words (the bits
+/// of `Param::number` in this order).
+fn breton_words(lang: Language) -> [&'static str; 3] {
+    match lang {
+        Language::French => ["Adverse", "Chromatique", "PY"],
+        Language::German => ["Advers", "Chromatisch", "PY"],
+        _ => ["Adverse", "Chromatic", "PY"],
+    }
+}
+
 fn exact_word(lang: Language) -> &'static str {
     match lang {
         Language::German => "exakt",
@@ -1351,6 +1374,12 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             _ => vec![],
         },
         Parameter::Sentinelles => sentinelles_diagram_words(param),
+        Parameter::BretonForms => breton_words(lang)
+            .iter()
+            .enumerate()
+            .filter(|(bit, _)| param.number & 1 << bit != 0)
+            .map(|(_, w)| w.to_string())
+            .collect(),
         Parameter::Strictness => match param.number {
             1 => vec![format!(" {}", exact_word(lang))],
             2 => vec![" ultra".to_string()],

@@ -145,6 +145,9 @@ mod extinction;
 mod kobul;
 // Part 2, group "change": units that change colour or walk as moves are
 // played (the rest), and the attributes that do so.
+mod breton;
+mod ghosts;
+pub use ghosts::in_force as ghosts_in_force;
 mod influencer;
 mod magic;
 mod norsk;
@@ -357,6 +360,10 @@ pub enum Parameter {
     /// decimals (`4.5`, `4,45`) or `-` for none, in `Param::distances`;
     /// one number alone is one allowance both share (`Param::number` 1).
     Distances,
+    /// Breton's forms, the words Adverse, Chromatic and PY (in the
+    /// language of the input), in any order: the bits 1, 2 and 4 of
+    /// `Param::number`.
+    BretonForms,
     /// The word White or Black (in the language of the input),
     /// optionally: number 1 for White, 2 for Black (KobulKings). Popeye
     /// writes it in English under the diagram.
@@ -1254,6 +1261,17 @@ registry! {
     /// A unit whose move leaves it not checking the enemy king changes
     /// colour.
     AndaInverse => anda::AndaInverse,
+    // Part 2, group "change" (second round): units that change as moves
+    // are played.
+    /// A captured unit waits under its square as an uncapturable ghost
+    /// and comes back when the square is empty.
+    GhostChess => ghosts::GhostChess,
+    /// A captured unit waits under its square as a ghost (the latest one
+    /// only) and comes back when the square is empty.
+    HauntedChess => ghosts::HauntedChess,
+    /// A capture takes with it a unit of the capturing side (Adverse: the
+    /// captured side) of the captured unit's walk (Chromatic: turns it).
+    Breton => breton::Breton,
 }
 
 impl Condition {
@@ -1265,6 +1283,8 @@ impl Condition {
                 Condition::WhiteReflectiveKing,
                 Condition::BlackReflectiveKing,
             ],
+            // Ghosts come back uncapturable.
+            Condition::GhostChess => &[Condition::Uncapturable],
             Condition::VaultingKings => {
                 &[Condition::WhiteVaultingKing, Condition::BlackVaultingKing]
             }
