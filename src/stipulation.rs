@@ -58,6 +58,12 @@ pub enum Goal {
     /// `c81`: the unit that moves ends on the far rank (the eighth for
     /// White, the first for Black).
     Chess81,
+    /// `dia`: a proof game. The play starts from the game array, White
+    /// first, and ends on the diagram (`solve::proof`).
+    ProofGame,
+    /// `a=>b`: the play starts from the diagram (A), White first, and ends
+    /// on the second position given (B).
+    AToB,
 }
 
 impl Goal {
@@ -74,6 +80,13 @@ impl Goal {
                 | Goal::MateOrStalemate
                 | Goal::CounterMate
         )
+    }
+
+    /// Whether the goal is a position to reach: a proof game (`dia`) or
+    /// `a=>b`, played from another position than the diagram's, White
+    /// first, its moves numbered from White's first.
+    pub fn is_proof(self) -> bool {
+        matches!(self, Goal::ProofGame | Goal::AToB)
     }
 
     /// Whether the move reaching the goal may leave the mover's own king
@@ -131,6 +144,8 @@ pub struct StipulationError {
 
 /// Goal symbols, longest first so that `##` wins over `#`.
 const GOALS: &[(&str, Goal)] = &[
+    ("a=>b", Goal::AToB),
+    ("dia", Goal::ProofGame),
     ("##!", Goal::CounterMate),
     ("c81", Goal::Chess81),
     ("<>r", Goal::ExchangeByRebirth),
@@ -178,6 +193,9 @@ impl Stipulation {
     /// begins with the half-move already (`h#2.5`) or is play with defence,
     /// and ignores the option there ("WhiteToPlay not applicable").
     pub fn white_begins_applies(&self) -> bool {
+        if self.goal.is_proof() {
+            return false;
+        }
         match (self.play, self.series) {
             (Play::Help, false) => !self.half_move,
             (Play::Direct | Play::SelfPlay | Play::Reflex, false) => false,
@@ -227,7 +245,12 @@ impl Stipulation {
             series = true;
             s = rest.to_string();
         }
-        let (play, rest) = if let Some(r) = s.strip_prefix("hs") {
+        // A proof game (`dia`, `a=>b`) is help play, White first; in
+        // series, White's series reaching the position.
+        let proof = ["dia", "a=>b"].iter().any(|g| s.starts_with(g));
+        let (play, rest) = if proof {
+            (if series { Play::Direct } else { Play::Help }, s.as_str())
+        } else if let Some(r) = s.strip_prefix("hs") {
             (Play::HelpSelf, r)
         } else if let Some(r) = s.strip_prefix('h') {
             (Play::Help, r)
@@ -258,9 +281,10 @@ impl Stipulation {
         };
         // Popeye lets the count stand apart from the goal (`hze8 1.5`).
         let rest = rest.trim_start();
+        // Popeye reads the count as a decimal: `dia3.0` is `dia3`.
         let (num, half_move) = match rest.strip_suffix(".5") {
             Some(n) => (n, true),
-            None => (rest, false),
+            None => (rest.strip_suffix(".0").unwrap_or(rest), false),
         };
         let moves: u32 = num
             .parse()
