@@ -525,6 +525,28 @@ mod tests {
     }
 
     #[test]
+    fn proof_games_are_help_play_and_their_series_white_alone() {
+        let s = Stipulation::parse("dia 3").unwrap();
+        assert_eq!(
+            (s.play, s.goal, s.moves, s.half_move, s.series),
+            (Play::Help, Goal::ProofGame, 3, false, false)
+        );
+        let s = Stipulation::parse("dia2.5").unwrap();
+        assert_eq!((s.moves, s.half_move), (2, true));
+        // Popeye reads the count as a decimal.
+        let s = Stipulation::parse("a=>b 1.0").unwrap();
+        assert_eq!((s.goal, s.moves, s.half_move), (Goal::AToB, 1, false));
+        let s = Stipulation::parse("ser-dia9").unwrap();
+        assert_eq!(
+            (s.play, s.series, s.goal),
+            (Play::Direct, true, Goal::ProofGame)
+        );
+        assert!(Stipulation::parse("exact-dia4").unwrap().exact);
+        assert!(!Stipulation::parse("dia4").unwrap().white_begins_applies());
+        assert!(Stipulation::parse("dia0").is_err());
+    }
+
+    #[test]
     fn rejects_nonsense() {
         assert!(Stipulation::parse("#").is_err());
         assert!(Stipulation::parse("q#2").is_err());

@@ -21,6 +21,7 @@
 //! (the transposition table still remembers where nothing was found).
 
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
+use crate::moves::PendingKind;
 use crate::rules::rebirth::RebirthContext;
 use crate::rules::{
     Base, CirceRules, OnOccupied, RebirthSquare, RelevantCapture, Rules, SquareAdapter,
@@ -209,7 +210,12 @@ impl ProofTarget {
             } else {
                 (other, own)
             };
-            let count = pos.count(side);
+            // A unit waiting for its rebirth (Parrain) is still the side's.
+            let pending = pos
+                .waiting
+                .pending
+                .is_some_and(|p| p.unit.color == side && p.kind != PendingKind::Capturer);
+            let count = pos.count(side) + u32::from(pending);
             if count < self.counts[i] {
                 return false;
             }
@@ -237,7 +243,7 @@ impl ProofTarget {
                 theirs.min(count - self.counts[i])
             };
             let reborn = if cap.victim_reborn {
-                theirs + u32::from(pos.waiting.pending.is_some())
+                theirs + u32::from(pending)
             } else {
                 0
             };
@@ -270,4 +276,84 @@ fn differing_squares(a: &Position, b: &Position) -> Bitboard {
         }
     }
     diff
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Pending;
+    use crate::rules::CirceRules;
+
+    /// The game array after 1.e2-e4 d7-d5 2.e4*d5: a black pawn missing.
+    fn after_capture() -> Position {
+        let mut pos = Position::game_array();
+        let e2 = Square::parse("e2").unwrap();
+        let d7 = Square::parse("d7").unwrap();
+        let d5 = Square::parse("d5").unwrap();
+        pos.remove(d7);
+        let pawn = pos.remove(e2).unwrap();
+        pos.put(d5, pawn);
+        pos.turn = Color::Black;
+        pos
+    }
+
+    #[test]
+    fn the_game_array_is_reached_only_by_the_same_units() {
+        let target = ProofTarget::new(Position::game_array(), &Rules::orthodox());
+        let mut pos = Position::game_array();
+        assert!(target.reached(&pos));
+        // Castling rights and the side to move are not compared.
+        pos.unmoved = Bitboard::EMPTY;
+        pos.turn = Color::Black;
+        assert!(target.reached(&pos));
+        assert!(!target.reached(&after_capture()));
+    }
+
+    #[test]
+    fn orthodox_chess_gives_back_no_unit_taken() {
+        // The black pawn is gone for good: no number of moves brings the
+        // game array back.
+        let target = ProofTarget::new(Position::game_array(), &Rules::orthodox());
+        assert!(!target.may_reach(&after_capture(), 10, 10));
+    }
+
+    #[test]
+    fn circe_gives_it_back_on_a_rebirth_square_with_the_other_sides_move() {
+        // The target lacks Black's b8 knight; the position has the other
+        // one on f5, from where a capture brings it back to g8.
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let mut target = Position::game_array();
+        target.remove(sq("b8"));
+        let mut pos = target;
+        let knight = pos.remove(sq("g8")).unwrap();
+        pos.put(sq("f5"), knight);
+        pos.turn = Color::Black;
+        let circe = ProofTarget::new(target, &Rules::with_circe(CirceRules::CIRCE));
+        // Black has no move left: White's one capture must bring it home.
+        assert!(circe.may_reach(&pos, 0, 1));
+        assert!(!circe.may_reach(&pos, 0, 0));
+        // Under Anticirce the taken unit stays off the board.
+        let anti = Rules::with_circe(CirceRules::of(Base::AntiCirce));
+        assert!(!ProofTarget::new(target, &anti).may_reach(&pos, 0, 1));
+        assert!(ProofTarget::new(target, &anti).may_reach(&pos, 1, 0));
+    }
+
+    #[test]
+    fn a_unit_waiting_for_its_parrain_rebirth_still_counts() {
+        let mut rules = Rules::with_circe(CirceRules::CIRCE);
+        let mut parrain = CirceRules::CIRCE;
+        parrain.relevant_capture = RelevantCapture::LastMove;
+        parrain.square = RebirthSquare::Equipollents;
+        rules.set_family(parrain);
+        let target = ProofTarget::new(Position::game_array(), &rules);
+        let mut pos = after_capture();
+        assert!(!target.may_reach(&pos, 3, 3), "a unit short");
+        pos.waiting.pending = Some(Pending {
+            unit: crate::board::Piece::new(Color::Black, crate::board::Kind::PAWN),
+            on: Square::parse("d5").unwrap(),
+            id: 0,
+            kind: PendingKind::Captured,
+        });
+        assert!(target.may_reach(&pos, 3, 3));
+    }
 }

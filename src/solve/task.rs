@@ -151,8 +151,15 @@ impl Task {
         if !rules.conditions.is_empty() {
             rules.conditions.prepare(&rules, &mut pos);
         }
-        let proof = (stip.goal == Goal::ProofGame)
-            .then(|| Arc::new(super::proof::ProofTarget::new(problem.position, &rules)));
+        // The target is the diagram as the conditions prepare it (units
+        // they mark, as HyperVolage's), compared with positions so marked.
+        let proof = (stip.goal == Goal::ProofGame).then(|| {
+            let mut target = problem.position;
+            if !rules.conditions.is_empty() {
+                rules.conditions.prepare(&rules, &mut target);
+            }
+            Arc::new(super::proof::ProofTarget::new(target, &rules))
+        });
         let rules_line = match problem.condition_line {
             0 => problem.source.line,
             line => line,
