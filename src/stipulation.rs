@@ -279,6 +279,11 @@ impl Stipulation {
                 .ok_or_else(|| err("unknown goal"))?;
             (*goal, &rest[sym.len()..])
         };
+        if goal.is_proof() && !proof {
+            return Err(err(
+                "a proof game ('dia', 'a=>b') takes no play type before it",
+            ));
+        }
         // Popeye lets the count stand apart from the goal (`hze8 1.5`).
         let rest = rest.trim_start();
         // Popeye reads the count as a decimal: `dia3.0` is `dia3`.
@@ -544,6 +549,8 @@ mod tests {
         assert!(Stipulation::parse("exact-dia4").unwrap().exact);
         assert!(!Stipulation::parse("dia4").unwrap().white_begins_applies());
         assert!(Stipulation::parse("dia0").is_err());
+        assert!(Stipulation::parse("hdia2").is_err());
+        assert!(Stipulation::parse("sa=>b2").is_err());
     }
 
     #[test]
