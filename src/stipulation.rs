@@ -58,6 +58,12 @@ pub enum Goal {
     /// `c81`: the unit that moves ends on the far rank (the eighth for
     /// White, the first for Black).
     Chess81,
+    /// `dia`: a proof game. The play starts from the game array, White
+    /// first, and ends on the diagram (`solve::proof`).
+    ProofGame,
+    /// `a=>b`: the play starts from the diagram (A), White first, and ends
+    /// on the second position given (B).
+    AToB,
 }
 
 impl Goal {
@@ -74,6 +80,13 @@ impl Goal {
                 | Goal::MateOrStalemate
                 | Goal::CounterMate
         )
+    }
+
+    /// Whether the goal is a position to reach: a proof game (`dia`) or
+    /// `a=>b`, played from another position than the diagram's, White
+    /// first, its moves numbered from White's first.
+    pub fn is_proof(self) -> bool {
+        matches!(self, Goal::ProofGame | Goal::AToB)
     }
 
     /// Whether the move reaching the goal may leave the mover's own king
@@ -131,6 +144,8 @@ pub struct StipulationError {
 
 /// Goal symbols, longest first so that `##` wins over `#`.
 const GOALS: &[(&str, Goal)] = &[
+    ("a=>b", Goal::AToB),
+    ("dia", Goal::ProofGame),
     ("##!", Goal::CounterMate),
     ("c81", Goal::Chess81),
     ("<>r", Goal::ExchangeByRebirth),
@@ -178,6 +193,9 @@ impl Stipulation {
     /// begins with the half-move already (`h#2.5`) or is play with defence,
     /// and ignores the option there ("WhiteToPlay not applicable").
     pub fn white_begins_applies(&self) -> bool {
+        if self.goal.is_proof() {
+            return false;
+        }
         match (self.play, self.series) {
             (Play::Help, false) => !self.half_move,
             (Play::Direct | Play::SelfPlay | Play::Reflex, false) => false,
@@ -227,7 +245,12 @@ impl Stipulation {
             series = true;
             s = rest.to_string();
         }
-        let (play, rest) = if let Some(r) = s.strip_prefix("hs") {
+        // A proof game (`dia`, `a=>b`) is help play, White first; in
+        // series, White's series reaching the position.
+        let proof = ["dia", "a=>b"].iter().any(|g| s.starts_with(g));
+        let (play, rest) = if proof {
+            (if series { Play::Direct } else { Play::Help }, s.as_str())
+        } else if let Some(r) = s.strip_prefix("hs") {
             (Play::HelpSelf, r)
         } else if let Some(r) = s.strip_prefix('h') {
             (Play::Help, r)
@@ -256,11 +279,17 @@ impl Stipulation {
                 .ok_or_else(|| err("unknown goal"))?;
             (*goal, &rest[sym.len()..])
         };
+        if goal.is_proof() && !proof {
+            return Err(err(
+                "a proof game ('dia', 'a=>b') takes no play type before it",
+            ));
+        }
         // Popeye lets the count stand apart from the goal (`hze8 1.5`).
         let rest = rest.trim_start();
+        // Popeye reads the count as a decimal: `dia3.0` is `dia3`.
         let (num, half_move) = match rest.strip_suffix(".5") {
             Some(n) => (n, true),
-            None => (rest, false),
+            None => (rest.strip_suffix(".0").unwrap_or(rest), false),
         };
         let moves: u32 = num
             .parse()
@@ -498,6 +527,30 @@ mod tests {
         let s = Stipulation::parse("ser-s00 9").unwrap();
         assert_eq!((s.goal, s.moves, s.series), (Goal::Castling, 9, true));
         assert!(Stipulation::parse("h00 ").is_err());
+    }
+
+    #[test]
+    fn proof_games_are_help_play_and_their_series_white_alone() {
+        let s = Stipulation::parse("dia 3").unwrap();
+        assert_eq!(
+            (s.play, s.goal, s.moves, s.half_move, s.series),
+            (Play::Help, Goal::ProofGame, 3, false, false)
+        );
+        let s = Stipulation::parse("dia2.5").unwrap();
+        assert_eq!((s.moves, s.half_move), (2, true));
+        // Popeye reads the count as a decimal.
+        let s = Stipulation::parse("a=>b 1.0").unwrap();
+        assert_eq!((s.goal, s.moves, s.half_move), (Goal::AToB, 1, false));
+        let s = Stipulation::parse("ser-dia9").unwrap();
+        assert_eq!(
+            (s.play, s.series, s.goal),
+            (Play::Direct, true, Goal::ProofGame)
+        );
+        assert!(Stipulation::parse("exact-dia4").unwrap().exact);
+        assert!(!Stipulation::parse("dia4").unwrap().white_begins_applies());
+        assert!(Stipulation::parse("dia0").is_err());
+        assert!(Stipulation::parse("hdia2").is_err());
+        assert!(Stipulation::parse("sa=>b2").is_err());
     }
 
     #[test]

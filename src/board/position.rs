@@ -101,6 +101,46 @@ impl Position {
         }
     }
 
+    /// The game array: each side's pieces on its first rank and its pawns
+    /// on its second, White to move, every king and rook able to castle.
+    pub fn game_array() -> Position {
+        let mut pos = Position::empty();
+        let back = [
+            Kind::ROOK,
+            Kind::KNIGHT,
+            Kind::BISHOP,
+            Kind::QUEEN,
+            Kind::KING,
+            Kind::BISHOP,
+            Kind::KNIGHT,
+            Kind::ROOK,
+        ];
+        for color in Color::ALL {
+            for (file, kind) in back.iter().enumerate() {
+                let f = file as u8;
+                pos.put(Square::new(f, color.back_rank()), Piece::new(color, *kind));
+                pos.put(
+                    Square::new(f, color.pawn_rank()),
+                    Piece::new(color, Kind::PAWN),
+                );
+            }
+        }
+        pos.set_unmoved_from_placement();
+        pos
+    }
+
+    /// Whether both positions hold the same units on the same squares
+    /// (walk, side and attributes; imitators too): what a proof game
+    /// compares. The side to move, castling rights, en passant and
+    /// pending rebirths are not compared (Popeye's test of a proof game's
+    /// end looks at the units alone).
+    pub fn same_units(&self, other: &Position) -> bool {
+        self.by_color == other.by_color
+            && self.mailbox == other.mailbox
+            && self.high == other.high
+            && self.imitators == other.imitators
+    }
+
     /// Starts tracking units' identities, taking this position as the
     /// diagram: each unit is named after the square it stands on now.
     pub fn track_identities(&mut self) {

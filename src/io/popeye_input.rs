@@ -262,7 +262,7 @@ impl<'a> Parser<'a> {
                     d.position = self.parse_forsyth(&t)?;
                     d.diagram_line = Some(tok.line);
                 }
-                Kw::InitialGameArray => d.position = initial_game_array(),
+                Kw::InitialGameArray => d.position = Position::game_array(),
                 Kw::Twin => {
                     let twin = self.parse_twin(tok.line, true)?;
                     d.twins.push(twin);
@@ -1043,32 +1043,6 @@ fn parse_squares(s: &str) -> Option<Vec<Square>> {
         .chunks(2)
         .map(|c| std::str::from_utf8(c).ok().and_then(Square::parse))
         .collect()
-}
-
-/// The game array, for `initialgamearray`.
-fn initial_game_array() -> Position {
-    let mut pos = Position::empty();
-    let back = [
-        Kind::ROOK,
-        Kind::KNIGHT,
-        Kind::BISHOP,
-        Kind::QUEEN,
-        Kind::KING,
-        Kind::BISHOP,
-        Kind::KNIGHT,
-        Kind::ROOK,
-    ];
-    for color in Color::ALL {
-        for (file, kind) in back.iter().enumerate() {
-            let f = file as u8;
-            pos.put(Square::new(f, color.back_rank()), Piece::new(color, *kind));
-            pos.put(
-                Square::new(f, color.pawn_rank()),
-                Piece::new(color, Kind::PAWN),
-            );
-        }
-    }
-    pos
 }
 
 /// Whether English Popeye input reads `word` as an option (the YACPDB

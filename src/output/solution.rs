@@ -154,9 +154,14 @@ pub fn line_numbers(line: &[Played]) -> Vec<MoveNumber> {
     let help = intro == 0
         && rest
             .first()
-            .is_some_and(|p| matches!(p.role, Role::Help | Role::Forced));
+            .is_some_and(|p| matches!(p.role, Role::Help | Role::Forced | Role::Proof));
     if help {
-        let offset = rest.len() % 2;
+        // A proof game counts from White's first move, whatever its length.
+        let offset = if rest[0].role == Role::Proof {
+            0
+        } else {
+            rest.len() % 2
+        };
         numbers.extend(rest.iter().enumerate().map(|(i, _)| {
             let k = i + offset;
             if k.is_multiple_of(2) {
@@ -228,6 +233,8 @@ pub fn suffix(goal: Goal, played: &Played) -> &'static str {
             Goal::AutoStalemate => return " !=",
             Goal::AutoMate => return if check { " + !#" } else { " !#" },
             Goal::Chess81 => return if check { " + c81" } else { " c81" },
+            Goal::ProofGame => return if check { " + dia" } else { " dia" },
+            Goal::AToB => return if check { " + a=>b" } else { " a=>b" },
             Goal::Target(_) => return if check { " + z" } else { " z" },
             Goal::Capture => return if check { " + x" } else { " x" },
             Goal::WinPiece => return if check { " + %" } else { " %" },

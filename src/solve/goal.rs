@@ -33,6 +33,8 @@ pub struct Judge {
     /// The side whose lists get them, if only one side's: in play with
     /// defence the side that must reach the goal.
     pub self_checks_side: Option<crate::board::Color>,
+    /// The position a proof game or `a=>b` must reach.
+    pub proof: Option<std::sync::Arc<super::proof::ProofTarget>>,
 }
 
 impl Judge {
@@ -57,6 +59,7 @@ impl Judge {
             scratch: Vec::with_capacity(256),
             self_checks_in_lists: true,
             self_checks_side: None,
+            proof: None,
         }
     }
 
@@ -314,6 +317,7 @@ impl Judge {
                 }
             }
             Goal::Kiss(target) => moved_unit_square(mv).is_some_and(|sq| kisses(after, sq, target)),
+            Goal::ProofGame | Goal::AToB => self.proof.as_ref().is_some_and(|t| t.reached(after)),
             Goal::Chess81 => moved_unit_square(mv).is_some_and(|sq| {
                 let far = match after.turn.opponent() {
                     crate::board::Color::White => 7,

@@ -11,6 +11,7 @@ mod numbering;
 mod parallel;
 pub mod play;
 pub mod popeye_order;
+pub mod proof;
 mod search;
 pub mod stats;
 pub mod table;
@@ -412,7 +413,8 @@ pub fn solve_task_into(
         .with_cancel(cancel.clone())
         .with_root_skip(Arc::clone(&task.root_skip))
         .with_keep_mating(task.keep_mating)
-        .with_stop_on_short(task.stop_on_short);
+        .with_stop_on_short(task.stop_on_short)
+        .with_proof(task.proof.clone());
         if let Some(set) = task.help_set {
             let set_pos = search::hand_over(pos);
             searcher.set_play(true);
@@ -437,6 +439,7 @@ pub fn solve_task_into(
                 crate::movegen::legal_moves(pos, &rules, &mut legal);
                 let role = match play {
                     LinePlay::Intro { .. } => Role::Intro,
+                    LinePlay::Main(MainPlay::Help { .. }) if stip.goal.is_proof() => Role::Proof,
                     LinePlay::Main(MainPlay::Help { .. }) => Role::Help,
                     LinePlay::Main(MainPlay::Series { .. }) => Role::Series,
                 };

@@ -16,6 +16,9 @@ use crate::stipulation::Goal;
 pub enum Role {
     /// Help play: a move of either side, towards the goal together.
     Help,
+    /// A move of a proof game or `a=>b`: help play from another position
+    /// than the diagram, numbered from White's first move.
+    Proof,
     /// Series play: a move of the side playing the series.
     Series,
     /// The other side's move that ends a series (the goal move of ser-h#

@@ -15,6 +15,7 @@ use super::goal::Judge;
 use super::parallel::{each_move, Out, Worker};
 use super::play::{Event, Played, Remark, Role};
 use super::popeye_order;
+use super::proof::ProofTarget;
 use super::stats::{count, Counter};
 use super::table::{Question, Table};
 use crate::board::{Color, Kind, Position};
@@ -162,6 +163,7 @@ pub(crate) struct Searcher<'s> {
 pub(crate) struct Recipe {
     rules: Rules,
     goal: Goal,
+    proof: Option<Arc<ProofTarget>>,
     table: Arc<Table>,
     salt: u64,
     node_total: Arc<AtomicU64>,
@@ -178,6 +180,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
         Recipe {
             rules: self.judge.rules,
             goal: self.judge.goal,
+            proof: self.judge.proof.clone(),
             table: Arc::clone(&self.table),
             salt: self.salt,
             node_total: Arc::clone(&self.node_total),
@@ -189,8 +192,10 @@ impl<'s> Worker<'s> for Searcher<'s> {
     }
 
     fn fork(r: &Recipe, cancel: super::Cancel, out: Out<'s>) -> Searcher<'s> {
+        let mut judge = Judge::for_lines(r.rules, r.goal);
+        judge.proof = r.proof.clone();
         Searcher {
-            judge: Judge::for_lines(r.rules, r.goal),
+            judge,
             buffers: MoveBuffers::default(),
             table: Arc::clone(&r.table),
             salt: r.salt,
@@ -256,6 +261,32 @@ impl<'s> Searcher<'s> {
     pub fn with_cancel(mut self, cancel: super::Cancel) -> Searcher<'s> {
         self.cancel = cancel;
         self
+    }
+
+    /// A proof game or `a=>b`: the position to reach.
+    pub fn with_proof(mut self, target: Option<Arc<ProofTarget>>) -> Searcher<'s> {
+        self.judge.proof = target;
+        self
+    }
+
+    /// The part a help move plays: a proof game's moves are numbered
+    /// otherwise.
+    fn help_role(&self) -> Role {
+        if self.judge.proof.is_some() {
+            Role::Proof
+        } else {
+            Role::Help
+        }
+    }
+
+    /// Whether the proof game's target is out of reach from `pos` with
+    /// `own` moves left to the side to move and `other` to the other.
+    #[inline]
+    fn out_of_reach(&self, pos: &Position, own: u32, other: u32) -> bool {
+        self.judge
+            .proof
+            .as_ref()
+            .is_some_and(|t| !t.may_reach(pos, own, other))
     }
 
     /// `keepmatingpiece`: a line fails once `side` has no unit but its
@@ -584,7 +615,7 @@ impl<'s> Searcher<'s> {
         let step = Step {
             before: pos,
             mv,
-            role: Role::Help,
+            role: self.help_role(),
             parent: path,
         };
         if plies == 1 {
@@ -624,6 +655,9 @@ impl<'s> Searcher<'s> {
         if plies == 1 && end == HelpEnd::SelfPlay {
             return self.self_moves(pos, depth, path, Role::Help);
         }
+        if self.out_of_reach(pos, plies.div_ceil(2), plies / 2) {
+            return false;
+        }
         let question = help_question(end);
         let hash = pos.zobrist();
         count(Counter::Probes, plies, 1);
@@ -632,7 +666,8 @@ impl<'s> Searcher<'s> {
             return false;
         }
         let found = if plies == 1 {
-            self.goal_moves(pos, depth, path, Role::Help)
+            let role = self.help_role();
+            self.goal_moves(pos, depth, path, role)
         } else if plies <= REORDER_MAX_PLIES {
             let moves = self.moves(pos, depth);
             count(Counter::Nodes, plies, 1);

@@ -13,7 +13,7 @@ use crate::board::{Color, Kind, Position};
 use crate::moves::Move;
 use crate::problem::{Problem, ProblemOption};
 use crate::rules::Rules;
-use crate::stipulation::{Play, Stipulation};
+use crate::stipulation::{Goal, Play, Stipulation};
 use std::sync::Arc;
 
 /// What the search needs of one problem (one twin, one duplex half).
@@ -47,6 +47,8 @@ pub struct Task {
     /// The first moves never tried: those numbered before `start n`, and
     /// those of the other parts of `--first-moves`.
     pub(crate) root_skip: Arc<[Move]>,
+    /// A proof game's target: the diagram (`pos` is then the game array).
+    pub(crate) proof: Option<Arc<super::proof::ProofTarget>>,
 }
 
 /// What a problem becomes: a task to search, or a notice that is the whole
@@ -130,7 +132,14 @@ impl Task {
         if stip.intro.is_some() && help_set_play {
             return Err(unsupported());
         }
-        let mut pos = problem.position;
+        if stip.goal.is_proof() {
+            refuse_proof_options(problem, &stip)?;
+        }
+        let mut pos = if stip.goal == Goal::ProofGame {
+            Position::game_array()
+        } else {
+            problem.position
+        };
         pos.turn = starting_side(problem, &stip);
         if super::goal::Judge::needs_identities(stip.goal) || problem.rules.needs_identities() {
             pos.track_identities();
@@ -142,6 +151,15 @@ impl Task {
         if !rules.conditions.is_empty() {
             rules.conditions.prepare(&rules, &mut pos);
         }
+        // The target is the diagram as the conditions prepare it (units
+        // they mark, as HyperVolage's), compared with positions so marked.
+        let proof = (stip.goal == Goal::ProofGame).then(|| {
+            let mut target = problem.position;
+            if !rules.conditions.is_empty() {
+                rules.conditions.prepare(&rules, &mut target);
+            }
+            Arc::new(super::proof::ProofTarget::new(target, &rules))
+        });
         let rules_line = match problem.condition_line {
             0 => problem.source.line,
             line => line,
@@ -270,7 +288,41 @@ impl Task {
             numbered,
             restart: problem.has_option(|o| matches!(o, ProblemOption::Start(_))),
             root_skip: Arc::from(root_skip),
+            proof,
         })))
+    }
+}
+
+/// The options a proof game refuses: those that change who begins or
+/// add set play (Popeye's proof game always starts with White from its
+/// start position), and `intelligent`, whose proof-game output is not
+/// established. `a=>b` is not played yet.
+fn refuse_proof_options(problem: &Problem, stip: &Stipulation) -> Result<(), SolveError> {
+    if stip.goal == Goal::AToB || stip.intro.is_some() || stip.series {
+        return Err(SolveError::UnsupportedStipulation {
+            line: problem.stipulation.line,
+            text: stip.text.clone(),
+        });
+    }
+    let refused = problem.options.iter().find(|o| {
+        matches!(
+            o.value,
+            ProblemOption::HalfDuplex
+                | ProblemOption::Duplex
+                | ProblemOption::WhiteBegins
+                | ProblemOption::SetPlay
+                | ProblemOption::Intelligent
+        )
+    });
+    match refused {
+        Some(o) => Err(SolveError::UnsupportedOption {
+            line: o.line,
+            name: format!(
+                "{} with a proof game",
+                format!("{:?}", o.value).to_lowercase()
+            ),
+        }),
+        None => Ok(()),
     }
 }
 
@@ -354,6 +406,9 @@ pub fn white_begins(problem: &Problem, stip: &Stipulation) -> bool {
 
 /// The side that makes the first move.
 pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
+    if stip.goal.is_proof() {
+        return Color::White;
+    }
     let white_begins = white_begins(problem, stip);
     let mut side = match (stip.play, stip.series) {
         (Play::Help, false) if !stip.half_move && !white_begins => Color::Black,
@@ -577,6 +632,9 @@ fn option_word(option: &ProblemOption) -> &'static str {
 /// defence. A line with fewer is a shorter solution.
 pub fn full_line(problem: &Problem, stip: &Stipulation) -> Option<(crate::solve::Role, u32)> {
     match main_play(stip, white_begins(problem, stip))? {
+        MainPlay::Help { plies, .. } if stip.goal.is_proof() => {
+            Some((crate::solve::Role::Proof, plies))
+        }
         MainPlay::Help { plies, .. } => Some((crate::solve::Role::Help, plies)),
         MainPlay::Series { moves, .. } => Some((crate::solve::Role::Series, moves)),
     }

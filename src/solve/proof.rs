@@ -1,0 +1,359 @@
+//! Proof games (`dia`) and `a=>b`: the position to reach, and the bound
+//! that prunes the search where it cannot be reached in the moves left.
+//!
+//! The bound counts, for each side, the squares where one of its units
+//! must arrive (the target has it there, the position has something
+//! else) and the squares one of its units must leave. Each move of a side
+//! brings at most one of its units somewhere and takes at most one away,
+//! but for a castling (two) and for what the rules add to a move:
+//! - Circe (the captured unit reborn, now or after the next move as in
+//!   Parrain): each move of the other side may bring back one of the
+//!   side's units, and take one away by capturing it;
+//! - Anticirce, orthodox chess and Madrasi: a captured unit is gone, so
+//!   a side loses no more units than it has beyond the target's count;
+//! - Assassin: a rebirth may remove the unit on the rebirth square, one
+//!   more departure on any move;
+//! - Rex inclusive: a king reborn at home may castle again.
+//!
+//! No form lets a side gain units, so a side with fewer units than the
+//! target has lost. Under the forms and conditions whose effects on units
+//! this does not cover, no bound is used: the search is then exhaustive
+//! (the transposition table still remembers where nothing was found).
+
+use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
+use crate::moves::PendingKind;
+use crate::rules::rebirth::RebirthContext;
+use crate::rules::{
+    Base, CirceRules, OnOccupied, RebirthSquare, RelevantCapture, Rules, SquareAdapter,
+};
+
+/// What each move may do to a side's units, beyond one arrival and one
+/// departure of the mover's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Capacity {
+    /// The other side's capture of a unit brings it back (Circe).
+    victim_reborn: bool,
+    /// Where each side's units may be reborn (the whole board where the
+    /// square depends on the move).
+    rebirth_squares: [Bitboard; 2],
+    /// A rebirth may remove the occupant of its square (Assassin).
+    assassin: bool,
+    /// A king may be reborn at home and castle again (Rex inclusive Circe).
+    king_reborn: bool,
+}
+
+impl Capacity {
+    /// The capacity under `rules`, or None where the bound would not be
+    /// sound.
+    fn of(rules: &Rules) -> Option<Capacity> {
+        if rules
+            .conditions
+            .iter()
+            .any(|c| c != crate::rules::Condition::Madrasi)
+        {
+            return None;
+        }
+        let mut families = rules.families();
+        let Some(circe) = families.next() else {
+            return Some(Capacity {
+                victim_reborn: false,
+                rebirth_squares: [Bitboard::EMPTY; 2],
+                assassin: false,
+                king_reborn: false,
+            });
+        };
+        if families.next().is_some() || circe.turncoats {
+            return None;
+        }
+        if !matches!(
+            circe.on_occupied,
+            OnOccupied::Relaxed | OnOccupied::Strict | OnOccupied::Assassin
+        ) {
+            return None;
+        }
+        match circe.base {
+            Base::Circe
+                if matches!(
+                    circe.relevant_capture,
+                    RelevantCapture::ThisMove | RelevantCapture::LastMove
+                ) =>
+            {
+                Some(Capacity {
+                    victim_reborn: true,
+                    rebirth_squares: Color::ALL.map(|c| rebirth_squares(circe, c)),
+                    assassin: circe.on_occupied == OnOccupied::Assassin,
+                    king_reborn: circe.rex_inclusive,
+                })
+            }
+            // The capturer comes home on its own move: one arrival, as
+            // any move; the captured unit is gone.
+            Base::AntiCirce => Some(Capacity {
+                victim_reborn: false,
+                rebirth_squares: [Bitboard::EMPTY; 2],
+                assassin: circe.on_occupied == OnOccupied::Assassin,
+                king_reborn: false,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The squares where a unit of `side` may be reborn under `circe`: those
+/// of every orthodox walk captured anywhere where the square depends on
+/// the capture square alone, else the whole board.
+fn rebirth_squares(circe: &CirceRules, side: Color) -> Bitboard {
+    let by_capture_square = matches!(
+        circe.square,
+        RebirthSquare::Classic
+            | RebirthSquare::File
+            | RebirthSquare::Symmetry
+            | RebirthSquare::VerticalSymmetry
+            | RebirthSquare::HorizontalSymmetry
+            | RebirthSquare::Antipodes
+            | RebirthSquare::CaptureSquare
+    );
+    if !by_capture_square
+        || circe.couscous
+        || circe.relevant_capture != RelevantCapture::ThisMove
+        || circe.adapter == SquareAdapter::RankProjection
+    {
+        return Bitboard(u64::MAX);
+    }
+    let mut squares = Bitboard::EMPTY;
+    for kind in [
+        Kind::PAWN,
+        Kind::KNIGHT,
+        Kind::BISHOP,
+        Kind::ROOK,
+        Kind::QUEEN,
+        Kind::KING,
+    ] {
+        for on in Bitboard(u64::MAX) {
+            let ctx = RebirthContext {
+                unit: Piece::new(side, kind),
+                on,
+                home: side,
+                departure: on,
+                vector: (0, 0),
+                diagram: None,
+            };
+            match circe.rebirth_square(&ctx) {
+                Some(sq) => squares.set(sq),
+                None => return Bitboard(u64::MAX),
+            }
+        }
+    }
+    squares
+}
+
+/// The position a proof game or an `a=>b` must reach.
+#[derive(Clone, Debug)]
+pub struct ProofTarget {
+    target: Position,
+    /// The units of each side in the target.
+    counts: [u32; 2],
+    capacity: Option<Capacity>,
+}
+
+impl ProofTarget {
+    pub fn new(target: Position, rules: &Rules) -> ProofTarget {
+        // A neutral unit belongs to both sides: the count per side no
+        // longer says what a move does.
+        let capacity = Capacity::of(rules).filter(|_| target.neutral().is_empty());
+        ProofTarget {
+            counts: [target.count(Color::White), target.count(Color::Black)],
+            target,
+            capacity,
+        }
+    }
+
+    /// The position to reach.
+    pub fn position(&self) -> &Position {
+        &self.target
+    }
+
+    /// Whether `pos` is the target, as Popeye compares them.
+    #[inline]
+    pub fn reached(&self, pos: &Position) -> bool {
+        pos.same_units(&self.target)
+    }
+
+    /// Whether the target may still be reached from `pos` when the side
+    /// to move has `own` moves left and the other side `other` (false:
+    /// it cannot).
+    pub fn may_reach(&self, pos: &Position, own: u32, other: u32) -> bool {
+        let Some(cap) = self.capacity else {
+            return true;
+        };
+        if pos.neutral().nonempty() {
+            return true;
+        }
+        let mut arrivals = [0u32; 2];
+        // Of those, the arrivals a rebirth may make.
+        let mut at_rebirth_squares = [0u32; 2];
+        let mut departures = [0u32; 2];
+        for sq in differing_squares(pos, &self.target) {
+            if let Some(c) = self.target.color_at(sq) {
+                arrivals[c.index()] += 1;
+                if cap.rebirth_squares[c.index()].contains(sq) {
+                    at_rebirth_squares[c.index()] += 1;
+                }
+            }
+            if let Some(c) = pos.color_at(sq) {
+                departures[c.index()] += 1;
+            }
+        }
+        for side in Color::ALL {
+            let i = side.index();
+            let (mine, theirs) = if side == pos.turn {
+                (own, other)
+            } else {
+                (other, own)
+            };
+            // A unit waiting for its rebirth (Parrain) is still the side's.
+            let pending = pos
+                .waiting
+                .pending
+                .is_some_and(|p| p.unit.color == side && p.kind != PendingKind::Capturer);
+            let count = pos.count(side) + u32::from(pending);
+            if count < self.counts[i] {
+                return false;
+            }
+            // A castling brings two units where the target has its king
+            // castled, and takes two away where it has not its king at
+            // home.
+            let home = king_square(side);
+            let castlings =
+                u32::from(pos.unmoved.contains(home)) + if cap.king_reborn { theirs } else { 0 };
+            let castlings = castlings.min(mine);
+            let target_king = self.target.king(side);
+            let castled =
+                target_king.is_some_and(|k| k.rank() == home.rank() && matches!(k.file(), 2 | 6));
+            let castling_arrivals = if castled { castlings } else { 0 };
+            let castling_departures = if target_king == Some(home) {
+                0
+            } else {
+                castlings
+            };
+            // Captures of this side's units: any number where they come
+            // back, else no more than it has to spare.
+            let captured = if cap.victim_reborn {
+                theirs
+            } else {
+                theirs.min(count - self.counts[i])
+            };
+            let reborn = if cap.victim_reborn {
+                theirs + u32::from(pending)
+            } else {
+                0
+            };
+            let assassinated = if cap.assassin { mine + theirs } else { 0 };
+            let moved = mine + castling_arrivals;
+            if arrivals[i] > moved + reborn.min(at_rebirth_squares[i]) {
+                return false;
+            }
+            if departures[i] > mine + castling_departures + captured + assassinated {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The square of `side`'s king in the game array.
+fn king_square(side: Color) -> Square {
+    Square::new(4, side.back_rank())
+}
+
+/// The squares whose occupant differs between the two positions (walk,
+/// side or attributes).
+fn differing_squares(a: &Position, b: &Position) -> Bitboard {
+    let mut diff = (a.by_color(Color::White) ^ b.by_color(Color::White))
+        | (a.by_color(Color::Black) ^ b.by_color(Color::Black));
+    for sq in a.unit_squares() & b.unit_squares() & !diff {
+        if a.piece_at(sq) != b.piece_at(sq) {
+            diff.set(sq);
+        }
+    }
+    diff
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Pending;
+    use crate::rules::CirceRules;
+
+    /// The game array after 1.e2-e4 d7-d5 2.e4*d5: a black pawn missing.
+    fn after_capture() -> Position {
+        let mut pos = Position::game_array();
+        let e2 = Square::parse("e2").unwrap();
+        let d7 = Square::parse("d7").unwrap();
+        let d5 = Square::parse("d5").unwrap();
+        pos.remove(d7);
+        let pawn = pos.remove(e2).unwrap();
+        pos.put(d5, pawn);
+        pos.turn = Color::Black;
+        pos
+    }
+
+    #[test]
+    fn the_game_array_is_reached_only_by_the_same_units() {
+        let target = ProofTarget::new(Position::game_array(), &Rules::orthodox());
+        let mut pos = Position::game_array();
+        assert!(target.reached(&pos));
+        // Castling rights and the side to move are not compared.
+        pos.unmoved = Bitboard::EMPTY;
+        pos.turn = Color::Black;
+        assert!(target.reached(&pos));
+        assert!(!target.reached(&after_capture()));
+    }
+
+    #[test]
+    fn orthodox_chess_gives_back_no_unit_taken() {
+        // The black pawn is gone for good: no number of moves brings the
+        // game array back.
+        let target = ProofTarget::new(Position::game_array(), &Rules::orthodox());
+        assert!(!target.may_reach(&after_capture(), 10, 10));
+    }
+
+    #[test]
+    fn circe_gives_it_back_on_a_rebirth_square_with_the_other_sides_move() {
+        // The target lacks Black's b8 knight; the position has the other
+        // one on f5, from where a capture brings it back to g8.
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let mut target = Position::game_array();
+        target.remove(sq("b8"));
+        let mut pos = target;
+        let knight = pos.remove(sq("g8")).unwrap();
+        pos.put(sq("f5"), knight);
+        pos.turn = Color::Black;
+        let circe = ProofTarget::new(target, &Rules::with_circe(CirceRules::CIRCE));
+        // Black has no move left: White's one capture must bring it home.
+        assert!(circe.may_reach(&pos, 0, 1));
+        assert!(!circe.may_reach(&pos, 0, 0));
+        // Under Anticirce the taken unit stays off the board.
+        let anti = Rules::with_circe(CirceRules::of(Base::AntiCirce));
+        assert!(!ProofTarget::new(target, &anti).may_reach(&pos, 0, 1));
+        assert!(ProofTarget::new(target, &anti).may_reach(&pos, 1, 0));
+    }
+
+    #[test]
+    fn a_unit_waiting_for_its_parrain_rebirth_still_counts() {
+        let mut rules = Rules::with_circe(CirceRules::CIRCE);
+        let mut parrain = CirceRules::CIRCE;
+        parrain.relevant_capture = RelevantCapture::LastMove;
+        parrain.square = RebirthSquare::Equipollents;
+        rules.set_family(parrain);
+        let target = ProofTarget::new(Position::game_array(), &rules);
+        let mut pos = after_capture();
+        assert!(!target.may_reach(&pos, 3, 3), "a unit short");
+        pos.waiting.pending = Some(Pending {
+            unit: crate::board::Piece::new(Color::Black, crate::board::Kind::PAWN),
+            on: Square::parse("d5").unwrap(),
+            id: 0,
+            kind: PendingKind::Captured,
+        });
+        assert!(target.may_reach(&pos, 3, 3));
+    }
+}
