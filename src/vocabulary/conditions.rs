@@ -744,6 +744,14 @@ fn lines_for(lang: Language, rules: &Rules, purpose: Purpose) -> Vec<String> {
         if !written || c.named_by().is_some_and(|by| rules.has(by)) {
             continue;
         }
+        // What a condition puts in force beside itself is not named (the
+        // uncapturable ghosts of GhostChess).
+        if purpose == Purpose::Input
+            && c.carried_by().is_some()
+            && rules.conditions.iter().any(|o| o.implies().contains(&c))
+        {
+            continue;
+        }
         let (i, n) = name(c.popeye_id());
         let mut line = String::new();
         // Popeye writes a contact leaper before the name (`S-KoeKo`).
