@@ -131,6 +131,11 @@ pub struct Stipulation {
     /// `n->`: an introductory series of at most n moves by the side that
     /// does not begin the main play; it may not give check.
     pub intro: Option<u32>,
+    /// `reci-h`: the reciprocal goal. The help play ends where Black can
+    /// both help White reach `goal` in one move and reach this goal
+    /// itself at once (`reci-h(=)#3`: stalemate White; without the
+    /// parentheses the same goal as `goal`).
+    pub reciprocal: Option<Goal>,
     /// The text as written.
     pub text: String,
 }
@@ -245,6 +250,27 @@ impl Stipulation {
             series = true;
             s = rest.to_string();
         }
+        // `reci-h(g1)g2n`: the goal in parentheses is Black's own.
+        let mut reciprocal: Option<Option<Goal>> = None;
+        if let Some(rest) = s.strip_prefix("reci-h") {
+            reciprocal = Some(None);
+            let rest = match rest.strip_prefix('(') {
+                Some(inner) => {
+                    let (g, after) = inner
+                        .split_once(')')
+                        .ok_or_else(|| err("'(' without ')' in the reciprocal goal"))?;
+                    let (goal, tail) =
+                        Stipulation::goal_prefix(g).ok_or_else(|| err("unknown goal"))?;
+                    if !tail.is_empty() || goal.is_proof() {
+                        return Err(err("unknown reciprocal goal"));
+                    }
+                    reciprocal = Some(Some(goal));
+                    after
+                }
+                None => rest,
+            };
+            s = format!("h{rest}");
+        }
         // A proof game (`dia`, `a=>b`) is help play, White first; in
         // series, White's series reaching the position.
         let proof = ["dia", "a=>b"].iter().any(|g| s.starts_with(g));
@@ -273,11 +299,7 @@ impl Stipulation {
         {
             (Goal::Kiss(sq), &rest[3..])
         } else {
-            let (sym, goal) = GOALS
-                .iter()
-                .find(|(sym, _)| rest.starts_with(sym))
-                .ok_or_else(|| err("unknown goal"))?;
-            (*goal, &rest[sym.len()..])
+            Stipulation::goal_prefix(rest).ok_or_else(|| err("unknown goal"))?
         };
         if goal.is_proof() && !proof {
             return Err(err(
@@ -305,6 +327,19 @@ impl Stipulation {
         if half_move && moves == 0 && play == Play::HelpSelf {
             return Err(err("help-self play needs at least one help move"));
         }
+        // What Popeye makes of an intro before a reciprocal help play is
+        // not established.
+        if reciprocal.is_some() && intro.is_some() {
+            return Err(err("a reciprocal help play takes no intro"));
+        }
+        // Popeye answers no exact-ser-reci-h at all, solutions or not: what
+        // it should be is not established.
+        if reciprocal.is_some() && series && exact {
+            return Err(err(
+                "exact- with a series reciprocal help play is not played",
+            ));
+        }
+        let reciprocal = reciprocal.map(|g| g.unwrap_or(goal));
         Stipulation {
             play,
             series,
@@ -313,6 +348,7 @@ impl Stipulation {
             half_move,
             exact,
             intro,
+            reciprocal,
             text: text.trim().to_string(),
         }
         .within_limit()
@@ -396,8 +432,20 @@ impl Stipulation {
             half_move: false,
             exact: min.is_some(),
             intro: None,
+            reciprocal: None,
             text: text.trim().to_string(),
         })
+    }
+}
+
+impl Stipulation {
+    /// The goal `text` begins with (symbols only, not `z` or `k`), and
+    /// what follows it.
+    fn goal_prefix(text: &str) -> Option<(Goal, &str)> {
+        GOALS
+            .iter()
+            .find(|(sym, _)| text.starts_with(sym))
+            .map(|(sym, goal)| (*goal, &text[sym.len()..]))
     }
 }
 
@@ -559,5 +607,35 @@ mod tests {
         assert!(Stipulation::parse("q#2").is_err());
         assert!(Stipulation::parse("#2.5").is_err());
         assert!(Stipulation::parse("#0").is_err());
+    }
+
+    #[test]
+    fn reciprocal_help_reads_blacks_own_goal_in_parentheses() {
+        let s = Stipulation::parse("reci-h(=)#3").unwrap();
+        assert_eq!(
+            (s.play, s.series, s.goal, s.reciprocal, s.moves),
+            (Play::Help, false, Goal::Mate, Some(Goal::Stalemate), 3)
+        );
+        // Without parentheses Black's goal is the stipulation's.
+        let s = Stipulation::parse("reci-h#2").unwrap();
+        assert_eq!((s.goal, s.reciprocal), (Goal::Mate, Some(Goal::Mate)));
+        let s = Stipulation::parse("ser-reci-h(#)=7").unwrap();
+        assert_eq!(
+            (s.series, s.goal, s.reciprocal, s.moves),
+            (true, Goal::Stalemate, Some(Goal::Mate), 7)
+        );
+        let s = Stipulation::parse("reci-h#2.5").unwrap();
+        assert!(s.half_move);
+        // An ordinary help play has none.
+        assert_eq!(Stipulation::parse("h#2").unwrap().reciprocal, None);
+        for bad in [
+            "reci-h(#=2",
+            "reci-h(q)#2",
+            "reci-h(dia)#2",
+            "2->reci-h#2",
+            "exact-ser-reci-h#3",
+        ] {
+            assert!(Stipulation::parse(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -631,10 +631,12 @@ impl Sink for Auditor<'_> {
     fn event(&mut self, event: Event) {
         match &event {
             Event::Begin { goal, .. } => self.begin(*goal),
+            // Black's own goal moves in reci-h complete the help lines
+            // already counted.
             Event::Line {
                 moves,
                 set_play: false,
-            } => self.line(moves.clone()),
+            } if event.solutions() == 1 => self.line(moves.clone()),
             Event::Tree {
                 node,
                 set_play: false,

@@ -227,7 +227,7 @@ impl<W: FnMut(&str) + Send> Sink for JsonWriter<W> {
             Event::Tree { node, .. } => self.tree(&node),
             // The remark after the key and the tries of `movenumbers` are
             // for people.
-            Event::PostKey(_) | Event::Tried { .. } | Event::End => {}
+            Event::PostKey(_) | Event::Tried { .. } | Event::Gap | Event::End => {}
             Event::Incomplete(why) => {
                 if let Some(twin) = &mut self.twin {
                     twin.incomplete = Some(why);

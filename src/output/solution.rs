@@ -110,7 +110,15 @@ impl MoveNumber {
 /// moves: its set play is even): Popeye then keeps the play's numbers and
 /// writes the missing move as `...` (`1...  ...  2.Ka8-b8 Rh2-h8 #`).
 pub fn skips_a_move(line: &[Played], set_play: bool) -> bool {
-    set_play && line.first().is_some_and(|p| p.role == Role::Help) && line.len().is_multiple_of(2)
+    set_play
+        && line.first().is_some_and(|p| p.role == Role::Help)
+        && (line.len() + usize::from(ends_half_a_move_short(line))).is_multiple_of(2)
+}
+
+/// Whether the line ends on Black's own goal in `reci-h`: half a move
+/// short of the pairs it is numbered by.
+fn ends_half_a_move_short(line: &[Played]) -> bool {
+    line.last().is_some_and(|p| p.own_goal.is_some())
 }
 
 /// [`line_numbers`] of a line of set play or play.
@@ -157,10 +165,13 @@ pub fn line_numbers(line: &[Played]) -> Vec<MoveNumber> {
             .is_some_and(|p| matches!(p.role, Role::Help | Role::Forced | Role::Proof));
     if help {
         // A proof game counts from White's first move, whatever its length.
+        // A reci-h line that ends on Black's own goal is half a move short
+        // of its pairs.
+        let short = ends_half_a_move_short(rest);
         let offset = if rest[0].role == Role::Proof {
             0
         } else {
-            rest.len() % 2
+            (rest.len() + usize::from(short)) % 2
         };
         numbers.extend(rest.iter().enumerate().map(|(i, _)| {
             let k = i + offset;
@@ -221,6 +232,7 @@ pub(crate) fn child_half_moves(parent: &Played, child: &Played) -> u32 {
 /// The suffix after a move: the goal's sign when it reaches the goal (a
 /// check first where Popeye writes one, `+ x`), else ` +` for a check.
 pub fn suffix(goal: Goal, played: &Played) -> &'static str {
+    let goal = played.own_goal.unwrap_or(goal);
     if played.goal {
         let check = played.check;
         match goal {
@@ -368,6 +380,7 @@ impl SolutionWriter {
             // The footer says it (`ProblemWriter`).
             Event::Incomplete(_) => {}
             // Set play with no play proper after it is closed all the same.
+            Event::Gap => out.push('\n'),
             Event::End => self.close_set_play(out, self.layout),
         }
     }

@@ -392,6 +392,7 @@ impl<'s> Battle<'s> {
             before: *pos,
             role,
             goal,
+            own_goal: None,
             check: self.judge.in_check(after),
             remark: Remark::None,
         }

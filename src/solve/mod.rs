@@ -392,6 +392,7 @@ pub fn solve_task_into(
                 before: *pos,
                 role,
                 goal: false,
+                own_goal: None,
                 check: rules.in_check(&after, pos.turn.opponent()),
                 remark: Remark::None,
             },
@@ -414,7 +415,8 @@ pub fn solve_task_into(
         .with_root_skip(Arc::clone(&task.root_skip))
         .with_keep_mating(task.keep_mating)
         .with_stop_on_short(task.stop_on_short)
-        .with_proof(task.proof.clone());
+        .with_proof(task.proof.clone())
+        .with_reciprocal(stip.reciprocal);
         if let Some(set) = task.help_set {
             let set_pos = search::hand_over(pos);
             searcher.set_play(true);

@@ -71,6 +71,9 @@ pub struct Played {
     /// The move reaches the stipulation's goal (a goal reached too early
     /// under `exact-` too: Popeye shows its sign).
     pub goal: bool,
+    /// The goal the move reaches when it is not the stipulation's: Black's
+    /// own goal in `reci-h` (with `goal` set too).
+    pub own_goal: Option<crate::stipulation::Goal>,
     /// The move checks the other side's king.
     pub check: bool,
     /// Said after the move (attacker's moves in play with defence).
@@ -128,6 +131,10 @@ pub enum Event {
     Notice(Notice),
     /// The play was cut short (before its `End`).
     Incomplete(Incompleteness),
+    /// A blank line between the two parts of a solution that Popeye
+    /// writes as two solutions (`reci-h#1`: the help, then the reciprocal
+    /// goal moves).
+    Gap,
     /// The play is over.
     End,
 }
@@ -173,11 +180,15 @@ impl Notice {
 }
 
 impl Event {
-    /// How many solutions the event adds: a line in help and series play, a
-    /// key in play with defence.
+    /// How many solutions the event adds: a line in help and series play
+    /// (a help line in reci-h), a key in play with defence.
     pub fn solutions(&self) -> usize {
         match self {
-            Event::Line { .. } => 1,
+            // Black's own goal in reci-h is the second part of the
+            // solutions its help lines give.
+            Event::Line { moves, .. } => {
+                usize::from(moves.last().is_none_or(|p| p.own_goal.is_none()))
+            }
             Event::Tree { node, .. } => usize::from(node.played.role == Role::Key),
             _ => 0,
         }
@@ -246,6 +257,9 @@ pub struct Solution {
     pub help_set_play: bool,
     /// Whether the play was cut short, and why.
     pub incomplete: Option<Incompleteness>,
+    /// `reci-h#1`: how many roots of the play proper come before the blank
+    /// line between its two parts.
+    pub gap_at: Option<usize>,
 }
 
 impl Solution {
@@ -281,7 +295,12 @@ impl Solution {
             }
         };
         push_roots(&mut out, set_play, true);
-        if self.tried.is_empty() {
+        if let Some(at) = self.gap_at.filter(|_| self.tried.is_empty()) {
+            let at = at.min(play.len());
+            push_roots(&mut out, &play[..at], false);
+            out.push(Event::Gap);
+            push_roots(&mut out, &play[at..], false);
+        } else if self.tried.is_empty() {
             push_roots(&mut out, play, false);
         } else {
             let mut done = 0;
@@ -403,6 +422,7 @@ impl Sink for Collector {
             }),
             Event::Notice(notice) => self.solution.notices.push(notice),
             Event::Incomplete(why) => self.solution.incomplete = Some(why),
+            Event::Gap => self.solution.gap_at = Some(self.play.len()),
             Event::End => {}
         }
     }

@@ -43,6 +43,9 @@ pub enum SeriesEnd {
     /// may not start a move able to reach the goal at once, and the series
     /// ends as soon as the other side can reach the goal, which it must.
     Reflex,
+    /// ser-reci-h#n: the series side then moves again, to a reciprocal
+    /// end (see [`HelpEnd::Reciprocal`]).
+    Reciprocal,
 }
 
 /// What ends help play.
@@ -53,6 +56,10 @@ pub enum HelpEnd {
     /// hs#n: after the last help move every move of the other side
     /// reaches the goal (a s#1 at the end).
     SelfPlay,
+    /// reci-h#n: after the last help move the side to move (Black) can
+    /// both reach its own goal at once and help the other side reach the
+    /// stipulation's goal in one move; the lines of both are the solution.
+    Reciprocal,
 }
 
 /// Help or series play, as [`super::solve_with`] starts it from the
@@ -88,6 +95,12 @@ impl LinePlay {
     /// intros count moves.
     fn lengths(self) -> impl Iterator<Item = u32> {
         let (first, last, step) = match self {
+            // A reciprocal end is reached after no help move at all too.
+            LinePlay::Main(MainPlay::Help {
+                plies,
+                exact,
+                end: HelpEnd::Reciprocal,
+            }) => (if exact { plies } else { plies % 2 }, plies, 2),
             LinePlay::Main(MainPlay::Help { plies, exact, .. }) => {
                 (if exact { plies } else { 2 - plies % 2 }, plies, 2)
             }
@@ -156,6 +169,8 @@ pub(crate) struct Searcher<'s> {
     /// `stoponshortsolutions`: the play stops after the first shorter
     /// length that has solutions.
     stop_on_short: bool,
+    /// `reci-h`: the judge of the reciprocal goal.
+    reciprocal: Option<Box<Judge>>,
     out: Out<'s>,
 }
 
@@ -171,6 +186,7 @@ pub(crate) struct Recipe {
     parallel: bool,
     set_play: bool,
     keep_mating: Option<Color>,
+    reciprocal: Option<Goal>,
 }
 
 impl<'s> Worker<'s> for Searcher<'s> {
@@ -188,6 +204,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             parallel: self.parallel,
             set_play: self.set_play,
             keep_mating: self.keep_mating,
+            reciprocal: self.reciprocal.as_ref().map(|j| j.goal),
         }
     }
 
@@ -208,6 +225,9 @@ impl<'s> Worker<'s> for Searcher<'s> {
             keep_mating: r.keep_mating,
             // Only the root's search stops short.
             stop_on_short: false,
+            reciprocal: r
+                .reciprocal
+                .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
             out,
         }
     }
@@ -245,6 +265,7 @@ impl<'s> Searcher<'s> {
             set_play: false,
             keep_mating: None,
             stop_on_short: false,
+            reciprocal: None,
             out,
         }
     }
@@ -293,6 +314,17 @@ impl<'s> Searcher<'s> {
     /// king.
     pub fn with_keep_mating(mut self, side: Option<Color>) -> Searcher<'s> {
         self.keep_mating = side;
+        self
+    }
+
+    /// `reci-h`: the reciprocal goal, mixed into the table's keys.
+    pub fn with_reciprocal(mut self, goal: Option<Goal>) -> Searcher<'s> {
+        if let Some(goal) = goal {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (self.salt, goal).hash(&mut h);
+            self.salt = h.finish();
+            self.reciprocal = Some(Box::new(Judge::for_lines(self.judge.rules, goal)));
+        }
         self
     }
 
@@ -423,6 +455,12 @@ impl<'s> Searcher<'s> {
 
     /// Reports the line that ends with `last`.
     fn report_line(&mut self, last: &Step) {
+        self.report_line_reaching(last, None);
+    }
+
+    /// Reports the line that ends with `last`, which reaches `own_goal`
+    /// where that is not the stipulation's goal (`reci-h`).
+    fn report_line_reaching(&mut self, last: &Step, own_goal: Option<Goal>) {
         let mut steps = Vec::new();
         let mut step = Some(last);
         while let Some(s) = step {
@@ -439,6 +477,7 @@ impl<'s> Searcher<'s> {
                 before: *s.before,
                 role: s.role,
                 goal: i + 1 == steps.len(),
+                own_goal: own_goal.filter(|_| i + 1 == steps.len()),
                 check: rules.in_check(&s.before.play(&s.mv), s.before.turn.opponent()),
                 remark: Remark::None,
             })
@@ -480,6 +519,15 @@ impl<'s> Searcher<'s> {
         let top = depth == 0 && path.is_none();
         let mut found = false;
         for len in play.lengths() {
+            if len == 0 {
+                let roles = reciprocal_roles(play);
+                let whole = play.lengths().last() == Some(0);
+                found |= self.reciprocal_end(pos, depth, path, roles, whole);
+                if top && self.stops_short(play, len, found) {
+                    break;
+                }
+                continue;
+            }
             let mut moves = self.moves_in_order(pos, depth);
             self.add_last_series_self_checks(pos, play, len, &mut moves);
             if top {
@@ -513,6 +561,13 @@ impl<'s> Searcher<'s> {
         let full = play.lengths().last();
         let mut found = false;
         for len in play.lengths().filter(|&len| Some(len) != full) {
+            if len == 0 {
+                found |= self.reciprocal_end(pos, 0, None, reciprocal_roles(play), false);
+                if self.stops_short(play, len, found) {
+                    return true;
+                }
+                continue;
+            }
             let mut moves = self.moves_in_order(pos, 0);
             self.add_last_series_self_checks(pos, play, len, &mut moves);
             for &mv in &moves {
@@ -534,8 +589,10 @@ impl<'s> Searcher<'s> {
             return false;
         }
         match play.lengths().last() {
+            // A reciprocal end with no move before it has no first move to
+            // number (`reci-h#1` refuses `movenumbers`).
+            Some(0) | None => false,
             Some(len) => self.first_move(pos, mv, play, len, 0, None),
-            None => false,
         }
     }
 
@@ -665,7 +722,7 @@ impl<'s> Searcher<'s> {
             count(Counter::Hits, plies, 1);
             return false;
         }
-        let found = if plies == 1 {
+        let found = if plies == 1 && end != HelpEnd::Reciprocal {
             let role = self.help_role();
             self.goal_moves(pos, depth, path, role)
         } else if plies <= REORDER_MAX_PLIES {
@@ -714,7 +771,73 @@ impl<'s> Searcher<'s> {
                 reached
             }
             HelpEnd::SelfPlay => self.forced_goal_lines(after, depth, last),
+            HelpEnd::Reciprocal => {
+                self.reciprocal_end(after, depth, Some(last), (Role::Help, Role::Help), false)
+            }
         }
+    }
+
+    /// The reciprocal end of `reci-h` (and `ser-reci-h`) in `pos`, which
+    /// `path` leads to: when the side to move both reaches the reciprocal
+    /// goal at once and helps the other side reach the stipulation's goal
+    /// in one move, the lines of the help (`roles.0` for its move,
+    /// `roles.1` for the goal move), then its own goal moves. Popeye tests
+    /// the second part before it writes the first. `whole`: the end is
+    /// the whole play (`reci-h#1`).
+    fn reciprocal_end(
+        &mut self,
+        pos: &Position,
+        depth: usize,
+        path: Option<&Step>,
+        roles: (Role, Role),
+        whole: bool,
+    ) -> bool {
+        let Some(mut judge) = self.reciprocal.take() else {
+            return false;
+        };
+        // The goal-move search asks `self.judge`: lend it the reciprocal
+        // goal's judge for this one question.
+        std::mem::swap(&mut self.judge, &mut judge);
+        let list = self.goal_move_list(pos, depth);
+        std::mem::swap(&mut self.judge, &mut judge);
+        self.reciprocal = Some(judge);
+        let mut own: Vec<Move> = list.to_vec();
+        self.put_back(depth, list);
+        if own.is_empty() {
+            return false;
+        }
+        let moves = self.moves_in_order(pos, depth);
+        let mut helped = false;
+        for &mv in &moves {
+            let after = pos.play(&mv);
+            let step = Step {
+                before: pos,
+                mv,
+                role: roles.0,
+                parent: path,
+            };
+            helped |= self.goal_moves_remembered(&after, depth + 1, &step, roles.1);
+        }
+        self.put_back(depth, moves);
+        if !helped {
+            return false;
+        }
+        // reci-h#1: Popeye writes the two parts as two solutions.
+        if path.is_none() && whole {
+            self.report(Event::Gap);
+        }
+        let goal = self.reciprocal.as_ref().map(|j| j.goal);
+        popeye_order::sort(&mut own, &self.judge.rules);
+        for &mv in &own {
+            let step = Step {
+                before: pos,
+                mv,
+                role: roles.0,
+                parent: path,
+            };
+            self.report_line_reaching(&step, goal);
+        }
+        true
     }
 
     /// The moves after which the other side is forced to reach the goal
@@ -936,6 +1059,18 @@ impl<'s> Searcher<'s> {
                 }
                 SeriesEnd::SelfPlay => self.forced_goal_lines(&after, depth + 1, &step),
                 SeriesEnd::HelpSelf => self.self_moves(&after, depth + 1, &step, Role::Reply),
+                // The series side moves once more: the other side cannot
+                // pass while in check.
+                SeriesEnd::Reciprocal => {
+                    !checks
+                        && self.reciprocal_end(
+                            &hand_over(&after),
+                            depth + 1,
+                            Some(&step),
+                            (Role::Series, Role::Reply),
+                            false,
+                        )
+                }
             };
         }
         // The series side may not check before its last move (the other
@@ -1094,10 +1229,20 @@ pub(crate) fn hand_over(pos: &Position) -> Position {
 }
 
 /// The table question that help play with `end` asks.
+/// The parts of the moves of a reciprocal end reached with no move of
+/// `play` before it.
+fn reciprocal_roles(play: LinePlay) -> (Role, Role) {
+    match play {
+        LinePlay::Main(MainPlay::Series { .. }) => (Role::Series, Role::Reply),
+        _ => (Role::Help, Role::Help),
+    }
+}
+
 fn help_question(end: HelpEnd) -> Question {
     match end {
         HelpEnd::Goal => Question::HelpFails,
         HelpEnd::SelfPlay => Question::HelpSelfFails,
+        HelpEnd::Reciprocal => Question::ReciprocalFails,
     }
 }
 

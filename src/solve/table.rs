@@ -48,6 +48,9 @@ pub enum Question {
     /// Intro: no intro of exactly n moves from here is followed by a
     /// solution of the main play.
     IntroFails = 6,
+    /// Reciprocal help play (`reci-h`): no line of n help half-moves from
+    /// here to a reciprocal end.
+    ReciprocalFails = 7,
 }
 
 const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();

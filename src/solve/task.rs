@@ -135,6 +135,9 @@ impl Task {
         if stip.goal.is_proof() {
             refuse_proof_options(problem, &stip)?;
         }
+        if stip.reciprocal.is_some() {
+            refuse_reciprocal_options(problem, &stip, intelligent)?;
+        }
         let mut pos = if stip.goal == Goal::ProofGame {
             Position::game_array()
         } else {
@@ -321,6 +324,32 @@ fn refuse_proof_options(problem: &Problem, stip: &Stipulation) -> Result<(), Sol
                 "{} with a proof game",
                 format!("{:?}", o.value).to_lowercase()
             ),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The options `reci-h` refuses: `whitebegins` (what Popeye makes of
+/// it is not established), `maxsolutions` (Popeye counts its solutions otherwise
+/// than by lines), and `movenumbers` where the reciprocal end is the
+/// whole play (`reci-h#1`) and the intelligent mode does not replace it.
+fn refuse_reciprocal_options(
+    problem: &Problem,
+    stip: &Stipulation,
+    intelligent: IntelligentMode,
+) -> Result<(), SolveError> {
+    let whole = stip.moves == 1;
+    let refused = problem.options.iter().find(|o| match o.value {
+        ProblemOption::WhiteBegins | ProblemOption::MaxSolutions(_) => true,
+        ProblemOption::MoveNumbers | ProblemOption::Start(_) | ProblemOption::UpTo(_) => {
+            whole && intelligent != IntelligentMode::On
+        }
+        _ => false,
+    });
+    match refused {
+        Some(o) => Err(SolveError::UnsupportedOption {
+            line: o.line,
+            name: format!("{} with a reciprocal help play", option_word(&o.value)),
         }),
         None => Ok(()),
     }
@@ -581,6 +610,23 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
             end,
         })
     };
+    // reci-h#n: n-1 help moves (ser-reci-h#n: n-1 series moves) to the
+    // reciprocal end, which is the whole play in reci-h#1 and ser-reci-h#1.
+    if stip.reciprocal.is_some() {
+        return Some(if stip.series && stip.moves > 1 {
+            MainPlay::Series {
+                moves: stip.moves - 1,
+                exact,
+                end: SeriesEnd::Reciprocal,
+            }
+        } else {
+            MainPlay::Help {
+                plies: 2 * (stip.moves - 1) + half,
+                exact,
+                end: HelpEnd::Reciprocal,
+            }
+        });
+    }
     match (stip.play, stip.series) {
         (Play::Help, false) => Some(MainPlay::Help {
             plies: 2 * stip.moves + half - u32::from(white_begins),
@@ -622,6 +668,7 @@ fn option_word(option: &ProblemOption) -> &'static str {
         ProblemOption::MaxSolutions(_) => "maxsolutions",
         ProblemOption::StopOnShortSolutions => "stoponshortsolutions",
         ProblemOption::MaxTime(_) => "maxtime",
+        ProblemOption::WhiteBegins => "whitebegins",
         _ => "this option",
     }
 }
@@ -635,7 +682,19 @@ pub fn full_line(problem: &Problem, stip: &Stipulation) -> Option<(crate::solve:
         MainPlay::Help { plies, .. } if stip.goal.is_proof() => {
             Some((crate::solve::Role::Proof, plies))
         }
+        // A reci-h help line ends with a help move and the goal move after
+        // the reciprocal end; a ser-reci-h line with one more series move.
+        MainPlay::Help {
+            plies,
+            end: HelpEnd::Reciprocal,
+            ..
+        } => Some((crate::solve::Role::Help, plies + 2)),
         MainPlay::Help { plies, .. } => Some((crate::solve::Role::Help, plies)),
+        MainPlay::Series {
+            moves,
+            end: SeriesEnd::Reciprocal,
+            ..
+        } => Some((crate::solve::Role::Series, moves + 1)),
         MainPlay::Series { moves, .. } => Some((crate::solve::Role::Series, moves)),
     }
 }
