@@ -111,10 +111,18 @@ pub enum Play {
     SelfPlay,
     /// Self play where either side must reach the goal when it can.
     Reflex,
+    /// `semi-r#n`: self play where the defender must reach the goal when
+    /// it can (the attacker is under no obligation).
+    SemiReflex,
     /// Help play whose end is self play: after the last help move the
     /// other side must reach the goal with every move (`hs#2`: White
     /// starts, Black's second move is forced to mate).
     HelpSelf,
+    /// Help play whose end is reflex play (`hr#2`): after the last help
+    /// move the other side can reach the goal, and does; the side that
+    /// makes the last help move may never be able to reach the goal
+    /// itself, and the other side never before the end.
+    HelpReflex,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -203,7 +211,7 @@ impl Stipulation {
         }
         match (self.play, self.series) {
             (Play::Help, false) => !self.half_move,
-            (Play::Direct | Play::SelfPlay | Play::Reflex, false) => false,
+            (Play::Direct | Play::SelfPlay | Play::Reflex | Play::SemiReflex, false) => false,
             // Help-self and series play: Popeye shortens them too (the
             // solver refuses what that makes of them).
             _ => true,
@@ -278,8 +286,12 @@ impl Stipulation {
             (if series { Play::Direct } else { Play::Help }, s.as_str())
         } else if let Some(r) = s.strip_prefix("hs") {
             (Play::HelpSelf, r)
+        } else if let Some(r) = s.strip_prefix("hr") {
+            (Play::HelpReflex, r)
         } else if let Some(r) = s.strip_prefix('h') {
             (Play::Help, r)
+        } else if let Some(r) = s.strip_prefix("semi-r") {
+            (Play::SemiReflex, r)
         } else if let Some(r) = s.strip_prefix('s') {
             (Play::SelfPlay, r)
         } else if let Some(r) = s.strip_prefix('r') {
@@ -319,13 +331,22 @@ impl Stipulation {
         if moves == 0 && !half_move {
             return Err(err("the number of moves must be at least 1"));
         }
-        if half_move && (!matches!(play, Play::Help | Play::HelpSelf) || series) {
+        if half_move && (!matches!(play, Play::Help | Play::HelpSelf | Play::HelpReflex) || series)
+        {
             return Err(err(
                 "half moves ('.5') are only for help and help-self play",
             ));
         }
         if half_move && moves == 0 && play == Play::HelpSelf {
             return Err(err("help-self play needs at least one help move"));
+        }
+        if play == Play::SemiReflex && series {
+            return Err(err("semi-reflex play is not played in series"));
+        }
+        if play == Play::HelpReflex && (series || half_move && moves == 0) {
+            return Err(err(
+                "help-reflex play is played with at least one help move, not in series",
+            ));
         }
         // What Popeye makes of an intro before a reciprocal help play is
         // not established.

@@ -307,7 +307,11 @@ impl<'a> Auditor<'a> {
         };
         let stip = self.stip.clone();
         let (exact, moves, help_self) = stip.as_ref().map_or((false, 0, false), |s| {
-            (s.exact, s.moves, s.play == Play::HelpSelf)
+            (
+                s.exact,
+                s.moves,
+                matches!(s.play, Play::HelpSelf | Play::HelpReflex),
+            )
         });
         self.open = Some(OpenPlay {
             part: PartVerdict {
@@ -699,8 +703,13 @@ impl ProblemSink for Auditor<'_> {
 /// help play keeps the option, which the solver refuses there.)
 pub fn audited(problem: &Problem) -> Problem {
     use crate::problem::{ProblemOption, Spanned};
-    let battle = Stipulation::parse(&problem.stipulation.value)
-        .is_ok_and(|s| !s.series && matches!(s.play, Play::Direct | Play::SelfPlay | Play::Reflex));
+    let battle = Stipulation::parse(&problem.stipulation.value).is_ok_and(|s| {
+        !s.series
+            && matches!(
+                s.play,
+                Play::Direct | Play::SelfPlay | Play::Reflex | Play::SemiReflex
+            )
+    });
     let mut p = problem.clone();
     if !battle {
         return p;

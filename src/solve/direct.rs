@@ -198,7 +198,7 @@ impl<'s> Battle<'s> {
         (
             rules,
             goal,
-            attack as u8,
+            attack,
             opts.exact,
             opts.quodlibet,
             opts.max_threat,
@@ -422,7 +422,12 @@ impl<'s> Battle<'s> {
     /// defender, must reach the goal when it can, and then has no other
     /// move. Every node of the search asks it here.
     fn obliged(&mut self, pos: &Position, depth: usize) -> bool {
-        self.attack == Attack::Reflex && self.can_reach_goal(pos, depth)
+        let bound = match self.attack {
+            Attack::Reflex => true,
+            Attack::SemiReflex { defender } => pos.turn == defender,
+            Attack::Direct | Attack::SelfPlay => false,
+        };
+        bound && self.can_reach_goal(pos, depth)
     }
 
     /// Whether the side to move has a move reaching the goal.
@@ -484,7 +489,9 @@ impl<'s> Battle<'s> {
         }
         match self.attack {
             Attack::Direct => k > 1 && self.def_loses(&after, k - 1, depth + 1),
-            Attack::SelfPlay | Attack::Reflex => self.def_loses(&after, k - 1, depth + 1),
+            Attack::SelfPlay | Attack::Reflex | Attack::SemiReflex { .. } => {
+                self.def_loses(&after, k - 1, depth + 1)
+            }
         }
     }
 
@@ -493,7 +500,7 @@ impl<'s> Battle<'s> {
     fn attacker_goal(&mut self, mv: &Move, after: &Position, k: u32) -> bool {
         let counts = match self.attack {
             Attack::Direct => true,
-            Attack::SelfPlay => self.opts.quodlibet,
+            Attack::SelfPlay | Attack::SemiReflex { .. } => self.opts.quodlibet,
             Attack::Reflex => false,
         };
         counts && self.goal_counts(k) && self.judge.reached(mv, after)
@@ -617,7 +624,7 @@ impl<'s> Battle<'s> {
         // must reach the goal only.
         self.judge.self_checks_side = match self.attack {
             Attack::Direct => Some(pos.turn),
-            Attack::SelfPlay => Some(pos.turn.opponent()),
+            Attack::SelfPlay | Attack::SemiReflex { .. } => Some(pos.turn.opponent()),
             Attack::Reflex => None,
         };
         if self.opts.post_key {

@@ -45,7 +45,9 @@ pub fn mode(problem: &Problem, stip: &Stipulation) -> IntelligentMode {
     let play = match stip.play {
         Play::Help => true,
         Play::Direct => stip.series,
-        Play::SelfPlay | Play::Reflex | Play::HelpSelf => false,
+        Play::SelfPlay | Play::Reflex | Play::SemiReflex | Play::HelpSelf | Play::HelpReflex => {
+            false
+        }
     };
     if goal && play {
         IntelligentMode::On

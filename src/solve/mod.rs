@@ -461,6 +461,9 @@ pub fn solve_task_into(
         let attack = match stip.play {
             Play::Direct => search::Attack::Direct,
             Play::SelfPlay => search::Attack::SelfPlay,
+            Play::SemiReflex => search::Attack::SemiReflex {
+                defender: pos.turn.opponent(),
+            },
             _ => search::Attack::Reflex,
         };
         let numbered_moves = task.numbered.as_ref().map(|(start, first)| {

@@ -181,14 +181,17 @@ impl Notice {
 
 impl Event {
     /// How many solutions the event adds: a line in help and series play
-    /// (a help line in reci-h), a key in play with defence.
+    /// (a help line in reci-h; not the marked goal moves that break hr#'s
+    /// obligation), a key in play with defence.
     pub fn solutions(&self) -> usize {
         match self {
             // Black's own goal in reci-h is the second part of the
             // solutions its help lines give.
-            Event::Line { moves, .. } => {
-                usize::from(moves.last().is_none_or(|p| p.own_goal.is_none()))
-            }
+            Event::Line { moves, .. } => usize::from(
+                moves
+                    .last()
+                    .is_none_or(|p| p.own_goal.is_none() && p.role != Role::Obliged),
+            ),
             Event::Tree { node, .. } => usize::from(node.played.role == Role::Key),
             _ => 0,
         }

@@ -60,6 +60,11 @@ pub enum HelpEnd {
     /// both reach its own goal at once and help the other side reach the
     /// stipulation's goal in one move; the lines of both are the solution.
     Reciprocal,
+    /// hr#n: after the last help move the other side can reach the goal,
+    /// and every goal move it has is written. The side that makes the last
+    /// help move may never be able to reach the goal itself, and a line
+    /// ends where the other side can reach it before the end.
+    Reflex,
 }
 
 /// Help or series play, as [`super::solve_with`] starts it from the
@@ -114,7 +119,7 @@ impl LinePlay {
 }
 
 /// Who must reach the goal in play with defence.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Attack {
     /// #n: the attacker reaches it.
     Direct,
@@ -122,6 +127,8 @@ pub enum Attack {
     SelfPlay,
     /// r#n: as self play, and either side must reach it when it can.
     Reflex,
+    /// semi-r#n: as self play, and the defender must reach it when it can.
+    SemiReflex { defender: Color },
 }
 
 /// A move on the way from the first move to the node being searched: the
@@ -516,6 +523,25 @@ impl<'s> Searcher<'s> {
                 return !exact && self.forced_goal_lines_after(pos, depth, path);
             }
         }
+        // hr#: likewise where the other side can already reach the goal
+        // (hr#0.5); and no line begins where the side that makes the last
+        // help move could reach it.
+        if let LinePlay::Main(MainPlay::Help {
+            plies,
+            exact,
+            end: HelpEnd::Reflex,
+        }) = play
+        {
+            if self.can_reach_goal(pos, depth) {
+                if plies.is_multiple_of(2) {
+                    return !exact && self.reflex_goal_lines(pos, depth, path, Role::Forced);
+                }
+                // Popeye writes the goal moves that break the obligation,
+                // marked, as it does in r#.
+                self.reflex_goal_lines(pos, depth, path, Role::Obliged);
+                return false;
+            }
+        }
         let top = depth == 0 && path.is_none();
         let mut found = false;
         for len in play.lengths() {
@@ -698,6 +724,12 @@ impl<'s> Searcher<'s> {
         {
             return false;
         }
+        // In hr neither side may be able to reach the goal before the end:
+        // the other side would have to, the side that makes the last help
+        // move must not be able to.
+        if end == HelpEnd::Reflex && self.can_reach_goal(&after, depth + 1) {
+            return false;
+        }
         self.help_lines(&after, plies - 1, end, depth + 1, &step)
     }
 
@@ -722,7 +754,7 @@ impl<'s> Searcher<'s> {
             count(Counter::Hits, plies, 1);
             return false;
         }
-        let found = if plies == 1 && end != HelpEnd::Reciprocal {
+        let found = if plies == 1 && end == HelpEnd::Goal {
             let role = self.help_role();
             self.goal_moves(pos, depth, path, role)
         } else if plies <= REORDER_MAX_PLIES {
@@ -774,6 +806,7 @@ impl<'s> Searcher<'s> {
             HelpEnd::Reciprocal => {
                 self.reciprocal_end(after, depth, Some(last), (Role::Help, Role::Help), false)
             }
+            HelpEnd::Reflex => self.reflex_goal_lines(after, depth, Some(last), Role::Forced),
         }
     }
 
@@ -838,6 +871,32 @@ impl<'s> Searcher<'s> {
             self.report_line_reaching(&step, goal);
         }
         true
+    }
+
+    /// The end of hr#: every move of the side to move that reaches the
+    /// goal, after `path` (none: the goal moves are the whole line), in
+    /// the part `role`.
+    fn reflex_goal_lines(
+        &mut self,
+        pos: &Position,
+        depth: usize,
+        path: Option<&Step>,
+        role: Role,
+    ) -> bool {
+        let mut found = self.goal_move_list(pos, depth);
+        popeye_order::sort(&mut found, &self.judge.rules);
+        for &mv in &found {
+            let step = Step {
+                before: pos,
+                mv,
+                role,
+                parent: path,
+            };
+            self.report_line(&step);
+        }
+        let any = !found.is_empty();
+        self.put_back(depth, found);
+        any
     }
 
     /// The moves after which the other side is forced to reach the goal
@@ -1243,6 +1302,7 @@ fn help_question(end: HelpEnd) -> Question {
         HelpEnd::Goal => Question::HelpFails,
         HelpEnd::SelfPlay => Question::HelpSelfFails,
         HelpEnd::Reciprocal => Question::ReciprocalFails,
+        HelpEnd::Reflex => Question::HelpReflexFails,
     }
 }
 

@@ -51,6 +51,8 @@ pub enum Question {
     /// Reciprocal help play (`reci-h`): no line of n help half-moves from
     /// here to a reciprocal end.
     ReciprocalFails = 7,
+    /// Help-reflex play (`hr#`): no line of n help half-moves from here.
+    HelpReflexFails = 8,
 }
 
 const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();

@@ -117,8 +117,9 @@ impl Task {
         // `whitebegins` shortens plain help play by a half-move; what it
         // does to help-self play, series play (Popeye shortens `ser-#2` to
         // a `ser-#1` of its own) or an intro is not established.
-        let shifts_unknown_play =
-            stip.play == Play::HelpSelf || stip.series || stip.intro.is_some();
+        let shifts_unknown_play = matches!(stip.play, Play::HelpSelf | Play::HelpReflex)
+            || stip.series
+            || stip.intro.is_some();
         if let Some(o) = problem
             .options
             .iter()
@@ -190,7 +191,7 @@ impl Task {
         // exact- in reflex play: the obligations hold before every move,
         // and a goal the defender must reach early refutes. How Popeye
         // prints tries and set play there is not established.
-        if battle && stip.exact && stip.play == Play::Reflex {
+        if battle && stip.exact && matches!(stip.play, Play::Reflex | Play::SemiReflex) {
             if let Some(o) = problem.options.iter().find(|o| {
                 matches!(
                     o.value,
@@ -441,7 +442,7 @@ pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
     let white_begins = white_begins(problem, stip);
     let mut side = match (stip.play, stip.series) {
         (Play::Help, false) if !stip.half_move && !white_begins => Color::Black,
-        (Play::HelpSelf, false) if stip.half_move => Color::Black,
+        (Play::HelpSelf | Play::HelpReflex, false) if stip.half_move => Color::Black,
         (Play::Help | Play::HelpSelf, true) => Color::Black,
         _ => Color::White,
     };
@@ -490,7 +491,10 @@ pub fn starting_position(problem: &Problem) -> Result<Position, SolveError> {
 /// options of play with defence and whether help play shows set play.
 /// An option this play type cannot honour is an error.
 fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, bool), SolveError> {
-    let battle = matches!(stip.play, Play::Direct | Play::SelfPlay | Play::Reflex) && !stip.series;
+    let battle = matches!(
+        stip.play,
+        Play::Direct | Play::SelfPlay | Play::Reflex | Play::SemiReflex
+    ) && !stip.series;
     let mut tree = TreeOptions::default();
     let mut help_set_play = false;
     for opt in &problem.options {
@@ -548,7 +552,9 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
             // Popeye guards only the defender's moves of play with defence
             // with these; help and series play have none to guard.
             ProblemOption::NonTrivial(..) | ProblemOption::MaxFlights(_) => {}
-            ProblemOption::Quodlibet if battle && stip.play == Play::SelfPlay => {
+            ProblemOption::Quodlibet
+                if battle && matches!(stip.play, Play::SelfPlay | Play::SemiReflex) =>
+            {
                 tree.quodlibet = true
             }
             other => {
@@ -644,6 +650,13 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
         (Play::Direct, true) => series(SeriesEnd::Direct),
         (Play::SelfPlay, true) => series(SeriesEnd::SelfPlay),
         (Play::HelpSelf, true) => series(SeriesEnd::HelpSelf),
+        // As in hs#: the last of the 2n half-moves is the other side's goal
+        // move.
+        (Play::HelpReflex, false) => Some(MainPlay::Help {
+            plies: 2 * stip.moves + half - 1,
+            exact,
+            end: HelpEnd::Reflex,
+        }),
         // Where Popeye's forced end meets a minimum length is not
         // established, so exact-ser-r stays refused.
         (Play::Reflex, true) if !exact => series(SeriesEnd::Reflex),
