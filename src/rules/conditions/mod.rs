@@ -156,6 +156,7 @@ mod anda;
 pub(crate) mod football;
 pub(crate) mod sentinelles;
 // Issue 19 (fairy conditions, part 1): legality, observation, goals.
+mod disparate;
 mod immobility;
 
 use super::{Observer, Rules};
@@ -1310,6 +1311,9 @@ registry! {
     /// move but exactly one capture that leaves it in check, and no other
     /// unit has a move.
     Owu => immobility::Owu,
+    /// A side may not move, nor check with, a unit of the walk the other
+    /// side has just moved.
+    Disparate => disparate::Disparate,
 }
 
 impl Condition {
