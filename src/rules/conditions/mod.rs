@@ -1314,6 +1314,9 @@ registry! {
     /// A side may not move, nor check with, a unit of the walk the other
     /// side has just moved.
     Disparate => disparate::Disparate,
+    /// No move may leave a unit observed by an enemy unit of the kind
+    /// that freezes it under EiffelChess.
+    Leffie => isardam::Leffie,
 }
 
 impl Condition {
