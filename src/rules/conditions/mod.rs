@@ -1317,6 +1317,9 @@ registry! {
     /// No move may leave a unit observed by an enemy unit of the kind
     /// that freezes it under EiffelChess.
     Leffie => isardam::Leffie,
+    /// A unit can be captured, and observed, only while its side guards
+    /// it.
+    AntiGuards => guards::AntiGuards,
 }
 
 impl Condition {
