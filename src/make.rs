@@ -148,6 +148,8 @@ impl Position {
             departure,
             moved_from: mv.from,
             arrival: mv.to,
+            side: mover,
+            walk: mv.piece.kind,
         });
         self.history.duellists[mover.index()] = match mv.capturer_fate() {
             crate::moves::Fate::Stays => Some(mv.to),

@@ -16,6 +16,11 @@ pub struct LastMove {
     pub moved_from: Square,
     /// The square its movement ended on (a rebirth after it aside).
     pub arrival: Square,
+    /// The side that played it.
+    pub side: super::Color,
+    /// The walk the moving unit had as it moved (a pawn that promotes
+    /// moved as a pawn): DisparateChess's.
+    pub walk: crate::pieces::Kind,
 }
 
 /// The history a position carries.
@@ -56,11 +61,17 @@ impl History {
         let last = self.last.map_or(0xff_ffff, |l| {
             u64::from(l.departure.0) | u64::from(l.moved_from.0) << 8 | u64::from(l.arrival.0) << 16
         });
+        // The side and walk of the last move, folded in apart.
+        let walk = self.last.map_or(0, |l| {
+            ((l.walk.index() as u64) << 1 | l.side.index() as u64)
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        });
         let attacked = u64::from(self.attacked_before[0]) | u64::from(self.attacked_before[1]) << 1;
-        0x415c << 48
+        (0x415c << 48
             | attacked << 40
             | last << 16
             | sq(self.duellists[0]) << 8
-            | sq(self.duellists[1])
+            | sq(self.duellists[1]))
+            ^ walk
     }
 }

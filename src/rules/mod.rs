@@ -961,6 +961,15 @@ impl Rules {
         if pos.kamikaze().nonempty() && self.family(Base::AntiCirce).is_some() {
             return Some("anticirce incompatible with some fairy conditions".into());
         }
+        if matches!(
+            goal,
+            crate::stipulation::Goal::DoubleMate | crate::stipulation::Goal::CounterMate
+        ) && self.conditions.define_immobility()
+        {
+            // The double mate's king en prise is circe's own test of
+            // immobility; not matched with a condition that defines it.
+            return Some("MAFF or OWU with a double mate or counter-mate (not played)".into());
+        }
         if goal == crate::stipulation::Goal::WinPiece
             && circe.is_some_and(|c| c.relevant_capture == RelevantCapture::LastMove)
         {

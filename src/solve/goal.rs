@@ -35,6 +35,9 @@ pub struct Judge {
     pub self_checks_side: Option<crate::board::Color>,
     /// The position a proof game or `a=>b` must reach.
     pub proof: Option<std::sync::Arc<super::proof::ProofTarget>>,
+    /// Whether a condition defines immobility (MAFF, OWU): a mated or
+    /// stalemated side may then have a move.
+    immobility_defined: bool,
 }
 
 impl Judge {
@@ -60,6 +63,7 @@ impl Judge {
             self_checks_in_lists: true,
             self_checks_side: None,
             proof: None,
+            immobility_defined: rules.conditions.define_immobility(),
         }
     }
 
@@ -219,6 +223,8 @@ impl Judge {
 
     /// Whether reaching the goal leaves the side to move without a move
     /// (mate, stalemate and their kin): play cannot go on past it anyway.
+    /// (Under MAFF and OWU a mated side may have a move: help play then
+    /// goes on past the mate, as Popeye's does.)
     pub fn leaves_no_move(&self) -> bool {
         matches!(
             self.goal,
@@ -235,7 +241,27 @@ impl Judge {
     }
 
     pub fn can_move(&mut self, pos: &Position) -> bool {
+        if self.immobility_defined {
+            return !self.stuck_as_defined(pos, self.stalemate_rules);
+        }
         has_legal_move(pos, &self.stalemate_rules, &mut self.scratch)
+    }
+
+    /// Whether the side to move in `pos` has no way out of check (the
+    /// immobility of mate).
+    fn cannot_escape(&mut self, pos: &Position) -> bool {
+        if self.immobility_defined {
+            return self.stuck_as_defined(pos, self.mate_rules);
+        }
+        !has_legal_move(pos, &self.mate_rules, &mut self.scratch)
+    }
+
+    /// Immobility as a condition defines it (MAFF, OWU).
+    fn stuck_as_defined(&self, pos: &Position, rules: Rules) -> bool {
+        rules
+            .conditions
+            .decides_immobility(&rules, pos)
+            .unwrap_or(false)
     }
 
     /// Whether `mv`, which led to `after`, reaches the goal.
@@ -256,7 +282,7 @@ impl Judge {
             Goal::EnPassant => mv.motion == Motion::EnPassant,
             Goal::Mate => {
                 self.in_check(after)
-                    && !has_legal_move(after, &self.mate_rules, &mut self.scratch)
+                    && self.cannot_escape(after)
                     && (self.rules.conditions.is_empty()
                         || !self
                             .rules

@@ -5,6 +5,9 @@
 //!   own side (Patrouille turned round).
 //! - SuperGuards: a unit guarded by its own side cannot be captured nor
 //!   observed; a guarded king is not in check.
+//! - AntiGuards: SuperGuards turned round: a unit can be captured, and
+//!   observed, only while its own side guards it; an unguarded king is not
+//!   in check.
 //! - ShieldedKings: a king does not observe the enemy king while that king
 //!   is guarded by its own side (so kings may stand side by side).
 
@@ -15,6 +18,7 @@ use crate::rules::{Observer, Rules};
 
 pub struct Lortap;
 pub struct SuperGuards;
+pub struct AntiGuards;
 pub struct ShieldedKings;
 
 /// Capabilities of a condition that judges captures and observations.
@@ -61,6 +65,25 @@ impl ConditionRule for SuperGuards {
     #[inline]
     fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
         !rules.is_supported(pos, target, observer.unit.color.opponent())
+    }
+}
+
+impl ConditionRule for AntiGuards {
+    const ID: &'static str = "antiguards";
+    const CAPABILITIES: Capabilities = JUDGES_CAPTURES;
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        super::judged_apart_beside_phantom(rules, "AntiGuards", "1.Re2-h1*f1")
+    }
+
+    #[inline]
+    fn allows(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+        !mv.is_capture() || rules.is_supported(pos, mv.capture_square, mv.piece.color.opponent())
+    }
+
+    #[inline]
+    fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+        rules.is_supported(pos, target, observer.unit.color.opponent())
     }
 }
 
@@ -114,6 +137,22 @@ mod tests {
         let pos = Position::from_piece_list("wKa1 wRh1 bKh8 bRg8").unwrap();
         assert!(!r.in_check(&pos, Color::Black));
         assert!(Rules::orthodox().in_check(&pos, Color::Black));
+    }
+
+    #[test]
+    fn antiguards_only_a_guarded_unit_can_be_taken_or_checked() {
+        // Popeye (~1): the rook takes d5, guarded by e6, not a5.
+        let r = Rules::orthodox().with(Condition::AntiGuards);
+        let got = moves(&r, "wKa1 wRd1 bKh8 bPd5 bPe6 bPa5");
+        assert!(got.contains(&"Rd1*d5".to_string()));
+        let got = moves(&r, "wKa1 wRa4 bKh8 bPa5");
+        assert!(!got.contains(&"Ra4*a5".to_string()));
+        // The black king, unguarded, is not in check; guarded by its
+        // rook, it is.
+        let pos = Position::from_piece_list("wKa1 wRh1 bKh8 bPa7").unwrap();
+        assert!(!r.in_check(&pos, Color::Black));
+        let pos = Position::from_piece_list("wKa1 wRh1 bKh8 bRg8").unwrap();
+        assert!(r.in_check(&pos, Color::Black));
     }
 
     #[test]

@@ -3,6 +3,9 @@
 //! kings take no part unless RexInclusive is given). Under type A (the
 //! default) a king is in check only when the capture of it would be
 //! legal by that rule too; under type B check is plain observation.
+//!
+//! Leffie: the same with EiffelChess's freezing kinds in place of a
+//! unit's own kind (always as type A).
 
 use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{Color, Kind, Piece, Position, Square};
@@ -53,34 +56,109 @@ impl ConditionRule for Isardam {
         if rules.param(Condition::Isardam).number >= 2 {
             return true;
         }
-        let mut after = *pos;
-        let Some(unit) = after.remove(observer.on) else {
-            return true;
-        };
-        after.remove(target);
-        after.ep_square = None;
-        let legal_as = |kind: Kind| {
-            let mut board = after;
-            board.put(target, Piece { kind, ..unit });
-            !some_unit_observed(rules, &board)
-        };
-        // A pawn taking on its promotion rank: any promotion will do.
-        let def = observer.unit.kind.def();
-        let promotion_rank = match def.pawn {
-            Some(Promotion::OwnFirstRank) => observer.unit.color.back_rank(),
-            _ => rules.promotion_rank(observer.unit.color),
-        };
-        match def.pawn {
-            Some(p) if target.rank() == promotion_rank => {
-                rules.repertoire.promotions(p).any(legal_as)
-            }
-            _ => legal_as(unit.kind),
-        }
+        capture_leaves_no(rules, pos, observer, target, some_unit_observed)
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
         (rules.has(Condition::Madrasi) || rules.has(Condition::Eiffel))
             .then(|| "Isardam and Madrasi/Eiffel not allowed".into())
+    }
+}
+
+/// Leffie: Isardam with EiffelChess's paralysis: a move is illegal when,
+/// once played, some unit stands observed by an enemy unit of the kind
+/// that freezes it (a pawn by a queen, a queen by a rook, a rook by a
+/// bishop, a bishop by a knight, a knight by a pawn); a unit observes
+/// (checks) only where its capture, played, would be legal so.
+pub struct Leffie;
+
+/// The Mars family, whose captures start elsewhere: not played with Leffie.
+const MARS: [crate::rules::Base; 3] = [
+    crate::rules::Base::MarsCirce,
+    crate::rules::Base::AntiMarsCirce,
+    crate::rules::Base::PhantomChess,
+];
+
+/// Whether some unit of `pos` stands frozen as EiffelChess freezes.
+fn some_unit_frozen(rules: &Rules, pos: &Position) -> bool {
+    Color::ALL.into_iter().any(|side| {
+        pos.by_color(side)
+            .into_iter()
+            .any(|on| rules.is_frozen(pos, on, side))
+    })
+}
+
+impl ConditionRule for Leffie {
+    const ID: &'static str = "leffie";
+    const CAPABILITIES: Capabilities = Capabilities {
+        orthodox_observation: false,
+        orthodox_legality: false,
+        ..Capabilities::ORTHODOX
+    };
+
+    #[inline]
+    fn legal_after(rules: &Rules, _before: &Position, _mv: &Move, after: &Position) -> bool {
+        !some_unit_frozen(rules, after)
+    }
+
+    fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+        if rules.families().next().is_none() {
+            return capture_leaves_no(rules, pos, observer, target, some_unit_frozen);
+        }
+        // The capture played with its rebirths (AntiCirce's capturer
+        // reborn elsewhere freezes nothing where it took).
+        let Some(victim) = pos.piece_at(target) else {
+            return true;
+        };
+        rules.some_capture_played(
+            pos,
+            observer.unit,
+            observer.on,
+            target,
+            victim,
+            &mut |_, after| !some_unit_frozen(rules, after),
+        )
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        [Condition::Madrasi, Condition::Eiffel, Condition::Isardam]
+            .into_iter()
+            .any(|c| rules.has(c))
+            .then(|| "Leffie with Madrasi, Eiffel or Isardam (not played)".into())
+            .or_else(|| super::not_played_beside(rules, "Leffie", &MARS))
+    }
+}
+
+/// Whether `observer`'s capture on `target`, played, leaves a position
+/// where `illegal` does not hold (for a pawn taking on its promotion
+/// rank: some promotion does).
+fn capture_leaves_no(
+    rules: &Rules,
+    pos: &Position,
+    observer: &Observer,
+    target: Square,
+    illegal: fn(&Rules, &Position) -> bool,
+) -> bool {
+    let mut after = *pos;
+    let Some(unit) = after.remove(observer.on) else {
+        return true;
+    };
+    after.remove(target);
+    after.ep_square = None;
+    let legal_as = |kind: Kind| {
+        let mut board = after;
+        board.put(target, Piece { kind, ..unit });
+        !illegal(rules, &board)
+    };
+    // A pawn taking on its promotion rank: any promotion will do.
+    let def = observer.unit.kind.def();
+    let promotion_rank = match def.pawn {
+        Some(Promotion::OwnFirstRank) => observer.unit.color.back_rank(),
+        _ => rules.promotion_rank(observer.unit.color),
+    };
+    match def.pawn {
+        Some(p) if target.rank() == promotion_rank => rules.repertoire.promotions(p).any(legal_as),
+        _ => legal_as(unit.kind),
     }
 }
 
@@ -91,6 +169,21 @@ mod tests {
     use crate::board::{Color, Position};
     use crate::rules::conditions::Param;
     use crate::rules::{Condition, Rules};
+
+    #[test]
+    fn leffie_bars_the_moves_that_leave_a_unit_frozen() {
+        // Popeye: Rd1-d7 (the bishop e8 observes d7) and Sc3-a4 (the pawn
+        // b5) are not among White's 21 moves; without the condition they
+        // are.
+        let r = Rules::orthodox().with(Condition::Leffie);
+        let list = "wKa1 wRd1 wSc3 bKh8 bBe8 bPb5";
+        let found = moves(&r, list, Color::White);
+        assert_eq!(found.len(), 21);
+        assert!(!found.contains(&"Rd1-d7".to_string()));
+        assert!(!found.contains(&"Sc3-a4".to_string()));
+        let plain = moves(&Rules::orthodox(), list, Color::White);
+        assert!(plain.contains(&"Rd1-d7".to_string()));
+    }
 
     #[test]
     fn no_move_may_leave_two_enemy_units_of_a_kind_observing() {

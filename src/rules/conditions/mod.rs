@@ -155,6 +155,9 @@ mod norsk;
 mod anda;
 pub(crate) mod football;
 pub(crate) mod sentinelles;
+// Issue 19 (fairy conditions, part 1): legality, observation, goals.
+mod disparate;
+mod immobility;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -459,6 +462,9 @@ pub trait ConditionRule {
     /// Whether it gives captures a second motion
     /// ([`ConditionRule::second_motions`]: Take&MakeChess).
     const SECOND_MOTION: bool = false;
+    /// Whether it defines immobility for the goals
+    /// ([`ConditionRule::decides_immobility`]: MAFF, OWU).
+    const DEFINES_IMMOBILITY: bool = false;
 
     /// The units of `side` that may not move.
     #[inline(always)]
@@ -530,6 +536,15 @@ pub trait ConditionRule {
     #[inline(always)]
     fn mate_refused(_rules: &Rules, _pos: &Position, _side: Color) -> bool {
         false
+    }
+
+    /// Whether the side to move in `pos` is immobile for the goals (mate,
+    /// stalemate and their kin), when the condition defines immobility
+    /// alone (MAFF: exactly one king move); `None`: it has no legal move.
+    /// `rules` are those the goal test asks for moves under.
+    #[inline(always)]
+    fn decides_immobility(_rules: &Rules, _pos: &Position) -> Option<bool> {
+        None
     }
 
     /// Whether `side` is stalemated in `pos` whatever the usual test says
@@ -719,6 +734,13 @@ macro_rules! registry {
                 }
             }
 
+            /// Whether the condition defines immobility for the goals.
+            pub const fn defines_immobility(self) -> bool {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::DEFINES_IMMOBILITY,)*
+                }
+            }
+
             /// Whether Popeye's intelligent mode takes the condition.
             pub const fn allows_intelligent(self) -> bool {
                 match self {
@@ -850,6 +872,15 @@ macro_rules! registry {
                 self.iter().all(|c| match c {
                     $(Condition::$variant => !<$rule as ConditionRule>::OBSERVATION_GEOMETRY
                         || <$rule as ConditionRule>::observes(rules, pos, observer, target),)*
+                })
+            }
+
+            /// Whether the side to move is immobile, when some condition
+            /// defines immobility alone (see
+            /// [`ConditionRule::decides_immobility`]).
+            pub fn decides_immobility(self, rules: &Rules, pos: &Position) -> Option<bool> {
+                self.iter().find_map(|c| match c {
+                    $(Condition::$variant => <$rule as ConditionRule>::decides_immobility(rules, pos),)*
                 })
             }
 
@@ -1272,6 +1303,23 @@ registry! {
     /// A capture takes with it a unit of the capturing side (Adverse: the
     /// captured side) of the captured unit's walk (Chromatic: turns it).
     Breton => breton::Breton,
+    // Issue 19 (fairy conditions, part 1).
+    /// A side is immobile (mated, stalemated) when its king has exactly
+    /// one legal move and no other unit has any.
+    Maff => immobility::Maff,
+    /// A side is immobile (mated, stalemated) when its king has no legal
+    /// move but exactly one capture that leaves it in check, and no other
+    /// unit has a move.
+    Owu => immobility::Owu,
+    /// A side may not move, nor check with, a unit of the walk the other
+    /// side has just moved.
+    Disparate => disparate::Disparate,
+    /// No move may leave a unit observed by an enemy unit of the kind
+    /// that freezes it under EiffelChess.
+    Leffie => isardam::Leffie,
+    /// A unit can be captured, and observed, only while its side guards
+    /// it.
+    AntiGuards => guards::AntiGuards,
 }
 
 impl Condition {
@@ -1521,6 +1569,11 @@ impl Conditions {
             }
         }
         kept
+    }
+
+    /// Whether some condition defines immobility for the goals.
+    pub fn define_immobility(self) -> bool {
+        !self.is_empty() && self.iter().any(Condition::defines_immobility)
     }
 
     /// Whether some condition gives captures a second motion.
