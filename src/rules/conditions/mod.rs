@@ -146,7 +146,9 @@ mod kobul;
 // Part 2, group "change": units that change colour or walk as moves are
 // played (the rest), and the attributes that do so.
 mod breton;
+// Issue 20, part 2: moves that go on.
 mod ghosts;
+mod series_capture;
 pub use ghosts::in_force as ghosts_in_force;
 mod influencer;
 mod magic;
@@ -1272,6 +1274,9 @@ registry! {
     /// A capture takes with it a unit of the capturing side (Adverse: the
     /// captured side) of the captured unit's walk (Chromatic: turns it).
     Breton => breton::Breton,
+    // Issue 20 (fairy conditions, part 2): moves that go on.
+    /// A unit that has captured may move on, and on while it captures.
+    SeriesCapture => series_capture::SeriesCapture,
 }
 
 impl Condition {
