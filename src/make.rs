@@ -314,6 +314,30 @@ impl Position {
                     }
                 }
             }
+            Effect::SeriesTail { id } => {
+                for e in crate::moves::series_tail(u32::from_le_bytes(id)).iter() {
+                    self.apply_effect(mv, e, ids);
+                }
+            }
+            Effect::SeriesMove { from, to, unit, .. }
+            | Effect::SeriesCapture { from, to, unit, .. } => {
+                if let Some(there) = self.piece_at(from) {
+                    let id = self.id_code(from);
+                    self.clear(to);
+                    self.clear(from);
+                    self.put(
+                        to,
+                        Piece {
+                            kind: unit.kind,
+                            ..there
+                        },
+                    );
+                    if self.tracks_identities() {
+                        self.set_id_code(from, 0);
+                        self.set_id_code(to, id);
+                    }
+                }
+            }
             Effect::PartnerMove { from, to, unit } => {
                 let id = self.id_code(from);
                 self.clear(from);

@@ -231,6 +231,91 @@ pub enum Effect {
     /// rebirths: `Qb3*b4[wQb4->d1][+bmQd8][d1=b]`; the Circe notation
     /// `(d1=b)`.
     Recoloured { on: Square, unit: Piece },
+    // Issue 20 (fairy conditions, part 2): moves that go on.
+    /// The mover, a `was` on `from`, goes on to the empty square `to` and
+    /// is `unit` there (a pawn promotes): SeriesCapture's last step after
+    /// a capture. Popeye writes `-e4`, `-e8=Q` after the step before it.
+    SeriesMove {
+        from: Square,
+        to: Square,
+        unit: Piece,
+        was: Kind,
+    },
+    /// As [`Effect::SeriesMove`], capturing the unit on `to`: Popeye's
+    /// `*d3`; its rebirth, if any, follows as an effect of its own.
+    SeriesCapture {
+        from: Square,
+        to: Square,
+        unit: Piece,
+        was: Kind,
+    },
+    /// The effects beyond the room of one move (a long series of
+    /// SeriesCapture), kept once in a shared store ([`series_tail`]),
+    /// played and written as if they stood here.
+    SeriesTail { id: [u8; 4] },
+}
+
+// Issue 20: the effects of a series longer than a move has room for.
+/// The store of effect lists too long for a move, each kept once: equal
+/// lists have one id, so moves that carry them compare as their effects.
+struct TailStore {
+    lists: Vec<std::sync::Arc<[Effect]>>,
+    ids: std::collections::HashMap<std::sync::Arc<[Effect]>, u32>,
+}
+
+static TAILS: std::sync::OnceLock<std::sync::RwLock<TailStore>> = std::sync::OnceLock::new();
+
+fn tails() -> &'static std::sync::RwLock<TailStore> {
+    TAILS.get_or_init(|| {
+        std::sync::RwLock::new(TailStore {
+            lists: Vec::new(),
+            ids: std::collections::HashMap::new(),
+        })
+    })
+}
+
+/// The effects an [`Effect::SeriesTail`] stands for.
+pub fn series_tail(id: u32) -> std::sync::Arc<[Effect]> {
+    let store = tails().read().unwrap_or_else(|e| e.into_inner());
+    store.lists[id as usize].clone()
+}
+
+/// The [`Effect::SeriesTail`] that stands for `list`.
+pub fn series_tail_of(list: &[Effect]) -> Effect {
+    {
+        let store = tails().read().unwrap_or_else(|e| e.into_inner());
+        if let Some(&id) = store.ids.get(list) {
+            return Effect::SeriesTail {
+                id: id.to_le_bytes(),
+            };
+        }
+    }
+    let mut store = tails().write().unwrap_or_else(|e| e.into_inner());
+    if let Some(&id) = store.ids.get(list) {
+        return Effect::SeriesTail {
+            id: id.to_le_bytes(),
+        };
+    }
+    let id = store.lists.len() as u32;
+    let shared: std::sync::Arc<[Effect]> = list.into();
+    store.lists.push(shared.clone());
+    store.ids.insert(shared, id);
+    Effect::SeriesTail {
+        id: id.to_le_bytes(),
+    }
+}
+
+/// `effects` with the lists that [`Effect::SeriesTail`]s stand for put in
+/// their place.
+pub fn expanded(effects: &[Effect]) -> Vec<Effect> {
+    let mut out = Vec::with_capacity(effects.len());
+    for e in effects {
+        match *e {
+            Effect::SeriesTail { id } => out.extend(expanded(&series_tail(u32::from_le_bytes(id)))),
+            _ => out.push(*e),
+        }
+    }
+    out
 }
 
 // Part 2, group P: what a [`Effect::Changed`] shows.
@@ -389,13 +474,16 @@ impl Move {
     /// transfer).
     #[inline]
     pub fn final_square(&self) -> Square {
-        self.effects
-            .iter()
-            .find_map(|e| match *e {
-                Effect::Transfer { to, .. } => Some(to),
+        fn last(effects: &[Effect]) -> Option<Square> {
+            effects.iter().rev().find_map(|e| match *e {
+                Effect::Transfer { to, .. }
+                | Effect::SeriesMove { to, .. }
+                | Effect::SeriesCapture { to, .. } => Some(to),
+                Effect::SeriesTail { id } => last(&series_tail(u32::from_le_bytes(id))),
                 _ => None,
             })
-            .unwrap_or(self.to)
+        }
+        last(self.effects.as_slice()).unwrap_or(self.to)
     }
 
     pub fn quiet(piece: Piece, from: Square, to: Square, motion: Motion) -> Move {
@@ -480,16 +568,38 @@ impl Move {
     /// What becomes of the capturing (or moving) unit.
     #[inline]
     pub fn capturer_fate(&self) -> Fate {
-        for e in &self.effects {
+        // The first rebirth or removal decides, unless a series step
+        // (SeriesCapture) takes the unit on from where it was reborn.
+        let mut fate = Fate::Stays;
+        let mut open = true;
+        let long;
+        let effects = if self
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::SeriesTail { .. }))
+        {
+            long = expanded(self.effects.as_slice());
+            &long[..]
+        } else {
+            self.effects.as_slice()
+        };
+        for e in effects {
             match *e {
-                Effect::CapturerReborn { to, how, .. } if !how.has(Rebirth::DELAYED) => {
-                    return Fate::Reborn(to)
+                Effect::CapturerReborn { to, how, .. } if open && !how.has(Rebirth::DELAYED) => {
+                    fate = Fate::Reborn(to);
+                    open = false;
                 }
-                Effect::CapturerVanishes | Effect::CapturerRemoved { .. } => return Fate::Vanishes,
+                Effect::CapturerVanishes | Effect::CapturerRemoved { .. } if open => {
+                    return Fate::Vanishes
+                }
+                Effect::SeriesMove { .. } | Effect::SeriesCapture { .. } => {
+                    fate = Fate::Stays;
+                    open = true;
+                }
                 _ => {}
             }
         }
-        Fate::Stays
+        fate
     }
 
     /// What becomes of the captured unit (it vanishes when there is none).

@@ -424,6 +424,24 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
             }
             s.push(']');
         }
+        Effect::SeriesTail { id } => {
+            for e in crate::moves::series_tail(u32::from_le_bytes(id)).iter() {
+                popeye_effect(s, a, e);
+            }
+        }
+        // SeriesCapture's steps, after the step before: `*d3`, `-e8=Q`.
+        Effect::SeriesMove { to, unit, was, .. } | Effect::SeriesCapture { to, unit, was, .. } => {
+            let sep = if matches!(e, Effect::SeriesCapture { .. }) {
+                '*'
+            } else {
+                '-'
+            };
+            let _ = write!(s, "{sep}{to}");
+            if unit.kind != was {
+                s.push('=');
+                popeye_unit(s, a, unit, true);
+            }
+        }
         Effect::ColourChange { unit, .. } => side_change(s, a, unit, ']'),
         // Written by `popeye_move_with`.
         Effect::ImitatorPromotion { .. } => {}
@@ -787,6 +805,22 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
                 let _ = write!(s, "={}", a.piece(unit.kind));
             }
             s.push(')');
+        }
+        Effect::SeriesTail { id } => {
+            for e in crate::moves::series_tail(u32::from_le_bytes(id)).iter() {
+                circe_effect(s, a, e, None);
+            }
+        }
+        Effect::SeriesMove { to, unit, was, .. } | Effect::SeriesCapture { to, unit, was, .. } => {
+            let sep = if matches!(e, Effect::SeriesCapture { .. }) {
+                'x'
+            } else {
+                '-'
+            };
+            let _ = write!(s, "{sep}{to}");
+            if unit.kind != was {
+                let _ = write!(s, "={}", a.piece(unit.kind));
+            }
         }
         Effect::ColourChange { unit, .. } => side_change(s, a, unit, ')'),
         // Written by `circe_move`.

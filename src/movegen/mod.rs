@@ -147,18 +147,39 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
         paths::pseudo_legal_moves(pos, rules, out);
     }
     if !rules.conditions.is_empty() {
-        rules.conditions.settle(rules, pos, out, start);
-        let mut keep = start;
-        for i in start..out.len() {
-            if rules.conditions.allows(rules, pos, &out[i]) {
-                let mut mv = out[i];
-                rules.conditions.amend(rules, pos, &mut mv);
-                out[keep] = mv;
-                keep += 1;
-            }
-        }
-        out.truncate(keep);
+        conditions_on(pos, rules, out, start);
     }
+}
+
+// Issue 20: SeriesCapture's steps after a capture.
+/// Appends the pseudo-legal moves of the unit of the side to move on
+/// `on`, from its square, the conditions' hooks asked as for every move.
+pub fn unit_pseudo_legal_moves(pos: &Position, rules: &Rules, on: Square, out: &mut Vec<Move>) {
+    let start = out.len();
+    if rules.units_move_from_their_squares() {
+        generate(pos, rules, Bitboard::from_square(on), out);
+    } else {
+        paths::pseudo_legal_moves_of(pos, rules, Bitboard::from_square(on), out);
+    }
+    if !rules.conditions.is_empty() {
+        conditions_on(pos, rules, out, start);
+    }
+}
+
+/// The conditions' say on the pseudo-legal moves `out[start..]`: what
+/// they settle, which they allow, what they add.
+fn conditions_on(pos: &Position, rules: &Rules, out: &mut Vec<Move>, start: usize) {
+    rules.conditions.settle(rules, pos, out, start);
+    let mut keep = start;
+    for i in start..out.len() {
+        if rules.conditions.allows(rules, pos, &out[i]) {
+            let mut mv = out[i];
+            rules.conditions.amend(rules, pos, &mut mv);
+            out[keep] = mv;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
 }
 
 /// Appends the capture of the unit on `to` by `unit` from `from`, resolved

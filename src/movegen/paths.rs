@@ -15,8 +15,18 @@ use crate::rules::{rebirth, CirceRules, Paths, Rules, Walks};
 
 /// Appends the pseudo-legal moves of the side to move.
 pub(super) fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
+    pseudo_legal_moves_of(pos, rules, pos.by_color(pos.turn), out);
+}
+
+/// [`pseudo_legal_moves`] of the units on `units` alone.
+pub(super) fn pseudo_legal_moves_of(
+    pos: &Position,
+    rules: &Rules,
+    units: Bitboard,
+    out: &mut Vec<Move>,
+) {
     let us = pos.turn;
-    let movers = pos.by_color(us) & !rules.conditions.immobile(rules, pos, us);
+    let movers = units & pos.by_color(us) & !rules.conditions.immobile(rules, pos, us);
     match rules.paths() {
         None => generate(pos, rules, movers, out),
         Some(paths) => {

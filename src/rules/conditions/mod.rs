@@ -146,7 +146,9 @@ mod kobul;
 // Part 2, group "change": units that change colour or walk as moves are
 // played (the rest), and the attributes that do so.
 mod breton;
+// Issue 20, part 2: moves that go on.
 mod ghosts;
+mod series_capture;
 pub use ghosts::in_force as ghosts_in_force;
 mod influencer;
 mod magic;
@@ -1320,6 +1322,9 @@ registry! {
     /// A unit can be captured, and observed, only while its side guards
     /// it.
     AntiGuards => guards::AntiGuards,
+    // Issue 20 (fairy conditions, part 2): moves that go on.
+    /// A unit that has captured may move on, and on while it captures.
+    SeriesCapture => series_capture::SeriesCapture,
 }
 
 impl Condition {
