@@ -56,7 +56,22 @@ impl ConditionRule for Isardam {
         if rules.param(Condition::Isardam).number >= 2 {
             return true;
         }
-        capture_leaves_no(rules, pos, observer, target, some_unit_observed)
+        if rules.families().next().is_none() {
+            return capture_leaves_no(rules, pos, observer, target, some_unit_observed);
+        }
+        // The capture played with its rebirths (AntiCirce's capturer
+        // reborn elsewhere observes nothing where it took).
+        let Some(victim) = pos.piece_at(target) else {
+            return true;
+        };
+        rules.some_capture_played(
+            pos,
+            observer.unit,
+            observer.on,
+            target,
+            victim,
+            &mut |_, after| !some_unit_observed(rules, after),
+        )
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -212,6 +227,20 @@ mod tests {
     }
 
     // Rd1-e1 and Rd1-d8 would leave two rooks observing each other.
+    #[test]
+    fn under_anticirce_the_capture_of_the_king_is_judged_after_the_rebirth() {
+        // Rc4xc3 reborn on a1 stands observed by the rook g1: no check
+        // (Popeye lets Black's rook leave the first rank). Without
+        // AntiCirce the rook stays on c3, observed by nothing: check.
+        let pos = Position::from_piece_list("wKe5 wRc4 bKc3 bRg1").unwrap();
+        let anti =
+            Rules::with_circe(crate::rules::CirceRules::ANTICIRCE_CALVET).with(Condition::Isardam);
+        assert!(!anti.in_check(&pos, Color::Black));
+        assert!(Rules::orthodox()
+            .with(Condition::Isardam)
+            .in_check(&pos, Color::Black));
+    }
+
     #[test]
     fn a_pawn_checks_when_some_promotion_may_take_the_king() {
         // f7 attacks e8, but a queen, rook, bishop or knight on e8 would
