@@ -369,6 +369,27 @@ impl Position {
                     self.set_id_code(on, id);
                 }
             }
+            Effect::Turned {
+                band,
+                squares,
+                white,
+            } => {
+                for (on, side) in crate::moves::turned_units(band, squares, white) {
+                    if let Some(unit) = self.piece_at(on) {
+                        let id = self.id_code(on);
+                        self.put(
+                            on,
+                            Piece {
+                                color: side,
+                                ..unit
+                            },
+                        );
+                        if self.tracks_identities() {
+                            self.set_id_code(on, id);
+                        }
+                    }
+                }
+            }
             Effect::Premove { .. } => {}
             Effect::ImitatorPromotion { on } => {
                 self.clear(on);

@@ -231,6 +231,40 @@ pub enum Effect {
     /// rebirths: `Qb3*b4[wQb4->d1][+bmQd8][d1=b]`; the Circe notation
     /// `(d1=b)`.
     Recoloured { on: Square, unit: Piece },
+    // Issue 20: conditions that change units as moves are played.
+    /// The units on `squares` of a band of two ranks (`band` 0 holds
+    /// ranks 1 and 2, bit 0 its a1) change sides, those in `white`
+    /// becoming white, the others black (Masand: the many units a checking
+    /// unit observes, kept in one word). Popeye writes each change in
+    /// brackets of its own in the order of the squares, `[d2=w][f4=b]`;
+    /// the Circe notation `(d2=w)`. (Bytes, not `u16`s: a move's effects
+    /// stay byte-aligned, so a move keeps to one cache line.)
+    Turned {
+        band: u8,
+        squares: [u8; 2],
+        white: [u8; 2],
+    },
+}
+
+/// The squares of an [`Effect::Turned`] and the side each unit there
+/// becomes, in the order of the squares.
+pub fn turned_units(
+    band: u8,
+    squares: [u8; 2],
+    white: [u8; 2],
+) -> impl Iterator<Item = (Square, Color)> {
+    let squares = u16::from_le_bytes(squares);
+    let white = u16::from_le_bytes(white);
+    (0..16u8)
+        .filter(move |i| squares & (1 << i) != 0)
+        .map(move |i| {
+            let side = if white & (1 << i) != 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            (Square(band * 16 + i), side)
+        })
 }
 
 // Part 2, group P: what a [`Effect::Changed`] shows.

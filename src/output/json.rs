@@ -345,6 +345,19 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             Effect::ColourChange { on, unit: u } | Effect::Recoloured { on, unit: u } => {
                 colour_changes.push(json!({"unit": unit(u), "square": on.to_string()}))
             }
+            Effect::Turned {
+                band,
+                squares,
+                white,
+            } => {
+                // The units as the move leaves them.
+                let after = p.before.play(mv);
+                for (on, _) in crate::moves::turned_units(band, squares, white) {
+                    if let Some(u) = after.piece_at(on) {
+                        colour_changes.push(json!({"unit": unit(u), "square": on.to_string()}))
+                    }
+                }
+            }
             Effect::SideChange { on, to } => {
                 side_change = Some(json!({
                     "square": on.to_string(),

@@ -155,6 +155,9 @@ mod norsk;
 mod anda;
 pub(crate) mod football;
 pub(crate) mod sentinelles;
+// Issue 20 (fairy conditions, part 2): conditions that change units as
+// moves are played.
+mod masand;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -1272,6 +1275,12 @@ registry! {
     /// A capture takes with it a unit of the capturing side (Adverse: the
     /// captured side) of the captured unit's walk (Chromatic: turns it).
     Breton => breton::Breton,
+    // Issue 20: conditions that change units as moves are played.
+    /// A unit that gives check by its move turns the units it observes.
+    Masand => masand::Masand,
+    /// Every unit of the side giving check that observes the king turns
+    /// the units it observes.
+    MasandGeneralised => masand::MasandGeneralised,
 }
 
 impl Condition {
