@@ -157,6 +157,7 @@ pub(crate) mod football;
 pub(crate) mod sentinelles;
 // Issue 20 (fairy conditions, part 2): conditions that change units as
 // moves are played.
+mod bicolores;
 mod masand;
 
 use super::{Observer, Rules};
@@ -1281,6 +1282,8 @@ registry! {
     /// Every unit of the side giving check that observes the king turns
     /// the units it observes.
     MasandGeneralised => masand::MasandGeneralised,
+    /// A king is in check when a unit of either side observes it.
+    Bicolores => bicolores::Bicolores,
 }
 
 impl Condition {
