@@ -244,6 +244,16 @@ pub enum Effect {
         squares: [u8; 2],
         white: [u8; 2],
     },
+    /// The two kings exchange their squares, the white king's `white` and
+    /// the black king's `black` (SwappingKings: after a move that gives
+    /// check). Popeye writes the black king's walk and square, then the
+    /// white king's: `[Kh8<->Ke1]`.
+    KingsSwapped {
+        white: Square,
+        black: Square,
+        white_kind: Kind,
+        black_kind: Kind,
+    },
 }
 
 /// The squares of an [`Effect::Turned`] and the side each unit there

@@ -159,6 +159,7 @@ pub(crate) mod sentinelles;
 // moves are played.
 mod bicolores;
 mod masand;
+mod swapping_kings;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -1284,6 +1285,8 @@ registry! {
     MasandGeneralised => masand::MasandGeneralised,
     /// A king is in check when a unit of either side observes it.
     Bicolores => bicolores::Bicolores,
+    /// Once a move gives check, the two kings exchange their squares.
+    SwappingKings => swapping_kings::SwappingKings,
 }
 
 impl Condition {
