@@ -395,6 +395,41 @@ impl Position {
                     self.set_id_code(on, id);
                 }
             }
+            Effect::Turned {
+                band,
+                squares,
+                white,
+            } => {
+                for (on, side) in crate::moves::turned_units(band, squares, white) {
+                    if let Some(unit) = self.piece_at(on) {
+                        let id = self.id_code(on);
+                        self.put(
+                            on,
+                            Piece {
+                                color: side,
+                                ..unit
+                            },
+                        );
+                        if self.tracks_identities() {
+                            self.set_id_code(on, id);
+                        }
+                    }
+                }
+            }
+            Effect::KingsSwapped { white, black, .. } => {
+                if let (Some(w), Some(b)) = (self.piece_at(white), self.piece_at(black)) {
+                    let (wid, bid) = (self.id_code(white), self.id_code(black));
+                    self.put(white, b);
+                    self.put(black, w);
+                    if self.tracks_identities() {
+                        self.set_id_code(white, bid);
+                        self.set_id_code(black, wid);
+                    }
+                    // Kings that have left their squares may not castle.
+                    self.unmoved.clear(white);
+                    self.unmoved.clear(black);
+                }
+            }
             Effect::Premove { .. } => {}
             Effect::ImitatorPromotion { on } => {
                 self.clear(on);

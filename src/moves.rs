@@ -253,6 +253,29 @@ pub enum Effect {
     /// SeriesCapture), kept once in a shared store ([`series_tail`]),
     /// played and written as if they stood here.
     SeriesTail { id: [u8; 4] },
+    // Issue 20: conditions that change units as moves are played.
+    /// The units on `squares` of a band of two ranks (`band` 0 holds
+    /// ranks 1 and 2, bit 0 its a1) change sides, those in `white`
+    /// becoming white, the others black (Masand: the many units a checking
+    /// unit observes, kept in one word). Popeye writes each change in
+    /// brackets of its own in the order of the squares, `[d2=w][f4=b]`;
+    /// the Circe notation `(d2=w)`. (Bytes, not `u16`s: a move's effects
+    /// stay byte-aligned, so a move keeps to one cache line.)
+    Turned {
+        band: u8,
+        squares: [u8; 2],
+        white: [u8; 2],
+    },
+    /// The two kings exchange their squares, the white king's `white` and
+    /// the black king's `black` (SwappingKings: after a move that gives
+    /// check). Popeye writes the black king's walk and square, then the
+    /// white king's: `[Kh8<->Ke1]`.
+    KingsSwapped {
+        white: Square,
+        black: Square,
+        white_kind: Kind,
+        black_kind: Kind,
+    },
 }
 
 // Issue 20: the effects of a series longer than a move has room for.
@@ -316,6 +339,27 @@ pub fn expanded(effects: &[Effect]) -> Vec<Effect> {
         }
     }
     out
+}
+
+/// The squares of an [`Effect::Turned`] and the side each unit there
+/// becomes, in the order of the squares.
+pub fn turned_units(
+    band: u8,
+    squares: [u8; 2],
+    white: [u8; 2],
+) -> impl Iterator<Item = (Square, Color)> {
+    let squares = u16::from_le_bytes(squares);
+    let white = u16::from_le_bytes(white);
+    (0..16u8)
+        .filter(move |i| squares & (1 << i) != 0)
+        .map(move |i| {
+            let side = if white & (1 << i) != 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            (Square(band * 16 + i), side)
+        })
 }
 
 // Part 2, group P: what a [`Effect::Changed`] shows.

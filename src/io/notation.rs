@@ -448,6 +448,28 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
         Effect::Recoloured { on, unit } => {
             let _ = write!(s, "[{on}={}]", a.color(unit.color));
         }
+        Effect::Turned {
+            band,
+            squares,
+            white,
+        } => {
+            for (on, side) in crate::moves::turned_units(band, squares, white) {
+                let _ = write!(s, "[{on}={}]", a.color(side));
+            }
+        }
+        Effect::KingsSwapped {
+            white,
+            black,
+            white_kind,
+            black_kind,
+        } => {
+            let _ = write!(
+                s,
+                "[{}{black}<->{}{white}]",
+                a.piece(black_kind),
+                a.piece(white_kind)
+            );
+        }
         // Written before the move, or where the brackets allow (`popeye_move`).
         Effect::LatentFirst { .. } | Effect::Changed { .. } => {}
         // Written after the move, before the brackets (`popeye_move`).
@@ -827,6 +849,28 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         Effect::ImitatorPromotion { .. } => {}
         Effect::Recoloured { on, unit } => {
             let _ = write!(s, "({on}={})", a.color(unit.color));
+        }
+        Effect::Turned {
+            band,
+            squares,
+            white,
+        } => {
+            for (on, side) in crate::moves::turned_units(band, squares, white) {
+                let _ = write!(s, "({on}={})", a.color(side));
+            }
+        }
+        Effect::KingsSwapped {
+            white,
+            black,
+            white_kind,
+            black_kind,
+        } => {
+            let _ = write!(
+                s,
+                "({}{black}<->{}{white})",
+                a.piece(black_kind),
+                a.piece(white_kind)
+            );
         }
         // Written after the move, before the parentheses (`circe_move`).
         Effect::SideChange { .. } => {}

@@ -297,6 +297,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     let mut colour_changes = Vec::new();
     let mut changes = Vec::new();
     let mut side_change = None;
+    let mut kings_swapped = None;
     for e in &mv.effects {
         let details = |how: Rebirth, u: Piece| {
             json!({
@@ -344,6 +345,23 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
             }
             Effect::ColourChange { on, unit: u } | Effect::Recoloured { on, unit: u } => {
                 colour_changes.push(json!({"unit": unit(u), "square": on.to_string()}))
+            }
+            Effect::Turned {
+                band,
+                squares,
+                white,
+            } => {
+                // The units as the move leaves them.
+                let after = p.before.play(mv);
+                for (on, _) in crate::moves::turned_units(band, squares, white) {
+                    if let Some(u) = after.piece_at(on) {
+                        colour_changes.push(json!({"unit": unit(u), "square": on.to_string()}))
+                    }
+                }
+            }
+            Effect::KingsSwapped { white, black, .. } => {
+                kings_swapped =
+                    Some(json!({"white": white.to_string(), "black": black.to_string()}))
             }
             Effect::SideChange { on, to } => {
                 side_change = Some(json!({
@@ -433,6 +451,9 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     }
     if let Some(t) = transfer {
         value["transfer"] = t;
+    }
+    if let Some(k) = kings_swapped {
+        merge(&mut value, json!({ "kings_swapped": k }));
     }
     if !colour_changes.is_empty() {
         merge(&mut value, json!({ "colour_changes": colour_changes }));

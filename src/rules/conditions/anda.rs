@@ -29,7 +29,7 @@ fn refusal(rules: &Rules, name: &str) -> Option<String> {
 
 /// Where the moving unit of `mv` stands once the effects `so_far` are
 /// played: its arrival, or its AntiCirce rebirth; `None` once it is gone.
-fn mover_square(mv: &Move, so_far: &Effects) -> Option<Square> {
+pub(super) fn mover_square(mv: &Move, so_far: &Effects) -> Option<Square> {
     let mut at = mv.final_square();
     for e in so_far {
         match *e {

@@ -160,6 +160,11 @@ pub(crate) mod sentinelles;
 // Issue 19 (fairy conditions, part 1): legality, observation, goals.
 mod disparate;
 mod immobility;
+// Issue 20 (fairy conditions, part 2): conditions that change units as
+// moves are played.
+mod bicolores;
+mod masand;
+mod swapping_kings;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -1325,6 +1330,16 @@ registry! {
     // Issue 20 (fairy conditions, part 2): moves that go on.
     /// A unit that has captured may move on, and on while it captures.
     SeriesCapture => series_capture::SeriesCapture,
+    // Issue 20: conditions that change units as moves are played.
+    /// A unit that gives check by its move turns the units it observes.
+    Masand => masand::Masand,
+    /// Every unit of the side giving check that observes the king turns
+    /// the units it observes.
+    MasandGeneralised => masand::MasandGeneralised,
+    /// A king is in check when a unit of either side observes it.
+    Bicolores => bicolores::Bicolores,
+    /// Once a move gives check, the two kings exchange their squares.
+    SwappingKings => swapping_kings::SwappingKings,
 }
 
 impl Condition {
