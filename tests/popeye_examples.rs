@@ -55,6 +55,8 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     ("TESTS_exclusive__005", "ExclusiveChess: a move whose mate cannot be decided within the 6-ply horizon is, when Popeye plays it while writing (its line and tree writers at every move), written 'Can't decide whether this move is refuted' and not played on, even as the only candidate (legal in tests); circe has no solving/testing split for it and plays it as a mate"),
     ("BEISPIEL_exklohne__094", "ChecklessChess anomaly: Popeye's mate test recurses to its ply limit (maxply-3), a check met there counts as a mate but marks the move undecidable, the mark climbs back through the mates, and a goal move so marked is written 'kann nicht entscheiden, ob dieser Zug legal ist.' and not played; circe stops at 48 half-moves (the stack) with no undecidable verdict"),
     ("BEISPIEL_hpint__117", "ser-h=11 with Hole, intelligent (Hole is on Popeye's list, now played): Popeye's intelligent mode takes 8 s; circe's ordinary search passes the test's time limit"),
+    // Issue 21 (stipulations): semi-r played since.
+    ("TESTS_battle_play__046", "semi-r##!1 with set play, the diagram with Black in check and White to move: Popeye says the side to play can capture the king and still writes the set play (1...Ka3-b2 ##!); circe, as Popeye does for the other goals, solves nothing (r##!1 the same)"),
     ("BEISPIEL_intell__107", "h#7 with Hole, 12 twins, intelligent (Hole is on Popeye's list, now played): Popeye's intelligent mode takes 0.2 s; circe's ordinary search takes minutes a twin"),
 ];
 

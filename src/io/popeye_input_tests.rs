@@ -537,7 +537,7 @@ fn other_conditions_are_refused_on_their_line() {
     // Popeye names them, on the line of the word.
     for (c, name) in [
         ("circe\n  pepo", "Pepo"),
-        ("bicolores", "Bicolores"),
+        ("traitorchess", "TraitorChess"),
         ("bolero", "Bolero"),
     ] {
         let e = error(&format!(

@@ -523,7 +523,9 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
                 tree.max_refutations = *n;
             }
             ProblemOption::SetPlay if battle => tree.set_play = true,
-            ProblemOption::SetPlay if stip.play == Play::Help && !stip.series => {
+            ProblemOption::SetPlay
+                if matches!(stip.play, Play::Help | Play::HelpReflex) && !stip.series =>
+            {
                 help_set_play = true
             }
             ProblemOption::NoThreat if battle => tree.no_threat = true,

@@ -1614,7 +1614,7 @@ mod tests {
     fn unknown_and_unsupported_conditions_are_errors() {
         let mut w = Phrase(
             vec![Word {
-                text: "Bicolores".into(),
+                text: "TraitorChess".into(),
                 line: 3,
             }],
             0,
@@ -1622,7 +1622,7 @@ mod tests {
         let e = parse_conditions(&mut w, Language::English, Strictness::Popeye, &|_| false)
             .unwrap_err();
         assert_eq!(e.0, 3);
-        assert!(e.1.contains("Bicolores"), "{}", e.1);
+        assert!(e.1.contains("TraitorChess"), "{}", e.1);
     }
 
     #[test]

@@ -266,9 +266,9 @@ fn unsupported_conditions_are_rejected() {
         "condition mirror is not unique (MirrorCirce",
     );
     assert_error(
-        &format!("{HEAD}[[twin]]\ncondition = \"bicolores\"\n"),
+        &format!("{HEAD}[[twin]]\ncondition = \"traitorchess\"\n"),
         4,
-        "condition Bicolores is not supported",
+        "condition TraitorChess is not supported",
     );
     assert_error(
         &format!("{HEAD}[[twin]]\ncondition = \"kamikaze circe\"\n"),
