@@ -148,6 +148,7 @@ mod kobul;
 mod breton;
 // Issue 20, part 2: moves that go on.
 mod ghosts;
+pub(crate) mod marine;
 mod series_capture;
 pub use ghosts::in_force as ghosts_in_force;
 mod influencer;
@@ -1277,6 +1278,9 @@ registry! {
     // Issue 20 (fairy conditions, part 2): moves that go on.
     /// A unit that has captured may move on, and on while it captures.
     SeriesCapture => series_capture::SeriesCapture,
+    /// The marine pieces stand in the orthodox pieces' places (promotion,
+    /// Circe's squares, castling).
+    MarineChess => marine::MarineChess,
 }
 
 impl Condition {
@@ -1303,6 +1307,7 @@ impl Condition {
 pub(super) fn resolve_sides(rules: &mut Rules, restricted: Option<Color>) {
     ultraschachzwang::resolve_side(rules, restricted);
     glasgow::settle(rules);
+    marine::settle(rules);
 }
 
 impl Condition {
