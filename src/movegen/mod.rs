@@ -861,11 +861,19 @@ impl Gen<'_> {
             return;
         }
         let mut in_check = None;
+        // MarineChess castles with the triton, the standard rook there.
+        let rook_kind = if !self.rules.conditions.is_empty()
+            && self.rules.has(crate::rules::Condition::MarineChess)
+        {
+            Kind::TRITON
+        } else {
+            Kind::ROOK
+        };
         for (rook_file, king_file, kind) in
             [(7u8, 6u8, Motion::CastleShort), (0, 2, Motion::CastleLong)]
         {
             let rook_from = Square::new(rook_file, rank);
-            if !pos.unmoved.contains(rook_from) || !pos.pieces(us, Kind::ROOK).contains(rook_from) {
+            if !pos.unmoved.contains(rook_from) || !pos.pieces(us, rook_kind).contains(rook_from) {
                 continue;
             }
             if (attacks::between(king_from, rook_from) & self.occ).nonempty() {

@@ -23,7 +23,7 @@
 //! test. Every choice is a move of its own, in the order Popeye prints them.
 
 use super::conditions::Stage;
-use super::rebirth::{classic, RebirthContext};
+use super::rebirth::RebirthContext;
 use super::{
     AntiCirceType, Base, CirceRules, OnOccupied, RebirthSquare, Reborn, RelevantCapture, Rules,
     SquareAdapter,
@@ -175,7 +175,7 @@ impl Rules {
         if circe.reborn() == Reborn::Captured
             && (victim.kind != Kind::KING || circe.rex_inclusive || !self.kings_royal())
         {
-            let square = classic(victim.kind, victim.color, c.capture_square);
+            let square = circe.classic(victim.kind, victim.color, c.capture_square);
             let land = if self.allows_rebirth(occupied & !c.pos.holes, square) {
                 circe.land(square, occupied)?
             } else {
@@ -1047,7 +1047,7 @@ impl CirceRules {
         on: Square,
         occupied: Bitboard,
     ) -> Option<Option<Square>> {
-        self.land(classic(unit.kind, unit.color, on), occupied)
+        self.land(self.classic(unit.kind, unit.color, on), occupied)
     }
 
     /// Rebirth on `square`: reborn when it is free, else as `on_occupied` says.
@@ -1074,7 +1074,7 @@ impl CirceRules {
         to: Square,
         occupied: Bitboard,
     ) -> Option<Square> {
-        let square = classic(unit.kind, unit.color, on);
+        let square = self.classic(unit.kind, unit.color, on);
         if square == to {
             return match self.anticirce_type {
                 AntiCirceType::Calvet => Some(to),

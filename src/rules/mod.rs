@@ -273,6 +273,9 @@ pub struct CirceRules {
     /// GlasgowChess: a unit reborn on its classic square is reborn a rank
     /// further when that square is the other side's promotion rank.
     pub glasgow: bool,
+    /// MarineChess: the marine pieces have the orthodox pieces' squares,
+    /// and the orthodox pieces a fairy piece's.
+    pub marine: bool,
 }
 
 impl CirceRules {
@@ -303,6 +306,7 @@ impl CirceRules {
             anticirce_type: AntiCirceType::Calvet,
             promotion: false,
             glasgow: false,
+            marine: false,
         }
     }
 

@@ -64,7 +64,7 @@ impl CirceRules {
             SideOverride::Mirror => unit.color.opponent(),
             _ => unit.color,
         };
-        super::rebirth::classic(unit.kind, color, on)
+        self.classic(unit.kind, color, on)
     }
 
     /// Whether `unit` moves or observes from its rebirth square under this

@@ -64,6 +64,27 @@ pub struct RebirthContext {
 }
 
 impl CirceRules {
+    /// The kind whose game-array squares `kind` is reborn on: itself, or
+    /// under MarineChess the marine pieces' counterparts (None: an
+    /// orthodox officer there, reborn as a fairy piece).
+    #[inline]
+    pub fn standard(&self, kind: Kind) -> Option<Kind> {
+        if self.marine {
+            super::conditions::marine::standard_kind(kind)
+        } else {
+            Some(kind)
+        }
+    }
+
+    /// [`classic`] for the standard walks in force (MarineChess).
+    #[inline]
+    pub fn classic(&self, kind: Kind, color: Color, on: Square) -> Square {
+        match self.standard(kind) {
+            Some(k) => classic(k, color, on),
+            None => Square::new(on.file(), color.promotion_rank()),
+        }
+    }
+
     /// Whether the rebirth square is chosen by the mover among several
     /// (Super, Cage, Take&Make; April's kinds too) rather than computed.
     pub fn offers_choice(&self) -> bool {
@@ -99,7 +120,7 @@ impl CirceRules {
         let on = ctx.on;
         let mirror = |sq: Square| Square::new(7 - sq.file(), 7 - sq.rank());
         let square = match self.square {
-            RebirthSquare::Classic => classic(ctx.unit.kind, home, on),
+            RebirthSquare::Classic => self.classic(ctx.unit.kind, home, on),
             RebirthSquare::Equipollents => {
                 let (df, dr) = ctx.vector;
                 // With Mirror (ContraParrain): the vector taken backwards.
@@ -114,7 +135,7 @@ impl CirceRules {
                 let kind = ctx.unit.kind;
                 let rank = if kind.is_pawn() {
                     home.pawn_rank()
-                } else if kind.is_orthodox() {
+                } else if self.standard(kind).is_some_and(|k| k.is_orthodox()) {
                     home.back_rank()
                 } else {
                     home.promotion_rank()

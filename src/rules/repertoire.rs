@@ -35,6 +35,9 @@ enum Standard {
     All,
     NoKnight,
     None,
+    /// Those standing in the diagram (MarineChess: the marine pieces take
+    /// their places).
+    Present,
 }
 
 impl Repertoire {
@@ -66,6 +69,10 @@ impl Repertoire {
         if conditions.contains(Condition::Leofamily) {
             r.standard = Standard::None;
         }
+        let marine_chess = conditions.contains(Condition::MarineChess);
+        if marine_chess {
+            r.standard = Standard::Present;
+        }
         r.king_first = conditions.contains(Condition::RoyalDynasty)
             || conditions.contains(Condition::ExtinctionChess);
         for kind in [
@@ -75,6 +82,9 @@ impl Repertoire {
             Kind::MARINE_KNIGHT,
         ] {
             r.marine.insert(kind);
+            if marine_chess {
+                r.choices.insert(kind);
+            }
         }
         for (piece, _) in pos.units() {
             let kind = piece.kind;
@@ -98,6 +108,7 @@ impl Repertoire {
         let only = if marine { None } else { self.only.as_ref() };
         let set = if marine { &self.marine } else { &self.choices };
         let standard = if marine { Standard::All } else { self.standard };
+        let present = &self.marine;
         let king = self.king_first && !marine && only.is_none();
         king.then_some(Kind::KING)
             .into_iter()
@@ -107,6 +118,7 @@ impl Repertoire {
                         Standard::All => !marine || set.contains(k),
                         Standard::NoKnight => k != Kind::KNIGHT,
                         Standard::None => false,
+                        Standard::Present => present.contains(k),
                     }
             }))
             .chain(

@@ -135,6 +135,13 @@ impl Task {
         }
         if stip.goal.is_proof() {
             refuse_proof_options(problem, &stip)?;
+            // Popeye's game array is then of marine pieces: not played.
+            if problem.rules.has(crate::rules::Condition::MarineChess) {
+                return Err(SolveError::Refused {
+                    line: problem.stipulation.line,
+                    why: "marine with a proof game is not played".into(),
+                });
+            }
         }
         if stip.reciprocal.is_some() {
             refuse_reciprocal_options(problem, &stip, intelligent)?;

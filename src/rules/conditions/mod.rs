@@ -148,6 +148,7 @@ mod kobul;
 mod breton;
 // Issue 20, part 2: moves that go on.
 mod ghosts;
+pub(crate) mod marine;
 mod series_capture;
 pub use ghosts::in_force as ghosts_in_force;
 mod influencer;
@@ -1340,6 +1341,9 @@ registry! {
     Bicolores => bicolores::Bicolores,
     /// Once a move gives check, the two kings exchange their squares.
     SwappingKings => swapping_kings::SwappingKings,
+    /// The marine pieces stand in the orthodox pieces' places (promotion,
+    /// Circe's squares, castling).
+    MarineChess => marine::MarineChess,
 }
 
 impl Condition {
@@ -1366,6 +1370,7 @@ impl Condition {
 pub(super) fn resolve_sides(rules: &mut Rules, restricted: Option<Color>) {
     ultraschachzwang::resolve_side(rules, restricted);
     glasgow::settle(rules);
+    marine::settle(rules);
 }
 
 impl Condition {
