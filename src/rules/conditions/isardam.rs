@@ -56,22 +56,7 @@ impl ConditionRule for Isardam {
         if rules.param(Condition::Isardam).number >= 2 {
             return true;
         }
-        if rules.families().next().is_none() {
-            return capture_leaves_no(rules, pos, observer, target, some_unit_observed);
-        }
-        // The capture played with its rebirths (AntiCirce's capturer
-        // reborn elsewhere observes nothing where it took).
-        let Some(victim) = pos.piece_at(target) else {
-            return true;
-        };
-        rules.some_capture_played(
-            pos,
-            observer.unit,
-            observer.on,
-            target,
-            victim,
-            &mut |_, after| !some_unit_observed(rules, after),
-        )
+        capture_played_leaves_no(rules, pos, observer, target, some_unit_observed)
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -117,22 +102,7 @@ impl ConditionRule for Leffie {
     }
 
     fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
-        if rules.families().next().is_none() {
-            return capture_leaves_no(rules, pos, observer, target, some_unit_frozen);
-        }
-        // The capture played with its rebirths (AntiCirce's capturer
-        // reborn elsewhere freezes nothing where it took).
-        let Some(victim) = pos.piece_at(target) else {
-            return true;
-        };
-        rules.some_capture_played(
-            pos,
-            observer.unit,
-            observer.on,
-            target,
-            victim,
-            &mut |_, after| !some_unit_frozen(rules, after),
-        )
+        capture_played_leaves_no(rules, pos, observer, target, some_unit_frozen)
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -142,6 +112,32 @@ impl ConditionRule for Leffie {
             .then(|| "Leffie with Madrasi, Eiffel or Isardam (not played)".into())
             .or_else(|| super::not_played_beside(rules, "Leffie", &MARS))
     }
+}
+
+/// [`capture_leaves_no`], the capture played with its rebirths where a
+/// Circe form is in force (AntiCirce's capturer reborn elsewhere stands
+/// there, not where it took).
+fn capture_played_leaves_no(
+    rules: &Rules,
+    pos: &Position,
+    observer: &Observer,
+    target: Square,
+    illegal: fn(&Rules, &Position) -> bool,
+) -> bool {
+    if rules.families().next().is_none() {
+        return capture_leaves_no(rules, pos, observer, target, illegal);
+    }
+    let Some(victim) = pos.piece_at(target) else {
+        return true;
+    };
+    rules.some_capture_played(
+        pos,
+        observer.unit,
+        observer.on,
+        target,
+        victim,
+        &mut |_, after| !illegal(rules, after),
+    )
 }
 
 /// Whether `observer`'s capture on `target`, played, leaves a position
