@@ -31,9 +31,11 @@ fn status(name: &str, dir: &Path, file_stem: &str) -> String {
             let err = String::from_utf8_lossy(&out.stderr);
             let last = err.lines().last().unwrap_or("").trim();
             // The message after "FILE:LINE: ".
-            let why = last
-                .split_once(".inp:4: ")
-                .map_or(last, |(_, why)| why)
+            let why = last.split_once(".inp:4: ").map_or(last, |(_, why)| why);
+            // circe's message already begins with "refused: ".
+            let why = why
+                .strip_prefix("refused: ")
+                .unwrap_or(why)
                 .replace('|', "\\|");
             format!("refused: {why}")
         }

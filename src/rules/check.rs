@@ -190,12 +190,40 @@ impl Rules {
                 !super::captured_unit_back(e)
             });
         }
-        if attacker.kind.is_orthodox() {
+        if self.conditions.own_walks() {
+            return self.captures_with_walk(pos, attacker, attacker.kind, on, from, king, victim);
+        }
+        // A walk a condition lends (AnnanChess, FaceToFace) captures as
+        // that walk, the unit staying itself.
+        self.conditions
+            .walks(self, pos, on, attacker, true)
+            .iter()
+            .any(|walk| self.captures_with_walk(pos, attacker, walk, on, from, king, victim))
+    }
+
+    /// [`Rules::captures_for_good`] on the fast path, `attacker` capturing
+    /// with the walk of `walk`.
+    #[allow(clippy::too_many_arguments)]
+    fn captures_with_walk(
+        &self,
+        pos: &Position,
+        attacker: Piece,
+        walk: Kind,
+        on: Square,
+        from: Square,
+        king: Square,
+        victim: Piece,
+    ) -> bool {
+        if walk.is_orthodox() {
             return self.lands_for_good(pos, attacker, on, from, king, king, victim);
         }
         // A locust lands beyond the king: each landing square counts.
         let mut arrivals = Bitboard::EMPTY;
-        crate::board::walks::fairy::captures_of(pos, attacker, from, king, pos.occupied(), |to| {
+        let walker = Piece {
+            kind: walk,
+            ..attacker
+        };
+        crate::board::walks::fairy::captures_of(pos, walker, from, king, pos.occupied(), |to| {
             arrivals.set(to)
         });
         arrivals
@@ -397,6 +425,23 @@ impl Rules {
             let Some(victim) = pos.piece_as(target, color) else {
                 return false;
             };
+            let assassinates = |attacker: Piece, from: Square| {
+                self.some_capture(pos, attacker, from, target, victim, &mut |effects| {
+                    effects.iter().any(|e| match *e {
+                        Effect::CapturedReborn { on, how, .. }
+                        | Effect::CapturerReborn { to: on, how, .. } => {
+                            on == king && how.has(Rebirth::ASSASSIN)
+                        }
+                        _ => false,
+                    })
+                })
+            };
+            if !self.conditions.own_walks() {
+                // The walks the conditions lend (FaceToFace) capture.
+                return self.any_observer(pos, target, them, None, true, |o| {
+                    assassinates(o.unit, o.from)
+                });
+            }
             let attackers = pos.attackers(target, them, pos.occupied());
             attackers.into_iter().any(|from| {
                 let Some(attacker) = pos.piece_as(from, them) else {
@@ -412,15 +457,7 @@ impl Rules {
                 {
                     return false;
                 }
-                self.some_capture(pos, attacker, from, target, victim, &mut |effects| {
-                    effects.iter().any(|e| match *e {
-                        Effect::CapturedReborn { on, how, .. }
-                        | Effect::CapturerReborn { to: on, how, .. } => {
-                            on == king && how.has(Rebirth::ASSASSIN)
-                        }
-                        _ => false,
-                    })
-                })
+                assassinates(attacker, from)
             })
         })
     }

@@ -86,6 +86,7 @@ mod exclusive;
 pub(super) mod madrasi;
 // Group C: walks and observation.
 pub(super) mod annan;
+mod confronted;
 mod guards;
 mod leofamily;
 mod patrol;
@@ -285,6 +286,16 @@ impl Walks {
     #[inline]
     pub fn push(&mut self, kind: Kind) {
         if !self.contains(kind) && (self.len as usize) < Walks::ROOM {
+            self.kinds[self.len as usize] = kind;
+            self.len += 1;
+        }
+    }
+
+    /// Adds `kind` even when it is there (a walk a unit moves with twice,
+    /// its moves kept apart), unless there is no room left.
+    #[inline]
+    pub fn push_again(&mut self, kind: Kind) {
+        if (self.len as usize) < Walks::ROOM {
             self.kinds[self.len as usize] = kind;
             self.len += 1;
         }
@@ -803,8 +814,16 @@ macro_rules! registry {
                         let mapped = match c {
                             $(Condition::$variant => <$rule as ConditionRule>::walks(rules, pos, on, as_now, observing),)*
                         };
+                        // A condition's walks kept apart may hold a walk
+                        // twice (CheekToCheek): kept, but not one that an
+                        // earlier walk's mapping gave.
+                        let before = next;
                         for k in mapped.iter() {
-                            next.push(k);
+                            if mapped.are_apart() && !before.contains(k) {
+                                next.push_again(k);
+                            } else {
+                                next.push(k);
+                            }
                         }
                         if mapped.are_apart() {
                             next = next.kept_apart();
@@ -1035,6 +1054,12 @@ registry! {
     AnnanChess => annan::Annan,
     /// A unit with a unit of its side in front of it takes that unit's walk.
     Nanna => annan::Nanna,
+    /// A unit with an enemy unit in front of it takes that unit's walk.
+    FaceToFace => confronted::FaceToFace,
+    /// A unit with an enemy unit behind it takes that unit's walk.
+    BackToBack => confronted::BackToBack,
+    /// A unit with enemy units beside it takes their walks.
+    CheekToCheek => confronted::CheekToCheek,
     /// A unit captures and observes only when a unit of its side observes it.
     Patrol => patrol::Patrol,
     /// A unit moves and observes only when a unit of its side observes it.
