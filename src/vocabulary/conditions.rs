@@ -954,6 +954,17 @@ fn read_param(
                 param.number |= 1 << bit;
             }
         }
+        // The word Inverse, once or more (Popeye reads it in a loop).
+        Parameter::Inverse => {
+            while let Some(next) = words.peek() {
+                let t = next.text.to_ascii_lowercase();
+                if t.is_empty() || !inverse_word(lang).to_ascii_lowercase().starts_with(&t) {
+                    break;
+                }
+                words.advance();
+                param.number = 1;
+            }
+        }
         Parameter::Strictness => {
             if let Some(next) = words.peek() {
                 let t = next.text.to_ascii_lowercase();
@@ -1289,6 +1300,8 @@ fn input_param_words(parameter: Parameter, param: Param) -> Option<Vec<String>> 
             words
         }
         Parameter::Sentinelles => sentinelles_input_words(param),
+        Parameter::Inverse if param.number == 1 => vec!["Inverse".into()],
+        Parameter::Inverse => vec![],
         Parameter::Strictness => match param.number {
             1 => vec!["Exact".into()],
             2 => vec!["Ultra".into()],
@@ -1388,6 +1401,8 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             .filter(|(bit, _)| param.number & 1 << bit != 0)
             .map(|(_, w)| w.to_string())
             .collect(),
+        Parameter::Inverse if param.number == 1 => vec![inverse_word(lang).to_string()],
+        Parameter::Inverse => vec![],
         Parameter::Strictness => match param.number {
             1 => vec![format!(" {}", exact_word(lang))],
             2 => vec![" ultra".to_string()],
@@ -1664,5 +1679,15 @@ mod tests {
             line(Language::English, "AprilChess S"),
             ["Circe Super April S"]
         );
+    }
+}
+
+/// CASTChess's word for its inverse form, as Popeye spells it in each
+/// language (the French one with its double v).
+fn inverse_word(lang: Language) -> &'static str {
+    match lang {
+        Language::French => "Invverse",
+        Language::German => "Invers",
+        _ => "Inverse",
     }
 }

@@ -86,6 +86,7 @@ mod exclusive;
 pub(super) mod madrasi;
 // Group C: walks and observation.
 pub(super) mod annan;
+mod cast;
 mod confronted;
 mod guards;
 mod leofamily;
@@ -350,6 +351,8 @@ pub enum Parameter {
     /// as its number (MagicSquares); Popeye writes `Type2` before the
     /// squares, and no type for the first.
     TypedSquares,
+    /// The word `Inverse`, optionally (CASTChess): number 1 when given.
+    Inverse,
     /// `Type1` ... `TypeN` (SingleBox), the first by default.
     Type(u8),
     /// `TypeA` ... up to the letter given (`TypeA` by default, kept as
@@ -1060,6 +1063,9 @@ registry! {
     BackToBack => confronted::BackToBack,
     /// A unit with enemy units beside it takes their walks.
     CheekToCheek => confronted::CheekToCheek,
+    /// A unit that could make more than one capture makes none (Inverse:
+    /// one that could make only one makes none).
+    CastChess => cast::Cast,
     /// A unit captures and observes only when a unit of its side observes it.
     Patrol => patrol::Patrol,
     /// A unit moves and observes only when a unit of its side observes it.
