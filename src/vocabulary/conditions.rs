@@ -1564,6 +1564,16 @@ impl Words for Phrase {
     }
 }
 
+/// CASTChess's word for its inverse form, as Popeye spells it in each
+/// language (the French one with its double v).
+fn inverse_word(lang: Language) -> &'static str {
+    match lang {
+        Language::French => "Invverse",
+        Language::German => "Invers",
+        _ => "Inverse",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1682,12 +1692,3 @@ mod tests {
     }
 }
 
-/// CASTChess's word for its inverse form, as Popeye spells it in each
-/// language (the French one with its double v).
-fn inverse_word(lang: Language) -> &'static str {
-    match lang {
-        Language::French => "Invverse",
-        Language::German => "Invers",
-        _ => "Inverse",
-    }
-}
