@@ -201,6 +201,12 @@ impl Position {
         }
         self.clear(mv.from);
         self.put(mv.to, mv.arriving_piece());
+        // A unit whose walk changes on arrival into its side's rook on its
+        // corner (a promotion, FrankfurtChess) may castle with its king,
+        // as Popeye's walk change enables the right there.
+        if mv.promotion == Some(Kind::ROOK) && self.is_on_home_castling_square(mv.to) {
+            self.unmoved.set(mv.to);
+        }
         if mv.motion == Motion::DoubleStep {
             self.double_step(mv);
         }

@@ -804,7 +804,7 @@ fn read_param(
                 }
             }
         }
-        Parameter::RexExclusive => {
+        Parameter::RexExclusive | Parameter::RexExclusiveWritten => {
             if let Some(next) = words.peek() {
                 if CirceOption::lookup(lang, &next.text) == Match::One(O::RexExclusive) {
                     words.advance();
@@ -1259,7 +1259,9 @@ fn exact_word(lang: Language) -> &'static str {
 /// parameter, where they are not those Popeye writes under the diagram.
 fn input_param_words(parameter: Parameter, param: Param) -> Option<Vec<String>> {
     Some(match parameter {
-        Parameter::RexExclusive if param.number == 1 => vec!["RexExclusive".into()],
+        Parameter::RexExclusive | Parameter::RexExclusiveWritten if param.number == 1 => {
+            vec!["RexExclusive".into()]
+        }
         Parameter::Grid => param
             .grid
             .map(|g| g.input_words().split(' ').map(String::from).collect())
@@ -1320,6 +1322,10 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
         }
         Parameter::RexInclusive => vec![],
         Parameter::RexExclusive => vec![],
+        Parameter::RexExclusiveWritten if param.number == 1 => {
+            vec![CirceOption::RexExclusive.word(lang).to_string()]
+        }
+        Parameter::RexExclusiveWritten => vec![],
         Parameter::Squares => param.squares.into_iter().map(|s| s.to_string()).collect(),
         Parameter::TypedSquares => (param.number == 2)
             .then(|| match lang {
@@ -1691,4 +1697,3 @@ mod tests {
         );
     }
 }
-

@@ -88,6 +88,7 @@ pub(super) mod madrasi;
 pub(super) mod annan;
 mod cast;
 mod confronted;
+mod frankfurt;
 mod guards;
 mod leofamily;
 mod patrol;
@@ -351,6 +352,9 @@ pub enum Parameter {
     /// as its number (MagicSquares); Popeye writes `Type2` before the
     /// squares, and no type for the first.
     TypedSquares,
+    /// The word RexExclusive, optionally, written under the diagram when
+    /// given (FrankfurtChess, whose kings take part by default): number 1.
+    RexExclusiveWritten,
     /// The word `Inverse`, optionally (CASTChess): number 1 when given.
     Inverse,
     /// `Type1` ... `TypeN` (SingleBox), the first by default.
@@ -1066,6 +1070,10 @@ registry! {
     /// A unit that could make more than one capture makes none (Inverse:
     /// one that could make only one makes none).
     CastChess => cast::Cast,
+    /// A unit that captures takes the walk of the unit it captures.
+    FrankfurtChess => frankfurt::Frankfurt<false>,
+    /// FrankfurtChess where a pawn's walk is taken as a reverse pawn's.
+    ProteanChess => frankfurt::Frankfurt<true>,
     /// A unit captures and observes only when a unit of its side observes it.
     Patrol => patrol::Patrol,
     /// A unit moves and observes only when a unit of its side observes it.
