@@ -156,6 +156,13 @@ impl Position {
             crate::moves::Fate::Reborn(sq) => Some(sq),
             crate::moves::Fate::Vanishes => None,
         };
+        if self.history.pad != 0 {
+            self.history.captured_once = crate::rules::conditions::pad::captured_once_after(
+                before.history.captured_once,
+                self.history.pad,
+                mv,
+            );
+        }
     }
 
     /// HaanerChess: the squares the move's units left (the king's and the
@@ -289,10 +296,18 @@ impl Position {
                 }
                 self.place_reborn(to, unit, how, id);
             }
-            Effect::CapturerVanishes | Effect::CapturerRemoved { .. } => {
+            Effect::CapturerVanishes => {
                 self.clear(mv.to);
                 if self.tracks_identities() {
                     self.set_id_code(mv.to, 0);
+                }
+            }
+            // Where the capturer stands then (PADChess: on its Anticirce
+            // rebirth square).
+            Effect::CapturerRemoved { on, .. } => {
+                self.clear(on);
+                if self.tracks_identities() {
+                    self.set_id_code(on, 0);
                 }
             }
             Effect::CapturedReborn { on, unit, how } => {

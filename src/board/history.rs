@@ -3,7 +3,7 @@
 //! kept in the position, and hashed, only when such a condition is in
 //! force, so other problems pay one test of a flag per move.
 
-use super::Square;
+use super::{Bitboard, Square};
 
 /// The previous half-move, as those conditions read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,6 +40,11 @@ pub struct History {
     /// in the play.
     pub watch_attacks: bool,
     pub attacked_before: [bool; 2],
+    /// PADChess: whether it is in force (bit 0), Strict (bit 1) and
+    /// RexInclusive (bit 2), and the squares of the units that have
+    /// captured once (followed as they move and are reborn).
+    pub pad: u8,
+    pub captured_once: Bitboard,
 }
 
 impl History {
@@ -50,6 +55,8 @@ impl History {
         duellists: [None; 2],
         watch_attacks: false,
         attacked_before: [false; 2],
+        pad: 0,
+        captured_once: Bitboard::EMPTY,
     };
 
     /// A key for the Zobrist hash (0 when nothing is tracked).
@@ -73,5 +80,6 @@ impl History {
             | sq(self.duellists[0]) << 8
             | sq(self.duellists[1]))
             ^ walk
+            ^ self.captured_once.0.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
     }
 }

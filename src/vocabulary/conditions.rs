@@ -954,6 +954,18 @@ fn read_param(
                 param.number |= 1 << bit;
             }
         }
+        // PAD's words Strict and RexInclusive, in any order.
+        Parameter::PadForms => {
+            while let Some(next) = words.peek() {
+                let bit = match CirceOption::lookup(lang, &next.text) {
+                    Match::One(O::Strict) => 1,
+                    Match::One(O::RexInclusive) => 2,
+                    _ => break,
+                };
+                words.advance();
+                param.number |= bit;
+            }
+        }
         // The word Inverse, once or more (Popeye reads it in a loop).
         Parameter::Inverse => {
             while let Some(next) = words.peek() {
@@ -1406,6 +1418,11 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             .enumerate()
             .filter(|(bit, _)| param.number & 1 << bit != 0)
             .map(|(_, w)| w.to_string())
+            .collect(),
+        Parameter::PadForms => [(1, CirceOption::Strict), (2, CirceOption::RexInclusive)]
+            .into_iter()
+            .filter(|&(bit, _)| param.number & bit != 0)
+            .map(|(_, o)| o.word(lang).to_string())
             .collect(),
         Parameter::Inverse if param.number == 1 => vec![inverse_word(lang).to_string()],
         Parameter::Inverse => vec![],

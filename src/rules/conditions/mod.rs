@@ -91,6 +91,7 @@ mod confronted;
 mod frankfurt;
 mod guards;
 mod leofamily;
+pub(crate) mod pad;
 mod patrol;
 mod transmuted_kings;
 // Group B: the geometry of moves, and legality after the move.
@@ -355,6 +356,9 @@ pub enum Parameter {
     /// The word RexExclusive, optionally, written under the diagram when
     /// given (FrankfurtChess, whose kings take part by default): number 1.
     RexExclusiveWritten,
+    /// PAD's words `Strict` and `RexInclusive`, in any order: the bits 1
+    /// and 2 of `Param::number`.
+    PadForms,
     /// The word `Inverse`, optionally (CASTChess): number 1 when given.
     Inverse,
     /// `Type1` ... `TypeN` (SingleBox), the first by default.
@@ -1074,6 +1078,8 @@ registry! {
     FrankfurtChess => frankfurt::Frankfurt<false>,
     /// FrankfurtChess where a pawn's walk is taken as a reverse pawn's.
     ProteanChess => frankfurt::Frankfurt<true>,
+    /// A unit capturing a second time is removed (Strict: may not).
+    PadChess => pad::Pad,
     /// A unit captures and observes only when a unit of its side observes it.
     Patrol => patrol::Patrol,
     /// A unit moves and observes only when a unit of its side observes it.
