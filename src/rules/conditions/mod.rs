@@ -166,6 +166,8 @@ mod immobility;
 mod bicolores;
 mod masand;
 mod swapping_kings;
+// Castling along any line.
+pub(crate) mod castling_chess;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -1133,6 +1135,11 @@ registry! {
     BiHeffalumps => woozles::BiHeffalumps,
     /// A unit may change places with an enemy unit of its kind.
     Messigny => messigny::Messigny,
+    /// A king castles along any line with the first unit beyond two
+    /// empty squares.
+    CastlingChess => castling_chess::CastlingChess,
+    /// CastlingChess's castlings with a rook along a rank or file alone.
+    Rokagogo => castling_chess::Rokagogo,
     /// A side is in check when it checks the other side's king.
     Vogtlaender => check_rules::Vogtlaender,
     /// A king is never captured.
