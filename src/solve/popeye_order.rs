@@ -98,15 +98,20 @@ pub fn key_under(rules: &Rules, mv: &Move) -> (u8, u8, u8, u8, u8) {
         let (from, to, capture, promotion) = key_in(mv, true);
         return (from, to, capture, promotion, 0);
     }
-    // CastlingChess: the castlings, generated after the king's steps, are
-    // tried before them, in the order of the lines.
-    if let Some(&Effect::CastlingPartner { to, .. }) = mv.effects.iter().next() {
-        let line = (
-            (to.file() as i8 - mv.from.file() as i8),
-            (to.rank() as i8 - mv.from.rank() as i8),
-        );
-        let rank = vectors::Q.iter().position(|&v| v == line).unwrap_or(8) as u8;
-        return (mv.from.0, 4, 0, rank, 0);
+    // The castlings of CastlingChess and ExchangeCastling, generated after
+    // the king's steps, are tried before them: the exchanges first, from
+    // h8 down, then the castlings in the order of the lines.
+    match mv.effects.iter().next() {
+        Some(&Effect::CastlingPartner { to, .. }) => {
+            let line = (
+                (to.file() as i8 - mv.from.file() as i8),
+                (to.rank() as i8 - mv.from.rank() as i8),
+            );
+            let rank = vectors::Q.iter().position(|&v| v == line).unwrap_or(8) as u8;
+            return (mv.from.0, 4, 0, 1 + rank, 0);
+        }
+        Some(Effect::ExchangeCastled { .. }) => return (mv.from.0, 4, 0, 0, 63 - mv.to.0),
+        _ => {}
     }
     let (_, direction, distance, promotion) = key(mv);
     // Make&TakeChess: a unit's captures are tried in the reverse of the

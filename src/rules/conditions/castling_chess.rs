@@ -117,7 +117,9 @@ fn castlings(rules: &Rules, pos: &Position, from: Square, rokagogo: bool, out: &
 /// Rokagogo and ExchangeCastling play their own).
 pub(crate) fn castling_disabled(rules: &Rules) -> bool {
     !rules.conditions.is_empty()
-        && (rules.has(Condition::CastlingChess) || rules.has(Condition::Rokagogo))
+        && (rules.has(Condition::CastlingChess)
+            || rules.has(Condition::Rokagogo)
+            || rules.has(Condition::ExchangeCastling))
 }
 
 /// The combinations not played: the Mars family moves units from other

@@ -168,6 +168,7 @@ mod masand;
 mod swapping_kings;
 // Castling along any line.
 pub(crate) mod castling_chess;
+mod exchange_castling;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -1140,6 +1141,8 @@ registry! {
     CastlingChess => castling_chess::CastlingChess,
     /// CastlingChess's castlings with a rook along a rank or file alone.
     Rokagogo => castling_chess::Rokagogo,
+    /// Once in the play, a king may change places with a unit of its side.
+    ExchangeCastling => exchange_castling::ExchangeCastling,
     /// A side is in check when it checks the other side's king.
     Vogtlaender => check_rules::Vogtlaender,
     /// A king is never captured.
