@@ -180,6 +180,10 @@ impl Position {
             Motion::EnPassant => left.set(mv.capture_square),
             _ => {}
         }
+        // CastlingChess: the partner's square too.
+        if let Some(&Effect::CastlingPartner { from, .. }) = mv.effects.iter().next() {
+            left.set(from);
+        }
         self.holes |= left & !self.unit_squares();
     }
 
@@ -359,7 +363,7 @@ impl Position {
                     }
                 }
             }
-            Effect::PartnerMove { from, to, unit } => {
+            Effect::PartnerMove { from, to, unit } | Effect::CastlingPartner { from, to, unit } => {
                 let id = self.id_code(from);
                 self.clear(from);
                 self.put(to, unit);
@@ -452,6 +456,7 @@ impl Position {
                 }
             }
             Effect::Premove { .. } => {}
+            Effect::ExchangeCastled { .. } => self.exchange_castled |= 1 << mv.piece.color.index(),
             Effect::ImitatorPromotion { on } => {
                 self.clear(on);
                 if self.tracks_identities() {

@@ -170,6 +170,18 @@ pub enum Effect {
         to: Square,
         unit: Piece,
     },
+    /// `unit`, of either side, the first unit on the king's line beyond
+    /// its arrival, goes from `from` to `to`, the square the king passed
+    /// (CastlingChess, Rokagogo): Popeye's `Ke4-g4/bSh4-f4`.
+    CastlingPartner {
+        from: Square,
+        to: Square,
+        unit: Piece,
+    },
+    /// The exchange is a castling with a unit of the mover's side whose
+    /// walk is `partner` (ExchangeCastling), which uses up the side's
+    /// castling: Popeye writes the partner first, `Qa4<->Ke4`.
+    ExchangeCastled { partner: Kind },
     /// The unit on `on` (a pawn on its promotion rank, promoted or
     /// reborn there) leaves the board and an imitator takes its square
     /// (Imitator): Popeye's `=I`, after the imitators' shift `[Id5]`.

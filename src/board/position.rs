@@ -52,6 +52,9 @@ pub struct Position {
     /// The two squares of the exchange the last move made (MessignyChess),
     /// or none.
     pub exchanged: Bitboard,
+    /// The sides (bit = colour index) that have castled by exchange in
+    /// the play so far (ExchangeCastling: once a side).
+    pub exchange_castled: u8,
     /// The previous move, for the conditions that read it (kept only while
     /// `history.tracked`).
     pub history: History,
@@ -94,6 +97,7 @@ impl Position {
             vacated_become_holes: false,
             imitators: Bitboard::EMPTY,
             exchanged: Bitboard::EMPTY,
+            exchange_castled: 0,
             history: History::NONE,
             allowance: super::Allowance::NONE,
             tracks_ids: false,

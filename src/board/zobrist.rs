@@ -96,6 +96,9 @@ impl Position {
         if self.exchanged.nonempty() {
             h ^= mix(self.exchanged.0 ^ 0x3e5c_0000_0000_0000);
         }
+        if self.exchange_castled != 0 {
+            h ^= mix(u64::from(self.exchange_castled) ^ 0x7c45_7100_0000_0000);
+        }
         if self.imitators.nonempty() {
             h ^= mix(self.imitators.0 ^ 0x1317_a700_0000_0000);
         }

@@ -178,9 +178,21 @@ pub fn popeye_move_with(mv: &Move, imitators: crate::board::Bitboard, a: Alphabe
         // attributes: `Ta8<->Tg5`.
         // A null move: Popeye's ` ...` after the move number.
         Motion::Null => s.push_str(" ..."),
-        Motion::Exchange => {
-            let _ = write!(s, "{}{}<->", a.piece(mv.piece.kind), mv.from);
-            let _ = write!(s, "{}{}", a.piece(mv.piece.kind), mv.to);
+        Motion::Exchange => match exchange_castled(mv) {
+            // ExchangeCastling: the partner first, `Qa4<->Ke4`.
+            Some(partner) => {
+                let _ = write!(s, "{}{}<->", a.piece(partner), mv.to);
+                let _ = write!(s, "{}{}", a.piece(mv.piece.kind), mv.from);
+            }
+            None => {
+                let _ = write!(s, "{}{}<->", a.piece(mv.piece.kind), mv.from);
+                let _ = write!(s, "{}{}", a.piece(mv.piece.kind), mv.to);
+            }
+        },
+        // CastlingChess: the king by its walk alone, its partner after it
+        // (`Ke4-g4/bSh4-f4`, written with the effects).
+        _ if is_castling_chess(mv) => {
+            let _ = write!(s, "{}{}-{}", a.piece(mv.piece.kind), mv.from, mv.to);
         }
         // Make&TakeChess: a take after a castling made as the make.
         _ if castling_made(mv).is_some() => {
@@ -272,6 +284,22 @@ fn changed_suffix(s: &mut String, a: Alphabet, unit: Piece, shown: crate::moves:
             popeye_attributes(s, a, unit);
         }
     }
+}
+
+/// The walk of the unit an exchange castles with (ExchangeCastling).
+fn exchange_castled(mv: &Move) -> Option<Kind> {
+    mv.effects.iter().find_map(|e| match *e {
+        Effect::ExchangeCastled { partner } => Some(partner),
+        _ => None,
+    })
+}
+
+/// Whether the move is a king's castling of CastlingChess.
+fn is_castling_chess(mv: &Move) -> bool {
+    mv.effects
+        .iter()
+        .next()
+        .is_some_and(|e| matches!(e, Effect::CastlingPartner { .. }))
 }
 
 // Part 2, group M (second round).
@@ -457,6 +485,11 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
                 let _ = write!(s, "[{on}={}]", a.color(side));
             }
         }
+        Effect::CastlingPartner { from, to, unit } => {
+            s.push('/');
+            popeye_reborn_unit(s, a, unit);
+            let _ = write!(s, "{from}-{to}");
+        }
         Effect::KingsSwapped {
             white,
             black,
@@ -475,6 +508,7 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
         // Written after the move, before the brackets (`popeye_move`).
         Effect::SideChange { .. } => {}
         Effect::CapturerVanishes
+        | Effect::ExchangeCastled { .. }
         | Effect::PartnerMove { .. }
         | Effect::Pending { .. }
         | Effect::GhostRemembered { .. }
@@ -859,6 +893,11 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
                 let _ = write!(s, "({on}={})", a.color(side));
             }
         }
+        Effect::CastlingPartner { from, to, unit } => {
+            s.push('/');
+            circe_full_unit(s, a, unit);
+            let _ = write!(s, "{from}-{to}");
+        }
         Effect::KingsSwapped {
             white,
             black,
@@ -875,6 +914,7 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         // Written after the move, before the parentheses (`circe_move`).
         Effect::SideChange { .. } => {}
         Effect::CapturerVanishes
+        | Effect::ExchangeCastled { .. }
         | Effect::PartnerMove { .. }
         | Effect::Pending { .. }
         | Effect::GhostRemembered { .. }

@@ -860,6 +860,9 @@ impl Gen<'_> {
         if !pos.unmoved.contains(king_from) || !pos.pieces(us, Kind::KING).contains(king_from) {
             return;
         }
+        if crate::rules::conditions::castling_chess::castling_disabled(self.rules) {
+            return;
+        }
         let mut in_check = None;
         // MarineChess castles with the triton, the standard rook there.
         let rook_kind = if !self.rules.conditions.is_empty()

@@ -718,6 +718,7 @@ impl Rules {
         self.family(Base::Circe)
             .is_some_and(CirceRules::first_rank_pawns_move)
             || conditions::einstein::in_force(self)
+            || conditions::normal_pawn::in_force(self)
     }
 
     /// Whether a pawn on its own first rank standing on `from` may step
@@ -737,7 +738,8 @@ impl Rules {
         self.family_checks.first_rank_pawns_observe
             || (!self.conditions.is_empty()
                 && (self.conditions.contains(Condition::Wormholes)
-                    || conditions::einstein::in_force(self)))
+                    || conditions::einstein::in_force(self)
+                    || self.conditions.contains(Condition::NormalPawn)))
     }
 
     /// Whether a kamikaze capturer leaves the board with its victim before

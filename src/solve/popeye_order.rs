@@ -27,19 +27,23 @@ pub fn key_in(mv: &Move, sorted: bool) -> (u8, u8, u8, u8) {
         return key(mv);
     }
     // Captured square, then en passant, double step, castling short and
-    // long, a move without capture; the order is reversed below.
-    let capture = match mv.motion {
-        Motion::EnPassant => 64,
-        Motion::DoubleStep => 65,
-        Motion::CastleShort => 66,
-        Motion::CastleLong => 67,
-        Motion::Normal if mv.is_capture() => mv.capture_square.0,
-        Motion::Normal | Motion::Exchange | Motion::Null => 68,
+    // long, a move without capture, an exchange castling, a castling of
+    // CastlingChess by its partner's square (Popeye's codes, above every
+    // square); the order is reversed below.
+    let capture = match (mv.motion, mv.effects.iter().next()) {
+        (_, Some(&Effect::CastlingPartner { from, .. })) => 70 + from.0,
+        (_, Some(Effect::ExchangeCastled { .. })) => 69,
+        (Motion::EnPassant, _) => 64,
+        (Motion::DoubleStep, _) => 65,
+        (Motion::CastleShort, _) => 66,
+        (Motion::CastleLong, _) => 67,
+        (Motion::Normal, _) if mv.is_capture() => mv.capture_square.0,
+        (Motion::Normal | Motion::Exchange | Motion::Null, _) => 68,
     };
     (
         63 - mv.from.0,
         63 - mv.to.0,
-        68 - capture,
+        133 - capture,
         promotion_rank(mv),
     )
 }
@@ -93,6 +97,21 @@ pub fn key_under(rules: &Rules, mv: &Move) -> (u8, u8, u8, u8, u8) {
     if rules.repertoire.sorts_moves() {
         let (from, to, capture, promotion) = key_in(mv, true);
         return (from, to, capture, promotion, 0);
+    }
+    // The castlings of CastlingChess and ExchangeCastling, generated after
+    // the king's steps, are tried before them: the exchanges first, from
+    // h8 down, then the castlings in the order of the lines.
+    match mv.effects.iter().next() {
+        Some(&Effect::CastlingPartner { to, .. }) => {
+            let line = (
+                (to.file() as i8 - mv.from.file() as i8),
+                (to.rank() as i8 - mv.from.rank() as i8),
+            );
+            let rank = vectors::Q.iter().position(|&v| v == line).unwrap_or(8) as u8;
+            return (mv.from.0, 4, 0, 1 + rank, 0);
+        }
+        Some(Effect::ExchangeCastled { .. }) => return (mv.from.0, 4, 0, 0, 63 - mv.to.0),
+        _ => {}
     }
     let (_, direction, distance, promotion) = key(mv);
     // Make&TakeChess: a unit's captures are tried in the reverse of the

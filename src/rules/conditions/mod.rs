@@ -170,6 +170,11 @@ mod immobility;
 mod bicolores;
 mod masand;
 mod swapping_kings;
+// Castling along any line.
+pub(crate) mod castling_chess;
+mod exchange_castling;
+// Pawns on their first rank.
+pub(crate) mod normal_pawn;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -1178,6 +1183,15 @@ registry! {
     BiHeffalumps => woozles::BiHeffalumps,
     /// A unit may change places with an enemy unit of its kind.
     Messigny => messigny::Messigny,
+    /// A king castles along any line with the first unit beyond two
+    /// empty squares.
+    CastlingChess => castling_chess::CastlingChess,
+    /// CastlingChess's castlings with a rook along a rank or file alone.
+    Rokagogo => castling_chess::Rokagogo,
+    /// Once in the play, a king may change places with a unit of its side.
+    ExchangeCastling => exchange_castling::ExchangeCastling,
+    /// A pawn on its own first rank steps and captures onto its second.
+    NormalPawn => normal_pawn::NormalPawn,
     /// A side is in check when it checks the other side's king.
     Vogtlaender => check_rules::Vogtlaender,
     /// A king is never captured.

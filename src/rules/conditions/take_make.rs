@@ -4,8 +4,8 @@
 //! victim's direction (a pawn's make goes the way the captured pawn went),
 //! and that second motion, the "make", captures nothing. A capture with
 //! no make is no move. A pawn may not end its make on its own first rank
-//! (Popeye's extra rule; it lifts it only under NormalPawn, which the
-//! solver does not play), and a pawn that ends its make on its promotion
+//! (Popeye's extra rule; it lifts it only under NormalPawn, refused beside
+//! it), and a pawn that ends its make on its promotion
 //! rank promotes there.
 //!
 //! The move is written as a locust's: `Sc1*b3-a2`, the departure, the
