@@ -13,6 +13,7 @@ use crate::board::walks::fairy;
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move};
 use crate::pieces::Promotion;
+use crate::rules::conditions::point_reflection;
 use crate::rules::{Capture, Rules, Walks};
 
 /// Appends every legal move of the side to move to `out`.
@@ -861,6 +862,20 @@ impl Gen<'_> {
             return;
         }
         let mut in_check = None;
+        // PointReflection: the rooks castle as rooks, and the king's squares
+        // are tested with the units' own walks (as Popeye does).
+        let reflecting = !self.rules.conditions.is_empty()
+            && self.rules.has(crate::rules::Condition::PointReflection);
+        let own_walks;
+        if reflecting && !point_reflection::may_castle(pos, us) {
+            return;
+        }
+        let check_rules = if reflecting {
+            own_walks = point_reflection::castling_check_rules(self.rules);
+            &own_walks
+        } else {
+            self.rules
+        };
         // MarineChess castles with the triton, the standard rook there.
         let rook_kind = if !self.rules.conditions.is_empty()
             && self.rules.has(crate::rules::Condition::MarineChess)
@@ -879,7 +894,7 @@ impl Gen<'_> {
             if (attacks::between(king_from, rook_from) & self.occ).nonempty() {
                 continue;
             }
-            if *in_check.get_or_insert_with(|| self.rules.in_check(pos, us)) {
+            if *in_check.get_or_insert_with(|| check_rules.in_check(pos, us)) {
                 return;
             }
             // The king may not pass through check: try it on the square it crosses.
@@ -887,7 +902,7 @@ impl Gen<'_> {
             let mut crossing = *pos;
             let king = crossing.remove(king_from).expect("king");
             crossing.put(passed, king);
-            if self.rules.in_check(&crossing, us) {
+            if check_rules.in_check(&crossing, us) {
                 continue;
             }
             let king_piece = pos.piece_at(king_from).expect("king");

@@ -89,6 +89,7 @@ pub(super) mod annan;
 mod guards;
 mod leofamily;
 mod patrol;
+pub(crate) mod point_reflection;
 mod transmuted_kings;
 // Group B: the geometry of moves, and legality after the move.
 mod central;
@@ -1344,6 +1345,10 @@ registry! {
     /// The marine pieces stand in the orthodox pieces' places (promotion,
     /// Circe's squares, castling).
     MarineChess => marine::MarineChess,
+    // Walk substitutions.
+    /// A unit moves and observes with the walk of the unit on its
+    /// point-reflected square.
+    PointReflection => point_reflection::PointReflection,
 }
 
 impl Condition {
