@@ -306,11 +306,41 @@ fn generate_with_walks(
     for from in movers {
         let piece = pos.piece_as(from, us).expect("own unit");
         let walks = lent.unwrap_or_else(|| rules.conditions.walks(rules, pos, from, piece, false));
-        if walks.is_just(piece.kind) {
+        if walks.is_just(piece.kind) && walks.quiet().is_none_or(|q| q == piece.kind) {
             own.set(from);
             continue;
         }
         let start = out.len();
+        if let Some(quiet) = walks.quiet() {
+            // Bolero: the non-captures with one walk, then the captures
+            // with the others (Popeye's two paths, in its order).
+            let quiet_gen = Gen {
+                capturable: Bitboard::EMPTY,
+                ..gen
+            };
+            quiet_gen.walk_moves(out, from, piece, quiet);
+            if quiet == Kind::KING && from == Square::new(4, us.back_rank()) {
+                gen.castling(out, us);
+            }
+            let captures = out.len();
+            for walk in walks.iter() {
+                gen.walk_moves(out, from, piece, walk);
+            }
+            let mut kept = captures;
+            for i in captures..out.len() {
+                if out[i].is_capture() {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+            if piece.kind.is_orthodox() {
+                for mv in &mut out[start..] {
+                    mv.sequence = 0;
+                }
+            }
+            continue;
+        }
         if walks.are_apart() {
             // Each walk's moves apart, the same move twice when two walks
             // make it: the first walk's numbered 0, the others' from 1 in

@@ -86,6 +86,7 @@ mod exclusive;
 pub(super) mod madrasi;
 // Group C: walks and observation.
 pub(super) mod annan;
+mod bolero;
 mod guards;
 mod leofamily;
 mod patrol;
@@ -262,6 +263,9 @@ pub struct Walks {
     /// walks make is listed once per walk, the first walk's (the unit's
     /// own) tried first, then the others' (the last generated first).
     apart: bool,
+    /// The walk the unit's non-captures are made with instead (Bolero):
+    /// the walks above then make its captures only.
+    quiet: Option<Kind>,
 }
 
 impl Walks {
@@ -272,6 +276,7 @@ impl Walks {
         kinds: [Kind::KING; Walks::ROOM],
         len: 0,
         apart: false,
+        quiet: None,
     };
 
     /// The one walk `kind`.
@@ -298,6 +303,22 @@ impl Walks {
             apart: true,
             ..self
         }
+    }
+
+    /// These walks for the captures, and `kind` for the non-captures
+    /// (Bolero).
+    #[inline]
+    pub fn with_quiet(self, kind: Kind) -> Walks {
+        Walks {
+            quiet: Some(kind),
+            ..self
+        }
+    }
+
+    /// The walk of the non-captures, when it is not the captures' walks.
+    #[inline]
+    pub fn quiet(&self) -> Option<Kind> {
+        self.quiet
     }
 
     /// Whether each walk's moves are kept apart.
@@ -809,6 +830,9 @@ macro_rules! registry {
                         }
                         if mapped.are_apart() {
                             next = next.kept_apart();
+                        }
+                        if let Some(quiet) = mapped.quiet() {
+                            next = next.with_quiet(quiet);
                         }
                     }
                     if walks.are_apart() {
@@ -1349,6 +1373,11 @@ registry! {
     /// A unit moves and observes with the walk of the unit on its
     /// point-reflected square.
     PointReflection => point_reflection::PointReflection,
+    /// A unit makes its non-captures with the walk its file names.
+    Bolero => bolero::Bolero,
+    /// A unit makes its captures, and observes, with the walk its file
+    /// names.
+    BoleroInverse => bolero::BoleroInverse,
 }
 
 impl Condition {
