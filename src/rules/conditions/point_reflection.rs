@@ -45,11 +45,18 @@ impl ConditionRule for PointReflection {
         {
             return Some("Popeye refuses this combination as nonsense".into());
         }
-        super::not_played_beside(
-            rules,
-            "PointReflection",
-            &[crate::rules::Base::PhantomChess],
-        )
+        if rules
+            .conditions
+            .iter()
+            .any(|c| c != Condition::PointReflection && !c.capabilities().own_walks)
+        {
+            return Some(
+                "PointReflection beside another condition that changes walks (not played)".into(),
+            );
+        }
+        super::mars_family(rules).then(|| {
+            "PointReflection with MarsCirce, AntiMarsCirce or PhantomChess (not played)".into()
+        })
     }
 }
 
