@@ -13,6 +13,7 @@ use crate::board::walks::fairy;
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move};
 use crate::pieces::Promotion;
+use crate::rules::conditions::point_reflection;
 use crate::rules::{Capture, Rules, Walks};
 
 /// Appends every legal move of the side to move to `out`.
@@ -305,11 +306,41 @@ fn generate_with_walks(
     for from in movers {
         let piece = pos.piece_as(from, us).expect("own unit");
         let walks = lent.unwrap_or_else(|| rules.conditions.walks(rules, pos, from, piece, false));
-        if walks.is_just(piece.kind) {
+        if walks.is_just(piece.kind) && walks.quiet().is_none_or(|q| q == piece.kind) {
             own.set(from);
             continue;
         }
         let start = out.len();
+        if let Some(quiet) = walks.quiet() {
+            // Bolero: the non-captures with one walk, then the captures
+            // with the others (Popeye's two paths, in its order).
+            let quiet_gen = Gen {
+                capturable: Bitboard::EMPTY,
+                ..gen
+            };
+            quiet_gen.walk_moves(out, from, piece, quiet);
+            if quiet == Kind::KING && from == Square::new(4, us.back_rank()) {
+                gen.castling(out, us);
+            }
+            let captures = out.len();
+            for walk in walks.iter() {
+                gen.walk_moves(out, from, piece, walk);
+            }
+            let mut kept = captures;
+            for i in captures..out.len() {
+                if out[i].is_capture() {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+            if piece.kind.is_orthodox() {
+                for mv in &mut out[start..] {
+                    mv.sequence = 0;
+                }
+            }
+            continue;
+        }
         if walks.are_apart() {
             // Each walk's moves apart, the same move twice when two walks
             // make it: the first walk's numbered 0, the others' from 1 in
@@ -864,6 +895,20 @@ impl Gen<'_> {
             return;
         }
         let mut in_check = None;
+        // PointReflection: the rooks castle as rooks, and the king's squares
+        // are tested with the units' own walks (as Popeye does).
+        let reflecting = !self.rules.conditions.is_empty()
+            && self.rules.has(crate::rules::Condition::PointReflection);
+        let own_walks;
+        if reflecting && !point_reflection::may_castle(pos, us) {
+            return;
+        }
+        let check_rules = if reflecting {
+            own_walks = point_reflection::castling_check_rules(self.rules);
+            &own_walks
+        } else {
+            self.rules
+        };
         // MarineChess castles with the triton, the standard rook there.
         let rook_kind = if !self.rules.conditions.is_empty()
             && self.rules.has(crate::rules::Condition::MarineChess)
@@ -882,7 +927,7 @@ impl Gen<'_> {
             if (attacks::between(king_from, rook_from) & self.occ).nonempty() {
                 continue;
             }
-            if *in_check.get_or_insert_with(|| self.rules.in_check(pos, us)) {
+            if *in_check.get_or_insert_with(|| check_rules.in_check(pos, us)) {
                 return;
             }
             // The king may not pass through check: try it on the square it crosses.
@@ -890,7 +935,7 @@ impl Gen<'_> {
             let mut crossing = *pos;
             let king = crossing.remove(king_from).expect("king");
             crossing.put(passed, king);
-            if self.rules.in_check(&crossing, us) {
+            if check_rules.in_check(&crossing, us) {
                 continue;
             }
             let king_piece = pos.piece_at(king_from).expect("king");

@@ -176,6 +176,15 @@ impl Task {
             line => line,
         };
         refuse_combinations(&rules, &pos, stip.goal, rules_line)?;
+        if rules.has(crate::rules::Condition::PointReflection) {
+            use crate::rules::conditions::point_reflection::play_refusal;
+            if let Some(why) = play_refusal(stip.play, stip.moves) {
+                return Err(SolveError::Refused {
+                    line: rules_line,
+                    why,
+                });
+            }
+        }
         if rules.conditions.all_keep(|c| c.diagram_check_illegal)
             && rules.in_check(&pos, pos.turn.opponent())
         {

@@ -165,6 +165,7 @@ impl ConditionRule for Imitator {
         let too_fairy = [
             Condition::AnnanChess,
             Condition::Nanna,
+            Condition::PointReflection,
             Condition::GridChess,
             Condition::KoeKo,
             Condition::AntiKoeko,

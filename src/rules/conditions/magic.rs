@@ -237,10 +237,14 @@ impl ConditionRule for Magic {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        [Condition::AnnanChess, Condition::Nanna]
-            .into_iter()
-            .any(|c| rules.has(c))
-            .then(|| "Annan Chess and conditions that recolour pieces not allowed".into())
+        [
+            Condition::AnnanChess,
+            Condition::Nanna,
+            Condition::PointReflection,
+        ]
+        .into_iter()
+        .any(|c| rules.has(c))
+        .then(|| "Annan Chess and conditions that recolour pieces not allowed".into())
     }
 
     fn refusal_in(_rules: &Rules, pos: &Position) -> Option<String> {

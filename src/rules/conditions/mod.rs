@@ -89,10 +89,12 @@ pub(super) mod annan;
 mod cast;
 mod confronted;
 mod frankfurt;
+mod bolero;
 mod guards;
 mod leofamily;
 pub(crate) mod pad;
 mod patrol;
+pub(crate) mod point_reflection;
 mod transmuted_kings;
 // Group B: the geometry of moves, and legality after the move.
 mod central;
@@ -270,6 +272,9 @@ pub struct Walks {
     /// walks make is listed once per walk, the first walk's (the unit's
     /// own) tried first, then the others' (the last generated first).
     apart: bool,
+    /// The walk the unit's non-captures are made with instead (Bolero):
+    /// the walks above then make its captures only.
+    quiet: Option<Kind>,
 }
 
 impl Walks {
@@ -280,6 +285,7 @@ impl Walks {
         kinds: [Kind::KING; Walks::ROOM],
         len: 0,
         apart: false,
+        quiet: None,
     };
 
     /// The one walk `kind`.
@@ -316,6 +322,22 @@ impl Walks {
             apart: true,
             ..self
         }
+    }
+
+    /// These walks for the captures, and `kind` for the non-captures
+    /// (Bolero).
+    #[inline]
+    pub fn with_quiet(self, kind: Kind) -> Walks {
+        Walks {
+            quiet: Some(kind),
+            ..self
+        }
+    }
+
+    /// The walk of the non-captures, when it is not the captures' walks.
+    #[inline]
+    pub fn quiet(&self) -> Option<Kind> {
+        self.quiet
     }
 
     /// Whether each walk's moves are kept apart.
@@ -843,6 +865,9 @@ macro_rules! registry {
                         }
                         if mapped.are_apart() {
                             next = next.kept_apart();
+                        }
+                        if let Some(quiet) = mapped.quiet() {
+                            next = next.with_quiet(quiet);
                         }
                     }
                     if walks.are_apart() {
@@ -1403,6 +1428,15 @@ registry! {
     /// The marine pieces stand in the orthodox pieces' places (promotion,
     /// Circe's squares, castling).
     MarineChess => marine::MarineChess,
+    // Walk substitutions.
+    /// A unit moves and observes with the walk of the unit on its
+    /// point-reflected square.
+    PointReflection => point_reflection::PointReflection,
+    /// A unit makes its non-captures with the walk its file names.
+    Bolero => bolero::Bolero,
+    /// A unit makes its captures, and observes, with the walk its file
+    /// names.
+    BoleroInverse => bolero::BoleroInverse,
 }
 
 impl Condition {
