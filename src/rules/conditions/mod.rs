@@ -166,6 +166,8 @@ mod immobility;
 mod bicolores;
 mod masand;
 mod swapping_kings;
+// Observation counted, provoked and paralysing; royal squares.
+mod amu;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -546,6 +548,13 @@ pub trait ConditionRule {
         false
     }
 
+    /// Whether `mv`, played from `before`, mates in no case under the
+    /// condition (AMU: its unit must have been observed exactly once).
+    #[inline(always)]
+    fn mating_move_refused(_rules: &Rules, _before: &Position, _mv: &Move) -> bool {
+        false
+    }
+
     /// Whether the side to move in `pos` is immobile for the goals (mate,
     /// stalemate and their kin), when the condition defines immobility
     /// alone (MAFF: exactly one king move); `None`: it has no legal move.
@@ -903,6 +912,14 @@ macro_rules! registry {
             pub fn mate_refused(self, rules: &Rules, pos: &Position, side: Color) -> bool {
                 self.iter().any(|c| match c {
                     $(Condition::$variant => <$rule as ConditionRule>::mate_refused(rules, pos, side),)*
+                })
+            }
+
+            /// Whether some condition says `mv`, played from `before`,
+            /// mates in no case.
+            pub fn mating_move_refused(self, rules: &Rules, before: &Position, mv: &Move) -> bool {
+                self.iter().any(|c| match c {
+                    $(Condition::$variant => <$rule as ConditionRule>::mating_move_refused(rules, before, mv),)*
                 })
             }
 
@@ -1344,6 +1361,9 @@ registry! {
     /// The marine pieces stand in the orthodox pieces' places (promotion,
     /// Circe's squares, castling).
     MarineChess => marine::MarineChess,
+    /// A move mates only when its unit was observed by exactly one enemy
+    /// unit.
+    Amu => amu::Amu,
 }
 
 impl Condition {
