@@ -168,6 +168,7 @@ mod masand;
 mod swapping_kings;
 // Observation counted, provoked and paralysing; royal squares.
 mod amu;
+mod provocation;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -1364,6 +1365,8 @@ registry! {
     /// A move mates only when its unit was observed by exactly one enemy
     /// unit.
     Amu => amu::Amu,
+    /// A unit captures, and checks, only while an enemy unit observes it.
+    Provocation => provocation::Provocation,
 }
 
 impl Condition {
