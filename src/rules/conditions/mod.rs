@@ -168,6 +168,7 @@ mod masand;
 mod swapping_kings;
 // Observation counted, provoked and paralysing; royal squares.
 mod amu;
+mod antikings;
 mod provocation;
 
 use super::{Observer, Rules};
@@ -1367,6 +1368,8 @@ registry! {
     Amu => amu::Amu,
     /// A unit captures, and checks, only while an enemy unit observes it.
     Provocation => provocation::Provocation,
+    /// A side is in check when its king is not attacked.
+    AntiKings => antikings::AntiKings,
 }
 
 impl Condition {
