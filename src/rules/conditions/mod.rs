@@ -169,6 +169,7 @@ mod swapping_kings;
 // Observation counted, provoked and paralysing; royal squares.
 mod amu;
 mod antikings;
+mod partial_paralysis;
 mod provocation;
 
 use super::{Observer, Rules};
@@ -1370,6 +1371,9 @@ registry! {
     Provocation => provocation::Provocation,
     /// A side is in check when its king is not attacked.
     AntiKings => antikings::AntiKings,
+    /// A unit observed by an enemy unit of some walk loses that walk's
+    /// moves and observations.
+    PartialParalysis => partial_paralysis::PartialParalysis,
 }
 
 impl Condition {
