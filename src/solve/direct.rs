@@ -347,7 +347,7 @@ impl<'s> Battle<'s> {
         let mut count = 0;
         for d in &moves {
             let after = pos.play(d);
-            if self.defender_goal(d, &after, kt) {
+            if self.defender_goal(pos, d, &after, kt) {
                 continue;
             }
             if kt == 0 || !self.att_wins(&after, kt, depth + 1) {
@@ -435,7 +435,7 @@ impl<'s> Battle<'s> {
         let moves = self.moves(pos, depth);
         let found = moves.iter().any(|mv| {
             let after = pos.play(mv);
-            self.judge.reached(mv, &after)
+            self.judge.reached(pos, mv, &after)
         });
         self.put_back(depth, moves);
         found
@@ -484,7 +484,7 @@ impl<'s> Battle<'s> {
     /// could not reach the goal.
     fn move_wins(&mut self, pos: &Position, mv: &Move, k: u32, depth: usize) -> bool {
         let after = pos.play(mv);
-        if self.attacker_goal(mv, &after, k) {
+        if self.attacker_goal(pos, mv, &after, k) {
             return true;
         }
         match self.attack {
@@ -497,19 +497,21 @@ impl<'s> Battle<'s> {
 
     /// Whether the attacker's `mv`, with `k` moves left (this one
     /// included), reaches a goal that wins for it.
-    fn attacker_goal(&mut self, mv: &Move, after: &Position, k: u32) -> bool {
+    fn attacker_goal(&mut self, pos: &Position, mv: &Move, after: &Position, k: u32) -> bool {
         let counts = match self.attack {
             Attack::Direct => true,
             Attack::SelfPlay | Attack::SemiReflex { .. } => self.opts.quodlibet,
             Attack::Reflex => false,
         };
-        counts && self.goal_counts(k) && self.judge.reached(mv, after)
+        counts && self.goal_counts(k) && self.judge.reached(pos, mv, after)
     }
 
     /// Whether the defender's `d` reaches a goal that ends play (self and
     /// reflex play), the attacker having `k` moves left after it.
-    fn defender_goal(&mut self, d: &Move, after: &Position, k: u32) -> bool {
-        self.attack != Attack::Direct && self.goal_counts(k + 1) && self.judge.reached(d, after)
+    fn defender_goal(&mut self, pos: &Position, d: &Move, after: &Position, k: u32) -> bool {
+        self.attack != Attack::Direct
+            && self.goal_counts(k + 1)
+            && self.judge.reached(pos, d, after)
     }
 
     /// Whether every move reaching the goal checks.
@@ -581,7 +583,7 @@ impl<'s> Battle<'s> {
         let mut any = !moves.is_empty();
         for d in &moves {
             let after = pos.play(d);
-            if self.defender_goal(d, &after, k) {
+            if self.defender_goal(pos, d, &after, k) {
                 continue;
             }
             if k == 0 || !self.att_wins(&after, k, depth + 1) {
@@ -731,7 +733,7 @@ impl<'s> Battle<'s> {
     /// key.
     fn first_move(&mut self, pos: &Position, mv: Move, n: u32, limit: u32) -> bool {
         let after = pos.play(&mv);
-        let (role, len) = match self.root_refutations(&mv, &after, n, limit) {
+        let (role, len) = match self.root_refutations(pos, &mv, &after, n, limit) {
             Some((0, len)) => (Role::Key, len),
             Some((_, len)) => (Role::Try, len),
             None => return false,
@@ -774,6 +776,7 @@ impl<'s> Battle<'s> {
     /// length fails, and Popeye tries the lengths shortest first.
     fn root_refutations(
         &mut self,
+        pos: &Position,
         mv: &Move,
         after: &Position,
         n: u32,
@@ -781,18 +784,18 @@ impl<'s> Battle<'s> {
     ) -> Option<(u32, u32)> {
         if self.guarded() && !self.opts.exact {
             for m in 1..n {
-                if self.refutations(mv, after, m, 0) == Some(0) {
+                if self.refutations(pos, mv, after, m, 0) == Some(0) {
                     return Some((0, m));
                 }
             }
         }
-        let result = self.refutations(mv, after, n, limit);
+        let result = self.refutations(pos, mv, after, n, limit);
         // A key of self or reflex play is printed at its shortest length,
         // where the defences that reach the goal at once are its
         // variations (`1.Rb2+ ! 1...a3*b2 #`); in direct play a shorter
         // win prints the same tree.
         if result == Some(0) && self.attack != Attack::Direct && !self.opts.exact {
-            if let Some(m) = (1..n).find(|&m| self.refutations(mv, after, m, 0) == Some(0)) {
+            if let Some(m) = (1..n).find(|&m| self.refutations(pos, mv, after, m, 0) == Some(0)) {
                 return Some((0, m));
             }
         }
@@ -802,9 +805,16 @@ impl<'s> Battle<'s> {
     /// How many defences refute the first move `mv` (which led to
     /// `after`), when at most `limit`; None when it wins nothing or more
     /// defences refute it.
-    fn refutations(&mut self, mv: &Move, after: &Position, n: u32, limit: u32) -> Option<u32> {
+    fn refutations(
+        &mut self,
+        pos: &Position,
+        mv: &Move,
+        after: &Position,
+        n: u32,
+        limit: u32,
+    ) -> Option<u32> {
         let depth = 1;
-        if self.attacker_goal(mv, after, n) {
+        if self.attacker_goal(pos, mv, after, n) {
             return Some(0);
         }
         if self.attack == Attack::Direct && n == 1 {
@@ -823,7 +833,7 @@ impl<'s> Battle<'s> {
     /// its refutations too.
     fn attack_tree(&mut self, pos: &Position, mv: Move, k: u32, depth: usize, role: Role) -> Node {
         let after = pos.play(&mv);
-        let goal = self.attacker_goal(&mv, &after, k);
+        let goal = self.attacker_goal(pos, &mv, &after, k);
         let mut node = Node {
             played: self.played(pos, mv, &after, role, goal),
             children: Vec::new(),
@@ -930,7 +940,7 @@ impl<'s> Battle<'s> {
         for &d in &moves {
             let after = pos.play(&d);
             // A goal reached too early (exact-) still shows its sign.
-            let reached = self.attack != Attack::Direct && self.judge.reached(&d, &after);
+            let reached = self.attack != Attack::Direct && self.judge.reached(pos, &d, &after);
             let goal = reached && self.goal_counts(kd + 1);
             let played = self.played(pos, d, &after, Role::Defence, reached);
             if goal {
@@ -1034,7 +1044,7 @@ impl<'s> Battle<'s> {
         let mut nodes = Vec::new();
         for &d in &moves {
             let after = pos.play(&d);
-            if self.judge.reached(&d, &after) {
+            if self.judge.reached(pos, &d, &after) {
                 nodes.push(Node {
                     played: self.played(pos, d, &after, role, true),
                     children: Vec::new(),

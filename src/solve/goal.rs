@@ -131,7 +131,7 @@ impl Judge {
             return !out.is_empty()
                 && out.iter().all(|mv| {
                     let after = pos.play(mv);
-                    self.reached(mv, &after)
+                    self.reached(pos, mv, &after)
                 });
         }
         if cancel.should_stop() {
@@ -145,7 +145,7 @@ impl Judge {
                 return true;
             }
             any = true;
-            self.reached(mv, &after)
+            self.reached(pos, mv, &after)
         }) && any
     }
 
@@ -175,7 +175,7 @@ impl Judge {
         pseudo_legal_moves(pos, &self.rules, &mut pseudo);
         for mv in pseudo {
             let after = pos.play(&mv);
-            if self.rules.in_check(&after, pos.turn) && self.reached(&mv, &after) {
+            if self.rules.in_check(&after, pos.turn) && self.reached(pos, &mv, &after) {
                 out.push(mv);
             }
         }
@@ -265,7 +265,7 @@ impl Judge {
     }
 
     /// Whether `mv`, which led to `after`, reaches the goal.
-    pub fn reached(&mut self, mv: &Move, after: &Position) -> bool {
+    pub fn reached(&mut self, before: &Position, mv: &Move, after: &Position) -> bool {
         match self.goal {
             Goal::Any => true,
             Goal::Check => self.in_check(after),
@@ -287,7 +287,11 @@ impl Judge {
                         || !self
                             .rules
                             .conditions
-                            .mate_refused(&self.rules, after, after.turn))
+                            .mate_refused(&self.rules, after, after.turn)
+                            && !self
+                                .rules
+                                .conditions
+                                .mating_move_refused(&self.rules, before, mv))
             }
             Goal::Stalemate => {
                 (!self.in_check(after) && !self.can_move(after))
@@ -443,7 +447,7 @@ mod tests {
 
     /// The position after `from`-`to` played by `turn` in `list`, with
     /// the move (self-checks included).
-    fn after(list: &str, turn: Color, from: &str, to: &str) -> (Move, Position) {
+    fn after(list: &str, turn: Color, from: &str, to: &str) -> (Position, Move, Position) {
         let mut pos = Position::from_piece_list(list).unwrap();
         pos.turn = turn;
         pos.track_identities();
@@ -453,12 +457,13 @@ mod tests {
             .iter()
             .find(|m| m.from == sq(from) && m.to == sq(to))
             .expect("the move");
-        (mv, pos.play(&mv))
+        let after = pos.play(&mv);
+        (pos, mv, after)
     }
 
     fn reached(goal: Goal, list: &str, turn: Color, from: &str, to: &str) -> bool {
-        let (mv, after) = after(list, turn, from, to);
-        Judge::new(Rules::orthodox(), goal).reached(&mv, &after)
+        let (before, mv, after) = after(list, turn, from, to);
+        Judge::new(Rules::orthodox(), goal).reached(&before, &mv, &after)
     }
 
     #[test]
@@ -477,8 +482,8 @@ mod tests {
         };
         assert!(listed(Goal::Check));
         assert!(!listed(Goal::Mate));
-        let (mv, after) = after("wKe1 wRa1 bKe8 bPb7", Color::White, "a1", "a8");
-        assert!(Judge::new(rules, Goal::Check).reached(&mv, &after));
+        let (before, mv, after) = after("wKe1 wRa1 bKe8 bPb7", Color::White, "a1", "a8");
+        assert!(Judge::new(rules, Goal::Check).reached(&before, &mv, &after));
     }
 
     #[test]

@@ -711,7 +711,7 @@ impl<'s> Searcher<'s> {
         if end == HelpEnd::Goal
             && (plies - 1).is_multiple_of(2)
             && !self.judge.leaves_no_move()
-            && self.judge.reached(&mv, &after)
+            && self.judge.reached(pos, &mv, &after)
         {
             return false;
         }
@@ -796,7 +796,7 @@ impl<'s> Searcher<'s> {
     ) -> bool {
         match end {
             HelpEnd::Goal => {
-                let reached = self.judge.reached(&last.mv, after);
+                let reached = self.judge.reached(last.before, &last.mv, after);
                 if reached {
                     self.report_line(last);
                 }
@@ -1053,7 +1053,7 @@ impl<'s> Searcher<'s> {
                 let rules = &judge.rules;
                 (rules.conditions.is_empty()
                     || rules.conditions.legal_after(rules, pos, mv, &after))
-                    && judge.reached(mv, &after)
+                    && judge.reached(pos, mv, &after)
             });
             let rules = &self.judge.rules;
             if !rules.conditions.is_empty() {
@@ -1075,7 +1075,7 @@ impl<'s> Searcher<'s> {
             }
             // A double mate's final move leaves its own king in check.
             let legal = !alone || self_check || is_legal_after(pos, &judge.goal_rules, mv, &after);
-            legal && judge.reached(mv, &after)
+            legal && judge.reached(pos, mv, &after)
         });
         moves
     }
@@ -1105,7 +1105,7 @@ impl<'s> Searcher<'s> {
         if left == 1 {
             return match end {
                 SeriesEnd::Direct => {
-                    let reached = self.judge.reached(&mv, &after);
+                    let reached = self.judge.reached(pos, &mv, &after);
                     if reached {
                         self.report_line(&step);
                     }
@@ -1142,7 +1142,7 @@ impl<'s> Searcher<'s> {
         if checks
             || end == SeriesEnd::Direct
                 && !self.judge.goal.implies_immobility()
-                && self.judge.reached(&mv, &after)
+                && self.judge.reached(pos, &mv, &after)
             || end == SeriesEnd::SelfPlay && self.forced_to_goal(&after, depth + 1)
             || end == SeriesEnd::Reflex && self.can_reach_goal(&after, depth + 1)
         {

@@ -177,6 +177,11 @@ pub(crate) mod castling_chess;
 mod exchange_castling;
 // Pawns on their first rank.
 pub(crate) mod normal_pawn;
+// Observation counted, provoked and paralysing; royal squares.
+mod amu;
+mod antikings;
+mod partial_paralysis;
+mod provocation;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -595,6 +600,13 @@ pub trait ConditionRule {
         false
     }
 
+    /// Whether `mv`, played from `before`, mates in no case under the
+    /// condition (AMU: its unit must have been observed exactly once).
+    #[inline(always)]
+    fn mating_move_refused(_rules: &Rules, _before: &Position, _mv: &Move) -> bool {
+        false
+    }
+
     /// Whether the side to move in `pos` is immobile for the goals (mate,
     /// stalemate and their kin), when the condition defines immobility
     /// alone (MAFF: exactly one king move); `None`: it has no legal move.
@@ -963,6 +975,14 @@ macro_rules! registry {
             pub fn mate_refused(self, rules: &Rules, pos: &Position, side: Color) -> bool {
                 self.iter().any(|c| match c {
                     $(Condition::$variant => <$rule as ConditionRule>::mate_refused(rules, pos, side),)*
+                })
+            }
+
+            /// Whether some condition says `mv`, played from `before`,
+            /// mates in no case.
+            pub fn mating_move_refused(self, rules: &Rules, before: &Position, mv: &Move) -> bool {
+                self.iter().any(|c| match c {
+                    $(Condition::$variant => <$rule as ConditionRule>::mating_move_refused(rules, before, mv),)*
                 })
             }
 
@@ -1437,6 +1457,16 @@ registry! {
     /// A unit makes its captures, and observes, with the walk its file
     /// names.
     BoleroInverse => bolero::BoleroInverse,
+    /// A move mates only when its unit was observed by exactly one enemy
+    /// unit.
+    Amu => amu::Amu,
+    /// A unit captures, and checks, only while an enemy unit observes it.
+    Provocation => provocation::Provocation,
+    /// A side is in check when its king is not attacked.
+    AntiKings => antikings::AntiKings,
+    /// A unit observed by an enemy unit of some walk loses that walk's
+    /// moves and observations.
+    PartialParalysis => partial_paralysis::PartialParalysis,
 }
 
 impl Condition {

@@ -118,7 +118,7 @@ mod tests {
             .unwrap();
         let after = pos.play(mv);
         assert!(moves(&black, "wKc1 wRa8 bKh8", Color::Black).is_empty());
-        assert!(!Judge::new(black, Goal::Mate).reached(mv, &after));
+        assert!(!Judge::new(black, Goal::Mate).reached(&pos, mv, &after));
     }
 
     #[test]
