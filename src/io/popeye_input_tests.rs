@@ -136,9 +136,11 @@ fn corpus_parses_or_is_refused_cleanly() {
         eprintln!("  LENIENCY GAP {g}");
     }
     // LostPieces read now: four of its tier-4 examples go on to stop at
-    // something else (units under a square, `add`, `schwarzmaxi`).
+    // something else (units under a square, `add`, `schwarzmaxi`); PADChess
+    // played: two of its examples stop at `start 27:11`, a start within a
+    // move's later choices, not read yet.
     assert!(
-        leniency_gaps.len() <= 29,
+        leniency_gaps.len() <= 31,
         "more inputs rejected where Popeye goes on:\n{}",
         leniency_gaps.join("\n")
     );
@@ -538,7 +540,7 @@ fn other_conditions_are_refused_on_their_line() {
     for (c, name) in [
         ("circe\n  pepo", "Pepo"),
         ("traitorchess", "TraitorChess"),
-        ("bolero", "Bolero"),
+        ("snekchess", "SnekChess"),
     ] {
         let e = error(&format!(
             "beginproblem\nstipulation #2\ncondition {c}\npieces white ke1\nendproblem"

@@ -86,10 +86,10 @@ mod exclusive;
 pub(super) mod madrasi;
 // Group C: walks and observation.
 pub(super) mod annan;
+mod bolero;
 mod cast;
 mod confronted;
 mod frankfurt;
-mod bolero;
 mod guards;
 mod leofamily;
 pub(crate) mod pad;
