@@ -56,6 +56,7 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     ("BEISPIEL_exklohne__094", "ChecklessChess anomaly: Popeye's mate test recurses to its ply limit (maxply-3), a check met there counts as a mate but marks the move undecidable, the mark climbs back through the mates, and a goal move so marked is written 'kann nicht entscheiden, ob dieser Zug legal ist.' and not played; circe stops at 48 half-moves (the stack) with no undecidable verdict"),
     ("BEISPIEL_hpint__117", "ser-h=11 with Hole, intelligent (Hole is on Popeye's list, now played): Popeye's intelligent mode takes 8 s; circe's ordinary search passes the test's time limit"),
     // Issue 21 (stipulations): semi-r played since.
+    ("TESTS_pad__002", "PADChess Strict: Popeye marks a check (1.Kd8-c8 Qd6*f8 +) that the queen, having captured, does not give: it writes the check marks of a solution's earlier moves with what the units have done by the solution's end (the queen captured and reborn in move 2 has its capture forgotten); circe marks the checks given"),
     ("TESTS_battle_play__046", "semi-r##!1 with set play, the diagram with Black in check and White to move: Popeye says the side to play can capture the king and still writes the set play (1...Ka3-b2 ##!); circe, as Popeye does for the other goals, solves nothing (r##!1 the same)"),
     ("BEISPIEL_intell__107", "h#7 with Hole, 12 twins, intelligent (Hole is on Popeye's list, now played): Popeye's intelligent mode takes 0.2 s; circe's ordinary search takes minutes a twin"),
 ];
