@@ -106,7 +106,6 @@ impl ConditionRule for Cast {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        use crate::rules::Base;
         if let Some(other) = rules
             .conditions
             .iter()
@@ -116,11 +115,7 @@ impl ConditionRule for Cast {
                 "CASTChess with {other:?} (not played yet: Popeye counts the captures the other condition leaves)"
             ));
         }
-        super::not_played_beside(
-            rules,
-            "CASTChess",
-            &[Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess],
-        )
+        super::not_played_beside_mars(rules, "CASTChess")
     }
 }
 

@@ -104,7 +104,7 @@ impl ConditionRule for CheekToCheek {
 /// judges those with the units' own walks, confronted or not, which
 /// circe's observers do not yet tell apart from a check.
 fn refusal(rules: &Rules, name: &str) -> Option<String> {
-    use crate::rules::{Base, Condition as C};
+    use crate::rules::Condition as C;
     const JUDGING_OBSERVERS: [C; 21] = [
         C::Madrasi,
         C::Eiffel,
@@ -133,11 +133,7 @@ fn refusal(rules: &Rules, name: &str) -> Option<String> {
             "{name} with {other:?} (not played yet: Popeye judges its observers with the units' own walks)"
         ));
     }
-    super::not_played_beside(
-        rules,
-        name,
-        &[Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess],
-    )
+    super::not_played_beside_mars(rules, name)
 }
 
 #[cfg(test)]

@@ -72,13 +72,6 @@ impl ConditionRule for Isardam {
 /// (checks) only where its capture, played, would be legal so.
 pub struct Leffie;
 
-/// The Mars family, whose captures start elsewhere: not played with Leffie.
-const MARS: [crate::rules::Base; 3] = [
-    crate::rules::Base::MarsCirce,
-    crate::rules::Base::AntiMarsCirce,
-    crate::rules::Base::PhantomChess,
-];
-
 /// Whether some unit of `pos` stands frozen as EiffelChess freezes.
 fn some_unit_frozen(rules: &Rules, pos: &Position) -> bool {
     Color::ALL.into_iter().any(|side| {
@@ -110,7 +103,7 @@ impl ConditionRule for Leffie {
             .into_iter()
             .any(|c| rules.has(c))
             .then(|| "Leffie with Madrasi, Eiffel or Isardam (not played)".into())
-            .or_else(|| super::not_played_beside(rules, "Leffie", &MARS))
+            .or_else(|| super::not_played_beside_mars(rules, "Leffie"))
     }
 }
 

@@ -1593,12 +1593,22 @@ fn mars_bases_in_force(rules: &Rules, bases: &[super::Base]) -> Option<String> {
     (!found.is_empty()).then(|| found.join(" or "))
 }
 
+/// The Mars family: the bases whose units move from their rebirth squares.
+const MARS_FAMILY: [super::Base; 3] = [
+    super::Base::MarsCirce,
+    super::Base::AntiMarsCirce,
+    super::Base::PhantomChess,
+];
+
+/// Why `name` is refused beside the Mars family, if one of it is in
+/// force: not played yet (not compared with Popeye there).
+fn not_played_beside_mars(rules: &Rules, name: &str) -> Option<String> {
+    not_played_beside(rules, name, &MARS_FAMILY)
+}
+
 /// Whether MarsCirce, AntiMarsCirce or PhantomChess is in force.
 fn mars_family(rules: &Rules) -> bool {
-    use super::Base;
-    [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess]
-        .into_iter()
-        .any(|b| rules.family(b).is_some())
+    MARS_FAMILY.into_iter().any(|b| rules.family(b).is_some())
 }
 
 /// Popeye's refusal of the kings that take other walks (TransmutedKings,

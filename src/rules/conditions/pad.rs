@@ -161,11 +161,7 @@ impl ConditionRule for Pad {
                     .into(),
             );
         }
-        super::not_played_beside(
-            rules,
-            "PADChess",
-            &[Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess],
-        )
+        super::not_played_beside_mars(rules, "PADChess")
     }
 }
 
