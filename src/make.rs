@@ -151,11 +151,7 @@ impl Position {
             side: mover,
             walk: mv.piece.kind,
         });
-        self.history.duellists[mover.index()] = match mv.capturer_fate() {
-            crate::moves::Fate::Stays => Some(mv.to),
-            crate::moves::Fate::Reborn(sq) => Some(sq),
-            crate::moves::Fate::Vanishes => None,
-        };
+        self.history.duellists[mover.index()] = mv.capturer_square();
         if self.history.pad != 0 {
             self.history.captured_once = crate::rules::conditions::pad::captured_once_after(
                 before.history.captured_once,
@@ -322,47 +318,14 @@ impl Position {
                 };
                 self.place_reborn(on, unit, how, id);
             }
-            Effect::Transfer { from, to, unit, .. } => {
-                if let Some(there) = self.piece_at(from) {
-                    let id = self.id_code(from);
-                    self.clear(from);
-                    self.put(
-                        to,
-                        Piece {
-                            kind: unit.kind,
-                            ..there
-                        },
-                    );
-                    if self.tracks_identities() {
-                        self.set_id_code(from, 0);
-                        self.set_id_code(to, id);
-                    }
-                }
-            }
+            Effect::Transfer { from, to, unit, .. } => self.shift_unit(from, to, unit.kind),
             Effect::SeriesTail { id } => {
                 for e in crate::moves::series_tail(u32::from_le_bytes(id)).iter() {
                     self.apply_effect(mv, e, ids);
                 }
             }
             Effect::SeriesMove { from, to, unit, .. }
-            | Effect::SeriesCapture { from, to, unit, .. } => {
-                if let Some(there) = self.piece_at(from) {
-                    let id = self.id_code(from);
-                    self.clear(to);
-                    self.clear(from);
-                    self.put(
-                        to,
-                        Piece {
-                            kind: unit.kind,
-                            ..there
-                        },
-                    );
-                    if self.tracks_identities() {
-                        self.set_id_code(from, 0);
-                        self.set_id_code(to, id);
-                    }
-                }
-            }
+            | Effect::SeriesCapture { from, to, unit, .. } => self.shift_unit(from, to, unit.kind),
             Effect::PartnerMove { from, to, unit } | Effect::CastlingPartner { from, to, unit } => {
                 let id = self.id_code(from);
                 self.clear(from);
@@ -494,6 +457,22 @@ impl Position {
         self.put_reborn(on, unit);
         if self.tracks_identities() {
             self.set_id_code(on, id);
+        }
+    }
+
+    /// Moves the unit on `from`, if any, to `to` (taking off what stood
+    /// there) as a unit of `kind`, its side, attributes and identity kept:
+    /// a wormhole's transfer, a series step.
+    fn shift_unit(&mut self, from: Square, to: Square, kind: Kind) {
+        if let Some(there) = self.piece_at(from) {
+            let id = self.id_code(from);
+            self.clear(from);
+            // `put` clears `to` first.
+            self.put(to, Piece { kind, ..there });
+            if self.tracks_identities() {
+                self.set_id_code(from, 0);
+                self.set_id_code(to, id);
+            }
         }
     }
 

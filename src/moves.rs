@@ -621,6 +621,17 @@ impl Move {
         }
     }
 
+    /// Where the capturing (or moving) unit stands after the move, if it
+    /// is still on the board.
+    #[inline]
+    pub fn capturer_square(&self) -> Option<Square> {
+        match self.capturer_fate() {
+            Fate::Stays => Some(self.to),
+            Fate::Reborn(sq) => Some(sq),
+            Fate::Vanishes => None,
+        }
+    }
+
     /// What becomes of the capturing (or moving) unit.
     #[inline]
     pub fn capturer_fate(&self) -> Fate {

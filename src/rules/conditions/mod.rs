@@ -864,19 +864,23 @@ macro_rules! registry {
                         let mapped = match c {
                             $(Condition::$variant => <$rule as ConditionRule>::walks(rules, pos, on, as_now, observing),)*
                         };
-                        // A condition's walks kept apart may hold a walk
-                        // twice (CheekToCheek): kept, but not one that an
-                        // earlier walk's mapping gave.
-                        let before = next;
-                        for k in mapped.iter() {
-                            if mapped.are_apart() && !before.contains(k) {
-                                next.push_again(k);
-                            } else {
+                        if mapped.are_apart() {
+                            // Walks kept apart may hold a walk twice
+                            // (CheekToCheek): kept, but not one that an
+                            // earlier walk's mapping gave.
+                            let before = next;
+                            for k in mapped.iter() {
+                                if before.contains(k) {
+                                    next.push(k);
+                                } else {
+                                    next.push_again(k);
+                                }
+                            }
+                            next = next.kept_apart();
+                        } else {
+                            for k in mapped.iter() {
                                 next.push(k);
                             }
-                        }
-                        if mapped.are_apart() {
-                            next = next.kept_apart();
                         }
                         if let Some(quiet) = mapped.quiet() {
                             next = next.with_quiet(quiet);

@@ -25,7 +25,7 @@
 use super::volage::{mover_change_index, mover_end};
 use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{Attrs, Bitboard, Piece, Position, Square};
-use crate::moves::{Effect, Fate, Move, Rebirth};
+use crate::moves::{Effect, Move, Rebirth};
 use crate::rules::{Condition, Observer, Rules};
 
 pub struct Pad;
@@ -69,11 +69,7 @@ pub(crate) fn captured_once_after(before: Bitboard, form: u8, mv: &Move) -> Bitb
     let from = mv.departure();
     let had = set.contains(from);
     set.clear(from);
-    let end = match mv.capturer_fate() {
-        Fate::Stays => Some(mv.to),
-        Fate::Reborn(sq) => Some(sq),
-        Fate::Vanishes => None,
-    };
+    let end = mv.capturer_square();
     if mv.captured.is_some() {
         let victim_had = set.contains(mv.capture_square);
         set.clear(mv.capture_square);
