@@ -22,7 +22,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     ("TESTS_influencer__011", "Influencer with RoyalDynasty: a king next to the mover, not royal there, is not made a pawn ([c5=P]) by circe"),
     // Issue 20 (part 2): played since, disagreeing, each to be fixed.
     // Part 2, group "change" (magic, NorskSjakk, Influencer).
-    ("BEISPIEL_norsk__001", "NorskSjakk: Popeye castles with a unit the conditions changed into a rook on its corner (0-0-0=L); circe's castling rights do not follow it"),
     ("TESTS_influencer__002", "Influencer: an enemy unit made a rook on a1 castles after (0-0-0); circe's castling rights do not follow a unit that changed"),
     ("TESTS_influencer__009", "Influencer: the same castling with a unit made a rook on a1"),
     ("TESTS_influencer__010", "Influencer with PlatzwechselCirce's exchange and neutral units: the exchanged units' influence ([c4=P][b3=nP]...) is not played"),
