@@ -164,6 +164,10 @@ pub struct Problem {
     /// unless the input says otherwise; the stipulation and options decide
     /// who actually starts.
     pub position: Position,
+    /// `a=>b`: the position the play starts from (A), given before the
+    /// stipulation; the diagram is the one it must reach (B). Castling
+    /// rights as the diagram's.
+    pub start: Option<Position>,
     pub stipulation: Spanned<String>,
     pub rules: Rules,
     /// The condition as written, for display (`"anticirce cheylan"`).

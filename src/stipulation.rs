@@ -61,8 +61,8 @@ pub enum Goal {
     /// `dia`: a proof game. The play starts from the game array, White
     /// first, and ends on the diagram (`solve::proof`).
     ProofGame,
-    /// `a=>b`: the play starts from the diagram (A), White first, and ends
-    /// on the second position given (B).
+    /// `a=>b`: the play starts from a position given before the diagram
+    /// (A), Black first unless `whitebegins`, and ends on the diagram (B).
     AToB,
 }
 
@@ -83,8 +83,8 @@ impl Goal {
     }
 
     /// Whether the goal is a position to reach: a proof game (`dia`) or
-    /// `a=>b`, played from another position than the diagram's, White
-    /// first, its moves numbered from White's first.
+    /// `a=>b`, played from another position than the diagram's, its moves
+    /// numbered from the first.
     pub fn is_proof(self) -> bool {
         matches!(self, Goal::ProofGame | Goal::AToB)
     }
@@ -279,10 +279,16 @@ impl Stipulation {
             };
             s = format!("h{rest}");
         }
-        // A proof game (`dia`, `a=>b`) is help play, White first; in
-        // series, White's series reaching the position.
-        let proof = ["dia", "a=>b"].iter().any(|g| s.starts_with(g));
-        let (play, rest) = if proof {
+        // A proof game (`dia`, `a=>b`) is help play; in series, a series
+        // reaching the position (`ser-dia`), or a series of the other
+        // side after which the position is reached in one move
+        // (`ser-hdia`, `ser-ha=>b`).
+        let is_proof = |t: &str| ["dia", "a=>b"].iter().any(|g| t.starts_with(g));
+        let series_help_proof = series && s.strip_prefix('h').is_some_and(is_proof);
+        let proof = is_proof(&s) || series_help_proof;
+        let (play, rest) = if series_help_proof {
+            (Play::Help, &s[1..])
+        } else if proof {
             (if series { Play::Direct } else { Play::Help }, s.as_str())
         } else if let Some(r) = s.strip_prefix("hs") {
             (Play::HelpSelf, r)
@@ -619,6 +625,9 @@ mod tests {
         assert!(!Stipulation::parse("dia4").unwrap().white_begins_applies());
         assert!(Stipulation::parse("dia0").is_err());
         assert!(Stipulation::parse("hdia2").is_err());
+        let s = Stipulation::parse("ser-ha=>b2").unwrap();
+        assert_eq!((s.play, s.series, s.goal), (Play::Help, true, Goal::AToB));
+        assert!(Stipulation::parse("ser-sa=>b2").is_err());
         assert!(Stipulation::parse("sa=>b2").is_err());
     }
 

@@ -71,6 +71,9 @@ struct Draft {
     line: usize,
     /// Where the diagram was given (`pieces`, `forsyth`), for its checks.
     diagram_line: Option<usize>,
+    /// `a=>b`: the position given before the stipulation, where the play
+    /// starts, with the line it was given on.
+    start: Option<(Position, usize)>,
 }
 
 type Res<T> = Result<T, InputError>;
@@ -153,6 +156,7 @@ impl<'a> Parser<'a> {
             twins: Vec::new(),
             line,
             diagram_line: None,
+            start: None,
         };
         loop {
             let Some(tok) = self.lex.word() else {
@@ -217,6 +221,14 @@ impl<'a> Parser<'a> {
                 }
                 Kw::Stipulation => {
                     let s = self.parse_stipulation()?;
+                    // `a=>b`: what was given so far is the start (A); the
+                    // units given after it make the position to reach (B).
+                    let to_b = crate::stipulation::Stipulation::parse(&s.value)
+                        .is_ok_and(|st| st.goal == crate::stipulation::Goal::AToB);
+                    if to_b && d.start.is_none() {
+                        let line = d.diagram_line.take().unwrap_or(d.line);
+                        d.start = Some((std::mem::take(&mut d.position), line));
+                    }
                     d.stipulation = Some(s);
                 }
                 Kw::SStipulation => {
@@ -299,35 +311,48 @@ impl<'a> Parser<'a> {
         is_kw || is_twin
     }
 
+    /// The checks of a diagram given on `line`, then its castling rights
+    /// and en passant square from the placement and the options.
+    fn ready_diagram(&mut self, pos: &mut Position, line: usize, d: &Draft) -> Res<()> {
+        let said = crate::io::diagram::check(pos, &d.options, line, &d.rules)
+            .or_else(|e| self.err(line, e))?;
+        self.warnings.extend(said);
+        pos.set_unmoved_from_placement();
+        for o in &d.options {
+            match &o.value {
+                ProblemOption::NoCastling(squares) => {
+                    for sq in squares {
+                        pos.unmoved.clear(*sq);
+                    }
+                }
+                // departure, passed square, arrival: the passed square is
+                // where an en passant capture lands.
+                ProblemOption::EnPassant(squares) if squares.len() == 3 => {
+                    pos.ep_square = Some(squares[1]);
+                    pos.ep_victim = squares[2];
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
     fn finish(&mut self, mut d: Draft) -> Res<Problem> {
         let Some(stipulation) = d.stipulation.take() else {
             let kw = self.keyword_name(Kw::Stipulation);
             return self.err(d.line, format!("the problem has no {kw}"));
         };
         let diagram_line = d.diagram_line.unwrap_or(d.line);
-        let said = crate::io::diagram::check(&d.position, &d.options, diagram_line, &d.rules)
-            .or_else(|e| self.err(diagram_line, e))?;
-        self.warnings.extend(said);
-        d.position.set_unmoved_from_placement();
-        for o in &d.options {
-            match &o.value {
-                ProblemOption::NoCastling(squares) => {
-                    for sq in squares {
-                        d.position.unmoved.clear(*sq);
-                    }
-                }
-                // departure, passed square, arrival: the passed square is
-                // where an en passant capture lands.
-                ProblemOption::EnPassant(squares) if squares.len() == 3 => {
-                    d.position.ep_square = Some(squares[1]);
-                    d.position.ep_victim = squares[2];
-                }
-                _ => {}
-            }
+        let mut start = d.start.take();
+        if let Some((pos, line)) = &mut start {
+            self.ready_diagram(pos, *line, &d)?;
         }
+        let mut position = std::mem::take(&mut d.position);
+        self.ready_diagram(&mut position, diagram_line, &d)?;
         Ok(Problem {
             meta: d.meta,
-            position: d.position,
+            position,
+            start: start.map(|(pos, _)| pos),
             stipulation,
             rules: d.rules,
             condition_line: d.condition_words.first().map_or(0, |w| w.line),

@@ -812,3 +812,22 @@ fn corpus_random_conditions_match_their_directory() {
     }
     assert!(seen > 500, "only {seen} files");
 }
+
+#[test]
+fn an_a_to_b_starts_from_the_units_given_before_its_stipulation() {
+    let p = one(
+        "beginproblem\npieces white ke1 rh1 black ke8\nstipulation a=>b 1.0\n\
+         pieces white kg1 rf1 black ke8\nendproblem\n",
+    );
+    let start = p.start.expect("the start position");
+    let sq = |s: &str| Square::parse(s).unwrap();
+    assert_eq!(start.kind_at(sq("e1")), Some(crate::board::Kind::KING));
+    assert!(start.unmoved.contains(sq("e1")) && start.unmoved.contains(sq("h1")));
+    assert_eq!(p.position.kind_at(sq("g1")), Some(crate::board::Kind::KING));
+    assert!(p.position.piece_at(sq("e1")).is_none());
+    // Any other stipulation keeps every unit in the diagram.
+    let p = one("beginproblem\npieces white ke1\nstipulation dia1\npieces black ke8\nendproblem\n");
+    assert!(p.start.is_none());
+    assert_eq!(p.position.count(crate::board::Color::White), 1);
+    assert_eq!(p.position.count(crate::board::Color::Black), 1);
+}

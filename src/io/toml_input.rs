@@ -35,6 +35,9 @@ struct RawProblem {
     language: Option<TSpanned<String>>,
     fen: Option<TSpanned<String>>,
     pieces: Option<TSpanned<RawPieces>>,
+    /// `a=>b`: the position the play starts from, as a FEN; `fen` (or
+    /// `pieces`) is then the position to reach.
+    start: Option<TSpanned<String>>,
     stipulation: Option<TSpanned<String>>,
     condition: Option<TSpanned<String>>,
     kamikaze: Option<Vec<TSpanned<String>>>,
@@ -403,6 +406,27 @@ impl Reader<'_> {
             line: self.line_of(stip.span().start),
         };
 
+        let to_b = crate::stipulation::Stipulation::parse(&stipulation.value)
+            .is_ok_and(|st| st.goal == crate::stipulation::Goal::AToB);
+        let mut start = match (&raw.start, to_b) {
+            (Some(fen), true) => Some(
+                parse_fen(fen.get_ref())
+                    .map_err(|e| self.error(fen.span(), format!("start: {e}")))?,
+            ),
+            (None, true) => {
+                return Err(self.error(
+                    stip.span(),
+                    "an a=>b needs the position it starts from: `start = \"<FEN>\"` \
+                     (`fen` is the position to reach)",
+                ))
+            }
+            (Some(fen), false) => return Err(self.error(
+                fen.span(),
+                "`start` is the starting position of an a=>b stipulation; this problem has none",
+            )),
+            (None, false) => None,
+        };
+
         let mut warnings = Vec::new();
         let (rules, kamikaze_all, condition_text) = match &raw.condition {
             None => (Rules::orthodox(), false, Vec::new()),
@@ -496,6 +520,13 @@ impl Reader<'_> {
             crate::io::diagram::check(&position, &options, fen_line, &rules)
                 .map_err(|e| self.error_at(fen_line, e))?,
         );
+        if let (Some(pos), Some(fen)) = (&mut start, &raw.start) {
+            let line = self.line_of(fen.span().start);
+            warnings.extend(
+                crate::io::diagram::check(pos, &options, line, &rules)
+                    .map_err(|e| self.error_at(line, e))?,
+            );
+        }
 
         let texts = |t: &Option<TSpanned<toml::Value>>, key: &str| match t {
             None => Ok(Vec::new()),
@@ -515,6 +546,7 @@ impl Reader<'_> {
         Ok(Problem {
             meta,
             position,
+            start,
             stipulation,
             rules,
             condition_text,

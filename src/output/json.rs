@@ -61,6 +61,10 @@ impl<W: FnMut(&str) + Send> JsonWriter<W> {
             "stipulation": problem.stipulation.value,
             "condition": problem.condition_text.join(" "),
         });
+        let mut head = head;
+        if let Some(start) = &problem.start {
+            head["start"] = json!(crate::io::fen::to_fen(start));
+        }
         write(&format!("{},\"twins\":[", open_object(&head)));
         JsonWriter {
             write,

@@ -62,7 +62,7 @@ pub fn write_header(out: &mut String, problem: &Problem) {
         out.push('\n');
     }
     // Said when the option meets the stipulation, before the diagram.
-    if white_begins_applies(problem) == Some(false) {
+    if white_begins_applies(problem) == Some(false) && !begins_an_a_to_b(problem) {
         out.push_str(match lang {
             Language::English => "WhiteToPlay not applicable - ignored\n",
             Language::German => "WeissBeginnt nicht anwendbar - ignoriert\n",
@@ -83,8 +83,44 @@ pub fn write_header(out: &mut String, problem: &Problem) {
         centred_line(out, line);
     }
     out.push('\n');
+    if let Some(start) = &problem.start {
+        write_start_position(out, problem, start, lang, Alphabet::from(lang));
+    }
     write_diagram(out, problem, lang, Alphabet::from(lang));
     out.push('\n');
+}
+
+/// `a=>b`: the position the play starts from, with its counts and
+/// attributes, and who moves first there (`=> (Black ->)`).
+pub(crate) fn write_start_position(
+    out: &mut String,
+    problem: &Problem,
+    start: &Position,
+    lang: Language,
+    alphabet: Alphabet,
+) {
+    let mut shown = *start;
+    if !problem.rules.conditions.is_empty() {
+        problem.rules.conditions.prepare(&problem.rules, &mut shown);
+    }
+    write_board_in(out, alphabet, &shown, None);
+    write_counts_line(out, "", start, lang);
+    write_attribute_lines(out, lang, start, &problem.rules);
+    let first = crate::stipulation::Stipulation::parse(&problem.stipulation.value)
+        .map_or(Color::White, |stip| {
+            crate::solve::starting_side(problem, &stip)
+        });
+    let side = match (lang, first) {
+        (Language::English, Color::White) => "White",
+        (Language::English, Color::Black) => "Black",
+        (Language::German, Color::White) => "Weiss",
+        (Language::German, Color::Black) => "Schwarz",
+        (Language::French, Color::White) => "Blanc",
+        (Language::French, Color::Black) => "Noir",
+    };
+    out.push('\n');
+    centred_line(out, &format!("=> ({side} ->)"));
+    out.push_str("\n\n");
 }
 
 /// The diagram and what Popeye writes under it: the board, the
@@ -250,6 +286,13 @@ pub fn stipulation_text(problem: &Problem) -> String {
     s
 }
 
+/// Whether `whitebegins` says who begins an `a=>b` (not in series), which
+/// it does without shortening it.
+fn begins_an_a_to_b(problem: &Problem) -> bool {
+    crate::stipulation::Stipulation::parse(&problem.stipulation.value)
+        .is_ok_and(|stip| stip.goal == crate::stipulation::Goal::AToB && !stip.series)
+}
+
 /// With option `whitebegins`: whether it applies to the stipulation (None
 /// without the option or when the stipulation cannot be read).
 fn white_begins_applies(problem: &Problem) -> Option<bool> {
@@ -276,7 +319,12 @@ fn structured_stipulation_text(lang: Language, stip: &str) -> Option<String> {
 /// Popeye's spelling of a stipulation: lower case, `exact-` kept, and a
 /// help play that White begins is half a move shorter (`h#3` → `h#2.5`).
 pub fn display_stipulation(stip: &str, white_begins: bool) -> String {
-    let lower = stip.trim().to_lowercase();
+    // Popeye writes the count against the goal, as a whole number where
+    // it is one (`dia 3.0` is `dia3`).
+    let mut lower: String = stip.to_lowercase().split_whitespace().collect();
+    if let Some(whole) = lower.strip_suffix(".0") {
+        lower = whole.to_string();
+    }
     let (exact, s) = match lower.strip_prefix("exact-") {
         Some(rest) => ("exact-", rest),
         None => ("", lower.as_str()),
@@ -321,13 +369,17 @@ fn half_move_shorter(s: &str) -> Option<String> {
 /// neutral units add a third count, `1 + 1 + 4n`.
 fn write_stipulation_line(out: &mut String, problem: &Problem) {
     let left = format!("  {}", stipulation_text(problem));
-    let pos = &problem.position;
+    write_counts_line(out, &left, &problem.position, problem.language);
+}
+
+/// `left`, then the units' counts of `pos` ending in Popeye's column.
+fn write_counts_line(out: &mut String, left: &str, pos: &Position, lang: Language) {
     let mut counts = format!("{} + {}", pos.count(Color::White), pos.count(Color::Black));
     let neutral = pos.neutral().count();
     if neutral > 0 {
-        let _ = write!(counts, " + {neutral}{}", neutral_letter(problem.language));
+        let _ = write!(counts, " + {neutral}{}", neutral_letter(lang));
     }
-    out.push_str(&left);
+    out.push_str(left);
     let width = COUNTS_END.saturating_sub(left.chars().count());
     if width > counts.len() {
         out.extend(std::iter::repeat_n(' ', width - counts.len()));
@@ -648,6 +700,7 @@ mod tests {
         Problem {
             meta: Metadata::default(),
             position: Position::empty(),
+            start: None,
             stipulation: Spanned {
                 value: stip.to_string(),
                 line: 1,
@@ -1240,6 +1293,8 @@ Loesung beendet. Zeit = 1.943 s
 
     #[test]
     fn stipulations_as_popeye_shows_them() {
+        assert_eq!(display_stipulation("dia 3.0", false), "dia3");
+        assert_eq!(display_stipulation("a=>b 4.5", false), "a=>b4.5");
         assert_eq!(display_stipulation("H#2", false), "h#2");
         assert_eq!(display_stipulation("Zb21", false), "zb21");
         // tier4/TESTS_battle_play__028, REGRESSIONS_4_63_to_4_65__001.

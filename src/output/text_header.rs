@@ -30,6 +30,9 @@ pub fn write(out: &mut String, problem: &Problem, alphabet: Alphabet, lang: Lang
         if !lines.is_empty() {
             out.push('\n');
         }
+        if let Some(start) = &problem.start {
+            super::popeye::write_start_position(out, problem, start, lang, alphabet);
+        }
         write_diagram(out, problem, lang, alphabet);
         if let Some(legend) = legend(problem, alphabet, lang) {
             centred_line(out, &legend);
@@ -41,6 +44,10 @@ pub fn write(out: &mut String, problem: &Problem, alphabet: Alphabet, lang: Lang
         }
         let conditions = condition_lines(lang, &problem.rules);
         out.push_str(&super::popeye::stipulation_text(problem));
+        if let Some(start) = &problem.start {
+            out.push_str(" from ");
+            out.push_str(&crate::io::fen::to_fen(start));
+        }
         if !conditions.is_empty() {
             out.push_str("  ");
             out.push_str(&conditions.join(", "));

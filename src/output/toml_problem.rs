@@ -302,6 +302,14 @@ pub fn problem_to_toml(problem: &Problem, expected: Option<&str>) -> Result<Stri
     } else {
         out.push_str(&format!("fen = {}\n", quote(&to_fen(&problem.position))));
     }
+    if let Some(start) = &problem.start {
+        if start.fairy().nonempty() || start.attributed().nonempty() {
+            return Err(ConvertError(
+                "an a=>b start position with fairy or attributed units has no TOML form".into(),
+            ));
+        }
+        out.push_str(&format!("start = {}\n", quote(&to_fen(start))));
+    }
     out.push_str(&format!(
         "stipulation = {}\n",
         quote(&problem.stipulation.value)

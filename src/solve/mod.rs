@@ -12,6 +12,7 @@ mod parallel;
 pub mod play;
 pub mod popeye_order;
 pub mod proof;
+mod routes;
 mod search;
 pub mod stats;
 pub mod table;

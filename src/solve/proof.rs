@@ -40,6 +40,9 @@ struct Capacity {
     assassin: bool,
     /// A king may be reborn at home and castle again (Rex inclusive Circe).
     king_reborn: bool,
+    /// Units move by their walk alone (no Circe form): the routes to the
+    /// target squares bound each side's moves (`super::routes`).
+    by_walk: bool,
 }
 
 impl Capacity {
@@ -60,6 +63,7 @@ impl Capacity {
                 rebirth_squares: [Bitboard::EMPTY; 2],
                 assassin: false,
                 king_reborn: false,
+                by_walk: true,
             });
         };
         if families.next().is_some() || circe.turncoats {
@@ -83,6 +87,7 @@ impl Capacity {
                     rebirth_squares: Color::ALL.map(|c| rebirth_squares(circe, c)),
                     assassin: circe.on_occupied == OnOccupied::Assassin,
                     king_reborn: circe.rex_inclusive,
+                    by_walk: false,
                 })
             }
             // The capturer comes home on its own move: one arrival, as
@@ -92,6 +97,7 @@ impl Capacity {
                 rebirth_squares: [Bitboard::EMPTY; 2],
                 assassin: circe.on_occupied == OnOccupied::Assassin,
                 king_reborn: false,
+                by_walk: false,
             }),
             _ => None,
         }
@@ -153,6 +159,9 @@ pub struct ProofTarget {
     /// The units of each side in the target.
     counts: [u32; 2],
     capacity: Option<Capacity>,
+    /// The target's units all orthodox and units moving by their walk
+    /// alone: the routes bound the moves too.
+    routes: bool,
 }
 
 impl ProofTarget {
@@ -160,10 +169,13 @@ impl ProofTarget {
         // A neutral unit belongs to both sides: the count per side no
         // longer says what a move does.
         let capacity = Capacity::of(rules).filter(|_| target.neutral().is_empty());
+        let orthodox_units = |p: &Position| p.fairy().is_empty() && p.attributed().is_empty();
+        let routes = capacity.is_some_and(|c| c.by_walk) && orthodox_units(&target);
         ProofTarget {
             counts: [target.count(Color::White), target.count(Color::Black)],
             target,
             capacity,
+            routes,
         }
     }
 
@@ -254,6 +266,21 @@ impl ProofTarget {
             }
             if departures[i] > mine + castling_departures + captured + assassinated {
                 return false;
+            }
+        }
+        if self.routes && pos.fairy().is_empty() && pos.attributed().is_empty() {
+            for side in Color::ALL {
+                let mine = if side == pos.turn { own } else { other };
+                let (moves, captures) = super::routes::side_moves_needed(pos, &self.target, side);
+                // The units a side may capture: those the other side has
+                // beyond the target's (none comes back).
+                let opponent = side.opponent();
+                let victims = pos
+                    .count(opponent)
+                    .saturating_sub(self.counts[opponent.index()]);
+                if moves > mine || captures > victims {
+                    return false;
+                }
             }
         }
         true

@@ -1181,6 +1181,11 @@ impl<'s> Searcher<'s> {
         if self.reflex_blocked(pos, end, depth) {
             return false;
         }
+        // Towards a position (ser-dia, ser-ha=>b): the series side's moves
+        // left, and the other side's one move that ends a ser-h.
+        if self.out_of_reach(pos, left, u32::from(end == SeriesEnd::Help)) {
+            return false;
+        }
         count(Counter::Nodes, left, 1);
         let found = if left == 1 {
             let mut moves = self.moves(pos, depth);

@@ -146,10 +146,13 @@ impl Task {
         if stip.reciprocal.is_some() {
             refuse_reciprocal_options(problem, &stip, intelligent)?;
         }
-        let mut pos = if stip.goal == Goal::ProofGame {
-            Position::game_array()
-        } else {
-            problem.position
+        let mut pos = match stip.goal {
+            Goal::ProofGame => Position::game_array(),
+            Goal::AToB => problem.start.ok_or_else(|| SolveError::Refused {
+                line: problem.stipulation.line,
+                why: "an a=>b needs the position it starts from".into(),
+            })?,
+            _ => problem.position,
         };
         pos.turn = starting_side(problem, &stip);
         if super::goal::Judge::needs_identities(stip.goal) || problem.rules.needs_identities() {
@@ -164,7 +167,7 @@ impl Task {
         }
         // The target is the diagram as the conditions prepare it (units
         // they mark, as HyperVolage's), compared with positions so marked.
-        let proof = (stip.goal == Goal::ProofGame).then(|| {
+        let proof = stip.goal.is_proof().then(|| {
             let mut target = problem.position;
             if !rules.conditions.is_empty() {
                 rules.conditions.prepare(&rules, &mut target);
@@ -313,27 +316,42 @@ impl Task {
     }
 }
 
-/// The options a proof game refuses: those that change who begins or
-/// add set play (Popeye's proof game always starts with White from its
-/// start position), and `intelligent`, whose proof-game output is not
-/// established. `a=>b` is not played yet.
+/// The options a proof game refuses: those that change who begins
+/// (Popeye's proof game always starts with White from the game array; only
+/// `a=>b` takes `whitebegins` and the duplexes), set play, and `intelligent`, whose
+/// proof-game output is not established. An intro before one neither.
 fn refuse_proof_options(problem: &Problem, stip: &Stipulation) -> Result<(), SolveError> {
-    if stip.goal == Goal::AToB || stip.intro.is_some() || stip.series {
+    if stip.intro.is_some() {
         return Err(SolveError::UnsupportedStipulation {
             line: problem.stipulation.line,
             text: stip.text.clone(),
         });
     }
-    let refused = problem.options.iter().find(|o| {
-        matches!(
-            o.value,
-            ProblemOption::HalfDuplex
-                | ProblemOption::Duplex
-                | ProblemOption::WhiteBegins
-                | ProblemOption::SetPlay
-                | ProblemOption::Intelligent
-        )
+    let plain_a_to_b = stip.goal == Goal::AToB && !stip.series;
+    let refused = problem.options.iter().find(|o| match o.value {
+        ProblemOption::WhiteBegins | ProblemOption::HalfDuplex | ProblemOption::Duplex => {
+            !plain_a_to_b
+        }
+        ProblemOption::SetPlay | ProblemOption::Intelligent => true,
+        _ => false,
     });
+    // Imitator's squares are the diagram's: which ones the start
+    // position has is not read; nor which position a twin changes.
+    if stip.goal == Goal::AToB {
+        let why = if problem.rules.has(crate::rules::Condition::Imitator) {
+            Some("Imitator with a=>b is not played")
+        } else if !problem.twins.is_empty() {
+            Some("twins of an a=>b are not played")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(SolveError::Refused {
+                line: problem.stipulation.line,
+                why: why.into(),
+            });
+        }
+    }
     match refused {
         Some(o) => Err(SolveError::UnsupportedOption {
             line: o.line,
@@ -452,8 +470,22 @@ pub fn white_begins(problem: &Problem, stip: &Stipulation) -> bool {
 
 /// The side that makes the first move.
 pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
+    // A proof game and a series towards a position begin with White
+    // (ser-h with Black, the series side); `a=>b` with Black unless
+    // `whitebegins`, which does not shorten it.
+    // `halfduplex` lets the other side begin an `a=>b`.
     if stip.goal.is_proof() {
-        return Color::White;
+        let side = match (stip.series, stip.play, stip.goal) {
+            (true, Play::Help, _) => Color::Black,
+            (false, _, Goal::AToB) if !problem.has_option(|o| *o == ProblemOption::WhiteBegins) => {
+                Color::Black
+            }
+            _ => Color::White,
+        };
+        let flipped = stip.goal == Goal::AToB
+            && !stip.series
+            && problem.has_option(|o| *o == ProblemOption::HalfDuplex);
+        return if flipped { side.opponent() } else { side };
     }
     let white_begins = white_begins(problem, stip);
     let mut side = match (stip.play, stip.series) {

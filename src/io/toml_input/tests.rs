@@ -539,3 +539,29 @@ fn intended_reads_as_a_count_or_the_alternatives_per_half_move() {
     assert_error(&format!("{base}intended = 0\n"), 3, "intended:");
     assert_error(&format!("{base}intended = [1]\n"), 3, "intended: expected");
 }
+
+#[test]
+fn an_a_to_b_takes_its_start_position_and_nothing_else_does() {
+    let p = parse(
+        "fen = \"4k3/8/8/8/8/8/8/5RK1\"\nstart = \"4k3/8/8/8/8/8/8/4K2R\"\nstipulation = \"a=>b1\"\n",
+    )
+    .unwrap();
+    let start = p.start.expect("the start position");
+    assert_eq!(start.kind_at(sq("e1")), Some(Kind::KING));
+    assert_eq!(p.position.kind_at(sq("g1")), Some(Kind::KING));
+    assert_error(
+        "fen = \"4k3/8/8/8/8/8/8/5RK1\"\nstipulation = \"a=>b1\"\n",
+        2,
+        "needs the position it starts from",
+    );
+    assert_error(
+        "fen = \"4k3/8/8/8/8/8/8/5RK1\"\nstart = \"4k3/8/8/8/8/8/8/4K2R\"\nstipulation = \"h#1\"\n",
+        2,
+        "has none",
+    );
+    assert_error(
+        "fen = \"4k3/8/8/8/8/8/8/5RK1\"\nstart = \"4k3/8/8/8\"\nstipulation = \"a=>b1\"\n",
+        2,
+        "start:",
+    );
+}
