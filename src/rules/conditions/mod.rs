@@ -146,6 +146,7 @@ mod lost_pieces;
 mod magic_squares;
 mod tibet;
 // Part 2, group Kings: the conditions on kings.
+pub(crate) mod bicaptures;
 mod dynasty;
 mod extinction;
 mod kobul;
@@ -1411,6 +1412,8 @@ registry! {
     /// White may pass, the board then turned half round and the units
     /// changing sides.
     RoleExchange => role_exchange::RoleExchange,
+    /// A unit may capture its own side's units, kings excepted.
+    Bicaptures => bicaptures::Bicaptures,
     /// A unit whose move leaves it checking the enemy king changes colour
     /// (white or black to neutral, neutral to its mover's).
     Anda => anda::Anda,
