@@ -31,6 +31,41 @@ impl Position {
         null
     }
 
+    /// The position turned half round, every unit but the neutral ones
+    /// changing sides (RoleExchange, played after White's pass). The
+    /// castling rights stay with their squares, as Popeye's flags do;
+    /// holes, imitators and identities turn with the board.
+    pub fn role_exchanged(&self, counted: bool) -> Position {
+        let turn = |sq: Square| Square(63 - sq.0);
+        let mut p = *self;
+        for sq in self.unit_squares() {
+            p.clear(sq);
+        }
+        for (unit, sq) in self.units() {
+            let unit = if unit.is_neutral() {
+                unit
+            } else {
+                Piece {
+                    color: unit.color.opponent(),
+                    ..unit
+                }
+            };
+            p.put(turn(sq), unit);
+        }
+        if self.tracks_identities() {
+            for sq in Square::all() {
+                p.set_id_code(turn(sq), self.id_code(sq));
+            }
+        }
+        p.unmoved = self.unmoved;
+        p.holes = Bitboard(self.holes.0.reverse_bits());
+        p.imitators = Bitboard(self.imitators.0.reverse_bits());
+        if counted {
+            p.role_exchanges = self.role_exchanges.saturating_add(1);
+        }
+        p
+    }
+
     /// StrictSAT's record: which sides' kings stood attacked (orthodox
     /// attack) here or before.
     fn attacked_kings(&self) -> [bool; 2] {
@@ -74,7 +109,10 @@ impl Position {
             return p;
         }
         if mv.motion == Motion::Null {
-            return self.pass();
+            return match mv.effects.iter().next() {
+                Some(&Effect::RoleExchange { counted }) => self.pass().role_exchanged(counted),
+                _ => self.pass(),
+            };
         }
         for e in &mv.effects {
             if let Effect::Premove { from, to, unit } = *e {
@@ -420,6 +458,8 @@ impl Position {
             }
             Effect::Premove { .. } => {}
             Effect::ExchangeCastled { .. } => self.exchange_castled |= 1 << mv.piece.color.index(),
+            // Played with the null move (`play`).
+            Effect::RoleExchange { .. } => {}
             Effect::ImitatorPromotion { on } => {
                 self.clear(on);
                 if self.tracks_identities() {

@@ -182,6 +182,10 @@ pub enum Effect {
     /// walk is `partner` (ExchangeCastling), which uses up the side's
     /// castling: Popeye writes the partner first, `Qa4<->Ke4`.
     ExchangeCastled { partner: Kind },
+    /// White's null move turns the board half round and every unit but the
+    /// neutral ones changes sides (RoleExchange); `counted`: the move
+    /// spends one of a limited number. Popeye writes the condition's name.
+    RoleExchange { counted: bool },
     /// The unit on `on` (a pawn on its promotion rank, promoted or
     /// reborn there) leaves the board and an imitator takes its square
     /// (Imitator): Popeye's `=I`, after the imitators' shift `[Id5]`.

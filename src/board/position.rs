@@ -55,6 +55,9 @@ pub struct Position {
     /// The sides (bit = colour index) that have castled by exchange in
     /// the play so far (ExchangeCastling: once a side).
     pub exchange_castled: u8,
+    /// The role exchanges White has made in the play so far, counted only
+    /// where their number is limited (RoleExchange).
+    pub role_exchanges: u8,
     /// The previous move, for the conditions that read it (kept only while
     /// `history.tracked`).
     pub history: History,
@@ -98,6 +101,7 @@ impl Position {
             imitators: Bitboard::EMPTY,
             exchanged: Bitboard::EMPTY,
             exchange_castled: 0,
+            role_exchanges: 0,
             history: History::NONE,
             allowance: super::Allowance::NONE,
             tracks_ids: false,

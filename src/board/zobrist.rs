@@ -99,6 +99,9 @@ impl Position {
         if self.exchange_castled != 0 {
             h ^= mix(u64::from(self.exchange_castled) ^ 0x7c45_7100_0000_0000);
         }
+        if self.role_exchanges != 0 {
+            h ^= mix(u64::from(self.role_exchanges) ^ 0x5b1f_0e00_0000_0000);
+        }
         if self.imitators.nonempty() {
             h ^= mix(self.imitators.0 ^ 0x1317_a700_0000_0000);
         }

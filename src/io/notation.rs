@@ -177,6 +177,13 @@ pub fn popeye_move_with(mv: &Move, imitators: crate::board::Bitboard, a: Alphabe
         // MessignyChess: both units by their letters, pawns too, and no
         // attributes: `Ta8<->Tg5`.
         // A null move: Popeye's ` ...` after the move number.
+        // RoleExchange: the condition's name in the output's language.
+        Motion::Null if role_exchange(mv) => {
+            s.push(' ');
+            s.push_str(crate::rules::conditions::role_exchange::name(
+                a.language().unwrap_or(Language::English),
+            ));
+        }
         Motion::Null => s.push_str(" ..."),
         Motion::Exchange => match exchange_castled(mv) {
             // ExchangeCastling: the partner first, `Qa4<->Ke4`.
@@ -287,6 +294,11 @@ fn changed_suffix(s: &mut String, a: Alphabet, unit: Piece, shown: crate::moves:
 }
 
 /// The walk of the unit an exchange castles with (ExchangeCastling).
+/// Whether the null move is a role exchange (RoleExchange).
+fn role_exchange(mv: &Move) -> bool {
+    matches!(mv.effects.iter().next(), Some(Effect::RoleExchange { .. }))
+}
+
 fn exchange_castled(mv: &Move) -> Option<Kind> {
     mv.effects.iter().find_map(|e| match *e {
         Effect::ExchangeCastled { partner } => Some(partner),
@@ -509,6 +521,7 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
         Effect::SideChange { .. } => {}
         Effect::CapturerVanishes
         | Effect::ExchangeCastled { .. }
+        | Effect::RoleExchange { .. }
         | Effect::PartnerMove { .. }
         | Effect::Pending { .. }
         | Effect::GhostRemembered { .. }
@@ -593,7 +606,11 @@ pub fn circe_move(
     disambiguation: Disambiguation,
 ) -> String {
     let mut s = String::with_capacity(24);
-    if mv.motion == Motion::Null {
+    if mv.motion == Motion::Null && role_exchange(mv) {
+        s.push_str(crate::rules::conditions::role_exchange::name(
+            Language::English,
+        ));
+    } else if mv.motion == Motion::Null {
         s.push_str("...");
     } else if mv.is_castling() {
         // The units moved before castling (Mars family): `(Kf7>e1)0-0-0`.
@@ -915,6 +932,7 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         Effect::SideChange { .. } => {}
         Effect::CapturerVanishes
         | Effect::ExchangeCastled { .. }
+        | Effect::RoleExchange { .. }
         | Effect::PartnerMove { .. }
         | Effect::Pending { .. }
         | Effect::GhostRemembered { .. }

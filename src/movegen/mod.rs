@@ -13,7 +13,7 @@ use crate::board::walks::fairy;
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move};
 use crate::pieces::Promotion;
-use crate::rules::conditions::point_reflection;
+use crate::rules::conditions::{bicaptures, point_reflection};
 use crate::rules::{Capture, Rules, Walks};
 
 /// Appends every legal move of the side to move to `out`.
@@ -292,7 +292,8 @@ fn generate_with_walks(
     out: &mut Vec<Move>,
 ) {
     let us = pos.turn;
-    let capturable = pos.by_color(us.opponent()) & !king_shield(pos, rules, us.opponent());
+    let capturable = pos.by_color(us.opponent()) & !king_shield(pos, rules, us.opponent())
+        | bicaptures::own_capturable(pos, rules, us);
     let gen = Gen {
         pos,
         rules,
@@ -349,7 +350,8 @@ fn generate_with_walks(
             // position would be illegal), but one that does not (the
             // queen's, the default equihopper's) takes it, as in Popeye.
             let gen = Gen {
-                capturable: pos.by_color(us.opponent()),
+                capturable: pos.by_color(us.opponent())
+                    | bicaptures::own_capturable(pos, rules, us),
                 takes_kings: true,
                 ..gen
             };
@@ -432,6 +434,7 @@ fn generate_own_of(
     // Neutral units are in both sides' sets: movable and capturable.
     let capturable = if captures {
         pos.by_color(us.opponent()) & !king_shield(pos, rules, us.opponent())
+            | bicaptures::own_capturable(pos, rules, us)
     } else {
         Bitboard::EMPTY
     };
@@ -845,7 +848,9 @@ impl Gen<'_> {
     /// walks' generic generators; it promotes as the unit it is.
     fn walk_moves(&self, out: &mut Vec<Move>, from: Square, piece: Piece, walk: Kind) {
         let pos = self.pos;
-        let enemies = pos.by_color(piece.color.opponent());
+        // Bicaptures: the side's own units are enemies too.
+        let enemies = pos.by_color(piece.color.opponent())
+            | bicaptures::own_capturable(pos, self.rules, piece.color);
         let promotion = piece.kind.def().pawn;
         let promotion_rank = match promotion {
             Some(Promotion::OwnFirstRank) => piece.color.back_rank(),

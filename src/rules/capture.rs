@@ -175,7 +175,11 @@ impl Rules {
         if circe.reborn() == Reborn::Captured
             && (victim.kind != Kind::KING || circe.rex_inclusive || !self.kings_royal())
         {
-            let square = circe.classic(victim.kind, victim.color, c.capture_square);
+            let square = circe.classic(
+                victim.kind,
+                home_of(victim, c.mover.color),
+                c.capture_square,
+            );
             let land = if self.allows_rebirth(occupied & !c.pos.holes, square) {
                 circe.land(square, occupied)?
             } else {
@@ -677,6 +681,18 @@ struct Place<'a> {
 }
 
 /// One rebirth to resolve: Popeye's rebirth context.
+/// Whose home squares a captured unit is reborn on: its side's, but a
+/// unit its own side took (Bicaptures) is reborn on the other side's,
+/// Popeye reckoning them from the side that moved.
+#[inline]
+fn home_of(victim: Piece, mover: Color) -> Color {
+    if victim.color == mover {
+        mover.opponent()
+    } else {
+        victim.color
+    }
+}
+
 #[derive(Clone, Copy)]
 struct Job {
     rules: CirceRules,
@@ -716,7 +732,7 @@ impl Job {
             clone_kind: (!is_royal(mv.piece)).then_some(mv.piece.kind),
             couscous: current_capturer(c, p),
             on: mv.capture_square,
-            home: victim.color,
+            home: home_of(victim, c.mover),
             diagram: c.before.diagram_square(mv.capture_square),
             delayed: false,
         }

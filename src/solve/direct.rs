@@ -16,6 +16,7 @@ use super::search::{hand_over, Attack};
 use super::table::{Question, Table};
 use crate::board::{Kind, Position, Square};
 use crate::moves::Move;
+use crate::rules::conditions::bicaptures;
 use crate::rules::Rules;
 use crate::stipulation::Goal;
 use std::hash::{Hash, Hasher};
@@ -503,7 +504,10 @@ impl<'s> Battle<'s> {
             Attack::SelfPlay | Attack::SemiReflex { .. } => self.opts.quodlibet,
             Attack::Reflex => false,
         };
-        counts && self.goal_counts(k) && self.judge.reached(pos, mv, after)
+        counts
+            && self.goal_counts(k)
+            && (k > 1 || bicaptures::may_end_with(&self.judge.rules, self.judge.goal, pos, mv))
+            && self.judge.reached(pos, mv, after)
     }
 
     /// Whether the defender's `d` reaches a goal that ends play (self and

@@ -94,6 +94,10 @@ pub fn key(mv: &Move) -> (u8, u8, u8, u8) {
 /// square. Units keep the order of the squares they stand on.
 /// In Popeye's sorting mode, [`key_in`].
 pub fn key_under(rules: &Rules, mv: &Move) -> (u8, u8, u8, u8, u8) {
+    // RoleExchange: generated before the others, so tried last.
+    if let Some(Effect::RoleExchange { .. }) = mv.effects.iter().next() {
+        return (u8::MAX, u8::MAX, u8::MAX, u8::MAX, u8::MAX);
+    }
     if rules.repertoire.sorts_moves() {
         let (from, to, capture, promotion) = key_in(mv, true);
         return (from, to, capture, promotion, 0);

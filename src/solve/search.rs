@@ -21,6 +21,7 @@ use super::table::{Question, Table};
 use crate::board::{Color, Kind, Position};
 use crate::movegen::{is_legal_after, pseudo_legal_moves};
 use crate::moves::Move;
+use crate::rules::conditions::bicaptures;
 use crate::rules::Rules;
 use crate::stipulation::Goal;
 use std::hash::{Hash, Hasher};
@@ -1064,6 +1065,10 @@ impl<'s> Searcher<'s> {
         }
         if needs_check {
             retain_checking_candidates(pos, &self.judge.goal_rules, &mut moves);
+        }
+        let (rules, goal) = (&self.judge.rules, self.judge.goal);
+        if !rules.conditions.is_empty() {
+            moves.retain(|mv| bicaptures::may_end_with(rules, goal, pos, mv));
         }
         count(Counter::Nodes, 1, 1);
         count(Counter::Moves, 1, moves.len() as u64);

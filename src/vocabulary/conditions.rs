@@ -910,6 +910,12 @@ fn read_param(
                 }
             }
         }
+        Parameter::Limit => {
+            if let Some(n) = words.peek().and_then(|w| w.text.parse::<u32>().ok()) {
+                words.advance();
+                param.limit = Some(n);
+            }
+        }
         Parameter::Flights => {
             let mut number = || {
                 let n = words.peek().and_then(|w| w.text.parse::<u8>().ok())?;
@@ -1386,6 +1392,7 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
                     .collect()
             }
         }
+        Parameter::Limit => param.limit.iter().map(u32::to_string).collect(),
         // Popeye writes the flights in Roman numerals, Black's after a
         // slash when they differ.
         Parameter::Flights => {

@@ -146,9 +146,11 @@ mod lost_pieces;
 mod magic_squares;
 mod tibet;
 // Part 2, group Kings: the conditions on kings.
+pub(crate) mod bicaptures;
 mod dynasty;
 mod extinction;
 mod kobul;
+pub(crate) mod role_exchange;
 // Part 2, group "change": units that change colour or walk as moves are
 // played (the rest), and the attributes that do so.
 mod breton;
@@ -438,6 +440,9 @@ pub enum Parameter {
     /// `Berolina` (bit 8), and the maxima `MaximumWhite N`, `MaximumBlack
     /// N` (in `Param::counts`) and `MaximumTotal N` (`Param::total`).
     Sentinelles,
+    /// A number, optionally: how many times a move may be made
+    /// (RoleExchange), in `Param::limit`; none given, no limit.
+    Limit,
 }
 
 /// For which side a condition selects among the legal moves by a measure
@@ -476,6 +481,8 @@ pub struct Param {
     /// A number for both sides together, plus one; 0 when none is given
     /// (Sentinelles' MaximumTotal).
     pub total: u8,
+    /// The number given (`Parameter::Limit`); `None`: no limit.
+    pub limit: Option<u32>,
 }
 
 impl Param {
@@ -1402,6 +1409,11 @@ registry! {
     Football => football::Football,
     /// A unit that is no pawn leaves a pawn on the square it left.
     Sentinelles => sentinelles::Sentinelles,
+    /// White may pass, the board then turned half round and the units
+    /// changing sides.
+    RoleExchange => role_exchange::RoleExchange,
+    /// A unit may capture its own side's units, kings excepted.
+    Bicaptures => bicaptures::Bicaptures,
     /// A unit whose move leaves it checking the enemy king changes colour
     /// (white or black to neutral, neutral to its mover's).
     Anda => anda::Anda,
