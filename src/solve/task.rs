@@ -460,7 +460,8 @@ fn refuse_with_orphans(rules: &Rules, pos: &Position) -> Result<(), SolveError> 
         ));
     }
     // Compared with Popeye on random problems (docs/walks.md).
-    const COMPARED: [Condition; 3] = [
+    const COMPARED: [Condition; 4] = [
+        Condition::AntiAndernachChess,
         Condition::WhiteMaximummer,
         Condition::BlackMaximummer,
         Condition::MakeTakeChess,
