@@ -193,3 +193,43 @@ fn notations_write_popeyes_codes() {
     );
     assert!(out.contains("Hb6*c7-d8[+sBc7]"), "{out}");
 }
+
+#[test]
+fn orphans_are_reborn_promoted_to_and_check_as_popeye_plays_them() {
+    // Circe: the rook may not take the orphan on f5: reborn on f1 and
+    // observed by the rook, it would check the king along the first rank.
+    let m = first_moves("condition circe\npieces white kh1 rf2 black ka8 of5");
+    assert!(
+        has(&m, "Rf2-f4") && !m.iter().any(|x| x.starts_with("Rf2*f5")),
+        "{m:?}"
+    );
+    // A pawn promotes to the diagram's orphan; the orphan moves as the
+    // black rook that observes it.
+    let m = first_moves("pieces white kh1 pb7 od4 black ka6 rd8");
+    assert!(has(&m, "b7-b8=O") && has(&m, "Od4-d6 +"), "{m:?}");
+    // Anticirce: the orphan checks from d1 though its rebirth square a8
+    // is taken (Popeye does not validate an orphan's observation).
+    let m = first_moves("condition anticirce\npieces white kh1 od4 black ka1 rd8 sa8");
+    assert!(has(&m, "Od4-d1 +") && has(&m, "Od4*d8[wOd8->d8]"), "{m:?}");
+}
+
+#[test]
+fn orphans_beside_neutral_units_or_other_conditions_are_refused() {
+    let text = "beginproblem\nstipulation ~1\npieces white ke1 oa4 nc3 black ke8 neutral nd4\nendproblem\n";
+    let p = parse_popeye(text, Path::new("t.inp")).unwrap().remove(0);
+    let e = solve_problem(&p)[0]
+        .result
+        .as_ref()
+        .expect_err("refused")
+        .to_string();
+    assert!(e.contains("neutral units and orphans"), "{e}");
+    // Beside a condition not compared with Popeye (Madrasi).
+    let text = "beginproblem\nstipulation ~1\ncondition madrasi\npieces white ke1 oa4 black ke8 rh4\nendproblem\n";
+    let p = parse_popeye(text, Path::new("t.inp")).unwrap().remove(0);
+    let e = solve_problem(&p)[0]
+        .result
+        .as_ref()
+        .expect_err("refused")
+        .to_string();
+    assert!(e.contains("orphans and friends with"), "{e}");
+}

@@ -98,11 +98,10 @@ impl Kind {
         self == Kind::KING || self.def().royal
     }
 
-    /// Whether the solver plays this walk (Popeye's orphan and friend,
-    /// whose moves depend on chains of observation, and the royal fairy
-    /// walks are not played yet).
+    /// Whether the solver plays this walk: every walk of the table now
+    /// (the readers' refusal stays for a walk added before it is played).
     pub fn is_supported(self) -> bool {
-        !matches!(self, Kind::ORPHAN | Kind::FRIEND)
+        true
     }
 
     /// Whether a pawn may promote to this kind when a unit of it stands in

@@ -172,6 +172,11 @@ impl Rules {
         let Some(attacker) = pos.piece_as(on, them) else {
             return false;
         };
+        // An orphan's check is never judged by what its capture would do
+        // (Popeye's orphan observes without the observation's validation).
+        if attacker.kind == Kind::ORPHAN {
+            return true;
+        }
         if self.is_general() {
             // A unit capturing from its rebirth square is put there first.
             let mut lifted;

@@ -441,6 +441,7 @@ fn refuse_combinations(
             return Err(SolveError::NotAllowed("dummies and Circe"));
         }
     }
+    refuse_with_orphans(rules, pos)?;
     if pos.neutral().nonempty() {
         if rules.alsatian() {
             return Err(SolveError::Unsupported(
@@ -460,6 +461,48 @@ fn refuse_combinations(
         }
     }
     Ok(())
+}
+
+/// Orphans and friends: Popeye refuses them beside neutral units; circe
+/// plays them in orthodox chess and under the rules compared with Popeye
+/// (docs/walks.md), and refuses the others.
+fn refuse_with_orphans(rules: &Rules, pos: &Position) -> Result<(), SolveError> {
+    use crate::rules::{Base, CirceRules, Condition};
+    if (pos.by_kind(Kind::ORPHAN) | pos.by_kind(Kind::FRIEND)).is_empty() {
+        return Ok(());
+    }
+    if pos.neutral().nonempty() {
+        // Popeye: "too much fairy chess for neutral pieces".
+        return Err(SolveError::NotAllowed(
+            "neutral units and orphans or friends",
+        ));
+    }
+    // Compared with Popeye on random problems (docs/walks.md).
+    const COMPARED: [Condition; 4] = [
+        Condition::AntiAndernachChess,
+        Condition::WhiteMaximummer,
+        Condition::BlackMaximummer,
+        Condition::MakeTakeChess,
+    ];
+    let plain = |c: &CirceRules| {
+        matches!(c.base, Base::Circe | Base::AntiCirce)
+            && CirceRules {
+                on_occupied_written: false,
+                ..*c
+            } == CirceRules::of(c.base)
+    };
+    if rules.families().any(|c| !plain(c)) {
+        return Err(SolveError::Unsupported(
+            "orphans and friends with a Circe form other than plain Circe and Anticirce".into(),
+        ));
+    }
+    match rules.conditions.iter().find(|c| !COMPARED.contains(c)) {
+        Some(c) => Err(SolveError::Unsupported(format!(
+            "orphans and friends with {}",
+            c.popeye_id()
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Whether option `whitebegins` is given and applies to `stip` (Popeye

@@ -14,6 +14,7 @@ mod curved;
 pub mod fairy;
 mod hoppers;
 mod locusts;
+mod orphans;
 mod others;
 mod pawns;
 
@@ -88,6 +89,9 @@ struct Walker<'b, 'p, F: FnMut(Reach)> {
     from: At,
     /// Observation: report captures only.
     captures_only: bool,
+    /// The walk is lent to an orphan: Popeye's pawns then move from their
+    /// first rank too and never take en passant.
+    for_orphan: bool,
     found: F,
 }
 
@@ -101,10 +105,23 @@ pub fn generate(
     captures_only: bool,
     found: impl FnMut(Reach),
 ) {
+    generate_for(steps, from, board, captures_only, false, found);
+}
+
+/// [`generate`] for a walk lent to an orphan when `for_orphan`.
+fn generate_for(
+    steps: &[Step],
+    from: Square,
+    board: &Board,
+    captures_only: bool,
+    for_orphan: bool,
+    found: impl FnMut(Reach),
+) {
     let mut w = Walker {
         board,
         from: at(from),
         captures_only,
+        for_orphan,
         found,
     };
     for step in steps {

@@ -1,5 +1,6 @@
 //! The walks that are families of their own: edgehog, CAT, the radial
-//! walks, the querquisite, the hunters, the orphan and the friend.
+//! walks, the querquisite, the hunters (the orphan and the friend are in
+//! `orphans.rs`).
 
 use super::{add, Reach, Walker};
 use crate::pieces::walk::{vectors as v, Radial, Step, Vector};
@@ -86,8 +87,4 @@ impl<F: FnMut(Reach)> Walker<'_, '_, F> {
             }
         }
     }
-
-    /// The orphan and the friend move as the walks linked to them by
-    /// observation; the readers refuse them for now.
-    pub(super) fn orphan(&mut self, _friend: bool) {}
 }

@@ -21,7 +21,8 @@ impl<F: FnMut(Reach)> Walker<'_, '_, F> {
         let f: i8 = if side == Color::White { 1 } else { -1 };
         let d = self.from;
         let (base, double) = ranks(side);
-        let on_base = d.1 == base;
+        // A pawn's walk lent to an orphan steps from the first rank too.
+        let on_base = d.1 == base && !self.for_orphan;
         match pawn {
             Pawn::Pawn if !on_base => {
                 self.pawn_capture((-1, f));
@@ -49,7 +50,7 @@ impl<F: FnMut(Reach)> Walker<'_, '_, F> {
             Pawn::Reverse => {
                 // Backwards, with the other side's ranks.
                 let (base, double) = ranks(side.opponent());
-                if d.1 != base {
+                if d.1 != base || self.for_orphan {
                     self.pawn_capture((1, -f));
                     self.pawn_capture((-1, -f));
                     self.pawn_steps((0, -f), d.1 == double);
@@ -113,6 +114,9 @@ impl<F: FnMut(Reach)> Walker<'_, '_, F> {
     /// Whether `a` is the square the opponent's last double step passed
     /// over, its unit still there to be taken.
     fn is_en_passant(&self, a: At) -> bool {
+        if self.for_orphan {
+            return false;
+        }
         match (self.board.ep, square(a)) {
             (Some((passed, victim)), Some(s)) => s == passed && self.board.enemies.contains(victim),
             _ => false,

@@ -251,3 +251,64 @@ fn the_geometric_test_keeps_to_the_lines() {
     assert!(!may_capture_on(&rook, sq("a1"), sq("a1")));
     assert!(!may_capture_on(&rook, sq("a1"), sq("b2")));
 }
+
+/// The squares of `moves`, sorted (Popeye sorts the moves of a diagram
+/// with an orphan or a friend, so only the set is Popeye's).
+fn move_set(units: &str, from: &str) -> Vec<String> {
+    sorted(moves(units, from))
+}
+
+fn squares(list: &str) -> Vec<String> {
+    sorted(list.split_whitespace().map(String::from).collect())
+}
+
+// The positions below were played by Popeye 4.104 (`~1`).
+
+#[test]
+fn an_orphan_moves_as_the_enemy_walks_that_observe_it() {
+    // Observed by nothing: no move.
+    assert!(moves("wKh1 wOd4 bKa8", "d4").is_empty());
+    // A rook and a knight observe it: it moves and captures as both.
+    assert_eq!(
+        move_set("wKh1 wOd4 bKa8 bRd8 bSb5", "d4"),
+        squares("xd8 d7 e6 d6 c6 f5 d5 xb5 h4 g4 f4 e4 c4 b4 a4 f3 d3 b3 e2 d2 c2 d1")
+    );
+    // Its own side's rook lends it nothing.
+    assert!(moves("wKh1 wOd4 wRd8 bKa6", "d4").is_empty());
+}
+
+#[test]
+fn an_orphan_is_linked_through_a_chain_of_orphans() {
+    // The white rook observes the black orphan, which, moving as a rook,
+    // observes the white orphan: the white orphan moves as a rook.
+    assert_eq!(
+        move_set("wKh1 wOd4 wRa7 bKh8 bOd7", "d4"),
+        squares("xd7 d6 d5 h4 g4 f4 e4 c4 b4 a4 d3 d2 d1")
+    );
+}
+
+#[test]
+fn an_orphan_moves_as_a_pawn_from_its_first_rank() {
+    assert_eq!(moves("wKh1 wOa1 bKh8 bPb2", "a1"), ["xb2", "a2"]);
+}
+
+#[test]
+fn a_friend_moves_as_its_own_side_through_chains_of_friends() {
+    assert_eq!(
+        move_set("wKh1 wFd4 wRd8 bKa6", "d4"),
+        squares("d7 d6 d5 h4 g4 f4 e4 c4 b4 a4 d3 d2 d1")
+    );
+    // The bishop observes the friend on f6, which as a bishop observes d4.
+    assert_eq!(
+        move_set("wKh1 wFd4 wFf6 wBh8 bKa8", "d4"),
+        squares("a7 b6 e5 c5 e3 c3 f2 b2 g1 a1")
+    );
+    // An enemy rook lends a friend nothing.
+    assert!(moves("wKh1 wFd4 bRd8 bKa6", "d4").is_empty());
+}
+
+#[test]
+fn an_orphan_checks_with_the_walks_it_is_lent() {
+    assert!(observes("wKh1 wOd4 bKd8 bRh4", "d4", "d8"));
+    assert!(!observes("wKh1 wOd4 bKd8 bBh4", "d4", "d8"));
+}
