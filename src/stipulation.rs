@@ -144,8 +144,20 @@ pub struct Stipulation {
     /// itself at once (`reci-h(=)#3`: stalemate White; without the
     /// parentheses the same goal as `goal`).
     pub reciprocal: Option<Goal>,
+    /// Parry series (`pser-`, `phser-`): a series move may check, and
+    /// the other side then parries it before the series goes on.
+    pub parry: Option<Parry>,
     /// The text as written.
     pub text: String,
+}
+
+/// How the other side parries a check in a parry series.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Parry {
+    /// Every parry must be met (`pser-#`, `pser-s#`, `pser-r#`).
+    Defence,
+    /// The parry is a help move (`pser-h#`, and every `phser-`).
+    Help,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -254,8 +266,21 @@ impl Stipulation {
             s = rest.to_string();
         }
         let mut series = false;
+        let mut parry = None;
         if let Some(rest) = s.strip_prefix("ser-") {
             series = true;
+            s = rest.to_string();
+        } else if let Some(rest) = s.strip_prefix("pser-") {
+            series = true;
+            parry = Some(if rest.starts_with('h') {
+                Parry::Help
+            } else {
+                Parry::Defence
+            });
+            s = rest.to_string();
+        } else if let Some(rest) = s.strip_prefix("phser-") {
+            series = true;
+            parry = Some(Parry::Help);
             s = rest.to_string();
         }
         // `reci-h(g1)g2n`: the goal in parentheses is Black's own.
@@ -366,6 +391,9 @@ impl Stipulation {
                 "exact- with a series reciprocal help play is not played",
             ));
         }
+        if parry.is_some() && (reciprocal.is_some() || exact) {
+            return Err(err("a parry series takes neither reci- nor exact-"));
+        }
         let reciprocal = reciprocal.map(|g| g.unwrap_or(goal));
         Stipulation {
             play,
@@ -376,6 +404,7 @@ impl Stipulation {
             exact,
             intro,
             reciprocal,
+            parry,
             text: text.trim().to_string(),
         }
         .within_limit()
@@ -460,6 +489,7 @@ impl Stipulation {
             exact: min.is_some(),
             intro: None,
             reciprocal: None,
+            parry: None,
             text: text.trim().to_string(),
         })
     }
@@ -629,6 +659,23 @@ mod tests {
         assert_eq!((s.play, s.series, s.goal), (Play::Help, true, Goal::AToB));
         assert!(Stipulation::parse("ser-sa=>b2").is_err());
         assert!(Stipulation::parse("sa=>b2").is_err());
+    }
+
+    #[test]
+    fn a_parry_series_is_a_series_whose_checks_the_other_side_parries() {
+        let s = Stipulation::parse("pser-#3").unwrap();
+        assert_eq!(
+            (s.play, s.series, s.parry),
+            (Play::Direct, true, Some(Parry::Defence))
+        );
+        let s = Stipulation::parse("pser-h#2").unwrap();
+        assert_eq!((s.play, s.parry), (Play::Help, Some(Parry::Help)));
+        let s = Stipulation::parse("phser-s#2").unwrap();
+        assert_eq!((s.play, s.parry), (Play::SelfPlay, Some(Parry::Help)));
+        let s = Stipulation::parse("2->pser-h#3").unwrap();
+        assert_eq!((s.intro, s.parry), (Some(2), Some(Parry::Help)));
+        assert!(Stipulation::parse("pser-dia1").is_ok());
+        assert_eq!(Stipulation::parse("ser-#2").unwrap().parry, None);
     }
 
     #[test]

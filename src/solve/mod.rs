@@ -417,7 +417,8 @@ pub fn solve_task_into(
         .with_keep_mating(task.keep_mating)
         .with_stop_on_short(task.stop_on_short)
         .with_proof(task.proof.clone())
-        .with_reciprocal(stip.reciprocal);
+        .with_reciprocal(stip.reciprocal)
+        .with_parry(stip.parry);
         if let Some(set) = task.help_set {
             let set_pos = search::hand_over(pos);
             searcher.set_play(true);

@@ -23,7 +23,7 @@ use crate::movegen::{is_legal_after, pseudo_legal_moves};
 use crate::moves::Move;
 use crate::rules::conditions::bicaptures;
 use crate::rules::Rules;
-use crate::stipulation::Goal;
+use crate::stipulation::{Goal, Parry};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -179,6 +179,8 @@ pub(crate) struct Searcher<'s> {
     stop_on_short: bool,
     /// `reci-h`: the judge of the reciprocal goal.
     reciprocal: Option<Box<Judge>>,
+    /// `pser-`, `phser-`: how a series move's check is parried.
+    parry: Option<Parry>,
     out: Out<'s>,
 }
 
@@ -195,6 +197,7 @@ pub(crate) struct Recipe {
     set_play: bool,
     keep_mating: Option<Color>,
     reciprocal: Option<Goal>,
+    parry: Option<Parry>,
 }
 
 impl<'s> Worker<'s> for Searcher<'s> {
@@ -213,6 +216,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             set_play: self.set_play,
             keep_mating: self.keep_mating,
             reciprocal: self.reciprocal.as_ref().map(|j| j.goal),
+            parry: self.parry,
         }
     }
 
@@ -236,6 +240,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             reciprocal: r
                 .reciprocal
                 .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
+            parry: r.parry,
             out,
         }
     }
@@ -274,6 +279,7 @@ impl<'s> Searcher<'s> {
             keep_mating: None,
             stop_on_short: false,
             reciprocal: None,
+            parry: None,
             out,
         }
     }
@@ -332,6 +338,17 @@ impl<'s> Searcher<'s> {
             (self.salt, goal).hash(&mut h);
             self.salt = h.finish();
             self.reciprocal = Some(Box::new(Judge::for_lines(self.judge.rules, goal)));
+        }
+        self
+    }
+
+    /// `pser-`, `phser-`: the parries, mixed into the table's keys.
+    pub fn with_parry(mut self, parry: Option<Parry>) -> Searcher<'s> {
+        if let Some(parry) = parry {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (self.salt, parry).hash(&mut h);
+            self.salt = h.finish();
+            self.parry = Some(parry);
         }
         self
     }
@@ -1144,7 +1161,7 @@ impl<'s> Searcher<'s> {
         // which the other side is already forced to reach it (ser-s); and
         // in ser-r the series stops where the other side can reach the
         // goal, which it must.
-        if checks
+        if checks && self.parry.is_none()
             || end == SeriesEnd::Direct
                 && !self.judge.goal.implies_immobility()
                 && self.judge.reached(pos, &mv, &after)
@@ -1153,9 +1170,62 @@ impl<'s> Searcher<'s> {
         {
             return false;
         }
+        if let (true, Some(parry)) = (checks, self.parry) {
+            return self.parries(&after, parry, left - 1, end, depth + 1, &step);
+        }
         // The other side does not move: the series side moves again.
         let again = hand_over(&after);
         self.series_lines(&again, left - 1, end, depth + 1, &step)
+    }
+
+    /// A parry series: the other side, in check in `pos`, parries; then the
+    /// series of `left` moves goes on. With `Parry::Defence` every parry
+    /// must be met (the lines are written only then), with `Parry::Help`
+    /// one is enough. A check nothing parries ends the series early: not
+    /// a line of this length.
+    fn parries(
+        &mut self,
+        pos: &Position,
+        parry: Parry,
+        left: u32,
+        end: SeriesEnd,
+        depth: usize,
+        path: &Step,
+    ) -> bool {
+        let replies = self.moves_in_order(pos, depth);
+        let step = |mv| Step {
+            before: pos,
+            mv,
+            role: Role::Reply,
+            parent: Some(path),
+        };
+        let found = match parry {
+            Parry::Help => {
+                let mut any = false;
+                for &mv in &replies {
+                    let next = pos.play(&mv);
+                    any |= self.series_lines(&next, left, end, depth + 1, &step(mv));
+                }
+                any
+            }
+            Parry::Defence => {
+                let outer = std::mem::replace(&mut self.out, Out::Buffer(Vec::new()));
+                let every = !replies.is_empty()
+                    && replies.iter().all(|&mv| {
+                        let next = pos.play(&mv);
+                        self.series_lines(&next, left, end, depth + 1, &step(mv))
+                    });
+                let held = std::mem::replace(&mut self.out, outer).take_buffer();
+                if every {
+                    for event in held {
+                        self.out.push(event);
+                    }
+                }
+                every
+            }
+        };
+        self.put_back(depth, replies);
+        found
     }
 
     /// The series of exactly `left` moves from `pos`.
@@ -1187,8 +1257,11 @@ impl<'s> Searcher<'s> {
             return false;
         }
         // Towards a position (ser-dia, ser-ha=>b): the series side's moves
-        // left, and the other side's one move that ends a ser-h.
-        if self.out_of_reach(pos, left, u32::from(end == SeriesEnd::Help)) {
+        // left, and the other side's one move that ends a ser-h, and in a
+        // parry series a parry after each series move but the last.
+        let parries = if self.parry.is_some() { left - 1 } else { 0 };
+        let other = parries + u32::from(end == SeriesEnd::Help);
+        if self.out_of_reach(pos, left, other) {
             return false;
         }
         count(Counter::Nodes, left, 1);

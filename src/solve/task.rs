@@ -514,12 +514,13 @@ pub fn white_begins(problem: &Problem, stip: &Stipulation) -> bool {
 /// The side that makes the first move.
 pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
     // A proof game and a series towards a position begin with White
-    // (ser-h with Black, the series side); `a=>b` with Black unless
-    // `whitebegins`, which does not shorten it.
+    // (`ser-ha=>b` with Black, the series side; `ser-hdia` with White's
+    // series from the game array, Black's move ending it); `a=>b` with
+    // Black unless `whitebegins`, which does not shorten it.
     // `halfduplex` lets the other side begin an `a=>b`.
     if stip.goal.is_proof() {
         let side = match (stip.series, stip.play, stip.goal) {
-            (true, Play::Help, _) => Color::Black,
+            (true, Play::Help, Goal::AToB) => Color::Black,
             (false, _, Goal::AToB) if !problem.has_option(|o| *o == ProblemOption::WhiteBegins) => {
                 Color::Black
             }
