@@ -375,6 +375,7 @@ impl Position {
             | Effect::ColourChange { on, unit }
             | Effect::KingChange { on, unit, .. }
             | Effect::Recoloured { on, unit }
+            | Effect::Rewalked { on, unit }
             | Effect::Changed { on, unit, .. } => {
                 // `put` clears the square: the unit keeps its identity.
                 let id = self.id_code(on);
