@@ -148,6 +148,7 @@ mod tibet;
 // Part 2, group Kings: the conditions on kings.
 mod dynasty;
 mod extinction;
+pub(crate) mod fuddled_men;
 mod kobul;
 mod snek;
 // Part 2, group "change": units that change colour or walk as moves are
@@ -1422,6 +1423,9 @@ registry! {
     SnekChess => snek::SnekChess,
     /// As SnekChess, the walks going round (queen, rook, bishop, knight).
     SnekCircleChess => snek::SnekCircleChess,
+    /// The units a side moved on its last move neither move nor check
+    /// until it moves again.
+    FuddledMen => fuddled_men::FuddledMen,
     /// A side's king is royal only while it is its one king.
     RoyalDynasty => dynasty::RoyalDynasty,
     /// A side loses when its last unit of a walk is taken; no unit is royal.
