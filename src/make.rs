@@ -190,6 +190,7 @@ impl Position {
             walk: mv.piece.kind,
         });
         self.history.duellists[mover.index()] = mv.capturer_square();
+        self.history.moved[mover.index()] = self.moved_by(mover, mv);
         if self.history.pad != 0 {
             self.history.captured_once = crate::rules::conditions::pad::captured_once_after(
                 before.history.captured_once,
@@ -197,6 +198,26 @@ impl Position {
                 mv,
             );
         }
+    }
+
+    /// FuddledMen: where the units of `mover` that `mv` moved stand once
+    /// it is played here: the mover (through its rebirth), a castling's
+    /// rook or partner, an exchange's partner of the mover's side.
+    fn moved_by(&self, mover: crate::board::Color, mv: &Move) -> Bitboard {
+        let mut moved = mv
+            .capturer_square()
+            .map_or(Bitboard::EMPTY, Bitboard::from_square);
+        let rank = mv.from.rank();
+        match mv.motion {
+            Motion::CastleShort => moved.set(Square::new(5, rank)),
+            Motion::CastleLong => moved.set(Square::new(3, rank)),
+            Motion::Exchange if self.color_at(mv.from) == Some(mover) => moved.set(mv.from),
+            _ => {}
+        }
+        if let Some(&Effect::CastlingPartner { to, .. }) = mv.effects.iter().next() {
+            moved.set(to);
+        }
+        moved
     }
 
     /// HaanerChess: the squares the move's units left (the king's and the
@@ -413,6 +434,7 @@ impl Position {
             | Effect::ColourChange { on, unit }
             | Effect::KingChange { on, unit, .. }
             | Effect::Recoloured { on, unit }
+            | Effect::Rewalked { on, unit }
             | Effect::Changed { on, unit, .. } => {
                 // `put` clears the square: the unit keeps its identity.
                 let id = self.id_code(on);

@@ -247,6 +247,12 @@ pub enum Effect {
     /// rebirths: `Qb3*b4[wQb4->d1][+bmQd8][d1=b]`; the Circe notation
     /// `(d1=b)`.
     Recoloured { on: Square, unit: Piece },
+    /// The unit on `on`, of the side that lost a unit, takes a new walk
+    /// and becomes `unit` (SnekChess, SnekCircleChess: the walk of the
+    /// unit captured). Popeye writes it in brackets of its own with the
+    /// unit's attributes, before the rebirths: `[a3=rS]`, `[c2=nQ]`; the
+    /// Circe notation `(a3=S)`.
+    Rewalked { on: Square, unit: Piece },
     // Issue 20 (fairy conditions, part 2): moves that go on.
     /// The mover, a `was` on `from`, goes on to the empty square `to` and
     /// is `unit` there (a pawn promotes): SeriesCapture's last step after
@@ -566,6 +572,31 @@ impl Move {
         self.effects.iter().any(|e| {
             matches!(*e, Effect::TakenAlong { on, .. } | Effect::Recoloured { on, .. } if on == self.to)
         })
+    }
+
+    /// Whether `other` is this move for Popeye's tables of moves (its
+    /// refutations): they differ at most by the units a snek change gives
+    /// a new walk, which those tables do not see.
+    pub fn same_but_rewalked(&self, other: &Move) -> bool {
+        fn kept(m: &Move) -> impl Iterator<Item = &Effect> + '_ {
+            m.effects
+                .iter()
+                .filter(|e| !matches!(e, Effect::Rewalked { .. }))
+        }
+        Move {
+            effects: Effects::NONE,
+            ..*self
+        } == Move {
+            effects: Effects::NONE,
+            ..*other
+        } && kept(self).eq(kept(other))
+    }
+
+    /// Whether a snek change gives a unit a new walk.
+    pub fn rewalks(&self) -> bool {
+        self.effects
+            .iter()
+            .any(|e| matches!(e, Effect::Rewalked { .. }))
     }
 
     /// Whether `other` is this move for Popeye's test of a threat after a

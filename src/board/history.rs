@@ -1,7 +1,8 @@
 //! What the conditions that read the previous move keep of it
-//! (DuellistChess, FollowMyLeader, the Synchron and AntiSynchron movers):
-//! kept in the position, and hashed, only when such a condition is in
-//! force, so other problems pay one test of a flag per move.
+//! (DuellistChess, FollowMyLeader, the Synchron and AntiSynchron movers,
+//! FuddledMen): kept in the position, and hashed, only when such a
+//! condition is in force, so other problems pay one test of a flag per
+//! move.
 
 use super::{Bitboard, Square};
 
@@ -34,6 +35,10 @@ pub struct History {
     /// Each side's duellist: where the unit it moved last stands (followed
     /// through the rebirths of its move), by colour index.
     pub duellists: [Option<Square>; 2],
+    /// FuddledMen: by colour index, where the units each side moved on its
+    /// last move stand (the mover followed through its rebirth, a castling
+    /// rook, an exchange's partner of the mover's side).
+    pub moved: [Bitboard; 2],
     /// StrictSAT: whether the sides' kings are watched for attack
     /// (`watch_attacks`), and, by colour index, whether each side's king
     /// stood attacked (orthodox attack) in some position before this one
@@ -53,6 +58,7 @@ impl History {
         tracked: false,
         last: None,
         duellists: [None; 2],
+        moved: [Bitboard::EMPTY; 2],
         watch_attacks: false,
         attacked_before: [false; 2],
         pad: 0,
@@ -81,5 +87,13 @@ impl History {
             | sq(self.duellists[1]))
             ^ walk
             ^ self.captured_once.0.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+            ^ self.moved[0]
+                .0
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .rotate_left(17)
+            ^ self.moved[1]
+                .0
+                .wrapping_mul(0xff51_afd7_ed55_8ccd)
+                .rotate_left(41)
     }
 }

@@ -488,6 +488,11 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
         Effect::Recoloured { on, unit } => {
             let _ = write!(s, "[{on}={}]", a.color(unit.color));
         }
+        Effect::Rewalked { on, unit } => {
+            let _ = write!(s, "[{on}=");
+            popeye_unit(s, a, unit, true);
+            s.push(']');
+        }
         Effect::Turned {
             band,
             squares,
@@ -864,7 +869,8 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         Effect::WalkChange { on, unit }
         | Effect::LatePromotion { on, unit }
         | Effect::LatentFirst { on, unit }
-        | Effect::KingChange { on, unit, .. } => {
+        | Effect::KingChange { on, unit, .. }
+        | Effect::Rewalked { on, unit } => {
             let _ = write!(s, "({on}={})", a.piece(unit.kind));
         }
         Effect::Transfer {

@@ -400,12 +400,13 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
                     "unit": unit(u), "from": from.to_string(), "to": to.to_string(),
                 }))
             }
-            // Part 2, group Kings: a king's new walk (KobulKings).
-            Effect::KingChange { on, unit: u, .. } => changes.push(json!({
-                "square": on.to_string(),
-                "unit": unit(u),
-                "change": "walk",
-            })),
+            // A new walk: a king's (KobulKings), a unit's that took a captured walk (Snek).
+            Effect::KingChange { on, unit: u, .. } | Effect::Rewalked { on, unit: u } => changes
+                .push(json!({
+                    "square": on.to_string(),
+                    "unit": unit(u),
+                    "change": "walk",
+                })),
             // Part 2, group P: a unit's change of side, walk or attributes.
             Effect::Changed { on, unit: u, shown } => changes.push(json!({
                 "square": on.to_string(),

@@ -249,17 +249,40 @@ impl Rules {
         let changing = self.conditions.change_units();
         if changing {
             self.units_changed(&ctx, Stage::BeforeRebirths, &mut start);
-        }
-        self.capturer_stage(&ctx, start, &mut |mut p| {
-            if changing {
-                self.units_changed(&ctx, Stage::AfterCapturerRebirth, &mut p);
+            let mut choices = Vec::new();
+            self.conditions
+                .choices(self, pos, mv, &start.pos, &mut choices);
+            if !choices.is_empty() {
+                for e in choices {
+                    let mut p = start;
+                    p.push(&ctx, e);
+                    self.rebirths(&ctx, p, changing, &mut outcome);
+                }
+                return;
             }
-            self.captured_stage(&ctx, p, &mut |mut p| {
+        }
+        self.rebirths(&ctx, start, changing, &mut outcome);
+    }
+
+    /// The rest of a move's resolution once its changes before any rebirth
+    /// are made: the rebirths, and the changes after them.
+    fn rebirths(
+        &self,
+        ctx: &Ctx,
+        start: Partial,
+        changing: bool,
+        outcome: &mut dyn FnMut(Effects),
+    ) {
+        self.capturer_stage(ctx, start, &mut |mut p| {
+            if changing {
+                self.units_changed(ctx, Stage::AfterCapturerRebirth, &mut p);
+            }
+            self.captured_stage(ctx, p, &mut |mut p| {
                 if self.brings_back_buried() {
-                    emergences(&ctx, &mut p);
+                    emergences(ctx, &mut p);
                 }
                 if changing {
-                    self.units_changed(&ctx, Stage::AfterRebirths, &mut p);
+                    self.units_changed(ctx, Stage::AfterRebirths, &mut p);
                 }
                 outcome(p.effects)
             })

@@ -996,8 +996,39 @@ impl<'s> Battle<'s> {
             let children = self.winning_moves(&after, m, depth + 1, Role::Attack);
             variations.push(Node { played, children });
         }
+        if refutations.iter().any(|r| r.played.mv.rewalks()) {
+            self.refuting_alike(pos, &moves, &mut variations, &mut refutations);
+        }
         self.put_back(depth, moves);
         (variations, refutations)
+    }
+
+    /// Popeye knows a refutation by its move without its snek change: every
+    /// defence that differs from one only by it is a refutation too, and no
+    /// variation; the refutations in the order of the moves.
+    fn refuting_alike(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        variations: &mut Vec<Node>,
+        refutations: &mut Vec<Node>,
+    ) {
+        let alike = |m: &Move, list: &[Node]| list.iter().any(|r| r.played.mv.same_but_rewalked(m));
+        variations.retain(|v| !alike(&v.played.mv, refutations));
+        let mut all = Vec::new();
+        for d in moves {
+            if let Some(i) = refutations.iter().position(|r| r.played.mv == *d) {
+                all.push(refutations[i].clone());
+            } else if alike(d, refutations) {
+                let after = pos.play(d);
+                let played = self.played(pos, *d, &after, Role::Refutation, false);
+                all.push(Node {
+                    played,
+                    children: Vec::new(),
+                });
+            }
+        }
+        *refutations = all;
     }
 
     /// Whether every threat move still wins within `t` after a defence.

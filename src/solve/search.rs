@@ -493,6 +493,11 @@ impl<'s> Searcher<'s> {
             step = s.parent;
         }
         let rules = self.judge.rules;
+        // FuddledMen: Popeye judges each check mark with the units fuddled
+        // at the line's end.
+        let end = rules
+            .has(crate::rules::Condition::FuddledMen)
+            .then(|| last.before.play(&last.mv));
         let moves = steps
             .iter()
             .rev()
@@ -503,7 +508,16 @@ impl<'s> Searcher<'s> {
                 role: s.role,
                 goal: i + 1 == steps.len(),
                 own_goal: own_goal.filter(|_| i + 1 == steps.len()),
-                check: rules.in_check(&s.before.play(&s.mv), s.before.turn.opponent()),
+                check: {
+                    let after = s.before.play(&s.mv);
+                    let after = match &end {
+                        Some(end) => {
+                            crate::rules::conditions::fuddled_men::as_at_line_end(after, end)
+                        }
+                        None => after,
+                    };
+                    rules.in_check(&after, s.before.turn.opponent())
+                },
                 remark: Remark::None,
             })
             .collect();

@@ -149,8 +149,10 @@ mod tibet;
 pub(crate) mod bicaptures;
 mod dynasty;
 mod extinction;
+pub(crate) mod fuddled_men;
 mod kobul;
 pub(crate) mod role_exchange;
+mod snek;
 // Part 2, group "change": units that change colour or walk as moves are
 // played (the rest), and the attributes that do so.
 mod breton;
@@ -664,6 +666,21 @@ pub trait ConditionRule {
     ) {
     }
 
+    /// The changes of which the move takes one, each a move of its own in
+    /// this order, once `mv` (played from `before`) has come to `now`
+    /// before any rebirth (SnekChess: each unit that may take the walk of
+    /// the unit captured); none: the move as it is. A condition using it
+    /// says `keeps_units: false`.
+    #[inline(always)]
+    fn choices(
+        _rules: &Rules,
+        _before: &Position,
+        _mv: &Move,
+        _now: &Position,
+        _out: &mut Vec<crate::moves::Effect>,
+    ) {
+    }
+
     /// Keeps of the legal moves `moves[start..]` those the condition
     /// allows, in their order.
     #[inline(always)]
@@ -1079,6 +1096,20 @@ macro_rules! registry {
                 }
             }
 
+            /// The changes of which the move takes one (see
+            /// [`ConditionRule::choices`]).
+            #[inline]
+            pub fn choices(self, rules: &Rules, before: &Position, mv: &Move, now: &Position, out: &mut Vec<crate::moves::Effect>) {
+                for c in self.iter() {
+                    if c.capabilities().keeps_units {
+                        continue;
+                    }
+                    match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::choices(rules, before, mv, now, out),)*
+                    }
+                }
+            }
+
             /// Filters the pseudo-legal moves `moves[start..]` by each
             /// condition, before legality.
             #[inline]
@@ -1394,6 +1425,14 @@ registry! {
     // Part 2, group Kings: the conditions on kings.
     /// A side's king takes the walk of its unit just captured.
     KobulKings => kobul::KobulKings,
+    /// A capture makes a unit of the walk below the captured one take
+    /// its walk (queen, rook, bishop, knight, king).
+    SnekChess => snek::SnekChess,
+    /// As SnekChess, the walks going round (queen, rook, bishop, knight).
+    SnekCircleChess => snek::SnekCircleChess,
+    /// The units a side moved on its last move neither move nor check
+    /// until it moves again.
+    FuddledMen => fuddled_men::FuddledMen,
     /// A side's king is royal only while it is its one king.
     RoyalDynasty => dynasty::RoyalDynasty,
     /// A side loses when its last unit of a walk is taken; no unit is royal.
