@@ -1,5 +1,6 @@
-//! Proof games (`dia`): the play from the game array to the diagram,
-//! White first, on problems whose solutions Popeye 4.104 printed.
+//! Proof games (`dia`, `a=>b`, their series and parry series forms): the
+//! play from the game array (or `a=>b`'s first position) to the diagram,
+//! on problems whose solutions Popeye 4.104 printed.
 
 mod common;
 
@@ -78,15 +79,82 @@ fn a_parrain_rebirth_waits_for_the_next_move_and_the_unit_still_counts() {
 }
 
 #[test]
-fn a_to_b_and_series_proof_games_are_refused_by_name() {
-    for stip in ["ser-dia3", "a=>b2"] {
-        let text =
-            format!("beginproblem\nstipulation {stip}\npieces white ke1 black ke8\nendproblem\n");
-        let problem = circe::io::popeye_input::parse_popeye(&text, std::path::Path::new("t.inp"))
+fn an_a_to_b_starts_from_the_first_position_black_first_unless_white_begins() {
+    // Answers of Popeye 4.104.
+    let out = common::solved_popeye(
+        "beginproblem\npieces white ke1 rh1 black ke8\nstipulation a=>b1\n\
+         pieces white ke2 rh1 black kd8\nendproblem\n",
+    );
+    assert!(out.contains("=> (Black ->)"), "{out}");
+    let found: Vec<&str> = out.lines().filter(|l| l.ends_with(" a=>b")).collect();
+    assert_eq!(found, ["  1.Ke8-d8 Ke1-e2 a=>b"], "{out}");
+    let out = common::solved_popeye(
+        "beginproblem\npieces white Kb3 Rb6 Re8 Pc3 black Kc7 Rg3 Ba6\nstipulation a=>b2\n\
+         option white\npieces white Kb3 Rh6 Re2 Pc3 black Kc7 Rg6 Bf1\nendproblem\n",
+    );
+    assert!(out.contains("=> (White ->)"), "{out}");
+    assert!(!out.contains("not applicable"), "{out}");
+    let found: Vec<&str> = out.lines().filter(|l| l.ends_with(" a=>b")).collect();
+    assert_eq!(found, ["  1.Rb6-h6 Ba6-f1   2.Re8-e2 Rg3-g6 a=>b"], "{out}");
+}
+
+#[test]
+fn a_series_proof_game_is_whites_alone() {
+    let out = common::solved_popeye(
+        "beginproblem\nstipulation ser-dia2\n\
+         pieces white ra1 sb1 bc1 qd1 ke1 bf1 sg1 rh1 pa2 pb2 pc2 pd2 pf2 pg2 ph2 pe5\n\
+         black pa7 pb7 pc7 pd7 pe7 pf7 pg7 ph7 ra8 sb8 bc8 qd8 ke8 bf8 sg8 rh8\nendproblem\n",
+    );
+    assert_eq!(lines(&out), ["  1.e2-e4   2.e4-e5 dia"], "{out}");
+}
+
+#[test]
+fn a_parry_series_meets_every_parry_and_a_help_parry_series_one() {
+    // Dan Meinking, StrateGems 2009: Popeye 4.104's answers to pser-#3
+    // (every black parry met: three lines) and phser-#3 (one parry
+    // chosen: five); ser-#3 has none.
+    let problem = |stip: &str| {
+        format!(
+            "beginproblem\npieces white kg1 qe1 ba6 black ke5 sg7g8 pa3c5d5e3e4f6\n\
+             stipulation {stip}\nendproblem\n"
+        )
+    };
+    let mates = |out: &str| out.lines().filter(|l| l.ends_with(" #")).count();
+    let out = common::solved_popeye(&problem("pser-#3"));
+    assert_eq!(mates(&out), 3, "{out}");
+    assert!(
+        out.contains("  1.Qe1-g3 + Ke5-d4   2.Qg3-e1   3.Qe1-a1 #"),
+        "{out}"
+    );
+    let out = common::solved_popeye(&problem("phser-#3"));
+    assert_eq!(mates(&out), 5, "{out}");
+    assert!(
+        out.contains("  1.Qe1-a5   2.Qa5-c7 + Ke5-e6   3.Ba6-c8 #"),
+        "{out}"
+    );
+    assert_eq!(mates(&common::solved_popeye(&problem("ser-#3"))), 0);
+}
+
+#[test]
+fn twins_of_an_a_to_b_and_set_play_of_a_proof_game_are_refused_by_name() {
+    let twinned = "beginproblem\npieces white ke1 black ke8\nstipulation a=>b1\n\
+                   pieces white ke2 black kd8\ntwin move e2 e3\nendproblem\n";
+    let err = circe::io::popeye_input::parse_popeye(twinned, std::path::Path::new("t.inp"))
+        .expect_err("refused");
+    assert!(
+        err.to_string().contains("t.inp:5: twins of an a=>b"),
+        "{err}"
+    );
+    for (text, why) in [(
+        "beginproblem\nstipulation dia2\noption setplay\n\
+         pieces white ke1 black ke8\nendproblem\n",
+        "setplay",
+    )] {
+        let problem = circe::io::popeye_input::parse_popeye(text, std::path::Path::new("t.inp"))
             .expect("input parses")
             .remove(0);
         let twins = circe::solve::solve_problem(&problem);
         let err = twins[0].result.as_ref().expect_err("refused");
-        assert!(err.to_string().contains(stip), "{err}");
+        assert!(err.to_string().contains(why), "{err}");
     }
 }

@@ -343,6 +343,10 @@ impl<'a> Parser<'a> {
             return self.err(d.line, format!("the problem has no {kw}"));
         };
         let diagram_line = d.diagram_line.unwrap_or(d.line);
+        // Which of the two positions a twin changes is not read.
+        if let (Some(_), Some(twin)) = (&d.start, d.twins.first()) {
+            return self.err(twin.line, "twins of an a=>b are not supported yet");
+        }
         let mut start = d.start.take();
         if let Some((pos, line)) = &mut start {
             self.ready_diagram(pos, *line, &d)?;

@@ -508,6 +508,10 @@ impl Reader<'_> {
             .map(|t| self.twin(t, kamikaze_all))
             .collect::<Result<Vec<_>, InputError>>()?;
 
+        // Which of the two positions a twin changes is not read.
+        if let (Some(_), Some(twin)) = (&start, raw.twin.iter().flatten().next()) {
+            return Err(self.error(twin.span(), "twins of an a=>b are not supported yet"));
+        }
         // The diagram's line: `fen`'s, or `pieces`' (one of them is there).
         let diagram_span = raw
             .fen

@@ -336,21 +336,12 @@ fn refuse_proof_options(problem: &Problem, stip: &Stipulation) -> Result<(), Sol
         _ => false,
     });
     // Imitator's squares are the diagram's: which ones the start
-    // position has is not read; nor which position a twin changes.
-    if stip.goal == Goal::AToB {
-        let why = if problem.rules.has(crate::rules::Condition::Imitator) {
-            Some("Imitator with a=>b is not played")
-        } else if !problem.twins.is_empty() {
-            Some("twins of an a=>b are not played")
-        } else {
-            None
-        };
-        if let Some(why) = why {
-            return Err(SolveError::Refused {
-                line: problem.stipulation.line,
-                why: why.into(),
-            });
-        }
+    // position has is not read.
+    if stip.goal == Goal::AToB && problem.rules.has(crate::rules::Condition::Imitator) {
+        return Err(SolveError::Refused {
+            line: problem.stipulation.line,
+            why: "Imitator with a=>b is not played".into(),
+        });
     }
     match refused {
         Some(o) => Err(SolveError::UnsupportedOption {
