@@ -21,6 +21,7 @@ pub const UNREACHABLE: u32 = 1000;
 /// among them (a pawn changes file only by capturing).
 pub fn side_moves_needed(pos: &Position, target: &Position, side: Color) -> (u32, u32) {
     let units = pos.by_color(side);
+    let unmoved = pos.unmoved;
     let mut sum = 0;
     let mut captures = 0;
     for t in target.by_color(side) {
@@ -30,7 +31,6 @@ pub fn side_moves_needed(pos: &Position, target: &Position, side: Color) -> (u32
         if pos.piece_at(t) == Some(want) {
             continue;
         }
-        let unmoved = pos.unmoved;
         let mut best = UNREACHABLE;
         let mut fewest_captures = UNREACHABLE;
         for from in units {
@@ -152,16 +152,6 @@ fn walk_moves(kind: Kind, from: Square, to: Square) -> u32 {
 fn knight_moves() -> &'static [[u8; 64]; 64] {
     static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
     TABLE.get_or_init(|| {
-        const JUMPS: [(i8, i8); 8] = [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ];
         let mut table = [[u8::MAX; 64]; 64];
         for start in 0..64u8 {
             let row = &mut table[usize::from(start)];
@@ -170,12 +160,10 @@ fn knight_moves() -> &'static [[u8; 64]; 64] {
             let mut queue = std::collections::VecDeque::from([from]);
             while let Some(sq) = queue.pop_front() {
                 let d = row[sq.index()];
-                for (df, dr) in JUMPS {
-                    if let Some(next) = sq.offset(df, dr) {
-                        if row[next.index()] == u8::MAX {
-                            row[next.index()] = d + 1;
-                            queue.push_back(next);
-                        }
+                for next in crate::board::attacks::knight(sq) {
+                    if row[next.index()] == u8::MAX {
+                        row[next.index()] = d + 1;
+                        queue.push_back(next);
                     }
                 }
             }
