@@ -1020,9 +1020,9 @@ impl Rules {
     /// tests the move once played or filters the list.
     #[inline]
     /// Puts in place of the conditions written without a side
-    /// (UltraSchachZwang) their form for `restricted`, the side the
-    /// stipulation restricts (None: undecided, they stay and are refused).
-    pub fn resolve_sides(&mut self, restricted: Option<crate::board::Color>) {
+    /// (UltraSchachZwang, Maximummer) their form for `restricted`, the
+    /// side the stipulation restricts.
+    pub fn resolve_sides(&mut self, restricted: crate::board::Color) {
         conditions::resolve_sides(self, restricted);
     }
 

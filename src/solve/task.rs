@@ -540,18 +540,19 @@ pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
 }
 
 /// The side Popeye's one-sided conditions written without a side bind
-/// (UltraSchachZwang): the defender in direct, self and reflex play, the
-/// side mated or stalemated in help play — Black, White in the second
-/// half of a duplex. None (not decided here) for series play and intros.
-fn restricted_side(problem: &Problem, stip: &Stipulation) -> Option<Color> {
+/// (UltraSchachZwang, Maximummer): the defender in direct, self and
+/// reflex play, the side mated or stalemated in help play — Black, White
+/// in the second half of a duplex; in series play and after an intro, the
+/// side that does not play the series.
+fn restricted_side(problem: &Problem, stip: &Stipulation) -> Color {
     if stip.series || stip.intro.is_some() {
-        return None;
+        return starting_side(problem, stip).opponent();
     }
-    Some(if problem.has_option(|o| *o == ProblemOption::HalfDuplex) {
+    if problem.has_option(|o| *o == ProblemOption::HalfDuplex) {
         Color::White
     } else {
         Color::Black
-    })
+    }
 }
 
 fn parse_stipulation(problem: &Problem) -> Result<Stipulation, SolveError> {

@@ -702,20 +702,15 @@ enum Purpose {
 
 fn lines_for(lang: Language, rules: &Rules, purpose: Purpose) -> Vec<String> {
     let col = column(lang);
-    // Popeye's two one-sided conditions without a side come after the
-    // others.
+    // Popeye writes its two one-sided conditions without a side before
+    // the others.
     let name = |id: &str| {
-        CONDITION_NAMES
+        EXTRA_CONDITION_NAMES
             .iter()
-            .chain(EXTRA_CONDITION_NAMES.iter())
-            .position(|c| c.id == id)
-            .map(|i| {
-                let c = match CONDITION_NAMES.get(i) {
-                    Some(c) => c,
-                    None => &EXTRA_CONDITION_NAMES[i - CONDITION_NAMES.len()],
-                };
-                (i, c.names[col])
-            })
+            .chain(CONDITION_NAMES.iter())
+            .enumerate()
+            .find(|(_, c)| c.id == id)
+            .map(|(i, c)| (i, c.names[col]))
             .expect("a Popeye condition")
     };
     let mut lines: Vec<(usize, String)> = Vec::new();

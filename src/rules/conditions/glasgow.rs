@@ -71,7 +71,7 @@ mod tests {
 
     fn glasgow(mut r: Rules) -> Rules {
         r = r.with(Condition::GlasgowChess);
-        r.resolve_sides(None);
+        r.resolve_sides(crate::board::Color::Black);
         r
     }
 

@@ -113,7 +113,7 @@ mod tests {
             pos.put(Square::parse(s).unwrap(), Piece::new(c, k));
         }
         let mut r = rules.with(Condition::MarineChess);
-        r.resolve_sides(None);
+        r.resolve_sides(Color::Black);
         r.repertoire = Repertoire::for_rules(&pos, &r);
         r.conditions.prepare(&r, &mut pos);
         moves_of(&r, &pos)

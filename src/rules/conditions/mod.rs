@@ -1237,6 +1237,9 @@ registry! {
     WhiteMaximummer => mummer::WhiteMaximummer,
     /// Black plays only its longest legal moves.
     BlackMaximummer => mummer::BlackMaximummer,
+    /// The side the stipulation restricts plays only its longest legal
+    /// moves.
+    Maximummer => mummer::Maximummer,
     /// White plays only its shortest legal moves.
     WhiteMinimummer => mummer::WhiteMinimummer,
     /// Black plays only its shortest legal moves.
@@ -1545,8 +1548,9 @@ impl Condition {
 
 /// Puts in place of the conditions written without a side their form for
 /// `restricted` (see [`crate::rules::Rules::resolve_sides`]).
-pub(super) fn resolve_sides(rules: &mut Rules, restricted: Option<Color>) {
+pub(super) fn resolve_sides(rules: &mut Rules, restricted: Color) {
     ultraschachzwang::resolve_side(rules, restricted);
+    mummer::resolve_side(rules, restricted);
     glasgow::settle(rules);
     marine::settle(rules);
 }
@@ -1843,6 +1847,16 @@ impl Params {
                 true
             }
             None => false,
+        }
+    }
+
+    /// Hands the parameter of `from` to `to` (a condition put in the
+    /// place of another, with what was read for it).
+    pub fn rename(&mut self, from: Condition, to: Condition) {
+        for (c, _) in self.entries.iter_mut().flatten() {
+            if *c == from {
+                *c = to;
+            }
         }
     }
 }

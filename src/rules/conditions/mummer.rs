@@ -306,6 +306,42 @@ mummer!(
     Alphabetic, "alphabetic", |_: Color| true, alphabetic, Selects::Both
 );
 
+/// Maximummer without a side: replaced before play by the Maximummer of
+/// the side the stipulation restricts, as UltraSchachZwang is
+/// ([`resolve_side`]). Beside a Maximummer with its side it stays, and is
+/// refused as Popeye refuses the pair.
+pub struct Maximummer;
+
+impl ConditionRule for Maximummer {
+    const ID: &'static str = "maxi";
+    const CAPABILITIES: Capabilities = FILTERS;
+    const PARAMETER: Parameter = Parameter::Strictness;
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        sided_maximummer(rules).then(|| "nonsense combination".into())
+    }
+}
+
+/// Whether a Maximummer with its side is in force.
+fn sided_maximummer(rules: &Rules) -> bool {
+    rules.has(Condition::WhiteMaximummer) || rules.has(Condition::BlackMaximummer)
+}
+
+/// Puts the Maximummer of `restricted`, with the strictness read, in the
+/// place of a sideless Maximummer.
+pub fn resolve_side(rules: &mut Rules, restricted: Color) {
+    if !rules.has(Condition::Maximummer) || sided_maximummer(rules) {
+        return;
+    }
+    let sided = match restricted {
+        Color::White => Condition::WhiteMaximummer,
+        Color::Black => Condition::BlackMaximummer,
+    };
+    rules.conditions.remove(Condition::Maximummer);
+    rules.conditions.insert(sided);
+    rules.params.rename(Condition::Maximummer, sided);
+}
+
 #[cfg(test)]
 mod tests {
     use crate::board::{Color, Position};
@@ -469,6 +505,31 @@ mod tests {
         let got = moves("wKd1 wRb1 wPa4 bKa8 bRa5 bQh2", w, &r);
         assert_eq!(got.len(), 9);
         assert!(got.iter().all(|m| m.starts_with("b1")));
+    }
+
+    #[test]
+    fn maximummer_without_a_side_becomes_that_of_the_side_restricted() {
+        // The strictness read (Exact) carries over.
+        let mut r = strict(Condition::Maximummer, 1);
+        r.resolve_sides(Color::White);
+        assert!(r.has(Condition::WhiteMaximummer) && !r.has(Condition::Maximummer));
+        assert_eq!(r.param(Condition::WhiteMaximummer).number, 1);
+        let mut r = Rules::orthodox().with(Condition::Maximummer);
+        r.resolve_sides(Color::Black);
+        assert_eq!(moves("wKa1 bKh8 bRd1", Color::Black, &r), strs(&["d1d8"]));
+    }
+
+    #[test]
+    fn maximummer_without_a_side_beside_a_sided_one_is_refused() {
+        let mut r = Rules::orthodox()
+            .with(Condition::Maximummer)
+            .with(Condition::BlackMaximummer);
+        r.resolve_sides(Color::Black);
+        assert!(r.has(Condition::Maximummer));
+        assert_eq!(
+            r.conditions.refusal(&r).as_deref(),
+            Some("nonsense combination")
+        );
     }
 
     #[test]

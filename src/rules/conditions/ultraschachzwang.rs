@@ -47,34 +47,27 @@ pub type WhiteUltraSchachZwang = MustCheck<0>;
 pub type BlackUltraSchachZwang = MustCheck<1>;
 
 /// UltraSchachZwang without a side: replaced before play by the one-sided
-/// condition of the side the stipulation restricts.
+/// condition of the side the stipulation restricts ([`resolve_side`]).
 pub struct UltraSchachZwang;
 
 impl ConditionRule for UltraSchachZwang {
     const ID: &'static str = "ultraschachzwang";
     const CAPABILITIES: Capabilities = CHECKING;
-
-    fn refusal(_rules: &Rules) -> Option<String> {
-        // Still in force at play: the side could not be decided.
-        Some("Can't decide whether condition applies to White or Black".into())
-    }
 }
 
 /// Puts the one-sided form of plain UltraSchachZwang in its place, for
 /// the side `restricted` (Popeye: the defender in direct and self play,
-/// the side that moves first in a help play of whole moves): None leaves
-/// it, to be refused.
-pub fn resolve_side(rules: &mut Rules, restricted: Option<Color>) {
+/// the side that moves first in a help play of whole moves, the side that
+/// does not play the series).
+pub fn resolve_side(rules: &mut Rules, restricted: Color) {
     if !rules.has(Condition::UltraSchachZwang) {
         return;
     }
-    if let Some(side) = restricted {
-        rules.conditions.remove(Condition::UltraSchachZwang);
-        rules.conditions.insert(match side {
-            Color::White => Condition::WhiteUltraSchachZwang,
-            Color::Black => Condition::BlackUltraSchachZwang,
-        });
-    }
+    rules.conditions.remove(Condition::UltraSchachZwang);
+    rules.conditions.insert(match restricted {
+        Color::White => Condition::WhiteUltraSchachZwang,
+        Color::Black => Condition::BlackUltraSchachZwang,
+    });
 }
 
 #[cfg(test)]
@@ -124,9 +117,12 @@ mod tests {
     #[test]
     fn without_a_side_it_binds_the_side_the_stipulation_restricts() {
         let mut r = Rules::orthodox().with(Condition::UltraSchachZwang);
-        assert!(r.refusal_for(&Position::empty(), Goal::Mate).is_some());
-        r.resolve_sides(Some(Color::Black));
+        r.resolve_sides(Color::Black);
         assert!(r.has(Condition::BlackUltraSchachZwang));
         assert!(!r.has(Condition::UltraSchachZwang));
+        let mut r = Rules::orthodox().with(Condition::UltraSchachZwang);
+        r.resolve_sides(Color::White);
+        assert!(r.has(Condition::WhiteUltraSchachZwang));
+        assert!(!r.has(Condition::BlackUltraSchachZwang));
     }
 }
