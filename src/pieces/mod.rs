@@ -36,6 +36,25 @@ impl Kind {
         Kind::KNIGHT,
         Kind::PAWN,
     ];
+    /// The orthodox kinds in Popeye's order of walks: king, pawn, queen,
+    /// knight, rook, bishop. The fairy kinds follow them in index order
+    /// ([`Kind::popeye_order`]).
+    pub const POPEYE_ORDER: [Kind; 6] = [
+        Kind::KING,
+        Kind::PAWN,
+        Kind::QUEEN,
+        Kind::KNIGHT,
+        Kind::ROOK,
+        Kind::BISHOP,
+    ];
+    /// Every kind in Popeye's order of walks: [`Kind::POPEYE_ORDER`], then
+    /// the fairy kinds in index order.
+    pub fn popeye_order() -> impl Iterator<Item = Kind> {
+        Kind::POPEYE_ORDER
+            .into_iter()
+            .chain(Kind::all().filter(|k| !k.is_orthodox()))
+    }
+
     /// How many orthodox kinds there are: the indices below this are theirs.
     pub const ORTHODOX_COUNT: usize = 6;
 

@@ -1371,7 +1371,7 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
                 .map(|s| s.to_string())
                 .collect()
         }
-        Parameter::Walks => popeye_walk_order()
+        Parameter::Walks => Kind::popeye_order()
             .filter(|k| param.kinds.contains(*k))
             .map(|k| k.def().codes[column(lang)].to_string())
             .collect(),
@@ -1465,7 +1465,7 @@ fn option_words(lang: Language, r: &CirceRules) -> Vec<String> {
     let mut words = w;
     if let Some(set) = r.april {
         words.push(O::April.word(lang).to_string());
-        for k in popeye_walk_order().filter(|k| set.contains(*k)) {
+        for k in Kind::popeye_order().filter(|k| set.contains(*k)) {
             words.push(k.def().codes[column(lang)].to_string());
         }
     }
@@ -1535,28 +1535,13 @@ fn option_words(lang: Language, r: &CirceRules) -> Vec<String> {
     words
 }
 
-/// Popeye's order of walks: king, pawn, queen, knight, rook, bishop, then
-/// the fairy kinds.
-pub(crate) fn popeye_walk_order() -> impl Iterator<Item = Kind> {
-    [
-        Kind::KING,
-        Kind::PAWN,
-        Kind::QUEEN,
-        Kind::KNIGHT,
-        Kind::ROOK,
-        Kind::BISHOP,
-    ]
-    .into_iter()
-    .chain(Kind::all().filter(|k| !k.is_orthodox()))
-}
-
 /// An explicit chameleon sequence as Popeye prints it: each cycle from its
 /// first kind in Popeye's walk order, `Q->R->B->S->Q`, cycles joined.
 fn chameleon_cycles(lang: Language, seq: &ChameleonSequence) -> String {
     let code = |k: Kind| k.def().codes[column(lang)];
     let mut done: Vec<Kind> = Vec::new();
     let mut out = String::new();
-    for start in popeye_walk_order() {
+    for start in Kind::popeye_order() {
         if done.contains(&start) || seq.next(start) == start {
             continue;
         }

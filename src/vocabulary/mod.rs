@@ -9,7 +9,6 @@ pub mod grid_words;
 mod popeye_names;
 pub mod suggest;
 
-pub(crate) use conditions::popeye_walk_order;
 pub use conditions::{
     condition_input_lines, condition_lines, parse_conditions, ParsedConditions, Strictness,
 };

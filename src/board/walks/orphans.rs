@@ -53,15 +53,7 @@ impl<F: FnMut(Reach)> Walker<'_, '_, F> {
 /// queen, knight, rook, bishop, then the fairy walks in table order); the
 /// orphan, the friend, the dummy and the hamster lend nothing.
 fn lending_walks(pos: &Position, lenders: Bitboard) -> Vec<Kind> {
-    const ORTHODOX: [Kind; 6] = [
-        Kind::KING,
-        Kind::PAWN,
-        Kind::QUEEN,
-        Kind::KNIGHT,
-        Kind::ROOK,
-        Kind::BISHOP,
-    ];
-    let mut walks: Vec<Kind> = ORTHODOX
+    let mut walks: Vec<Kind> = Kind::POPEYE_ORDER
         .into_iter()
         .filter(|&k| (pos.by_kind(k) & lenders).nonempty())
         .collect();

@@ -26,7 +26,7 @@ pub struct Football;
 /// The substitutes of the bench, in Popeye's order of walks.
 fn bench(rules: &Rules) -> impl Iterator<Item = Kind> + '_ {
     let listed = rules.param(Condition::Football).kinds;
-    crate::vocabulary::popeye_walk_order().filter(move |k| listed.contains(*k))
+    Kind::popeye_order().filter(move |k| listed.contains(*k))
 }
 
 impl ConditionRule for Football {

@@ -130,14 +130,6 @@ fn capture_for_good(rules: &Rules, pos: &Position, on: Square, king: Square) -> 
 /// The walks of the victims, in Popeye's order: the king, the pawn, the
 /// queen, the knight, the rook, the bishop, then the fairy walks.
 fn victim_walks(pos: &Position, side: Color) -> impl Iterator<Item = Kind> + '_ {
-    const ORTHODOX: [Kind; 6] = [
-        Kind::KING,
-        Kind::PAWN,
-        Kind::QUEEN,
-        Kind::KNIGHT,
-        Kind::ROOK,
-        Kind::BISHOP,
-    ];
     let mut fairy: Vec<Kind> = Vec::new();
     for on in pos.by_color(side) & pos.fairy() {
         if let Some(p) = pos.piece_at(on) {
@@ -147,7 +139,7 @@ fn victim_walks(pos: &Position, side: Color) -> impl Iterator<Item = Kind> + '_ 
         }
     }
     fairy.sort_by_key(|k| k.index());
-    ORTHODOX
+    Kind::POPEYE_ORDER
         .into_iter()
         .filter(move |&k| pos.pieces(side, k).nonempty())
         .chain(fairy)
