@@ -1,6 +1,7 @@
 //! The checks both readers make of a diagram, after Popeye's: what it
 //! refuses (a side with two kings) and what it notes and solves on (a side
-//! without a king, unless `nowk` / `nobk` says that is meant).
+//! without a king, unless `nowk` / `nobk` says that is meant, or a royal
+//! square stands for it).
 
 use crate::board::{Color, Kind, Position};
 use crate::problem::{ProblemOption, Spanned};
@@ -40,7 +41,9 @@ pub fn check(
             Color::White => (ProblemOption::NoWhiteKing, "nowk"),
             Color::Black => (ProblemOption::NoBlackKing, "nobk"),
         };
-        if kings.is_empty() && !options.iter().any(|o| o.value == said) {
+        // A royal square stands for the king.
+        let royal_square = crate::rules::conditions::royal_square::of(rules, color).is_some();
+        if kings.is_empty() && !royal_square && !options.iter().any(|o| o.value == said) {
             warnings.push(Spanned {
                 value: format!(
                     "{name} has no king; solving on without it (option `{option}` says that is meant)"

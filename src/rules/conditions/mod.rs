@@ -186,6 +186,7 @@ mod amu;
 mod antikings;
 mod partial_paralysis;
 mod provocation;
+pub(crate) mod royal_square;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -1525,6 +1526,10 @@ registry! {
     /// A unit observed by an enemy unit of some walk loses that walk's
     /// moves and observations.
     PartialParalysis => partial_paralysis::PartialParalysis,
+    /// White has a square in place of its king.
+    WhiteRoyalSquare => royal_square::RoyalSquare<true>,
+    /// Black has a square in place of its king.
+    BlackRoyalSquare => royal_square::RoyalSquare<false>,
 }
 
 impl Condition {
