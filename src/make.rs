@@ -187,6 +187,7 @@ impl Position {
             moved_from: mv.from,
             arrival: mv.to,
             side: mover,
+            captured: mv.is_capture(),
             walk: mv.piece.kind,
         });
         self.history.duellists[mover.index()] = mv.capturer_square();

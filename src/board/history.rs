@@ -19,6 +19,8 @@ pub struct LastMove {
     pub arrival: Square,
     /// The side that played it.
     pub side: super::Color,
+    /// Whether it captured (AllInChess takes back only a non-capture).
+    pub captured: bool,
     /// The walk the moving unit had as it moved (a pawn that promotes
     /// moved as a pawn): DisparateChess's.
     pub walk: crate::pieces::Kind,
@@ -76,7 +78,7 @@ impl History {
         });
         // The side and walk of the last move, folded in apart.
         let walk = self.last.map_or(0, |l| {
-            ((l.walk.index() as u64) << 1 | l.side.index() as u64)
+            ((l.walk.index() as u64) << 2 | u64::from(l.captured) << 1 | l.side.index() as u64)
                 .wrapping_mul(0x9e37_79b9_7f4a_7c15)
         });
         let attacked = u64::from(self.attacked_before[0]) | u64::from(self.attacked_before[1]) << 1;

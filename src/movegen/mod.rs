@@ -13,7 +13,7 @@ use crate::board::walks::fairy;
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move};
 use crate::pieces::Promotion;
-use crate::rules::conditions::{bicaptures, point_reflection};
+use crate::rules::conditions::{all_in_chess, bicaptures, point_reflection};
 use crate::rules::{Capture, Rules, Walks};
 
 /// Appends every legal move of the side to move to `out`.
@@ -144,11 +144,41 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
     let start = out.len();
     if rules.units_move_from_their_squares() {
         generate(pos, rules, pos.by_color(pos.turn), out);
+    } else if let Some(movers) = all_in_chess::movers(rules) {
+        foreign_moves(pos, rules, movers, out);
     } else {
         paths::pseudo_legal_moves(pos, rules, out);
     }
     if !rules.conditions.is_empty() {
         conditions_on(pos, rules, out, start);
+    }
+}
+
+/// HalfInChess and its kin: the other side's units moved as that side
+/// moves them (generated with the turn given to it, as Popeye does), after
+/// the mover's own under AllInChess and MainlyInChess. The mover's king is
+/// never taken: the generator spares the kings of the side it moves for.
+fn foreign_moves(pos: &Position, rules: &Rules, movers: all_in_chess::Movers, out: &mut Vec<Move>) {
+    if movers == all_in_chess::Movers::Both {
+        paths::pseudo_legal_moves(pos, rules, out);
+    }
+    let mut other = *pos;
+    other.turn = pos.turn.opponent();
+    if rules.families().next().is_none() {
+        return paths::pseudo_legal_moves(&other, rules, out);
+    }
+    // Popeye reckons a rebirth from the side that moves (the captured
+    // unit's home is the mover's opponent's, an AntiCirce capturer's the
+    // mover's): the captures are made for good, then resolved in `pos`.
+    let start = out.len();
+    paths::pseudo_legal_moves(&other, &rules.without_families(), out);
+    let raw = out.split_off(start);
+    for mv in raw {
+        let bare = Move {
+            effects: Effects::NONE,
+            ..mv
+        };
+        rules.resolve_move(pos, &bare, |effects| out.push(Move { effects, ..bare }));
     }
 }
 

@@ -801,7 +801,13 @@ impl Job {
             clone_kind: (!is_royal(victim)).then_some(victim.kind),
             couscous: victim,
             on: mv.capture_square,
-            home: unit.color,
+            // A unit moved by the other side (HalfInChess) is reborn on
+            // the mover's squares, as Popeye reckons them.
+            home: if mv.piece.color == c.mover {
+                unit.color
+            } else {
+                c.mover
+            },
             diagram: c.before.diagram_square(mv.from),
             delayed: false,
         }

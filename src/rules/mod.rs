@@ -679,6 +679,16 @@ impl Rules {
         r
     }
 
+    /// These rules without their Circe-family conditions: captures for
+    /// good (HalfInChess resolves its captures apart, movegen).
+    pub(crate) fn without_families(&self) -> Rules {
+        let mut bare = *self;
+        bare.families = [None; Base::COUNT];
+        bare.general = false;
+        bare.family_checks = FamilyChecks::of(&bare);
+        bare
+    }
+
     /// Puts `circe` in force, replacing any condition of the same base.
     pub fn set_family(&mut self, circe: CirceRules) {
         self.families[circe.base.index()] = Some(circe);

@@ -382,7 +382,7 @@ impl<'s> Battle<'s> {
     /// tree.
     fn moves_in_order(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
         let mut moves = self.moves(pos, depth);
-        popeye_order::sort(&mut moves, &self.judge.rules);
+        popeye_order::sort(&mut moves, &self.judge.rules, pos.turn);
         moves
     }
 
@@ -916,8 +916,9 @@ impl<'s> Battle<'s> {
                 .cloned()
                 .collect();
             defences.retain(|n| n.played.role != Role::Threat);
-            defences
-                .sort_by_cached_key(|n| popeye_order::key_under(&self.judge.rules, &n.played.mv));
+            defences.sort_by_cached_key(|n| {
+                popeye_order::key_for(&self.judge.rules, after.turn, &n.played.mv)
+            });
             children = threats;
             children.append(&mut defences);
         } else if refuted {

@@ -31,7 +31,7 @@ pub(super) fn upto(problem: &Problem) -> Option<u32> {
 pub(super) fn first_moves_in_order(pos: &Position, rules: &crate::rules::Rules) -> Vec<Move> {
     let mut moves = Vec::new();
     crate::movegen::pseudo_legal_moves(pos, rules, &mut moves);
-    moves.sort_by_key(|mv| popeye_order::key_under(rules, mv));
+    moves.sort_by_key(|mv| popeye_order::key_for(rules, pos.turn, mv));
     if !rules.conditions.is_empty() {
         rules.conditions.numbered(rules, pos, &mut moves);
     }

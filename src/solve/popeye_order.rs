@@ -7,9 +7,10 @@
 //! knight, rook, bishop. Established against the recorded `~1` outputs of
 //! the corpus, which list every move in Popeye's order.
 
-use crate::board::Kind;
+use crate::board::{Color, Kind};
 use crate::moves::{Effect, Motion, Move};
 use crate::pieces::walk::vectors;
+use crate::rules::conditions::all_in_chess;
 use crate::rules::Rules;
 
 /// King, queen, rook and bishop lines, and knight leaps, in the reverse
@@ -149,6 +150,15 @@ pub fn key_under(rules: &Rules, mv: &Move) -> (u8, u8, u8, u8, u8) {
     (unit.0, path, direction, distance, promotion)
 }
 
+/// [`key_under`] for a move of the side `turn`: under AllInChess and
+/// MainlyInChess Popeye generates the other side's units' moves first, so
+/// tries them after the mover's own (the same under every other rule).
+pub fn key_for(rules: &Rules, turn: Color, mv: &Move) -> (bool, (u8, u8, u8, u8, u8)) {
+    let foreign =
+        all_in_chess::movers(rules) == Some(all_in_chess::Movers::Both) && mv.piece.color != turn;
+    (foreign, key_under(rules, mv))
+}
+
 /// A pawn's double step, then its step, then its captures towards the
 /// h-file and towards the a-file (for either side).
 fn pawn_rank(mv: &Move, df: i8) -> u8 {
@@ -168,7 +178,7 @@ fn index_of(list: &[(i8, i8)], d: (i8, i8)) -> u8 {
 /// close to it already (units a1 to h8), and often equal; each key is
 /// computed once, and moves with equal keys (the outcomes of one capture)
 /// keep the generator's order.
-pub fn sort(moves: &mut [Move], rules: &Rules) {
+pub fn sort(moves: &mut [Move], rules: &Rules, turn: Color) {
     let n = moves.len();
     if n < 2 {
         return;
@@ -181,7 +191,7 @@ pub fn sort(moves: &mut [Move], rules: &Rules) {
         || rules.repertoire.sorts_moves()
         || !rules.conditions.all_keep(|c| c.orthodox_movers)
     {
-        moves.sort_by_cached_key(|mv| key_under(rules, mv));
+        moves.sort_by_cached_key(|mv| key_for(rules, turn, mv));
         return;
     }
     if n > 256 {
@@ -305,7 +315,7 @@ mod tests {
                 crate::movegen::pseudo_legal_moves(&pos, &Rules::orthodox(), &mut moves);
                 let mut by_key = moves.clone();
                 by_key.sort_by_key(key);
-                sort(&mut moves, &Rules::orthodox());
+                sort(&mut moves, &Rules::orthodox(), turn);
                 assert_eq!(moves, by_key, "{list}");
                 for w in moves.windows(2) {
                     assert_eq!(key(&w[0]) <= key(&w[1]), packed(&w[0]) <= packed(&w[1]));

@@ -422,7 +422,7 @@ impl<'s> Searcher<'s> {
     /// which the lines below them are reported.
     fn moves_in_order(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
         let mut moves = self.moves(pos, depth);
-        popeye_order::sort(&mut moves, &self.judge.rules);
+        popeye_order::sort(&mut moves, &self.judge.rules, pos.turn);
         moves
     }
 
@@ -435,7 +435,8 @@ impl<'s> Searcher<'s> {
     /// the leaves, where little is found and sorting every node's moves
     /// would cost more than the search: what a move finds is held until
     /// the node is done (a few lines at most), then passed on in order.
-    fn each_move_reordered<F>(&mut self, moves: &[Move], mut f: F) -> bool
+    /// `turn`: the side the moves are played by.
+    fn each_move_reordered<F>(&mut self, moves: &[Move], turn: Color, mut f: F) -> bool
     where
         F: FnMut(&mut Searcher<'s>, Move) -> bool,
     {
@@ -463,7 +464,7 @@ impl<'s> Searcher<'s> {
             })
             .collect();
         let mut moves_found: Vec<Move> = runs.iter().map(|(mv, _)| *mv).collect();
-        popeye_order::sort(&mut moves_found, &self.judge.rules);
+        popeye_order::sort(&mut moves_found, &self.judge.rules, turn);
         let mut held: Vec<Option<Event>> = held.into_iter().map(Some).collect();
         for mv in moves_found {
             let i = runs
@@ -699,7 +700,7 @@ impl<'s> Searcher<'s> {
         );
         if last && len == 1 && !self.judge.self_checks_in_lists {
             self.judge.add_goal_self_checks(pos, moves);
-            popeye_order::sort(moves, &self.judge.rules);
+            popeye_order::sort(moves, &self.judge.rules, pos.turn);
         }
     }
 
@@ -793,7 +794,7 @@ impl<'s> Searcher<'s> {
             let moves = self.moves(pos, depth);
             count(Counter::Nodes, plies, 1);
             count(Counter::Moves, plies, moves.len() as u64);
-            let found = self.each_move_reordered(&moves, |s, mv| {
+            let found = self.each_move_reordered(&moves, pos.turn, |s, mv| {
                 s.help_move(pos, mv, plies, end, depth, Some(path))
             });
             self.put_back(depth, moves);
@@ -892,7 +893,7 @@ impl<'s> Searcher<'s> {
             self.report(Event::Gap);
         }
         let goal = self.reciprocal.as_ref().map(|j| j.goal);
-        popeye_order::sort(&mut own, &self.judge.rules);
+        popeye_order::sort(&mut own, &self.judge.rules, pos.turn);
         for &mv in &own {
             let step = Step {
                 before: pos,
@@ -916,7 +917,7 @@ impl<'s> Searcher<'s> {
         role: Role,
     ) -> bool {
         let mut found = self.goal_move_list(pos, depth);
-        popeye_order::sort(&mut found, &self.judge.rules);
+        popeye_order::sort(&mut found, &self.judge.rules, pos.turn);
         for &mv in &found {
             let step = Step {
                 before: pos,
@@ -1027,7 +1028,7 @@ impl<'s> Searcher<'s> {
     /// The lines `path` + each move reaching the goal from `pos`.
     fn goal_moves(&mut self, pos: &Position, depth: usize, path: &Step, role: Role) -> bool {
         let mut found = self.goal_move_list(pos, depth);
-        popeye_order::sort(&mut found, &self.judge.rules);
+        popeye_order::sort(&mut found, &self.judge.rules, pos.turn);
         for &mv in &found {
             let step = Step {
                 before: pos,
@@ -1285,7 +1286,7 @@ impl<'s> Searcher<'s> {
                 self.judge.add_goal_self_checks(pos, &mut moves);
             }
             count(Counter::Moves, left, moves.len() as u64);
-            let found = self.each_move_reordered(&moves, |s, mv| {
+            let found = self.each_move_reordered(&moves, pos.turn, |s, mv| {
                 s.series_move(pos, mv, left, end, depth, Some(path))
             });
             self.put_back(depth, moves);

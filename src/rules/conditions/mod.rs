@@ -169,6 +169,7 @@ mod anda;
 pub(crate) mod football;
 pub(crate) mod sentinelles;
 // Issue 19 (fairy conditions, part 1): legality, observation, goals.
+pub(crate) mod all_in_chess;
 mod disparate;
 mod immobility;
 // Issue 20 (fairy conditions, part 2): conditions that change units as
@@ -1491,6 +1492,14 @@ registry! {
     /// A unit can be captured, and observed, only while its side guards
     /// it.
     AntiGuards => guards::AntiGuards,
+    /// The side to move moves the other side's units only.
+    HalfInChess => all_in_chess::HalfInChess,
+    /// The side to move moves either side's units, but never takes the
+    /// last move back.
+    AllInChess => all_in_chess::AllInChess,
+    /// The side to move moves either side's units, but never the unit
+    /// that moved last.
+    MainlyInChess => all_in_chess::MainlyInChess,
     // Issue 20 (fairy conditions, part 2): moves that go on.
     /// A unit that has captured may move on, and on while it captures.
     SeriesCapture => series_capture::SeriesCapture,

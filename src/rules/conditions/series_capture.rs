@@ -135,7 +135,7 @@ fn go_on(rules: &Rules, pos: &Position, mv: &Move, out: &mut Vec<Move>) {
     let mut steps = Vec::new();
     // The steps' own series come with them (this hook, asked again).
     unit_pseudo_legal_moves(&board, rules, on, &mut steps);
-    crate::solve::popeye_order::sort(&mut steps, rules);
+    crate::solve::popeye_order::sort(&mut steps, rules, side);
     let promotes = !restores_a_corner_rook(mv);
     for step in &steps {
         if step.is_castling_or_exchange() || step.is_locust_capture() {

@@ -236,7 +236,7 @@ mod tests {
         );
         let mut out = Vec::new();
         crate::movegen::legal_moves(&pos, &r, &mut out);
-        crate::solve::popeye_order::sort(&mut out, &r);
+        crate::solve::popeye_order::sort(&mut out, &r, pos.turn);
         let got: Vec<String> = out
             .iter()
             .map(|m| popeye_move(m, Alphabet::English))
