@@ -984,7 +984,9 @@ impl Rules {
         {
             // The double mate's king en prise is circe's own test of
             // immobility; not matched with a condition that defines it.
-            return Some("MAFF or OWU with a double mate or counter-mate (not played)".into());
+            return Some(
+                "MAFF, OWU or MultiCaptures with a double mate or counter-mate (not played)".into(),
+            );
         }
         if goal == crate::stipulation::Goal::WinPiece
             && circe.is_some_and(|c| c.relevant_capture == RelevantCapture::LastMove)

@@ -104,6 +104,7 @@ mod holes;
 mod isardam;
 mod koeko;
 mod monochrome;
+mod multicaptures;
 mod mummer;
 mod singlebox;
 // Group gen: which moves exist and what observes (part 1, the rest).
@@ -1168,6 +1169,9 @@ registry! {
     /// A unit that could make more than one capture makes none (Inverse:
     /// one that could make only one makes none).
     CastChess => cast::Cast,
+    /// A unit is captured only where it could be captured in two ways; a
+    /// king is in check only when observed twice.
+    MultiCaptures => multicaptures::MultiCaptures,
     /// A unit that captures takes the walk of the unit it captures.
     FrankfurtChess => frankfurt::Frankfurt<false>,
     /// FrankfurtChess where a pawn's walk is taken as a reverse pawn's.
