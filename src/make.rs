@@ -430,8 +430,25 @@ impl Position {
                 self.waiting.pending = Some(crate::board::Pending { unit, on, id, kind });
             }
             Effect::LatentFirst { on, .. } if on == mv.from => {}
-            Effect::WalkChange { on, unit }
-            | Effect::LatentFirst { on, unit }
+            Effect::WalkChange { on, unit } => {
+                let id = self.id_code(on);
+                self.put(on, unit);
+                if self.tracks_identities() {
+                    self.set_id_code(on, id);
+                }
+                // Popeye's castling rights follow a change of walk on a
+                // castling square: a unit made its side's rook on a corner
+                // may castle (with its king unmoved), one made another
+                // walk may not.
+                if crate::board::position::CASTLING_SQUARES.contains(on) {
+                    if unit.kind == Kind::ROOK && self.is_on_home_castling_square(on) {
+                        self.unmoved.set(on);
+                    } else {
+                        self.unmoved.clear(on);
+                    }
+                }
+            }
+            Effect::LatentFirst { on, unit }
             | Effect::ColourChange { on, unit }
             | Effect::KingChange { on, unit, .. }
             | Effect::Recoloured { on, unit }

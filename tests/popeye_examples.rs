@@ -23,8 +23,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     ("TESTS_influencer__011", "Influencer with RoyalDynasty: a king next to the mover, not royal there, is not made a pawn ([c5=P]) by circe"),
     // Issue 20 (part 2): played since, disagreeing, each to be fixed.
     // Part 2, group "change" (magic, NorskSjakk, Influencer).
-    ("TESTS_influencer__002", "Influencer: an enemy unit made a rook on a1 castles after (0-0-0); circe's castling rights do not follow a unit that changed"),
-    ("TESTS_influencer__009", "Influencer: the same castling with a unit made a rook on a1"),
     ("TESTS_influencer__010", "Influencer with PlatzwechselCirce's exchange and neutral units: the exchanged units' influence ([c4=P][b3=nP]...) is not played"),
     ("EXAMPLES_magicpieces__006", "magic: Popeye castles with a rook recoloured on a1; circe's castling rights do not follow it"),
     ("EXAMPLES_magicpieces__007", "magic boyscout: Popeye tells zigzag lines its own way; circe takes them as a leaper's"),

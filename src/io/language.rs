@@ -146,6 +146,8 @@ pub enum Word {
     IntelligentRestricted,
     /// `option stoponshortsolutions` in play with defence.
     NoStopOnShortSolutions,
+    /// `option setplay` where the series side makes the last move.
+    SetPlayNotApplicable,
     /// The side not to move is in check.
     KingCapturable,
 }
@@ -204,6 +206,14 @@ const WORDS: &[(Word, [&str; 3])] = &[
             "The side to play can capture the king: the diagram is illegal.",
             "Die am Zug befindliche Partei kann den Koenig schlagen: die Stellung ist illegal.",
             "Le camp au trait peut prendre le roi : la position est illegale.",
+        ],
+    ),
+    (
+        Word::SetPlayNotApplicable,
+        [
+            "SetPlay not applicable - ignored",
+            "Satzspiel nicht anwendbar - ignoriert",
+            "Apparent pas applicable - ignore",
         ],
     ),
     (

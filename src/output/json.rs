@@ -245,6 +245,7 @@ impl<W: FnMut(&str) + Send> Sink for JsonWriter<W> {
                         "stoponshortsolutions-not-in-direct-play"
                     }
                     Notice::KingCapturable => "king-capturable",
+                    Notice::SetPlayNotApplicable => "setplay-not-applicable",
                 });
             }
         }

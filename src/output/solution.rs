@@ -368,6 +368,7 @@ impl SolutionWriter {
                 let w = match notice {
                     Notice::IntelligentRestricted { .. } => Word::IntelligentRestricted,
                     Notice::StopOnShortSolutionsInDirectPlay => Word::NoStopOnShortSolutions,
+                    Notice::SetPlayNotApplicable => Word::SetPlayNotApplicable,
                     // Popeye writes it on its error stream, not with the
                     // solution.
                     Notice::KingCapturable if matches!(self.notation, Notation::Popeye(_)) => {

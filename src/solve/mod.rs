@@ -382,7 +382,7 @@ pub fn solve_task_into(
         goal: stip.goal,
         layout: if battle { Layout::Tree } else { Layout::Lines },
         numbered: task.numbered.is_some(),
-        help_set_play: task.help_set.is_some(),
+        help_set_play: task.help_set.is_some() || task.series_set.is_some(),
     });
     // The first moves tried, numbered, each reported before its solutions.
     let tried = |pos: &Position, number: u32, mv: Move, role: Role| {
@@ -419,10 +419,15 @@ pub fn solve_task_into(
         .with_proof(task.proof.clone())
         .with_reciprocal(stip.reciprocal)
         .with_parry(stip.parry);
-        if let Some(set) = task.help_set {
+        if task.help_set.is_some() || task.series_set.is_some() {
             let set_pos = search::hand_over(pos);
             searcher.set_play(true);
-            searcher.lines(&set_pos, LinePlay::Main(set), 0, None);
+            if let Some(set) = task.help_set {
+                searcher.lines(&set_pos, LinePlay::Main(set), 0, None);
+            }
+            if let Some(end) = task.series_set {
+                searcher.series_set_play(&set_pos, end);
+            }
             searcher.set_play(false);
             // The play proper has its own maxsolutions.
             if set_play_full.load(Ordering::Relaxed)

@@ -151,6 +151,9 @@ pub enum Notice {
     /// `stoponshortsolutions` in play with defence: Popeye says it does
     /// not apply there and solves on.
     StopOnShortSolutionsInDirectPlay,
+    /// `setplay` in series play whose series side makes the last move
+    /// itself (ser-#): Popeye says it does not apply and solves on.
+    SetPlayNotApplicable,
     /// The side not to move is in check: the side to play could capture
     /// the king. Popeye says so on its error stream and solves nothing for
     /// the twin; the other twins are solved.
@@ -173,7 +176,7 @@ impl Notice {
     pub fn solved(self) -> bool {
         match self {
             Notice::IntelligentRestricted { solved } => solved,
-            Notice::StopOnShortSolutionsInDirectPlay => true,
+            Notice::StopOnShortSolutionsInDirectPlay | Notice::SetPlayNotApplicable => true,
             Notice::KingCapturable => false,
         }
     }

@@ -1025,6 +1025,33 @@ impl<'s> Searcher<'s> {
         found
     }
 
+    /// The set play of series play: its end alone, from `pos` (the
+    /// diagram with the other side to move): that side's goal moves after
+    /// ser-h (and, reflex-bound, ser-r), its forced goal moves after
+    /// ser-s; each written as a move of the other side (`1...`). False
+    /// where there is none, and for the ends that have no such set play.
+    pub fn series_set_play(&mut self, pos: &Position, end: SeriesEnd) -> bool {
+        match end {
+            SeriesEnd::Help | SeriesEnd::Reflex => {
+                let mut found = self.goal_move_list(pos, 0);
+                popeye_order::sort(&mut found, &self.judge.rules);
+                for &mv in &found {
+                    self.report_line(&Step {
+                        before: pos,
+                        mv,
+                        role: Role::Help,
+                        parent: None,
+                    });
+                }
+                let any = !found.is_empty();
+                self.put_back(0, found);
+                any
+            }
+            SeriesEnd::SelfPlay => self.forced_goal_lines_after(pos, 0, None),
+            _ => false,
+        }
+    }
+
     /// The lines `path` + each move reaching the goal from `pos`.
     fn goal_moves(&mut self, pos: &Position, depth: usize, path: &Step, role: Role) -> bool {
         let mut found = self.goal_move_list(pos, depth);
@@ -1228,6 +1255,13 @@ impl<'s> Searcher<'s> {
                 let every = !replies.is_empty()
                     && replies.iter().all(|&mv| {
                         let next = pos.play(&mv);
+                        // pser-s: a parry that itself reaches the goal
+                        // does what the series is for; Popeye writes it
+                        // as a line of its own (`1.Qg6-c6 + Kc7*c6 =`).
+                        if end == SeriesEnd::SelfPlay && self.judge.reached(pos, &mv, &next) {
+                            self.report_line(&step(mv));
+                            return true;
+                        }
                         self.series_lines(&next, left, end, depth + 1, &step(mv))
                     });
                 let held = std::mem::replace(&mut self.out, outer).take_buffer();

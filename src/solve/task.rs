@@ -31,6 +31,9 @@ pub struct Task {
     pub(crate) tree: TreeOptions,
     /// The set play of help play, one half-move shorter.
     pub(crate) help_set: Option<MainPlay>,
+    /// The set play of series play: its end alone (see
+    /// [`Searcher::series_set_play`]).
+    pub(crate) series_set: Option<SeriesEnd>,
     /// Notices for the reader before the play (Popeye's remarks that the
     /// problem is solved all the same).
     pub(crate) notices: Vec<Notice>,
@@ -291,6 +294,38 @@ impl Task {
             }
             _ => None,
         };
+        // Set play of series play: the end alone, the other side to move
+        // (none where the series side is in check: the set position would
+        // be illegal). Where the series side makes the last move itself
+        // (ser-#) there is none, and Popeye says so and solves on.
+        let series_set = match (main, stip.intro) {
+            (Some(MainPlay::Series { end, .. }), None) if help_set_play => match end {
+                SeriesEnd::Direct => {
+                    notices.push(Notice::SetPlayNotApplicable);
+                    None
+                }
+                SeriesEnd::Help | SeriesEnd::Reflex | SeriesEnd::SelfPlay => {
+                    (!rules.in_check(&pos, pos.turn)).then_some(end)
+                }
+                // What Popeye makes of the set play of ser-hs and
+                // ser-reci-h is not established.
+                SeriesEnd::HelpSelf | SeriesEnd::Reciprocal => {
+                    return Err(SolveError::UnsupportedOption {
+                        line: option_line(problem, &ProblemOption::SetPlay),
+                        name: format!("setplay with {}", stip.text),
+                    })
+                }
+            },
+            _ => None,
+        };
+        // The forced counter-mate (`##!`) that ends ser-s leaves the mover's
+        // own king in check: the forced end does not list that move yet.
+        if stip.series && stip.play == Play::SelfPlay && stip.goal == Goal::CounterMate {
+            return Err(SolveError::UnsupportedStipulation {
+                line: problem.stipulation.line,
+                text: stip.text.clone(),
+            });
+        }
         let mut tree = tree;
         tree.exact = stip.exact;
         Ok(Prepared::Search(Box::new(Task {
@@ -300,6 +335,7 @@ impl Task {
             main,
             tree,
             help_set,
+            series_set,
             notices,
             keep_mating,
             max_solutions: max_solutions(problem),
@@ -332,7 +368,10 @@ fn refuse_proof_options(problem: &Problem, stip: &Stipulation) -> Result<(), Sol
         ProblemOption::WhiteBegins | ProblemOption::HalfDuplex | ProblemOption::Duplex => {
             !plain_a_to_b
         }
-        ProblemOption::SetPlay | ProblemOption::Intelligent => true,
+        // ser-hdia and ser-ha=>b: the set play is the other side's one
+        // move to the position, as in ser-h#.
+        ProblemOption::SetPlay => !(stip.series && stip.play == Play::Help),
+        ProblemOption::Intelligent => true,
         _ => false,
     });
     // Imitator's squares are the diagram's: which ones the start
@@ -612,10 +651,19 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
             {
                 help_set_play = true
             }
+            // Series play: the task decides by its end whether it applies.
+            ProblemOption::SetPlay if stip.series => help_set_play = true,
             ProblemOption::NoThreat if battle => tree.no_threat = true,
             ProblemOption::NoShortVariations if battle => tree.no_short_variations = true,
-            // Help and series play have no defences to leave out.
-            ProblemOption::NoShortVariations => {}
+            // Help and series play have no defences to leave out, and
+            // Popeye's variations, tries and threats belong to its tree
+            // output, which help and series play (line output) never use:
+            // it ignores them there without a word.
+            ProblemOption::NoShortVariations
+            | ProblemOption::Variation
+            | ProblemOption::Try
+            | ProblemOption::Defence(_)
+            | ProblemOption::NoThreat => {}
             ProblemOption::Threat(n) if battle => {
                 tree.max_threat = Some(*n);
                 tree.short_first = Some(*n);
@@ -750,6 +798,16 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
     }
 }
 
+/// The line of the first `option` as given (the problem's own line where
+/// none).
+fn option_line(problem: &Problem, option: &ProblemOption) -> usize {
+    problem
+        .options
+        .iter()
+        .find(|o| o.value == *option)
+        .map_or(problem.stipulation.line, |o| o.line)
+}
+
 /// `option maxsolutions n`.
 fn max_solutions(problem: &Problem) -> Option<usize> {
     problem.options.iter().find_map(|o| match o.value {
@@ -854,5 +912,44 @@ mod tests {
         assert!(task.tree.tries);
         assert_eq!(task.tree.max_refutations, 2);
         assert_eq!(task.max_solutions, Some(3));
+    }
+
+    fn task(text: &str) -> Box<Task> {
+        match prepare(text) {
+            Ok(Prepared::Search(task)) => task,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn line_play_ignores_the_options_of_the_tree() {
+        let t = task("beginproblem\npieces white ka1 qc1 black kh8\nstipulation h#2\noption variation try defence 2 nothreat\nendproblem");
+        assert!(!t.tree.variations && !t.tree.tries && !t.tree.no_threat);
+    }
+
+    #[test]
+    fn series_set_play_is_the_end_alone_where_the_other_side_ends() {
+        let with = |stip: &str| {
+            task(&format!("beginproblem\npieces white ka1 qc1 black kh8\nstipulation {stip}\noption setplay\nendproblem"))
+        };
+        assert_eq!(with("ser-h#2").series_set, Some(SeriesEnd::Help));
+        assert_eq!(with("ser-s#2").series_set, Some(SeriesEnd::SelfPlay));
+        assert_eq!(with("ser-r#2").series_set, Some(SeriesEnd::Reflex));
+        // ser-#: Popeye's "SetPlay not applicable - ignored", then the play.
+        let direct = with("ser-#2");
+        assert_eq!(direct.series_set, None);
+        assert_eq!(direct.notices, [Notice::SetPlayNotApplicable]);
+        assert!(matches!(
+            prepare("beginproblem\npieces white ka1 qc1 black kh8\nstipulation ser-hs#2\noption setplay\nendproblem"),
+            Err(SolveError::UnsupportedOption { line: 4, .. })
+        ));
+    }
+
+    #[test]
+    fn the_forced_counter_mate_of_series_self_play_is_refused() {
+        assert!(matches!(
+            prepare("beginproblem\npieces white ka7 qa3 black kc8 rb8\nstipulation ser-s##!1\nendproblem"),
+            Err(SolveError::UnsupportedStipulation { line: 3, .. })
+        ));
     }
 }

@@ -160,7 +160,7 @@ impl ConditionRule for Influencer {
 #[cfg(test)]
 mod tests {
     //! Each list is Popeye 4.104's answer to the position (`~1`).
-    use super::super::testing::{moves, sorted};
+    use super::super::testing::{after_line, moves, moves_of, sorted};
     use crate::board::Color;
     use crate::rules::{Condition, Rules};
 
@@ -181,5 +181,19 @@ mod tests {
                  d7*c8=Q d7*c8=S d7*c8=R d7*c8=B"
             )
         );
+    }
+
+    #[test]
+    fn a_unit_made_a_rook_on_its_corner_may_castle() {
+        // Popeye 4.104 (its regression 4.85-4.87 no. 1): the queen made a
+        // rook on a8 castles with the unmoved king.
+        let r = Rules::default().with(Condition::Influencer);
+        let pos = after_line(
+            &r,
+            "wKc6 wRd7 bKe8 bQa1",
+            Color::Black,
+            &["Qa1-a8", "Rd7-a7[a8=R]"],
+        );
+        assert!(moves_of(&r, &pos).contains(&"0-0-0".to_string()));
     }
 }
