@@ -16,7 +16,7 @@
 use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{Color, Kind, Position, Square};
 use crate::moves::Move;
-use crate::rules::{Base, Condition, Observer, Rules};
+use crate::rules::{Base, CirceRules, Condition, Observer, Rules};
 
 pub struct HalfInChess;
 pub struct AllInChess;
@@ -79,6 +79,14 @@ fn refusal(rules: &Rules, name: &str) -> Option<String> {
     let mars = [Base::MarsCirce, Base::AntiMarsCirce, Base::PhantomChess];
     if rules.families().any(|f| mars.contains(&f.base)) {
         return Some(format!("{name} with the Mars family (not played yet)"));
+    }
+    // Cage and Rex Inclusive Circe were seen to disagree with Popeye (the
+    // rebirth side); only plain Circe and AntiCirce were compared.
+    let compared = [CirceRules::CIRCE, CirceRules::ANTICIRCE_CALVET];
+    if rules.families().any(|f| !compared.contains(f)) {
+        return Some(format!(
+            "{name} with this Circe form is not played (plain Circe and AntiCirce are)"
+        ));
     }
     None
 }
