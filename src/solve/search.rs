@@ -1034,7 +1034,7 @@ impl<'s> Searcher<'s> {
         match end {
             SeriesEnd::Help | SeriesEnd::Reflex => {
                 let mut found = self.goal_move_list(pos, 0);
-                popeye_order::sort(&mut found, &self.judge.rules);
+                popeye_order::sort(&mut found, &self.judge.rules, pos.turn);
                 for &mv in &found {
                     self.report_line(&Step {
                         before: pos,
