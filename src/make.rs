@@ -431,11 +431,7 @@ impl Position {
             }
             Effect::LatentFirst { on, .. } if on == mv.from => {}
             Effect::WalkChange { on, unit } => {
-                let id = self.id_code(on);
-                self.put(on, unit);
-                if self.tracks_identities() {
-                    self.set_id_code(on, id);
-                }
+                self.replace_keeping_identity(on, unit);
                 // Popeye's castling rights follow a change of walk on a
                 // castling square: a unit made its side's rook on a corner
                 // may castle (with its king unmoved), one made another
@@ -453,14 +449,7 @@ impl Position {
             | Effect::KingChange { on, unit, .. }
             | Effect::Recoloured { on, unit }
             | Effect::Rewalked { on, unit }
-            | Effect::Changed { on, unit, .. } => {
-                // `put` clears the square: the unit keeps its identity.
-                let id = self.id_code(on);
-                self.put(on, unit);
-                if self.tracks_identities() {
-                    self.set_id_code(on, id);
-                }
-            }
+            | Effect::Changed { on, unit, .. } => self.replace_keeping_identity(on, unit),
             Effect::Turned {
                 band,
                 squares,
@@ -562,6 +551,16 @@ impl Position {
         let id = self.id_code(from);
         self.set_id_code(from, 0);
         self.set_id_code(to, id);
+    }
+
+    /// Puts `unit` in the place of the unit on `on`, which it stays (it
+    /// keeps its identity: `put` clears the square).
+    fn replace_keeping_identity(&mut self, on: Square, unit: Piece) {
+        let id = self.id_code(on);
+        self.put(on, unit);
+        if self.tracks_identities() {
+            self.set_id_code(on, id);
+        }
     }
 
     /// Places a reborn unit; a king or rook reborn on its game-array square
