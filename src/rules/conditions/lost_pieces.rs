@@ -25,17 +25,31 @@ fn inner(rules: &Rules) -> Rules {
 }
 
 /// The squares of `victims` (units of `side`'s opponent) that `side`
-/// attacks in `pos` as it would attack a king there.
+/// attacks in `pos` as it would attack a king there. `pos` keeps its en
+/// passant square: a pawn that has just stepped two squares is in check
+/// from a pawn that may take it en passant.
 fn attacked(rules: &Rules, pos: &Position, side: Color, victims: Bitboard) -> Bitboard {
+    attacked_but_from(rules, pos, side, victims, Bitboard::EMPTY)
+}
+
+/// As `attacked`, the units on `silent` not counted (they still stand and
+/// block lines).
+fn attacked_but_from(
+    rules: &Rules,
+    pos: &Position,
+    side: Color,
+    victims: Bitboard,
+    silent: Bitboard,
+) -> Bitboard {
     let mut board = *pos;
     board.turn = side;
-    board.ep_square = None;
     let mut moves = Vec::new();
     crate::movegen::pseudo_legal_moves(&board, rules, &mut moves);
     let rex_inclusive = rules.family(Base::Circe).is_some_and(|c| c.rex_inclusive);
     let mut hit = Bitboard::EMPTY;
     for mv in &moves {
-        if mv.captured.is_none() || !victims.contains(mv.capture_square) {
+        if mv.captured.is_none() || !victims.contains(mv.capture_square) || silent.contains(mv.from)
+        {
             continue;
         }
         // A royal unit is not reborn without Rex Inclusive.
@@ -66,7 +80,11 @@ fn lost(rules: &Rules, pos: &Position, losing: Color) -> Bitboard {
     let remover = losing.opponent();
     let candidates =
         pos.by_color(losing) & !pos.by_color(remover) & !pos.pieces(losing, Kind::KING);
-    let threatened = attacked(rules, pos, remover, candidates);
+    // The move just played gives the losing side, not the remover, an en
+    // passant capture.
+    let mut played = *pos;
+    played.ep_square = None;
+    let threatened = attacked(rules, &played, remover, candidates);
     if threatened.is_empty() {
         return Bitboard::EMPTY;
     }
@@ -115,8 +133,19 @@ fn lost(rules: &Rules, pos: &Position, losing: Color) -> Bitboard {
     for on in threatened {
         let saved = replies.iter().any(|mv| {
             let after = board.play(mv);
+            // The mover's king taken and reborn blocks lines but gives no
+            // check (as Popeye counts it).
+            let mut silent = Bitboard::EMPTY;
+            if mv.captured.is_some_and(|v| v.kind == Kind::KING) {
+                for e in &mv.effects {
+                    if let Effect::CapturedReborn { on, .. } = *e {
+                        silent.set(on);
+                    }
+                }
+            }
             followed(mv, on, &after).is_some_and(|sq| {
-                attacked(rules, &after, remover, Bitboard::from_square(sq)).is_empty()
+                attacked_but_from(rules, &after, remover, Bitboard::from_square(sq), silent)
+                    .is_empty()
             })
         });
         if !saved {
@@ -195,5 +224,38 @@ mod tests {
             moves(&r, "wPa3 wPb4 bPb5 bPa7", Color::White),
             sorted("a3-a4[-bPb5]")
         );
+    }
+
+    #[test]
+    fn a_pawn_that_steps_two_squares_into_an_en_passant_capture_is_not_saved() {
+        // c7 is attacked by the rook; c7-c6 and c7-c5 (b5*c6 e.p.) both
+        // leave it attacked, so every move that keeps the attack takes it.
+        let r = lost(Rules::orthodox());
+        let got = moves(&r, "wKh1 wRb7 wPb5 bKh8 bPc7", Color::White);
+        assert!(got.contains(&"Kh1-g1[-bPc7]".to_string()), "{got:?}");
+        assert!(got.contains(&"Rb7-a7[-bPc7]".to_string()), "{got:?}");
+        // b5-b6 guards c7's escape no more: c7-c5 is safe.
+        assert!(got.contains(&"b5-b6".to_string()), "{got:?}");
+    }
+
+    #[test]
+    fn circe_the_movers_king_taken_during_the_test_is_reborn_and_gives_no_check() {
+        // g3*f2 saves the pawn (the king reborn on e1 does not guard f2),
+        // so the pawn stays and Kf2 is in check.
+        let r = lost(Rules::with_circe(CirceRules::of(Base::Circe)));
+        assert_eq!(
+            moves(&r, "wKe1 bKe8 bPg3", Color::White),
+            sorted("Ke1-d1 Ke1-d2 Ke1-e2 Ke1-f1")
+        );
+    }
+
+    #[test]
+    fn circe_the_movers_king_reborn_during_the_test_blocks_a_line() {
+        // b2*c1 brings the king back on e1, between the rook on f1 and c1:
+        // the pawn is saved, and 1.Rf1 leaves the king in check.
+        let r = lost(Rules::with_circe(CirceRules::of(Base::Circe)));
+        let got = moves(&r, "wKc1 wRh1 bKe5 bPb2", Color::White);
+        assert!(got.contains(&"Rh1-d1[-bPb2]".to_string()), "{got:?}");
+        assert!(!got.iter().any(|m| m.starts_with("Rh1-f1")), "{got:?}");
     }
 }
