@@ -12,7 +12,7 @@
 
 use super::{Capabilities, ConditionRule, Stage};
 use crate::board::{Bitboard, Color, Kind, Position, Square};
-use crate::moves::{Effect, Effects, Move};
+use crate::moves::{Effect, Effects, Motion, Move};
 use crate::rules::{Base, Condition, Rules};
 
 pub struct LostPieces;
@@ -28,26 +28,57 @@ fn inner(rules: &Rules) -> Rules {
 /// attacks in `pos` as it would attack a king there. `pos` keeps its en
 /// passant square: a pawn that has just stepped two squares is in check
 /// from a pawn that may take it en passant.
-fn attacked(rules: &Rules, pos: &Position, side: Color, victims: Bitboard) -> Bitboard {
-    attacked_but_from(rules, pos, side, victims, Bitboard::EMPTY)
+fn attacked(
+    rules: &Rules,
+    pos: &Position,
+    side: Color,
+    victims: Bitboard,
+    moves: &mut Vec<Move>,
+) -> Bitboard {
+    attacked_but_from(rules, pos, side, victims, Bitboard::EMPTY, moves)
 }
 
 /// As `attacked`, the units on `silent` not counted (they still stand and
-/// block lines).
+/// block lines). `moves` is scratch space.
 fn attacked_but_from(
     rules: &Rules,
     pos: &Position,
     side: Color,
     victims: Bitboard,
     silent: Bitboard,
+    moves: &mut Vec<Move>,
 ) -> Bitboard {
     let mut board = *pos;
     board.turn = side;
-    let mut moves = Vec::new();
-    crate::movegen::pseudo_legal_moves(&board, rules, &mut moves);
+    moves.clear();
+    if rules.observation_is_orthodox() && rules.units_move_from_their_squares() {
+        // Only the units that observe a victim (or the square an en
+        // passant capture takes it on) can take it: their moves only.
+        let mut targets = victims;
+        if let Some(ep) = board.ep_square {
+            if victims.contains(board.ep_victim) {
+                targets.set(ep);
+            }
+        }
+        let mut takers = Bitboard::EMPTY;
+        for target in targets {
+            rules.any_observer(&board, target, side, None, false, |o| {
+                takers.set(o.on);
+                false
+            });
+        }
+        // A pawn on its first rank observes in some forms only, and may
+        // still take.
+        takers |= board.pieces(side, Kind::PAWN) & Bitboard::rank(side.back_rank());
+        for on in takers & board.by_color(side) {
+            crate::movegen::unit_pseudo_legal_moves(&board, rules, on, moves);
+        }
+    } else {
+        crate::movegen::pseudo_legal_moves(&board, rules, moves);
+    }
     let rex_inclusive = rules.family(Base::Circe).is_some_and(|c| c.rex_inclusive);
     let mut hit = Bitboard::EMPTY;
-    for mv in &moves {
+    for mv in moves.iter() {
         if mv.captured.is_none() || !victims.contains(mv.capture_square) || silent.contains(mv.from)
         {
             continue;
@@ -84,7 +115,8 @@ fn lost(rules: &Rules, pos: &Position, losing: Color) -> Bitboard {
     // passant capture.
     let mut played = *pos;
     played.ep_square = None;
-    let threatened = attacked(rules, &played, remover, candidates);
+    let mut scratch = Vec::new();
+    let threatened = attacked(rules, &played, remover, candidates, &mut scratch);
     if threatened.is_empty() {
         return Bitboard::EMPTY;
     }
@@ -129,9 +161,36 @@ fn lost(rules: &Rules, pos: &Position, losing: Color) -> Bitboard {
             }
         }
     }
+    // Where an attack is a capture, by orthodox units, a quiet reply saves
+    // a unit only by moving it or by standing in a line that attacks it.
+    let attack_is_capture = rules.observation_is_orthodox()
+        && rules.attack_is_always_check()
+        && !rules.assassin()
+        && rules.units_move_from_their_squares()
+        && board.units().all(|(unit, _)| unit.kind.is_orthodox());
     let mut gone = Bitboard::EMPTY;
     for on in threatened {
+        let lines = if attack_is_capture {
+            let occupied = board.occupied();
+            let mut lines = Bitboard::EMPTY;
+            for by in board.attackers(on, remover, occupied) {
+                lines |= crate::board::attacks::between(by, on);
+            }
+            Some(lines)
+        } else {
+            None
+        };
         let saved = replies.iter().any(|mv| {
+            if let Some(lines) = lines {
+                let may_save = mv.from == on
+                    || mv.captured.is_some()
+                    || !mv.effects.is_empty()
+                    || !matches!(mv.motion, Motion::Normal | Motion::DoubleStep)
+                    || lines.contains(mv.to);
+                if !may_save {
+                    return false;
+                }
+            }
             let after = board.play(mv);
             // The mover's king taken and reborn blocks lines but gives no
             // check (as Popeye counts it).
@@ -144,8 +203,15 @@ fn lost(rules: &Rules, pos: &Position, losing: Color) -> Bitboard {
                 }
             }
             followed(mv, on, &after).is_some_and(|sq| {
-                attacked_but_from(rules, &after, remover, Bitboard::from_square(sq), silent)
-                    .is_empty()
+                attacked_but_from(
+                    rules,
+                    &after,
+                    remover,
+                    Bitboard::from_square(sq),
+                    silent,
+                    &mut scratch,
+                )
+                .is_empty()
             })
         });
         if !saved {
