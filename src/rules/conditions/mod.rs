@@ -187,6 +187,7 @@ pub(crate) mod normal_pawn;
 mod amu;
 mod antikings;
 mod partial_paralysis;
+pub(crate) mod prom_squares;
 mod provocation;
 pub(crate) mod royal_square;
 
@@ -1543,6 +1544,10 @@ registry! {
     WhiteRoyalSquare => royal_square::RoyalSquare<true>,
     /// Black has a square in place of its king.
     BlackRoyalSquare => royal_square::RoyalSquare<false>,
+    /// White's pawns promote on the squares given.
+    WhitePromSquares => prom_squares::PromSquares<true>,
+    /// Black's pawns promote on the squares given.
+    BlackPromSquares => prom_squares::PromSquares<false>,
 }
 
 impl Condition {
