@@ -186,6 +186,7 @@ pub(crate) mod normal_pawn;
 // Observation counted, provoked and paralysing; royal squares.
 mod amu;
 mod antikings;
+mod darkside;
 mod partial_paralysis;
 pub(crate) mod prom_squares;
 mod provocation;
@@ -1548,6 +1549,8 @@ registry! {
     WhitePromSquares => prom_squares::PromSquares<true>,
     /// Black's pawns promote on the squares given.
     BlackPromSquares => prom_squares::PromSquares<false>,
+    /// A unit that arrives on the other side's half changes sides.
+    DarkSide => darkside::DarkSide,
 }
 
 impl Condition {
