@@ -11,8 +11,10 @@
 //!   chameleon too: each promotion into a walk of the sequence is there
 //!   twice, the second written `=Q=c`; a chameleon pawn promotes into a
 //!   chameleon (`=cQ`). So does a pawn reborn on its last rank where the
-//!   Circe form promotes it (`[+bPf1=Q=c]`, `[wPd7->e8=Q=c]`). Popeye refuses ChameleonChess beside chameleon
-//!   units.
+//!   Circe form promotes it (`[+bPf1=Q=c]`, `[wPd7->e8=Q=c]`), but not an
+//!   Anticirce capturer that promotes and is reborn elsewhere (Popeye
+//!   changes the unit on the square of the promotion). Popeye refuses
+//!   ChameleonChess beside chameleon units.
 //! - LineChameleonChess: a queen, rook, bishop or knight that moves takes
 //!   the walk of the file it arrives on: the rook's on the a and h files,
 //!   the knight's on b and g, the bishop's on c and f, the queen's on d;
@@ -146,8 +148,11 @@ fn chameleon_promotions(mv: &Move) -> Vec<(usize, crate::board::Square, Piece)> 
     let becomes =
         |unit: Piece| !unit.attrs.contains(Attrs::CHAMELEON) && next(unit.kind) != unit.kind;
     let mut slots = Vec::new();
+    // Popeye changes the unit on the square of the promotion once the
+    // move is played: none when an Anticirce capturer was reborn elsewhere.
+    let stays = super::volage::mover_end(mv).is_some_and(|(on, _, _)| on == mv.to);
     if let Some(kind) = mv.promotion {
-        if mv.piece.kind.is_pawn() && becomes(Piece { kind, ..mv.piece }) {
+        if stays && mv.piece.kind.is_pawn() && becomes(Piece { kind, ..mv.piece }) {
             let unit: Piece = mv.arriving_piece().with(Attrs::CHAMELEON);
             slots.push((mover_change_index(mv), mv.to, unit));
         }
@@ -324,5 +329,32 @@ mod tests {
             assert!(got.contains(&plain), "{plain}: {got:?}");
             assert!(got.contains(&chameleon), "{chameleon}: {got:?}");
         }
+    }
+
+    #[test]
+    fn an_anticirce_capturer_promoted_and_reborn_elsewhere_becomes_no_chameleon() {
+        // The pawn g7 takes on f8 and promotes; reborn on its promoted
+        // walk's square, it leaves f8, where Popeye would make the
+        // chameleon: the promotions have no chameleon twin.
+        use crate::board::{Attrs, Position, Square};
+        use crate::rules::{Base, CirceRules};
+        let mut pos = Position::from_piece_list(
+            "wKd1 wPf5 wSe5 wPb4 wPg7 wSh5 bKg8 bBe8 bBf8 bBa5 bSb3 bRh6 wRa7",
+        )
+        .unwrap();
+        let sq = Square::parse("a7").unwrap();
+        let rook = pos.piece_at(sq).unwrap();
+        pos.put(sq, rook.with(Attrs::CHAMELEON));
+        pos.turn = Color::White;
+        let mut r = Rules::with_circe(CirceRules::of(Base::AntiCirce));
+        super::super::put_carried_in_force(&mut r, &pos);
+        r.repertoire = crate::rules::Repertoire::for_rules(&pos, &r);
+        let want = super::super::testing::sorted(
+            "Kd1-e2 Kd1-c2 Kd1-e1 b4-b5 b4*a5[wPa5->a2] Se5-c4 Se5-d3 Se5-f3 Se5-g4 Se5-g6 \
+             Se5-f7 Se5-d7 Se5-c6 f5-f6 Sh5-f4 Sh5-g3 Sh5-f6 cRa7-a6=cQ cRa7-a8=cQ cRa7-f7=cQ \
+             cRa7-e7=cQ cRa7-d7=cQ cRa7-c7=cQ cRa7-b7=cQ g7*f8=S[wSf8->g1] g7*f8=R[wRf8->a1] \
+             g7*f8=B[wBf8->c1]",
+        );
+        assert_eq!(super::super::testing::moves_of(&r, &pos), want);
     }
 }
