@@ -450,6 +450,10 @@ pub enum Parameter {
     /// A number, optionally: how many times a move may be made
     /// (RoleExchange), in `Param::limit`; none given, no limit.
     Limit,
+    /// A list of walks, each becoming the next, the last the first
+    /// (ChameleonSequence), in `Param::walk_list` (number 1 when more were
+    /// given than it holds); Popeye writes it as cycles, `Q->R->B->S->Q`.
+    WalkSequence,
 }
 
 /// For which side a condition selects among the legal moves by a measure
@@ -481,7 +485,7 @@ pub struct Param {
     /// none is given (SAT's flights).
     pub counts: [u8; 2],
     /// The walks given in order (each kind's index + 1; 0: no more).
-    pub walk_list: [u8; 8],
+    pub walk_list: [u8; 12],
     /// Distances given for each side (White, Black) in hundredths of a
     /// square; `None`: no limit (BGL).
     pub distances: [Option<u32>; 2],
@@ -499,6 +503,44 @@ impl Param {
             .iter()
             .take_while(|&&k| k != 0)
             .filter_map(|&k| Kind::from_index(usize::from(k) - 1))
+    }
+
+    /// The walk after `kind` in the sequence given (`Param::sequence`),
+    /// read off the list without building it (asked at every move of a
+    /// chameleon).
+    #[inline]
+    pub fn next_in_sequence(&self, kind: Kind) -> Kind {
+        let code = kind.index() as u8 + 1;
+        let list = &self.walk_list;
+        let n = list.iter().take_while(|&&k| k != 0).count();
+        let mut to = code;
+        for pair in list[..n].windows(2) {
+            if pair[0] == code {
+                to = pair[1];
+            }
+        }
+        if n > 1 && list[0] != list[n - 1] && list[n - 1] == code {
+            to = list[0];
+        }
+        Kind::from_index(usize::from(to) - 1).unwrap_or(kind)
+    }
+
+    /// The walks given as a sequence (`Parameter::WalkSequence`): each
+    /// becomes the next, and a list that does not end where it began is
+    /// closed from its last walk to its first; a later pair replaces an
+    /// earlier one for the same walk (Popeye's reading).
+    pub fn sequence(&self) -> super::ChameleonSequence {
+        let kinds: Vec<Kind> = self.walk_list().collect();
+        let mut seq = super::ChameleonSequence::default();
+        for pair in kinds.windows(2) {
+            seq.set(pair[0], pair[1]);
+        }
+        if let (Some(&first), Some(&last)) = (kinds.first(), kinds.last()) {
+            if kinds.len() > 1 && first != last {
+                seq.set(last, first);
+            }
+        }
+        seq
     }
 }
 
@@ -1551,6 +1593,8 @@ registry! {
     BlackPromSquares => prom_squares::PromSquares<false>,
     /// A unit that arrives on the other side's half changes sides.
     DarkSide => darkside::DarkSide,
+    /// The sequence of walks the chameleons go through.
+    ChameleonSequence => chameleon::ChameleonSequence,
 }
 
 impl Condition {
