@@ -259,13 +259,8 @@ pub fn push_built_capture(pos: &Position, rules: &Rules, mv: Move, out: &mut Vec
         takes_kings: false,
         route: Route::of(rules).without_second_motion(),
     };
-    let promotion = mv.piece.kind.def().pawn;
-    let rank = match promotion {
-        Some(Promotion::OwnFirstRank) => mv.piece.color.back_rank(),
-        _ => rules.promotion_rank(mv.piece.color),
-    };
-    match promotion {
-        Some(p) if mv.promotion.is_none() && mv.to.rank() == rank => {
+    match mv.piece.kind.def().pawn {
+        Some(p) if mv.promotion.is_none() && rules.promotes_on(mv.piece.color, p, mv.to) => {
             for kind in rules.repertoire.promotions(p) {
                 gen.push_move(
                     out,
@@ -736,16 +731,12 @@ impl Gen<'_> {
     #[inline(never)]
     fn push_second_motions(&self, out: &mut Vec<Move>, mv: Move) {
         let promotion = mv.piece.kind.def().pawn;
-        let promotion_rank = match promotion {
-            Some(Promotion::OwnFirstRank) => mv.piece.color.back_rank(),
-            _ => self.rules.promotion_rank(mv.piece.color),
-        };
         self.rules
             .conditions
             .second_motions(self.rules, self.pos, &mv, &mut |m| match promotion {
                 Some(p)
                     if m.promotion.is_none()
-                        && m.to.rank() == promotion_rank
+                        && self.rules.promotes_on(mv.piece.color, p, m.to)
                         && !m.takes_its_mover_along() =>
                 {
                     for kind in self.rules.repertoire.promotions(p) {
@@ -808,7 +799,7 @@ impl Gen<'_> {
     fn pawn_moves(&self, out: &mut Vec<Move>, us: Color, movers: Bitboard) {
         let pos = self.pos;
         let forward: i8 = if us == Color::White { 1 } else { -1 };
-        let last_rank = self.rules.promotion_rank(us);
+        let promotes = self.rules.promotion_squares(us);
         for from in pos.pieces(us, Kind::PAWN) & movers {
             let piece = pos.piece_as(from, us).expect("own pawn");
             // A pawn on its own first rank stands still, except where the
@@ -820,7 +811,7 @@ impl Gen<'_> {
             // A kamikaze pawn that vanishes as it captures never promotes.
             let vanishes = piece.is_kamikaze() && self.rules.kamikaze_capturer_vanishes();
             let mut push = |to: Square, motion: Motion| {
-                if to.rank() == last_rank && !(vanishes && self.occ.contains(to)) {
+                if promotes.contains(to) && !(vanishes && self.occ.contains(to)) {
                     for kind in self.rules.repertoire.promotions(Promotion::LastRank) {
                         self.push(out, piece, from, to, motion, Some(kind));
                     }
@@ -882,9 +873,10 @@ impl Gen<'_> {
         let enemies = pos.by_color(piece.color.opponent())
             | bicaptures::own_capturable(pos, self.rules, piece.color);
         let promotion = piece.kind.def().pawn;
-        let promotion_rank = match promotion {
-            Some(Promotion::OwnFirstRank) => piece.color.back_rank(),
-            _ => self.rules.promotion_rank(piece.color),
+        let promotes = match promotion {
+            Some(Promotion::OwnFirstRank) => self.rules.promotion_squares(piece.color.opponent()),
+            Some(_) => self.rules.promotion_squares(piece.color),
+            None => Bitboard::EMPTY,
         };
         // A kamikaze pawn that vanishes as it captures never promotes.
         let vanishes = piece.is_kamikaze() && self.rules.kamikaze_capturer_vanishes();
@@ -901,8 +893,7 @@ impl Gen<'_> {
             }
             match promotion {
                 Some(p)
-                    if reach.to.rank() == promotion_rank
-                        && !(vanishes && reach.capture.is_some()) =>
+                    if promotes.contains(reach.to) && !(vanishes && reach.capture.is_some()) =>
                 {
                     for kind in self.rules.repertoire.promotions(p) {
                         self.push_move(

@@ -571,7 +571,7 @@ impl Rules {
         let Some(sq) = sq else { return };
         let unit = place.unit;
         let promotes =
-            r.promotion && unit.kind.is_pawn() && sq.rank() == self.promotion_rank(j.side);
+            r.promotion && unit.kind.is_pawn() && self.promotion_squares(j.side).contains(sq);
         let promotions: &[Option<Kind>] = if promotes {
             &[
                 Some(Kind::QUEEN),

@@ -13,7 +13,6 @@
 use super::{Base, Capture, Rules};
 use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move, Rebirth};
-use crate::pieces::Promotion;
 
 impl Rules {
     /// Is the king of `color` in check?
@@ -258,10 +257,6 @@ impl Rules {
         }
         after.set(to);
         let promotion = attacker.kind.def().pawn;
-        let promotion_rank = match promotion {
-            Some(Promotion::OwnFirstRank) => attacker.color.back_rank(),
-            _ => self.promotion_rank(attacker.color),
-        };
         let for_good = |kind: Kind| {
             let capture = Capture {
                 pos,
@@ -289,7 +284,9 @@ impl Rules {
             for_good
         };
         match promotion {
-            Some(p) if to.rank() == promotion_rank => self.repertoire.promotions(p).any(for_good),
+            Some(p) if self.promotes_on(attacker.color, p, to) => {
+                self.repertoire.promotions(p).any(for_good)
+            }
             _ => for_good(attacker.kind),
         }
     }
@@ -395,7 +392,8 @@ impl Rules {
         let mut board = *pos;
         board.turn = attacker.color;
         board.ep_square = None;
-        let (kinds, n, promotes) = capture_kinds(attacker, to, self.promotion_rank(attacker.color));
+        let (kinds, n, promotes) =
+            capture_kinds(attacker, to, self.promotion_squares(attacker.color));
         kinds[..n].iter().any(|&kind| {
             let mut mv = Move {
                 piece: attacker,
@@ -470,8 +468,8 @@ impl Rules {
 
 /// The kinds `attacker` captures on `to` as (the first `n`): a pawn
 /// reaching its last rank as each promotion kind, promoting.
-fn capture_kinds(attacker: Piece, to: Square, last_rank: u8) -> ([Kind; 4], usize, bool) {
-    if attacker.kind == Kind::PAWN && to.rank() == last_rank {
+fn capture_kinds(attacker: Piece, to: Square, promotes: Bitboard) -> ([Kind; 4], usize, bool) {
+    if attacker.kind == Kind::PAWN && promotes.contains(to) {
         (Kind::PROMOTIONS, 4, true)
     } else {
         ([attacker.kind; 4], 1, false)

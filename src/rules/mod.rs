@@ -796,8 +796,37 @@ impl Rules {
         self.conditions.contains(condition)
     }
 
+    /// The squares `color`'s pawns promote on: the last rank, the one
+    /// before it under GlasgowChess, none under the Einstein family, those
+    /// given under WhitePromSquares or BlackPromSquares.
+    #[inline]
+    pub fn promotion_squares(&self, color: crate::board::Color) -> crate::board::Bitboard {
+        if self.conditions.is_empty() {
+            crate::board::Bitboard::rank(color.promotion_rank())
+        } else {
+            conditions::prom_squares::promotion_squares(self, color)
+        }
+    }
+
+    /// Whether a pawn of `color` that promotes as `promotion` says does so
+    /// on `sq`: a reverse pawn on the other side's promotion squares.
+    #[inline]
+    pub fn promotes_on(
+        &self,
+        color: crate::board::Color,
+        promotion: crate::pieces::Promotion,
+        sq: crate::board::Square,
+    ) -> bool {
+        let side = match promotion {
+            crate::pieces::Promotion::OwnFirstRank => color.opponent(),
+            _ => color,
+        };
+        self.promotion_squares(side).contains(sq)
+    }
+
     /// The rank `color`'s pawns promote on: the last, or the one before
-    /// it under GlasgowChess.
+    /// it under GlasgowChess (SingleBox's latent pawns, which refuses the
+    /// promotion squares of a condition).
     #[inline]
     pub fn promotion_rank(&self, color: crate::board::Color) -> u8 {
         let last = color.promotion_rank();

@@ -1015,6 +1015,16 @@ fn read_param(
                 }
             }
         }
+        // The walks in order (`Param::sequence` makes the cycle of them).
+        Parameter::WalkSequence => {
+            let kinds = read_kinds(words, lang, stop);
+            for (slot, kind) in param.walk_list.iter_mut().zip(&kinds) {
+                *slot = kind.index() as u8 + 1;
+            }
+            if kinds.len() > param.walk_list.len() {
+                param.number = 1;
+            }
+        }
         Parameter::Type(max) => {
             if let Some(next) = words.peek() {
                 let t = next.text.to_ascii_lowercase();
@@ -1314,6 +1324,10 @@ fn input_param_words(parameter: Parameter, param: Param) -> Option<Vec<String>> 
             }
             words
         }
+        Parameter::WalkSequence => chameleon_cycles(Language::English, &param.sequence())
+            .split("->")
+            .map(str::to_string)
+            .collect(),
         Parameter::Sentinelles => sentinelles_input_words(param),
         Parameter::Inverse if param.number == 1 => vec!["Inverse".into()],
         Parameter::Inverse => vec![],
@@ -1387,6 +1401,7 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
                     .collect()
             }
         }
+        Parameter::WalkSequence => vec![chameleon_cycles(lang, &param.sequence())],
         Parameter::Limit => param.limit.iter().map(u32::to_string).collect(),
         // Popeye writes the flights in Roman numerals, Black's after a
         // slash when they differ.

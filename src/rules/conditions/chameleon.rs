@@ -3,16 +3,18 @@
 //!
 //! - A chameleon unit (under ChameleonChess every unit; otherwise the units
 //!   with the `chameleon` attribute) becomes, once it has moved, the next
-//!   walk of the sequence knight, bishop, rook, queen, knight; other walks
-//!   (kings, pawns, fairy walks) stay. A pawn promotes as usual: the
+//!   walk of the sequence knight, bishop, rook, queen, knight (or of
+//!   ChameleonSequence's); other walks (kings, pawns, fairy walks) stay. A pawn promotes as usual: the
 //!   promoted unit changes on its next move. Castling is the king's move:
 //!   the rook stays.
 //! - With the attribute, a pawn that is no chameleon may promote into a
 //!   chameleon too: each promotion into a walk of the sequence is there
 //!   twice, the second written `=Q=c`; a chameleon pawn promotes into a
 //!   chameleon (`=cQ`). So does a pawn reborn on its last rank where the
-//!   Circe form promotes it (`[+bPf1=Q=c]`, `[wPd7->e8=Q=c]`). Popeye refuses ChameleonChess beside chameleon
-//!   units.
+//!   Circe form promotes it (`[+bPf1=Q=c]`, `[wPd7->e8=Q=c]`), but not an
+//!   Anticirce capturer that promotes and is reborn elsewhere (Popeye
+//!   changes the unit on the square of the promotion). Popeye refuses
+//!   ChameleonChess beside chameleon units.
 //! - LineChameleonChess: a queen, rook, bishop or knight that moves takes
 //!   the walk of the file it arrives on: the rook's on the a and h files,
 //!   the knight's on b and g, the bishop's on c and f, the queen's on d;
@@ -24,7 +26,7 @@
 //! `cSd3-b2=cB`).
 
 use super::volage::mover_change_index;
-use super::ConditionRule;
+use super::{ConditionRule, Parameter};
 use crate::board::{Attrs, Kind, Piece, Position};
 use crate::moves::{Effect, Move, Shown};
 use crate::rules::{Condition, Rules};
@@ -33,9 +35,15 @@ use crate::rules::{Condition, Rules};
 /// attribute are chameleons.
 pub(super) const ATTRIBUTE_ONLY: u8 = 1;
 
-/// The walk after `kind` in the chameleon sequence.
+/// The walk after `kind` in the chameleon sequence: the one
+/// ChameleonSequence gives, or knight, bishop, rook, queen, knight.
 #[inline]
-fn next(kind: Kind) -> Kind {
+fn next(rules: &Rules, kind: Kind) -> Kind {
+    if rules.has(Condition::ChameleonSequence) {
+        return rules
+            .param(Condition::ChameleonSequence)
+            .next_in_sequence(kind);
+    }
     match kind {
         Kind::KNIGHT => Kind::BISHOP,
         Kind::BISHOP => Kind::ROOK,
@@ -68,7 +76,7 @@ impl ConditionRule for ChameleonChess {
             return;
         }
         let walk = mv.piece.kind;
-        let then = next(walk);
+        let then = next(rules, walk);
         if then != walk {
             mv.promotion = Some(then);
         }
@@ -84,7 +92,7 @@ impl ConditionRule for ChameleonChess {
         let mut i = start;
         while i < moves.len() {
             let mv = moves[i];
-            let slots = chameleon_promotions(&mv);
+            let slots = chameleon_promotions(rules, &mv);
             if slots.is_empty() {
                 i += 1;
                 continue;
@@ -141,13 +149,16 @@ fn by_file(kind: Kind, file: u8) -> Kind {
 /// sequence: the effect index a change into a chameleon goes at, the
 /// square, and the chameleon unit it would be. The mover's promotion
 /// first, then the rebirths', in the order of the effects.
-fn chameleon_promotions(mv: &Move) -> Vec<(usize, crate::board::Square, Piece)> {
+fn chameleon_promotions(rules: &Rules, mv: &Move) -> Vec<(usize, crate::board::Square, Piece)> {
     use crate::moves::Rebirth;
     let becomes =
-        |unit: Piece| !unit.attrs.contains(Attrs::CHAMELEON) && next(unit.kind) != unit.kind;
+        |unit: Piece| !unit.attrs.contains(Attrs::CHAMELEON) && next(rules, unit.kind) != unit.kind;
     let mut slots = Vec::new();
+    // Popeye changes the unit on the square of the promotion once the
+    // move is played: none when an Anticirce capturer was reborn elsewhere.
+    let stays = super::volage::mover_end(mv).is_some_and(|(on, _, _)| on == mv.to);
     if let Some(kind) = mv.promotion {
-        if mv.piece.kind.is_pawn() && becomes(Piece { kind, ..mv.piece }) {
+        if stays && mv.piece.kind.is_pawn() && becomes(Piece { kind, ..mv.piece }) {
             let unit: Piece = mv.arriving_piece().with(Attrs::CHAMELEON);
             slots.push((mover_change_index(mv), mv.to, unit));
         }
@@ -163,6 +174,67 @@ fn chameleon_promotions(mv: &Move) -> Vec<(usize, crate::board::Square, Piece)> 
         }
     }
     slots
+}
+
+/// ChameleonSequence: the sequence of walks the chameleon units (and every
+/// unit under ChameleonChess) go through, given as a list of walks each
+/// becoming the next (`ChameleonSequence Q R B S RH Q`; a list that does
+/// not end where it began is closed). A promotion into a chameleon is one
+/// into a walk of the sequence. Popeye writes it as its cycle,
+/// `Q->R->B->S->RH->Q`.
+pub struct ChameleonSequence;
+
+impl ConditionRule for ChameleonSequence {
+    const ID: &'static str = "chameleonsequence";
+    const PARAMETER: Parameter = Parameter::WalkSequence;
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        let param = rules.param(Condition::ChameleonSequence);
+        if param.number == 1 {
+            return Some("ChameleonSequence of more than 12 walks (not played)".into());
+        }
+        let seq = param.sequence();
+        // One cycle through every walk listed: Popeye loops writing any
+        // other, and reads no sequence from one walk.
+        let first = seq.pairs().next().map(|(a, _)| a);
+        let one_cycle = first.is_some_and(|start| {
+            let mut k = start;
+            let mut steps = 0;
+            loop {
+                k = seq.next(k);
+                steps += 1;
+                if k == start || steps > seq.pairs().count() {
+                    break;
+                }
+            }
+            k == start && steps == seq.pairs().count()
+        });
+        (!one_cycle).then(|| "ChameleonSequence takes one cycle of two walks or more".into())
+    }
+
+    fn refusal_in(rules: &Rules, pos: &Position) -> Option<String> {
+        // Popeye looks for checks only by the walks that may exist (the
+        // orthodox ones, those of the diagram, PromOnly's): a unit that
+        // becomes another through the sequence gives no check as it.
+        let present = |k: Kind| {
+            k.is_orthodox()
+                || (rules.has(Condition::PromOnly)
+                    && rules.param(Condition::PromOnly).kinds.contains(k))
+                || pos
+                    .unit_squares()
+                    .into_iter()
+                    .any(|sq| pos.piece_at(sq).is_some_and(|p| p.kind == k))
+        };
+        let seq = rules.param(Condition::ChameleonSequence).sequence();
+        let absent = seq.pairs().flat_map(|(a, b)| [a, b]).find(|&k| !present(k));
+        absent.map(|k| {
+            format!(
+                "ChameleonSequence with {}, a walk not in the diagram (not played: Popeye \
+                     looks for no check by it)",
+                k.def().codes[0]
+            )
+        })
+    }
 }
 
 /// LineChameleonChess.
@@ -236,6 +308,67 @@ mod tests {
             assert!(m.contains(&want.to_string()), "{want}: {m:?}");
         }
         assert_eq!(m.len(), 54);
+    }
+
+    /// `pieces` with chameleon units on `chameleons` (White's), the
+    /// rules the attribute puts in force, and ChameleonSequence `codes`.
+    fn with_sequence(codes: &[&str], pieces: &str, chameleons: &[&str]) -> Vec<String> {
+        use crate::board::{Attrs, Kind, Position, Square};
+        let mut pos = Position::from_piece_list(pieces).unwrap();
+        // Marking a unit keeps its castling right.
+        let unmoved = pos.unmoved;
+        for on in chameleons {
+            let sq = Square::parse(on).unwrap();
+            let unit = pos.piece_at(sq).unwrap();
+            pos.put(sq, unit.with(Attrs::CHAMELEON));
+        }
+        pos.unmoved = unmoved;
+        pos.turn = Color::White;
+        let mut param = crate::rules::Param::default();
+        for (slot, code) in param.walk_list.iter_mut().zip(codes) {
+            let kind = Kind::all().find(|k| k.def().codes[0] == *code).unwrap();
+            *slot = kind.index() as u8 + 1;
+        }
+        let mut r = Rules::orthodox().with_param(Condition::ChameleonSequence, param);
+        super::super::put_carried_in_force(&mut r, &pos);
+        r.repertoire = crate::rules::Repertoire::for_rules(&pos, &r);
+        super::super::testing::moves_of(&r, &pos)
+    }
+
+    #[test]
+    fn chameleon_sequence_gives_the_chameleons_their_walks() {
+        // R B R: the rook becomes a bishop, the knight stays; a pawn may
+        // promote into a chameleon rook or bishop only.
+        let got = with_sequence(&["R", "B", "R"], "wKe1 wPb7 wRh1 wSd3 bKa5", &["h1", "d3"]);
+        let want = super::super::testing::sorted(
+            "0-0 Ke1-f2 Ke1-d2 Ke1-d1 Ke1-e2 Ke1-f1 cRh1-f1=cB cRh1-g1=cB cRh1-h8=cB \
+             cRh1-h7=cB cRh1-h6=cB cRh1-h5=cB cRh1-h4=cB cRh1-h3=cB cRh1-h2=cB cSd3-b2 \
+             cSd3-c1 cSd3-f2 cSd3-f4 cSd3-e5 cSd3-c5 cSd3-b4 b7-b8=Q b7-b8=S b7-b8=R \
+             b7-b8=R=c b7-b8=B b7-b8=B=c",
+        );
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_list_not_closed_is_closed_from_its_last_walk() {
+        let mut param = crate::rules::Param::default();
+        for (slot, kind) in param.walk_list.iter_mut().zip([
+            crate::board::Kind::QUEEN,
+            crate::board::Kind::ROOK,
+            crate::board::Kind::BISHOP,
+        ]) {
+            *slot = kind.index() as u8 + 1;
+        }
+        let seq = param.sequence();
+        use crate::board::Kind;
+        for (from, to) in [
+            (Kind::QUEEN, Kind::ROOK),
+            (Kind::BISHOP, Kind::QUEEN),
+            (Kind::KNIGHT, Kind::KNIGHT),
+        ] {
+            assert_eq!(seq.next(from), to);
+            assert_eq!(param.next_in_sequence(from), to);
+        }
     }
 
     #[test]
@@ -324,5 +457,32 @@ mod tests {
             assert!(got.contains(&plain), "{plain}: {got:?}");
             assert!(got.contains(&chameleon), "{chameleon}: {got:?}");
         }
+    }
+
+    #[test]
+    fn an_anticirce_capturer_promoted_and_reborn_elsewhere_becomes_no_chameleon() {
+        // The pawn g7 takes on f8 and promotes; reborn on its promoted
+        // walk's square, it leaves f8, where Popeye would make the
+        // chameleon: the promotions have no chameleon twin.
+        use crate::board::{Attrs, Position, Square};
+        use crate::rules::{Base, CirceRules};
+        let mut pos = Position::from_piece_list(
+            "wKd1 wPf5 wSe5 wPb4 wPg7 wSh5 bKg8 bBe8 bBf8 bBa5 bSb3 bRh6 wRa7",
+        )
+        .unwrap();
+        let sq = Square::parse("a7").unwrap();
+        let rook = pos.piece_at(sq).unwrap();
+        pos.put(sq, rook.with(Attrs::CHAMELEON));
+        pos.turn = Color::White;
+        let mut r = Rules::with_circe(CirceRules::of(Base::AntiCirce));
+        super::super::put_carried_in_force(&mut r, &pos);
+        r.repertoire = crate::rules::Repertoire::for_rules(&pos, &r);
+        let want = super::super::testing::sorted(
+            "Kd1-e2 Kd1-c2 Kd1-e1 b4-b5 b4*a5[wPa5->a2] Se5-c4 Se5-d3 Se5-f3 Se5-g4 Se5-g6 \
+             Se5-f7 Se5-d7 Se5-c6 f5-f6 Sh5-f4 Sh5-g3 Sh5-f6 cRa7-a6=cQ cRa7-a8=cQ cRa7-f7=cQ \
+             cRa7-e7=cQ cRa7-d7=cQ cRa7-c7=cQ cRa7-b7=cQ g7*f8=S[wSf8->g1] g7*f8=R[wRf8->a1] \
+             g7*f8=B[wBf8->c1]",
+        );
+        assert_eq!(super::super::testing::moves_of(&r, &pos), want);
     }
 }

@@ -95,6 +95,23 @@ mod tests {
     }
 
     #[test]
+    fn a_reverse_pawn_promotes_on_the_other_sides_promotion_rank() {
+        let r = glasgow(Rules::orthodox());
+        let mut pos = crate::board::Position::from_piece_list("wKe1 bKe8").unwrap();
+        let reverse = crate::board::Piece {
+            color: Color::White,
+            kind: Kind::REVERSE_PAWN,
+            attrs: crate::board::Attrs::NONE,
+        };
+        pos.put(Square::parse("c3").unwrap(), reverse);
+        pos.turn = Color::White;
+        assert_eq!(
+            super::super::testing::moves_of(&r, &pos),
+            sorted("Ke1-f2 Ke1-d2 Ke1-d1 Ke1-e2 Ke1-f1 PPc3-c2=Q PPc3-c2=S PPc3-c2=R PPc3-c2=B")
+        );
+    }
+
+    #[test]
     fn a_black_pawn_on_the_second_rank_checks_and_steps_without_promoting() {
         let r = glasgow(Rules::orthodox());
         assert_eq!(

@@ -10,7 +10,6 @@
 use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{Color, Kind, Piece, Position, Square};
 use crate::moves::Move;
-use crate::pieces::Promotion;
 use crate::rules::{Condition, Observer, Rules};
 
 pub struct Isardam;
@@ -156,12 +155,10 @@ fn capture_leaves_no(
     };
     // A pawn taking on its promotion rank: any promotion will do.
     let def = observer.unit.kind.def();
-    let promotion_rank = match def.pawn {
-        Some(Promotion::OwnFirstRank) => observer.unit.color.back_rank(),
-        _ => rules.promotion_rank(observer.unit.color),
-    };
     match def.pawn {
-        Some(p) if target.rank() == promotion_rank => rules.repertoire.promotions(p).any(legal_as),
+        Some(p) if rules.promotes_on(observer.unit.color, p, target) => {
+            rules.repertoire.promotions(p).any(legal_as)
+        }
         _ => legal_as(unit.kind),
     }
 }

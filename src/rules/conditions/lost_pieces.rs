@@ -142,7 +142,7 @@ fn lost(rules: &Rules, pos: &Position, losing: Color) -> Bitboard {
                 mv.captured = Some(victim);
                 mv.capture_square = king;
                 let promotes =
-                    unit.kind == Kind::PAWN && king.rank() == rules.promotion_rank(losing);
+                    unit.kind == Kind::PAWN && rules.promotion_squares(losing).contains(king);
                 let kinds: Vec<Option<Kind>> = if promotes {
                     rules
                         .repertoire

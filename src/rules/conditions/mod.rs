@@ -186,7 +186,9 @@ pub(crate) mod normal_pawn;
 // Observation counted, provoked and paralysing; royal squares.
 mod amu;
 mod antikings;
+mod darkside;
 mod partial_paralysis;
+pub(crate) mod prom_squares;
 mod provocation;
 pub(crate) mod royal_square;
 
@@ -448,6 +450,10 @@ pub enum Parameter {
     /// A number, optionally: how many times a move may be made
     /// (RoleExchange), in `Param::limit`; none given, no limit.
     Limit,
+    /// A list of walks, each becoming the next, the last the first
+    /// (ChameleonSequence), in `Param::walk_list` (number 1 when more were
+    /// given than it holds); Popeye writes it as cycles, `Q->R->B->S->Q`.
+    WalkSequence,
 }
 
 /// For which side a condition selects among the legal moves by a measure
@@ -479,7 +485,7 @@ pub struct Param {
     /// none is given (SAT's flights).
     pub counts: [u8; 2],
     /// The walks given in order (each kind's index + 1; 0: no more).
-    pub walk_list: [u8; 8],
+    pub walk_list: [u8; 12],
     /// Distances given for each side (White, Black) in hundredths of a
     /// square; `None`: no limit (BGL).
     pub distances: [Option<u32>; 2],
@@ -497,6 +503,44 @@ impl Param {
             .iter()
             .take_while(|&&k| k != 0)
             .filter_map(|&k| Kind::from_index(usize::from(k) - 1))
+    }
+
+    /// The walk after `kind` in the sequence given (`Param::sequence`),
+    /// read off the list without building it (asked at every move of a
+    /// chameleon).
+    #[inline]
+    pub fn next_in_sequence(&self, kind: Kind) -> Kind {
+        let code = kind.index() as u8 + 1;
+        let list = &self.walk_list;
+        let n = list.iter().take_while(|&&k| k != 0).count();
+        let mut to = code;
+        for pair in list[..n].windows(2) {
+            if pair[0] == code {
+                to = pair[1];
+            }
+        }
+        if n > 1 && list[0] != list[n - 1] && list[n - 1] == code {
+            to = list[0];
+        }
+        Kind::from_index(usize::from(to) - 1).unwrap_or(kind)
+    }
+
+    /// The walks given as a sequence (`Parameter::WalkSequence`): each
+    /// becomes the next, and a list that does not end where it began is
+    /// closed from its last walk to its first; a later pair replaces an
+    /// earlier one for the same walk (Popeye's reading).
+    pub fn sequence(&self) -> super::ChameleonSequence {
+        let kinds: Vec<Kind> = self.walk_list().collect();
+        let mut seq = super::ChameleonSequence::default();
+        for pair in kinds.windows(2) {
+            seq.set(pair[0], pair[1]);
+        }
+        if let (Some(&first), Some(&last)) = (kinds.first(), kinds.last()) {
+            if kinds.len() > 1 && first != last {
+                seq.set(last, first);
+            }
+        }
+        seq
     }
 }
 
@@ -1543,6 +1587,14 @@ registry! {
     WhiteRoyalSquare => royal_square::RoyalSquare<true>,
     /// Black has a square in place of its king.
     BlackRoyalSquare => royal_square::RoyalSquare<false>,
+    /// White's pawns promote on the squares given.
+    WhitePromSquares => prom_squares::PromSquares<true>,
+    /// Black's pawns promote on the squares given.
+    BlackPromSquares => prom_squares::PromSquares<false>,
+    /// A unit that arrives on the other side's half changes sides.
+    DarkSide => darkside::DarkSide,
+    /// The sequence of walks the chameleons go through.
+    ChameleonSequence => chameleon::ChameleonSequence,
 }
 
 impl Condition {

@@ -15,7 +15,6 @@
 use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{Piece, Position, Square};
 use crate::moves::{Effect, Motion, Move};
-use crate::pieces::Promotion;
 use crate::rules::{Condition, Observer, Rules};
 
 /// Wormholes.
@@ -57,13 +56,11 @@ impl ConditionRule for Wormholes {
                 found(through);
             };
             // A pawn that comes out on its promotion rank promotes there.
-            let promotion = unit.kind.def().pawn.filter(|&p| {
-                let rank = match p {
-                    Promotion::OwnFirstRank => unit.color.back_rank(),
-                    _ => rules.promotion_rank(unit.color),
-                };
-                mv.promotion.is_none() && hole.rank() == rank
-            });
+            let promotion = unit
+                .kind
+                .def()
+                .pawn
+                .filter(|&p| mv.promotion.is_none() && rules.promotes_on(unit.color, p, hole));
             match promotion {
                 Some(p) => {
                     for kind in rules.repertoire.promotions(p) {
