@@ -106,6 +106,7 @@ mod koeko;
 mod monochrome;
 mod multicaptures;
 mod mummer;
+pub(crate) mod pepo;
 mod singlebox;
 // Group gen: which moves exist and what observes (part 1, the rest).
 mod attributes;
@@ -1172,6 +1173,9 @@ registry! {
     /// A unit is captured only where it could be captured in two ways; a
     /// king is in check only when observed twice.
     MultiCaptures => multicaptures::MultiCaptures,
+    /// A king is in check only when two enemy units observe it; a king
+    /// that one observes cannot move.
+    Pepo => pepo::Pepo,
     /// A unit that captures takes the walk of the unit it captures.
     FrankfurtChess => frankfurt::Frankfurt<false>,
     /// FrankfurtChess where a pawn's walk is taken as a reverse pawn's.
