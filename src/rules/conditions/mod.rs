@@ -103,6 +103,7 @@ pub(crate) mod grid;
 mod holes;
 mod isardam;
 mod koeko;
+mod lastcapture;
 mod monochrome;
 mod multicaptures;
 mod mummer;
@@ -449,6 +450,12 @@ pub enum Parameter {
     /// A number, optionally: how many times a move may be made
     /// (RoleExchange), in `Param::limit`; none given, no limit.
     Limit,
+    /// A side (White or Black, in the language of the input: number 1 or
+    /// 2), then a walk's code and a square, together or apart (`white
+    /// bg4`): a unit, its walk in `Param::walk_list`, its square in
+    /// `Param::squares` (LastCapture). Popeye writes none of it under the
+    /// diagram.
+    CapturedUnit,
 }
 
 /// For which side a condition selects among the legal moves by a measure
@@ -1176,6 +1183,8 @@ registry! {
     /// A king is in check only when two enemy units observe it; a king
     /// that one observes cannot move.
     Pepo => pepo::Pepo,
+    /// The move that led to the diagram captured the unit given.
+    LastCapture => lastcapture::LastCapture,
     /// A unit that captures takes the walk of the unit it captures.
     FrankfurtChess => frankfurt::Frankfurt<false>,
     /// FrankfurtChess where a pawn's walk is taken as a reverse pawn's.
