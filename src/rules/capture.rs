@@ -570,16 +570,8 @@ impl Rules {
         }
         let Some(sq) = sq else { return };
         let unit = place.unit;
-        // Popeye promotes a unit reborn with the next move (Parrain) for
-        // that move's side only: a unit LastCapture took from the side not
-        // moving first stays a pawn.
-        let promotes = r.promotion
-            && unit.kind.is_pawn()
-            && sq.rank() == self.promotion_rank(j.side)
-            && (!j.delayed
-                || r.relevant_capture != super::RelevantCapture::LastMove
-                || j.side == c.mover
-                || j.unit.is_neutral());
+        let promotes =
+            r.promotion && unit.kind.is_pawn() && sq.rank() == self.promotion_rank(j.side);
         let promotions: &[Option<Kind>] = if promotes {
             &[
                 Some(Kind::QUEEN),

@@ -3,7 +3,7 @@
 //!
 //! Popeye plays that capture as the move before the diagram's first move:
 //! a Circe form whose rebirth follows the next move (Parrain,
-//! ContraParrain) reborn the unit with the first move, and the capture
+//! ContraParrain) rebirths the unit with the first move, and the capture
 //! takes the place of the double step that `option EnPassant` gives (no
 //! capture en passant is then possible).
 
@@ -50,9 +50,19 @@ impl ConditionRule for LastCapture {
     }
 
     fn refusal_in(rules: &Rules, pos: &Position) -> Option<String> {
-        let (_, on) = captured(rules)?;
-        pos.piece_at(on).is_none().then(|| {
-            format!("LastCapture on {on}, an empty square, is not played (no unit captured there)")
+        let (unit, on) = captured(rules)?;
+        if pos.piece_at(on).is_none() {
+            return Some(format!(
+                "LastCapture on {on}, an empty square, is not played (no unit captured there)"
+            ));
+        }
+        // Popeye rebirths that unit for the side moving first, so a pawn of
+        // the other side never promotes; the solver's rebirths do not know
+        // that exception.
+        (unit.kind == Kind::PAWN && unit.color != pos.turn).then(|| {
+            "LastCapture of a pawn of the side not moving first is not played (Popeye \
+             rebirths it for the side moving, without promotion)"
+                .to_string()
         })
     }
 
@@ -142,5 +152,12 @@ mod tests {
         assert!(rules
             .refusal_for(&pos, crate::stipulation::Goal::Mate)
             .is_some());
+        // A black pawn taken with White to move first: Popeye would rebirth
+        // it for White, never promoting it.
+        let mate = crate::stipulation::Goal::Mate;
+        let pawn = parrain().with_param(Condition::LastCapture, last_capture(2, Kind::PAWN, "h1"));
+        assert!(pawn.refusal_for(&pos, mate).is_some());
+        let white = parrain().with_param(Condition::LastCapture, last_capture(1, Kind::PAWN, "h1"));
+        assert_eq!(white.refusal_for(&pos, mate), None);
     }
 }
