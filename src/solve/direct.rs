@@ -378,6 +378,33 @@ impl<'s> Battle<'s> {
         buf
     }
 
+    /// The attacker's moves at a node where it wins in `m` moves: its last
+    /// move in direct play (`m` 1) has rules of its own (Judge's
+    /// `last_move_rules`).
+    /// Popeye tries the shorter lengths first, so a longer node's list
+    /// also holds the last-move list's moves that reach the goal at once.
+    fn attack_moves(&mut self, pos: &Position, depth: usize, m: u32) -> Vec<Move> {
+        if self.attack != Attack::Direct || !self.judge.last_move_differs() {
+            return self.moves(pos, depth);
+        }
+        let mut last = Vec::new();
+        self.judge
+            .last_moves_unless_stopped(pos, &self.cancel, &mut last);
+        if m == 1 {
+            let mut buf = self.buffers.take(depth);
+            self.nodes += 1;
+            buf.extend_from_slice(&last);
+            return buf;
+        }
+        let mut moves = self.moves(pos, depth);
+        for mv in last {
+            if !moves.contains(&mv) && self.judge.reached(pos, &mv, &pos.play(&mv)) {
+                moves.push(mv);
+            }
+        }
+        moves
+    }
+
     /// [`Battle::moves`] in the order Popeye tries them, for the printed
     /// tree.
     fn moves_in_order(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
@@ -460,7 +487,7 @@ impl<'s> Battle<'s> {
         if self.obliged(pos, depth) {
             return false;
         }
-        let mut moves = self.moves(pos, depth);
+        let mut moves = self.attack_moves(pos, depth, k);
         // A last move that must check need not be played when it cannot.
         if k == 1 && self.attack == Attack::Direct && self.goal_needs_check() {
             retain_checking_candidates(pos, &self.judge.rules, &mut moves);
@@ -670,7 +697,8 @@ impl<'s> Battle<'s> {
                 }
             }
             (None, None) => {
-                let mut moves = self.moves_in_order(pos, 0);
+                let mut moves = self.attack_moves(pos, 0, n);
+                popeye_order::sort(&mut moves, &self.judge.rules, pos.turn);
                 moves.retain(|m| !self.root_skip.contains(m));
                 let parallel = self.parallel;
                 each_move(self, &moves, parallel, &|battle: &mut Battle<'s>, mv| {
@@ -679,7 +707,7 @@ impl<'s> Battle<'s> {
                 self.put_back(0, moves);
             }
             (Some(numbered), obliged) => {
-                let legal = self.moves(pos, 0);
+                let legal = self.attack_moves(pos, 0, n);
                 for (mv, tried) in numbered {
                     if self.cancel.should_stop() {
                         break;
@@ -1043,7 +1071,7 @@ impl<'s> Battle<'s> {
         if self.obliged(pos, depth) {
             return false;
         }
-        let moves = self.moves(pos, depth);
+        let moves = self.attack_moves(pos, depth, t);
         let mut all = true;
         for th in threats {
             let same = moves.iter().find(|m| m.same_for_threats(th)).copied();
@@ -1062,7 +1090,8 @@ impl<'s> Battle<'s> {
     /// The attacker's moves from `pos` that win within `m` (the fewest
     /// possible), each with its tree, in Popeye's order.
     fn winning_moves(&mut self, pos: &Position, m: u32, depth: usize, role: Role) -> Vec<Node> {
-        let moves = self.moves_in_order(pos, depth);
+        let mut moves = self.attack_moves(pos, depth, m);
+        popeye_order::sort(&mut moves, &self.judge.rules, pos.turn);
         let mut nodes = Vec::new();
         for mv in &moves {
             if self.move_wins(pos, mv, m, depth) {

@@ -21,6 +21,10 @@ pub struct Judge {
     /// the goal check (`+`), where Popeye lets the goal move check without
     /// mating (its check guard stops only the moves that do not end play).
     pub goal_rules: Rules,
+    /// The rules of the attacker's last move in direct play: `rules`, but
+    /// where Popeye makes that move with its orthodox mating-move
+    /// generator, which knows no Pepo paralysis.
+    last_move_rules: Rules,
     /// Help and series play with those rules: a move before the goal move
     /// may not check at all, even to mate (Popeye's help play stops at any
     /// check there, a mate leaving the goal move no turn).
@@ -46,7 +50,8 @@ impl Judge {
         mate_rules.conditions = rules.conditions.for_mate_test(&rules);
         let mut stalemate_rules = rules;
         stalemate_rules.conditions = rules.conditions.for_stalemate_test(&rules);
-        let mut goal_rules = rules;
+        let last_move_rules = crate::rules::conditions::pepo::for_last_move(rules, goal);
+        let mut goal_rules = last_move_rules;
         if goal == Goal::Check {
             goal_rules
                 .conditions
@@ -58,6 +63,7 @@ impl Judge {
             mate_rules,
             stalemate_rules,
             goal_rules,
+            last_move_rules,
             checks_stop: false,
             scratch: Vec::with_capacity(256),
             self_checks_in_lists: true,
@@ -109,6 +115,28 @@ impl Judge {
                 self.add_goal_self_checks(pos, out);
             }
         }
+    }
+
+    /// Whether the attacker's last move in direct play has rules of its
+    /// own.
+    pub fn last_move_differs(&self) -> bool {
+        self.last_move_rules != self.rules
+    }
+
+    /// [`Judge::moves_unless_stopped`] for the attacker's last move in
+    /// direct play (see `last_move_rules`).
+    pub fn last_moves_unless_stopped(
+        &mut self,
+        pos: &Position,
+        cancel: &super::Cancel,
+        out: &mut Vec<Move>,
+    ) {
+        if self.last_move_rules == self.rules {
+            return self.moves_unless_stopped(pos, cancel, out);
+        }
+        let rules = std::mem::replace(&mut self.rules, self.last_move_rules);
+        self.moves_unless_stopped(pos, cancel, out);
+        self.rules = rules;
     }
 
     /// Whether the side to move has a move (of those `moves_unless_stopped`

@@ -166,6 +166,7 @@ impl Task {
         crate::rules::conditions::put_carried_in_force(&mut rules, &problem.position);
         rules.repertoire = crate::rules::Repertoire::for_rules(&problem.position, &rules);
         if !rules.conditions.is_empty() {
+            crate::rules::conditions::pepo::note_mating_generator(&mut rules, &problem.position);
             rules.conditions.prepare(&rules, &mut pos);
         }
         // The target is the diagram as the conditions prepare it (units
@@ -185,6 +186,14 @@ impl Task {
         if rules.has(crate::rules::Condition::PointReflection) {
             use crate::rules::conditions::point_reflection::play_refusal;
             if let Some(why) = play_refusal(stip.play, stip.moves) {
+                return Err(SolveError::Refused {
+                    line: rules_line,
+                    why,
+                });
+            }
+        }
+        if rules.has(crate::rules::Condition::Pepo) {
+            if let Some(why) = crate::rules::conditions::pepo::play_refusal(&stip) {
                 return Err(SolveError::Refused {
                     line: rules_line,
                     why,

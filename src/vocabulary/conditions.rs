@@ -501,6 +501,54 @@ fn read_options(
 /// Piece codes following April or Chameleon. A piece code wins over a
 /// keyword it is also an abbreviation of (`s`, `b`), as in Popeye, which
 /// reads piece names there first.
+/// LastCapture's unit: a side (a prefix of White or Black in the language
+/// of the input), then a walk's code and a square, in one word (`bg4`) or
+/// two (`b g4`). What is missing stays unset (the condition refuses it).
+fn read_captured_unit(
+    words: &mut dyn Words,
+    lang: Language,
+    stop: &dyn Fn(&str) -> bool,
+    param: &mut Param,
+) {
+    let Some(next) = words.peek() else { return };
+    let t = next.text.to_ascii_lowercase();
+    let (white, black) = match lang {
+        Language::French => ("blanc", "noir"),
+        Language::German => ("weiss", "schwarz"),
+        _ => ("white", "black"),
+    };
+    param.number = match () {
+        _ if t.is_empty() || stop(&next.text) => return,
+        _ if white.starts_with(&t) => 1,
+        _ if black.starts_with(&t) => 2,
+        _ => return,
+    };
+    words.advance();
+    let walk_of =
+        |code: &str| Kind::all().find(|k| k.def().codes[column(lang)].eq_ignore_ascii_case(code));
+    let Some(next) = words.peek() else { return };
+    let text = next.text.clone();
+    let (kind, square) = match text.len().checked_sub(2).map(|i| text.split_at(i)) {
+        Some((code, sq)) if !code.is_empty() && square_list(sq).is_some() => {
+            (walk_of(code), square_list(sq))
+        }
+        _ => {
+            let kind = walk_of(&text);
+            if kind.is_some() {
+                words.advance();
+            }
+            let square = words.peek().and_then(|w| square_list(&w.text));
+            (kind, square.filter(|s| s.count() == 1))
+        }
+    };
+    let (Some(kind), Some(square)) = (kind, square) else {
+        return;
+    };
+    words.advance();
+    param.walk_list[0] = u8::try_from(kind.index() + 1).unwrap_or(0);
+    param.squares = square;
+}
+
 fn read_kinds(words: &mut dyn Words, lang: Language, _stop: &dyn Fn(&str) -> bool) -> Vec<Kind> {
     let mut kinds = Vec::new();
     while let Some(w) = words.peek() {
@@ -942,6 +990,7 @@ fn read_param(
             }
         }
         Parameter::Sentinelles => read_sentinelles(words, lang, &mut param),
+        Parameter::CapturedUnit => read_captured_unit(words, lang, stop, &mut param),
         // Breton's forms, in any order, each word as Popeye reads it (a
         // prefix, in the language of the input).
         Parameter::BretonForms => {
@@ -1329,6 +1378,23 @@ fn input_param_words(parameter: Parameter, param: Param) -> Option<Vec<String>> 
             .map(str::to_string)
             .collect(),
         Parameter::Sentinelles => sentinelles_input_words(param),
+        Parameter::CapturedUnit => {
+            let side = match param.number {
+                1 => "White",
+                2 => "Black",
+                _ => return Some(vec![]),
+            };
+            let code = param
+                .walk_list()
+                .next()
+                .map_or("", |k| k.def().codes[column(Language::English)]);
+            let square = param
+                .squares
+                .first()
+                .map(|s| s.to_string())
+                .unwrap_or_default();
+            vec![side.into(), format!("{code}{square}")]
+        }
         Parameter::Inverse if param.number == 1 => vec!["Inverse".into()],
         Parameter::Inverse => vec![],
         Parameter::Strictness => match param.number {
@@ -1430,6 +1496,7 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             _ => vec![],
         },
         Parameter::Sentinelles => sentinelles_diagram_words(param),
+        Parameter::CapturedUnit => vec![],
         Parameter::BretonForms => breton_words(lang)
             .iter()
             .enumerate()

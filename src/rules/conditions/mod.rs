@@ -103,9 +103,11 @@ pub(crate) mod grid;
 mod holes;
 mod isardam;
 mod koeko;
+mod lastcapture;
 mod monochrome;
 mod multicaptures;
 mod mummer;
+pub(crate) mod pepo;
 mod singlebox;
 // Group gen: which moves exist and what observes (part 1, the rest).
 mod attributes;
@@ -454,6 +456,12 @@ pub enum Parameter {
     /// (ChameleonSequence), in `Param::walk_list` (number 1 when more were
     /// given than it holds); Popeye writes it as cycles, `Q->R->B->S->Q`.
     WalkSequence,
+    /// A side (White or Black, in the language of the input: number 1 or
+    /// 2), then a walk's code and a square, together or apart (`white
+    /// bg4`): a unit, its walk in `Param::walk_list`, its square in
+    /// `Param::squares` (LastCapture). Popeye writes none of it under the
+    /// diagram.
+    CapturedUnit,
 }
 
 /// For which side a condition selects among the legal moves by a measure
@@ -1216,6 +1224,11 @@ registry! {
     /// A unit is captured only where it could be captured in two ways; a
     /// king is in check only when observed twice.
     MultiCaptures => multicaptures::MultiCaptures,
+    /// A king is in check only when two enemy units observe it; a king
+    /// that one observes cannot move.
+    Pepo => pepo::Pepo,
+    /// The move that led to the diagram captured the unit given.
+    LastCapture => lastcapture::LastCapture,
     /// A unit that captures takes the walk of the unit it captures.
     FrankfurtChess => frankfurt::Frankfurt<false>,
     /// FrankfurtChess where a pawn's walk is taken as a reverse pawn's.
