@@ -843,7 +843,7 @@ fn read_param(
                 param.squares |= squares;
             }
         }
-        Parameter::Walks => loop {
+        Parameter::Walks | Parameter::WalksUnwritten => loop {
             for k in read_kinds(words, lang, stop) {
                 param.kinds.insert(k);
             }
@@ -1315,6 +1315,10 @@ fn input_param_words(parameter: Parameter, param: Param) -> Option<Vec<String>> 
             words
         }
         Parameter::Sentinelles => sentinelles_input_words(param),
+        Parameter::WalksUnwritten => Kind::popeye_order()
+            .filter(|k| param.kinds.contains(*k))
+            .map(|k| k.def().codes[column(Language::English)].to_string())
+            .collect(),
         Parameter::Inverse if param.number == 1 => vec!["Inverse".into()],
         Parameter::Inverse => vec![],
         Parameter::Strictness => match param.number {
@@ -1375,6 +1379,7 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             .filter(|k| param.kinds.contains(*k))
             .map(|k| k.def().codes[column(lang)].to_string())
             .collect(),
+        Parameter::WalksUnwritten => vec![],
         // Popeye names the walks unless they are the default equihopper.
         Parameter::WalkList => {
             let walks: Vec<Kind> = param.walk_list().collect();

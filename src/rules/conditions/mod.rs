@@ -172,6 +172,7 @@ pub(crate) mod sentinelles;
 // Issue 19 (fairy conditions, part 1): legality, observation, goals.
 pub(crate) mod all_in_chess;
 mod disparate;
+pub(crate) mod immobilio;
 mod immobility;
 // Issue 20 (fairy conditions, part 2): conditions that change units as
 // moves are played.
@@ -418,6 +419,9 @@ pub enum Parameter {
     Strictness,
     /// A list of walks, by their codes (PromOnly).
     Walks,
+    /// A list of walks, optionally, that Popeye does not write under the
+    /// diagram (Immobilio); in `Param::kinds` as `Walks`.
+    WalksUnwritten,
     /// Squares in the order given, the first kept as number (index + 1):
     /// the Dister conditions' two units.
     SquarePair,
@@ -1543,6 +1547,9 @@ registry! {
     WhiteRoyalSquare => royal_square::RoyalSquare<true>,
     /// Black has a square in place of its king.
     BlackRoyalSquare => royal_square::RoyalSquare<false>,
+    /// A unit whose classic Circe rebirth square is occupied neither moves
+    /// nor observes (only the units of the walks given, if any).
+    Immobilio => immobilio::Immobilio,
 }
 
 impl Condition {
