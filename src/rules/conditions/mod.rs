@@ -174,6 +174,7 @@ pub(crate) mod all_in_chess;
 mod disparate;
 pub(crate) mod immobilio;
 mod immobility;
+mod patience;
 // Issue 20 (fairy conditions, part 2): conditions that change units as
 // moves are played.
 mod bicolores;
@@ -1550,6 +1551,8 @@ registry! {
     /// A unit whose classic Circe rebirth square is occupied neither moves
     /// nor observes (only the units of the walks given, if any).
     Immobilio => immobilio::Immobilio,
+    /// Popeye names it and plays no rule of it: every move as in chess.
+    PatienceChess => patience::PatienceChess,
 }
 
 impl Condition {
