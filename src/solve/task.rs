@@ -191,6 +191,12 @@ impl Task {
                 });
             }
         }
+        if let Some(why) = crate::rules::conditions::revolving::goal_refusal(&rules, stip.goal) {
+            return Err(SolveError::Refused {
+                line: rules_line,
+                why,
+            });
+        }
         if rules.has(crate::rules::Condition::PointReflection) {
             use crate::rules::conditions::point_reflection::play_refusal;
             if let Some(why) = play_refusal(stip.play, stip.moves) {

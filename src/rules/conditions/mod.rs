@@ -175,6 +175,7 @@ mod disparate;
 pub(crate) mod immobilio;
 mod immobility;
 mod patience;
+pub(crate) mod revolving;
 // Issue 20 (fairy conditions, part 2): conditions that change units as
 // moves are played.
 mod bicolores;
@@ -1553,6 +1554,11 @@ registry! {
     Immobilio => immobilio::Immobilio,
     /// Popeye names it and plays no rule of it: every move as in chess.
     PatienceChess => patience::PatienceChess,
+    /// The board turns a quarter after every move.
+    ActuatedRevolvingBoard => revolving::ActuatedRevolvingBoard,
+    /// The centre squares' units turn after a move that leaves or reaches
+    /// one.
+    ActuatedRevolvingCentre => revolving::ActuatedRevolvingCentre,
 }
 
 impl Condition {
