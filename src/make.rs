@@ -66,6 +66,33 @@ impl Position {
         p
     }
 
+    /// The units on `squares` moved each to `map` of its square (the
+    /// revolving board and centre); identities go along, the en passant
+    /// square and its victim too where they turn, the castling rights stay
+    /// with their squares, as Popeye's flags do.
+    fn turn_units(&mut self, squares: Bitboard, map: fn(Square) -> Square) {
+        let before = *self;
+        for sq in squares & before.unit_squares() {
+            self.clear(sq);
+        }
+        for (unit, sq) in before.units() {
+            if squares.contains(sq) {
+                self.put(map(sq), unit);
+            }
+        }
+        if before.tracks_identities() {
+            for sq in squares {
+                self.set_id_code(map(sq), before.id_code(sq));
+            }
+        }
+        if squares.contains(self.ep_victim) {
+            self.ep_victim = map(self.ep_victim);
+        }
+        if let Some(ep) = self.ep_square.filter(|&ep| squares.contains(ep)) {
+            self.ep_square = Some(map(ep));
+        }
+    }
+
     /// StrictSAT's record: which sides' kings stood attacked (orthodox
     /// attack) here or before.
     fn attacked_kings(&self) -> [bool; 2] {
@@ -489,6 +516,14 @@ impl Position {
             Effect::ExchangeCastled { .. } => self.exchange_castled |= 1 << mv.piece.color.index(),
             // Played with the null move (`play`).
             Effect::RoleExchange { .. } => {}
+            Effect::BoardTurned => self.turn_units(
+                Bitboard(!0),
+                crate::rules::conditions::revolving::board_turned,
+            ),
+            Effect::CentreTurned => self.turn_units(
+                crate::rules::conditions::revolving::CENTRE,
+                crate::rules::conditions::revolving::centre_turned,
+            ),
             Effect::ImitatorPromotion { on } => {
                 self.clear(on);
                 if self.tracks_identities() {

@@ -186,6 +186,12 @@ pub enum Effect {
     /// neutral ones changes sides (RoleExchange); `counted`: the move
     /// spends one of a limited number. Popeye writes the condition's name.
     RoleExchange { counted: bool },
+    /// The board turned a quarter once the move is played, a1 going to
+    /// a8 and h1 to a1 (ActuatedRevolvingBoard); not written.
+    BoardTurned,
+    /// The centre turned once the move is played, e4 going to d4, e5 to
+    /// e4, d5 to e5 and d4 to d5 (ActuatedRevolvingCentre); not written.
+    CentreTurned,
     /// The unit on `on` (a pawn on its promotion rank, promoted or
     /// reborn there) leaves the board and an imitator takes its square
     /// (Imitator): Popeye's `=I`, after the imitators' shift `[Id5]`.

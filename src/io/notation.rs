@@ -527,6 +527,8 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
         Effect::CapturerVanishes
         | Effect::ExchangeCastled { .. }
         | Effect::RoleExchange { .. }
+        | Effect::BoardTurned
+        | Effect::CentreTurned
         | Effect::PartnerMove { .. }
         | Effect::Pending { .. }
         | Effect::GhostRemembered { .. }
@@ -939,6 +941,8 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         Effect::CapturerVanishes
         | Effect::ExchangeCastled { .. }
         | Effect::RoleExchange { .. }
+        | Effect::BoardTurned
+        | Effect::CentreTurned
         | Effect::PartnerMove { .. }
         | Effect::Pending { .. }
         | Effect::GhostRemembered { .. }

@@ -26,6 +26,9 @@ pub struct Repertoire {
     /// A pawn may promote to a king, tried first (RoyalDynasty,
     /// ExtinctionChess).
     king_first: bool,
+    /// A unit of a fairy walk stands in the diagram (Popeye then makes no
+    /// mating move from its orthodox mating-move generator).
+    fairy: bool,
 }
 
 /// The orthodox pieces a pawn may promote to.
@@ -89,6 +92,7 @@ impl Repertoire {
         for (piece, _) in pos.units() {
             let kind = piece.kind;
             r.sorted |= kind.def().sorts;
+            r.fairy |= !kind.is_orthodox();
             if kind.is_promotion_choice() {
                 r.marine.insert(kind);
                 if !kind.is_orthodox() {
@@ -97,6 +101,12 @@ impl Repertoire {
             }
         }
         r
+    }
+
+    /// Whether a unit of a fairy walk stands in the diagram.
+    #[inline]
+    pub fn has_fairy(&self) -> bool {
+        self.fairy
     }
 
     /// What a pawn promoting as `promotion` says may become, in the order

@@ -301,11 +301,19 @@ impl Judge {
             // The arriving unit counts where it ends up: an Anticirce
             // capturer on its rebirth square,
             // a kamikaze capturer nowhere.
-            Goal::Target(sq) => match mv.capturer_fate() {
-                crate::moves::Fate::Reborn(r) => r == sq,
-                crate::moves::Fate::Vanishes => false,
-                crate::moves::Fate::Stays => mv.final_square() == sq,
-            },
+            Goal::Target(sq) => {
+                let at = match mv.capturer_fate() {
+                    crate::moves::Fate::Reborn(r) => r,
+                    crate::moves::Fate::Vanishes => return false,
+                    crate::moves::Fate::Stays => mv.final_square(),
+                };
+                // The revolving board and centre take the unit on.
+                if self.rules.conditions.is_empty() {
+                    at == sq
+                } else {
+                    crate::rules::conditions::revolving::followed(mv, at) == Some(sq)
+                }
+            }
             Goal::Castling => mv.is_castling(),
             Goal::EnPassant => mv.motion == Motion::EnPassant,
             Goal::Mate => {

@@ -183,6 +183,21 @@ impl Task {
             line => line,
         };
         refuse_combinations(&rules, &pos, stip.goal, rules_line)?;
+        if rules.has(crate::rules::Condition::Immobilio) {
+            use crate::rules::conditions::immobilio::play_refusal;
+            if let Some(why) = play_refusal(&rules, &stip) {
+                return Err(SolveError::Refused {
+                    line: rules_line,
+                    why,
+                });
+            }
+        }
+        if let Some(why) = crate::rules::conditions::revolving::goal_refusal(&rules, stip.goal) {
+            return Err(SolveError::Refused {
+                line: rules_line,
+                why,
+            });
+        }
         if rules.has(crate::rules::Condition::PointReflection) {
             use crate::rules::conditions::point_reflection::play_refusal;
             if let Some(why) = play_refusal(stip.play, stip.moves) {

@@ -891,7 +891,7 @@ fn read_param(
                 param.squares |= squares;
             }
         }
-        Parameter::Walks => loop {
+        Parameter::Walks | Parameter::WalksUnwritten => loop {
             for k in read_kinds(words, lang, stop) {
                 param.kinds.insert(k);
             }
@@ -1395,6 +1395,10 @@ fn input_param_words(parameter: Parameter, param: Param) -> Option<Vec<String>> 
                 .unwrap_or_default();
             vec![side.into(), format!("{code}{square}")]
         }
+        Parameter::WalksUnwritten => Kind::popeye_order()
+            .filter(|k| param.kinds.contains(*k))
+            .map(|k| k.def().codes[column(Language::English)].to_string())
+            .collect(),
         Parameter::Inverse if param.number == 1 => vec!["Inverse".into()],
         Parameter::Inverse => vec![],
         Parameter::Strictness => match param.number {
@@ -1455,6 +1459,7 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             .filter(|k| param.kinds.contains(*k))
             .map(|k| k.def().codes[column(lang)].to_string())
             .collect(),
+        Parameter::WalksUnwritten => vec![],
         // Popeye names the walks unless they are the default equihopper.
         Parameter::WalkList => {
             let walks: Vec<Kind> = param.walk_list().collect();

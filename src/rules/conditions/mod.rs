@@ -174,7 +174,10 @@ pub(crate) mod sentinelles;
 // Issue 19 (fairy conditions, part 1): legality, observation, goals.
 pub(crate) mod all_in_chess;
 mod disparate;
+pub(crate) mod immobilio;
 mod immobility;
+mod patience;
+pub(crate) mod revolving;
 // Issue 20 (fairy conditions, part 2): conditions that change units as
 // moves are played.
 mod bicolores;
@@ -422,6 +425,9 @@ pub enum Parameter {
     Strictness,
     /// A list of walks, by their codes (PromOnly).
     Walks,
+    /// A list of walks, optionally, that Popeye does not write under the
+    /// diagram (Immobilio); in `Param::kinds` as `Walks`.
+    WalksUnwritten,
     /// Squares in the order given, the first kept as number (index + 1):
     /// the Dister conditions' two units.
     SquarePair,
@@ -1608,6 +1614,16 @@ registry! {
     DarkSide => darkside::DarkSide,
     /// The sequence of walks the chameleons go through.
     ChameleonSequence => chameleon::ChameleonSequence,
+    /// A unit whose classic Circe rebirth square is occupied neither moves
+    /// nor observes (only the units of the walks given, if any).
+    Immobilio => immobilio::Immobilio,
+    /// Popeye names it and plays no rule of it: every move as in chess.
+    PatienceChess => patience::PatienceChess,
+    /// The board turns a quarter after every move.
+    ActuatedRevolvingBoard => revolving::ActuatedRevolvingBoard,
+    /// The centre squares' units turn after a move that leaves or reaches
+    /// one.
+    ActuatedRevolvingCentre => revolving::ActuatedRevolvingCentre,
 }
 
 impl Condition {
