@@ -266,9 +266,9 @@ fn unsupported_conditions_are_rejected() {
         "condition mirror is not unique (MirrorCirce",
     );
     assert_error(
-        &format!("{HEAD}[[twin]]\ncondition = \"traitorchess\"\n"),
+        &format!("{HEAD}[[twin]]\ncondition = \"patiencechess\"\n"),
         4,
-        "condition TraitorChess is not supported",
+        "condition PatienceChess is not supported",
     );
     assert_error(
         &format!("{HEAD}[[twin]]\ncondition = \"kamikaze circe\"\n"),

@@ -178,6 +178,8 @@ mod immobility;
 mod bicolores;
 mod masand;
 mod swapping_kings;
+// Units that change side or walk by where, or after whom, they move.
+pub(crate) mod traitor;
 // Castling along any line.
 pub(crate) mod castling_chess;
 mod exchange_castling;
@@ -1543,6 +1545,9 @@ registry! {
     WhiteRoyalSquare => royal_square::RoyalSquare<true>,
     /// Black has a square in place of its king.
     BlackRoyalSquare => royal_square::RoyalSquare<false>,
+    /// A black unit ending its move on the first four ranks goes over to
+    /// White.
+    TraitorChess => traitor::TraitorChess,
 }
 
 impl Condition {
