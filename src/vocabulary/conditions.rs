@@ -455,6 +455,10 @@ fn read_phrase(
     for (r, _) in records {
         out.rules.set_family(r);
     }
+    if crate::rules::conditions::oscillating_kings::settle_swapping(&mut out.rules) {
+        let line = out.lines.further.last().map_or(0, |(_, l)| *l);
+        out.lines.further(Condition::SwappingKings, line);
+    }
     Ok(out)
 }
 
@@ -1356,7 +1360,11 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
         Parameter::Lettered(_) => {
             let mut w = Vec::new();
             if param.number > 1 {
-                w.push(format!("Type{}", (b'A' + param.number - 1) as char));
+                let typ = match lang {
+                    Language::German => "Typ",
+                    _ => "Type",
+                };
+                w.push(format!("{typ}{}", (b'A' + param.number - 1) as char));
             }
             if param.rex_inclusive {
                 w.push(O::RexInclusive.word(lang).to_string());
@@ -1601,6 +1609,27 @@ mod tests {
 
     fn line(lang: Language, text: &str) -> Vec<String> {
         condition_lines(lang, &parse(lang, text).rules)
+    }
+
+    #[test]
+    fn both_oscillating_kings_of_type_c_are_swapping_kings() {
+        assert_eq!(
+            line(
+                Language::English,
+                "WhiteOscillatingKings TypeC BlackOscillatingKings TypeC"
+            ),
+            ["SwappingKings"]
+        );
+        assert_eq!(
+            line(
+                Language::German,
+                "WeisseOszillierendeKoenige TypeB SchwarzeOszillierendeKoenige"
+            ),
+            [
+                "WeisseOszillierendeKoenige TypB",
+                "SchwarzeOszillierendeKoenige"
+            ]
+        );
     }
 
     #[test]

@@ -180,6 +180,8 @@ mod masand;
 mod swapping_kings;
 // Units that change side or walk by where, or after whom, they move.
 pub(crate) mod traitor;
+// Kings that exchange their squares after a side's moves.
+pub(crate) mod oscillating_kings;
 // Castling along any line.
 pub(crate) mod castling_chess;
 mod exchange_castling;
@@ -1548,6 +1550,11 @@ registry! {
     /// A black unit ending its move on the first four ranks goes over to
     /// White.
     TraitorChess => traitor::TraitorChess,
+    /// After White's moves (all, those that leave White's king safe before
+    /// it, or those that check: types A, B, C) the kings exchange squares.
+    WhiteOscillatingKings => oscillating_kings::Oscillating<true>,
+    /// After Black's moves, likewise.
+    BlackOscillatingKings => oscillating_kings::Oscillating<false>,
 }
 
 impl Condition {
