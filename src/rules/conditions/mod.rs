@@ -182,6 +182,8 @@ mod swapping_kings;
 pub(crate) mod traitor;
 // Kings that exchange their squares after a side's moves.
 pub(crate) mod oscillating_kings;
+// Units that go over to the other side on the square its last move left.
+mod chameleon_pursuit;
 // Castling along any line.
 pub(crate) mod castling_chess;
 mod exchange_castling;
@@ -1555,6 +1557,9 @@ registry! {
     WhiteOscillatingKings => oscillating_kings::Oscillating<true>,
     /// After Black's moves, likewise.
     BlackOscillatingKings => oscillating_kings::Oscillating<false>,
+    /// A unit ending its move where the other side's last move started
+    /// goes over to the other side.
+    ChameleonPursuit => chameleon_pursuit::ChameleonPursuit,
 }
 
 impl Condition {
