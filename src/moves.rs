@@ -404,6 +404,9 @@ pub enum Shown {
     /// unit made neutral, or a neutral unit made its mover's): `[=n]`,
     /// `[=w]`.
     SideApart,
+    /// Its side, which Popeye does not write (TraitorChess); circe's own
+    /// notation writes it as `Side`.
+    Silent,
 }
 
 /// The most effects one move can have.

@@ -410,15 +410,21 @@ impl Stipulation {
         .within_limit()
     }
 
-    /// The stipulation, unless it is longer than the solver plays.
-    fn within_limit(self) -> Result<Stipulation, StipulationError> {
-        let plies = plies(
+    /// The half-moves the play may take at most (the other side's turns
+    /// between series moves not counted).
+    pub fn plies(&self) -> u64 {
+        plies(
             self.play,
             self.series,
             self.moves,
             self.half_move,
             self.intro,
-        );
+        )
+    }
+
+    /// The stipulation, unless it is longer than the solver plays.
+    fn within_limit(self) -> Result<Stipulation, StipulationError> {
+        let plies = self.plies();
         if plies > MAX_PLIES {
             return Err(StipulationError {
                 reason: format!(

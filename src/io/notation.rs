@@ -254,6 +254,9 @@ pub fn popeye_move_with(mv: &Move, imitators: crate::board::Bitboard, a: Alphabe
             continue;
         }
         if let Effect::Changed { unit, shown, .. } = *e {
+            if shown == crate::moves::Shown::Silent {
+                continue;
+            }
             if shown == crate::moves::Shown::SideApart {
                 s.push_str("[=");
                 s.push(a.unit_color(unit));
@@ -284,7 +287,7 @@ pub fn popeye_move_with(mv: &Move, imitators: crate::board::Bitboard, a: Alphabe
 fn changed_suffix(s: &mut String, a: Alphabet, unit: Piece, shown: crate::moves::Shown) {
     s.push('=');
     match shown {
-        crate::moves::Shown::Side => s.push(a.color(unit.color)),
+        crate::moves::Shown::Side | crate::moves::Shown::Silent => s.push(a.color(unit.color)),
         crate::moves::Shown::SideApart => s.push(a.unit_color(unit)),
         crate::moves::Shown::Walk => popeye_unit(s, a, unit, true),
         crate::moves::Shown::Attrs => {
@@ -711,7 +714,9 @@ pub fn circe_move(
             let closing = (paren && s.ends_with(')')).then(|| s.pop());
             s.push('=');
             match shown {
-                crate::moves::Shown::Side => s.push(a.color(unit.color)),
+                crate::moves::Shown::Side | crate::moves::Shown::Silent => {
+                    s.push(a.color(unit.color))
+                }
                 crate::moves::Shown::SideApart => s.push(a.unit_color(unit)),
                 crate::moves::Shown::Walk => circe_unit(&mut s, a, unit),
                 crate::moves::Shown::Attrs => s.push_str(&circe_attributes(unit)),

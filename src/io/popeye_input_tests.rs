@@ -533,7 +533,7 @@ fn other_conditions_are_refused_on_their_line() {
     // Popeye names them, on the line of the word.
     for (c, name) in [
         ("circe\n  transmissionmenace", "TransmissionMenace"),
-        ("traitorchess", "TraitorChess"),
+        ("losingchess", "LosingChess"),
     ] {
         let e = error(&format!(
             "beginproblem\nstipulation #2\ncondition {c}\npieces white ke1\nendproblem"

@@ -413,7 +413,9 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
                 "square": on.to_string(),
                 "unit": unit(u),
                 "change": match shown {
-                    crate::moves::Shown::Side | crate::moves::Shown::SideApart => "side",
+                    crate::moves::Shown::Side
+                    | crate::moves::Shown::SideApart
+                    | crate::moves::Shown::Silent => "side",
                     crate::moves::Shown::Walk => "walk",
                     crate::moves::Shown::Attrs => "attributes",
                 },

@@ -215,6 +215,15 @@ impl Task {
                 });
             }
         }
+        if rules.has(crate::rules::Condition::TraitorChess) {
+            use crate::rules::conditions::traitor::play_refusal;
+            if let Some(why) = play_refusal(&rules, &pos, &stip) {
+                return Err(SolveError::Refused {
+                    line: rules_line,
+                    why,
+                });
+            }
+        }
         if rules.conditions.all_keep(|c| c.diagram_check_illegal)
             && rules.in_check(&pos, pos.turn.opponent())
         {

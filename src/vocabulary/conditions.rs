@@ -455,6 +455,10 @@ fn read_phrase(
     for (r, _) in records {
         out.rules.set_family(r);
     }
+    if crate::rules::conditions::oscillating_kings::settle_swapping(&mut out.rules) {
+        let line = out.lines.further.last().map_or(0, |(_, l)| *l);
+        out.lines.further(Condition::SwappingKings, line);
+    }
     Ok(out)
 }
 
@@ -1440,7 +1444,11 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
         Parameter::Lettered(_) => {
             let mut w = Vec::new();
             if param.number > 1 {
-                w.push(format!("Type{}", (b'A' + param.number - 1) as char));
+                let typ = match lang {
+                    Language::German => "Typ",
+                    _ => "Type",
+                };
+                w.push(format!("{typ}{}", (b'A' + param.number - 1) as char));
             }
             if param.rex_inclusive {
                 w.push(O::RexInclusive.word(lang).to_string());
@@ -1691,6 +1699,27 @@ mod tests {
     }
 
     #[test]
+    fn both_oscillating_kings_of_type_c_are_swapping_kings() {
+        assert_eq!(
+            line(
+                Language::English,
+                "WhiteOscillatingKings TypeC BlackOscillatingKings TypeC"
+            ),
+            ["SwappingKings"]
+        );
+        assert_eq!(
+            line(
+                Language::German,
+                "WeisseOszillierendeKoenige TypeB SchwarzeOszillierendeKoenige"
+            ),
+            [
+                "WeisseOszillierendeKoenige TypB",
+                "SchwarzeOszillierendeKoenige"
+            ]
+        );
+    }
+
+    #[test]
     fn base_conditions_and_their_defaults() {
         let r = parse(Language::English, "circe").rules;
         assert_eq!(r.single_family(), Some(&CirceRules::CIRCE));
@@ -1736,7 +1765,7 @@ mod tests {
     fn unknown_and_unsupported_conditions_are_errors() {
         let mut w = Phrase(
             vec![Word {
-                text: "TraitorChess".into(),
+                text: "PatienceChess".into(),
                 line: 3,
             }],
             0,
@@ -1744,7 +1773,7 @@ mod tests {
         let e = parse_conditions(&mut w, Language::English, Strictness::Popeye, &|_| false)
             .unwrap_err();
         assert_eq!(e.0, 3);
-        assert!(e.1.contains("TraitorChess"), "{}", e.1);
+        assert!(e.1.contains("PatienceChess"), "{}", e.1);
     }
 
     #[test]

@@ -266,9 +266,9 @@ fn unsupported_conditions_are_rejected() {
         "condition mirror is not unique (MirrorCirce",
     );
     assert_error(
-        &format!("{HEAD}[[twin]]\ncondition = \"traitorchess\"\n"),
+        &format!("{HEAD}[[twin]]\ncondition = \"losingchess\"\n"),
         4,
-        "condition TraitorChess is not supported",
+        "condition LosingChess is not supported",
     );
     assert_error(
         &format!("{HEAD}[[twin]]\ncondition = \"kamikaze circe\"\n"),

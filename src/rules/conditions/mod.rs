@@ -183,6 +183,12 @@ pub(crate) mod revolving;
 mod bicolores;
 mod masand;
 mod swapping_kings;
+// Units that change side or walk by where, or after whom, they move.
+pub(crate) mod traitor;
+// Kings that exchange their squares after a side's moves.
+pub(crate) mod oscillating_kings;
+// Units that go over to the other side on the square its last move left.
+mod chameleon_pursuit;
 // Castling along any line.
 pub(crate) mod castling_chess;
 mod exchange_castling;
@@ -1624,6 +1630,17 @@ registry! {
     /// The centre squares' units turn after a move that leaves or reaches
     /// one.
     ActuatedRevolvingCentre => revolving::ActuatedRevolvingCentre,
+    /// A black unit ending its move on the first four ranks goes over to
+    /// White.
+    TraitorChess => traitor::TraitorChess,
+    /// After White's moves (all, those that leave White's king safe before
+    /// it, or those that check: types A, B, C) the kings exchange squares.
+    WhiteOscillatingKings => oscillating_kings::Oscillating<true>,
+    /// After Black's moves, likewise.
+    BlackOscillatingKings => oscillating_kings::Oscillating<false>,
+    /// A unit ending its move where the other side's last move started
+    /// goes over to the other side.
+    ChameleonPursuit => chameleon_pursuit::ChameleonPursuit,
 }
 
 impl Condition {
