@@ -1765,7 +1765,7 @@ mod tests {
     fn unknown_and_unsupported_conditions_are_errors() {
         let mut w = Phrase(
             vec![Word {
-                text: "PatienceChess".into(),
+                text: "LosingChess".into(),
                 line: 3,
             }],
             0,
@@ -1773,7 +1773,7 @@ mod tests {
         let e = parse_conditions(&mut w, Language::English, Strictness::Popeye, &|_| false)
             .unwrap_err();
         assert_eq!(e.0, 3);
-        assert!(e.1.contains("PatienceChess"), "{}", e.1);
+        assert!(e.1.contains("LosingChess"), "{}", e.1);
     }
 
     #[test]
