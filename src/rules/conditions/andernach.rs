@@ -15,10 +15,10 @@
 //! The orthodox shortcuts still hold: a move that changes its unit carries
 //! the change as an effect and is played out.
 
-use super::volage::{mover_change_index, mover_end};
+use super::volage::{mover_changes_sides, mover_end};
 use super::ConditionRule;
-use crate::board::{Attrs, Kind, Piece, Position};
-use crate::moves::{Effect, Move, Shown};
+use crate::board::{Attrs, Kind, Position};
+use crate::moves::{Move, Shown};
 use crate::rules::Rules;
 
 /// AndernachChess (`ON_CAPTURE` true) and AntiAndernachChess.
@@ -46,18 +46,7 @@ impl<const ON_CAPTURE: bool> ConditionRule for Andernach<ON_CAPTURE> {
             if unit.color != mv.piece.color || unit.is_neutral() {
                 continue;
             }
-            let at = mover_change_index(mv);
-            mv.effects.insert(
-                at,
-                Effect::Changed {
-                    on,
-                    unit: Piece {
-                        color: unit.color.opponent(),
-                        ..unit
-                    },
-                    shown: Shown::Side,
-                },
-            );
+            mover_changes_sides(mv, on, unit, Shown::Side);
         }
     }
 }

@@ -7,10 +7,10 @@
 //! leave it (an Anticirce capturer on its rebirth square), unless it is
 //! royal or neutral, written `=w` / `=b` after the move (`Nd3-c1=w`).
 
-use super::volage::{mover_change_index, mover_end};
+use super::volage::{mover_changes_sides, mover_end};
 use super::{Capabilities, ConditionRule};
-use crate::board::{Attrs, Kind, Piece, Position};
-use crate::moves::{Effect, Move, Shown};
+use crate::board::{Attrs, Kind, Position};
+use crate::moves::{Move, Shown};
 use crate::rules::Rules;
 
 pub struct ChameleonPursuit;
@@ -41,18 +41,7 @@ impl ConditionRule for ChameleonPursuit {
             if unit.color != pos.turn || unit.is_neutral() {
                 continue;
             }
-            let at = mover_change_index(mv);
-            mv.effects.insert(
-                at,
-                Effect::Changed {
-                    on,
-                    unit: Piece {
-                        color: unit.color.opponent(),
-                        ..unit
-                    },
-                    shown: Shown::Side,
-                },
-            );
+            mover_changes_sides(mv, on, unit, Shown::Side);
         }
     }
 

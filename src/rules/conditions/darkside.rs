@@ -15,10 +15,10 @@
 //! refused; so are the other fairy conditions (not played together yet:
 //! several change units as the move is played).
 
-use super::volage::mover_change_index;
+use super::volage::mover_changes_sides;
 use super::{ConditionRule, Parameter};
 use crate::board::{Attrs, Color, Kind, Position};
-use crate::moves::{Effect, Move, Shown};
+use crate::moves::{Move, Shown};
 use crate::rules::{Base, Condition, Rules};
 
 /// DarkSide.
@@ -47,18 +47,7 @@ impl ConditionRule for DarkSide {
             {
                 continue;
             }
-            let at = mover_change_index(mv);
-            mv.effects.insert(
-                at,
-                Effect::Changed {
-                    on: mv.to,
-                    unit: crate::board::Piece {
-                        color: unit.color.opponent(),
-                        ..unit
-                    },
-                    shown: Shown::Side,
-                },
-            );
+            mover_changes_sides(mv, mv.to, unit, Shown::Side);
         }
     }
 

@@ -15,7 +15,7 @@
 //! refuses the play where the black king may come to the first four ranks
 //! ([`play_refusal`]).
 
-use super::volage::{mover_change_index, mover_end};
+use super::volage::{mover_changes_sides, mover_end};
 use super::{mars_family, Capabilities, ConditionRule};
 use crate::board::{Attrs, Color, Kind, Piece, Position};
 use crate::moves::{Effect, Move, Shown};
@@ -110,18 +110,7 @@ impl TraitorChess {
         if on.rank() > LAST_WHITE_RANK || unit.is_neutral() {
             return;
         }
-        let at = mover_change_index(mv);
-        mv.effects.insert(
-            at,
-            Effect::Changed {
-                on,
-                unit: Piece {
-                    color: unit.color.opponent(),
-                    ..unit
-                },
-                shown: Shown::Silent,
-            },
-        );
+        mover_changes_sides(mv, on, unit, Shown::Silent);
     }
 }
 

@@ -78,6 +78,23 @@ pub(super) fn mover_change_index(mv: &Move) -> usize {
         .unwrap_or(effects.len())
 }
 
+/// Records that the moving unit, `unit` on `on`, goes over to the other
+/// side (written as `shown` says), at its place among `mv`'s effects.
+pub(super) fn mover_changes_sides(mv: &mut Move, on: Square, unit: Piece, shown: Shown) {
+    let at = mover_change_index(mv);
+    mv.effects.insert(
+        at,
+        Effect::Changed {
+            on,
+            unit: Piece {
+                color: unit.color.opponent(),
+                ..unit
+            },
+            shown,
+        },
+    );
+}
+
 /// Where the moving unit of `mv` ends, and as what: its arrival square,
 /// or an Anticirce rebirth; `None` when it leaves the board. The bool says
 /// whether it was reborn, and from where.
