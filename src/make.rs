@@ -405,7 +405,15 @@ impl Position {
                 };
                 self.place_reborn(on, unit, how, id);
             }
-            Effect::Transfer { from, to, unit, .. } => self.shift_unit(from, to, unit.kind),
+            Effect::Transfer { from, to, unit, .. } => {
+                self.shift_unit(from, to, unit.kind);
+                // A pawn's double step through a wormhole is taken en
+                // passant where it came out (Popeye), as a royal pawn's is
+                // a check.
+                if mv.motion == Motion::DoubleStep && self.ep_victim == from {
+                    self.ep_victim = to;
+                }
+            }
             Effect::SeriesTail { id } => {
                 for e in crate::moves::series_tail(u32::from_le_bytes(id)).iter() {
                     self.apply_effect(mv, e, ids);

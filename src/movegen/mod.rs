@@ -731,26 +731,53 @@ impl Gen<'_> {
     #[inline(never)]
     fn push_second_motions(&self, out: &mut Vec<Move>, mv: Move) {
         let promotion = mv.piece.kind.def().pawn;
+        // The condition sees the lifts (a Mars unit's square of departure);
+        // the moves it makes go on without them, as every move here does.
+        let lifted = self.lifts.len();
+        let seen = if lifted == 0 {
+            mv
+        } else {
+            let mut all = Effects::NONE;
+            for e in self.lifts.iter().chain(mv.effects.iter()) {
+                all.push(*e);
+            }
+            Move { effects: all, ..mv }
+        };
+        let unlifted = |m: Move| {
+            if lifted == 0 {
+                return m;
+            }
+            let mut effects = Effects::NONE;
+            for e in m.effects.iter().skip(lifted) {
+                effects.push(*e);
+            }
+            Move { effects, ..m }
+        };
         self.rules
             .conditions
-            .second_motions(self.rules, self.pos, &mv, &mut |m| match promotion {
-                Some(p)
-                    if m.promotion.is_none()
-                        && self.rules.promotes_on(mv.piece.color, p, m.to)
-                        && !m.takes_its_mover_along() =>
-                {
-                    for kind in self.rules.repertoire.promotions(p) {
-                        self.push_judged(
-                            out,
-                            Move {
-                                promotion: Some(kind),
-                                ..m
-                            },
-                        );
+            .second_motions(
+                self.rules,
+                self.pos,
+                &seen,
+                &mut |m| match (unlifted(m), promotion) {
+                    (m, Some(p))
+                        if m.promotion.is_none()
+                            && self.rules.promotes_on(mv.piece.color, p, m.to)
+                            && !m.takes_its_mover_along() =>
+                    {
+                        for kind in self.rules.repertoire.promotions(p) {
+                            self.push_judged(
+                                out,
+                                Move {
+                                    promotion: Some(kind),
+                                    ..m
+                                },
+                            );
+                        }
                     }
-                }
-                _ => self.push_judged(out, m),
-            });
+                    (m, _) => self.push_judged(out, m),
+                },
+            );
     }
 
     /// Adds the outcomes of a move under rules beyond the tier-1 forms

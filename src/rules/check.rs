@@ -176,7 +176,7 @@ impl Rules {
         if attacker.kind == Kind::ORPHAN {
             return true;
         }
-        if self.is_general() {
+        if self.is_general() || self.conditions.second_motion_in_check() {
             // A unit capturing from its rebirth square is put there first.
             let mut lifted;
             let board = if on == from {
@@ -410,6 +410,21 @@ impl Rules {
                 self.conditions.arriving(self, &board, &mut mv);
             }
             let mut found = false;
+            if self.conditions.second_motion_in_check() {
+                // Popeye judges the capture by its first second motion
+                // alone (the first wormhole, in the order of the squares).
+                let mut first = None;
+                self.conditions
+                    .second_motions(self, &board, &mv, &mut |through| {
+                        first = first.or(Some(through));
+                    });
+                if let Some(through) = first {
+                    self.resolve_move(&board, &through, |effects| {
+                        found = found || test(&board, &Move { effects, ..through });
+                    });
+                }
+                return found;
+            }
             self.resolve_move(&board, &mv, |effects| {
                 found = found || test(&board, &Move { effects, ..mv });
             });

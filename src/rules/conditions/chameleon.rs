@@ -155,8 +155,13 @@ fn chameleon_promotions(rules: &Rules, mv: &Move) -> Vec<(usize, crate::board::S
         |unit: Piece| !unit.attrs.contains(Attrs::CHAMELEON) && next(rules, unit.kind) != unit.kind;
     let mut slots = Vec::new();
     // Popeye changes the unit on the square of the promotion once the
-    // move is played: none when an Anticirce capturer was reborn elsewhere.
-    let stays = super::volage::mover_end(mv).is_some_and(|(on, _, _)| on == mv.to);
+    // move is played: none when an Anticirce capturer was reborn elsewhere,
+    // nor when a wormhole took the promoted unit on.
+    let stays = super::volage::mover_end(mv).is_some_and(|(on, _, _)| on == mv.to)
+        && !mv
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::Transfer { .. }));
     if let Some(kind) = mv.promotion {
         if stays && mv.piece.kind.is_pawn() && becomes(Piece { kind, ..mv.piece }) {
             let unit: Piece = mv.arriving_piece().with(Attrs::CHAMELEON);
@@ -164,12 +169,15 @@ fn chameleon_promotions(rules: &Rules, mv: &Move) -> Vec<(usize, crate::board::S
         }
     }
     for (j, e) in mv.effects.iter().enumerate() {
-        let (on, unit, how) = match *e {
-            Effect::CapturedReborn { on, unit, how } => (on, unit, how),
-            Effect::CapturerReborn { to, unit, how, .. } => (to, unit, how),
+        let (on, unit, promoted) = match *e {
+            Effect::CapturedReborn { on, unit, how } => (on, unit, how.has(Rebirth::PROMOTED)),
+            Effect::CapturerReborn { to, unit, how, .. } => (to, unit, how.has(Rebirth::PROMOTED)),
+            // A pawn that comes out of a wormhole on its last rank
+            // (`[wPb4->f8=Q=c]`).
+            Effect::Transfer { to, unit, was, .. } => (to, unit, was.is_pawn() && unit.kind != was),
             _ => continue,
         };
-        if how.has(Rebirth::PROMOTED) && becomes(unit) {
+        if promoted && becomes(unit) {
             slots.push((j + 1, on, unit.with(Attrs::CHAMELEON)));
         }
     }

@@ -600,6 +600,11 @@ pub trait ConditionRule {
     /// Whether it gives captures a second motion
     /// ([`ConditionRule::second_motions`]: Take&MakeChess).
     const SECOND_MOTION: bool = false;
+    /// Whether a capture of the king is judged once its first second
+    /// motion is played (Wormholes: the capturer comes out of the first
+    /// other wormhole before the king's rebirth, and may stand on its
+    /// square). Take&Make's check stays the capture alone.
+    const SECOND_MOTION_IN_CHECK: bool = false;
     /// Whether it defines immobility for the goals
     /// ([`ConditionRule::decides_immobility`]: MAFF, OWU).
     const DEFINES_IMMOBILITY: bool = false;
@@ -891,6 +896,14 @@ macro_rules! registry {
             pub const fn second_motion(self) -> bool {
                 match self {
                     $(Condition::$variant => <$rule as ConditionRule>::SECOND_MOTION,)*
+                }
+            }
+
+            /// Whether a capture of the king is judged after its second
+            /// motion.
+            pub const fn second_motion_in_check(self) -> bool {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::SECOND_MOTION_IN_CHECK,)*
                 }
             }
 
@@ -1913,6 +1926,13 @@ impl Conditions {
     #[inline]
     pub fn second_motion(self) -> bool {
         !self.is_empty() && self.iter().any(Condition::second_motion)
+    }
+
+    /// Whether some condition judges a capture of the king after its
+    /// second motion.
+    #[inline]
+    pub fn second_motion_in_check(self) -> bool {
+        !self.is_empty() && self.iter().any(Condition::second_motion_in_check)
     }
 
     /// Whether every unit moves and observes with its own walk.

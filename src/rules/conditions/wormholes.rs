@@ -30,6 +30,7 @@ impl ConditionRule for Wormholes {
         ..Capabilities::ORTHODOX
     };
     const SECOND_MOTION: bool = true;
+    const SECOND_MOTION_IN_CHECK: bool = true;
 
     fn second_motions(rules: &Rules, pos: &Position, mv: &Move, found: &mut dyn FnMut(Move)) {
         let holes = rules.param(Condition::Wormholes).squares;
@@ -42,7 +43,7 @@ impl ConditionRule for Wormholes {
         let unit = mv.arriving_piece();
         let changes = mv.is_capture() || mv.promotion.is_some();
         for hole in holes {
-            if hole == mv.to || occupied.contains(hole) || (hole == mv.from && !changes) {
+            if hole == mv.to || occupied.contains(hole) || (hole == mv.departure() && !changes) {
                 continue;
             }
             let mut go = |arriving: Piece| {
@@ -139,5 +140,111 @@ mod tests {
             Color::White,
         );
         assert_eq!(got, sorted("d1-d2 d1*e2 d1*c2 Kh1-g2 Kh1-g1 Kh1-h2"));
+    }
+
+    /// The pawn moves of `pieces` (White to move) under Wormholes on
+    /// `squares`, with a black chameleon pawn on h5.
+    fn pawn_moves_beside_a_chameleon(squares: &[&str], pieces: &str) -> Vec<String> {
+        use crate::board::Attrs;
+        let mut pos = Position::from_piece_list(pieces).unwrap();
+        let h5 = Square::parse("h5").unwrap();
+        pos.put(h5, pos.piece_at(h5).unwrap().with(Attrs::CHAMELEON));
+        pos.turn = Color::White;
+        let mut r = wormholes(squares);
+        super::super::put_carried_in_force(&mut r, &pos);
+        r.repertoire = crate::rules::Repertoire::for_rules(&pos, &r);
+        super::super::testing::moves_of(&r, &pos)
+            .into_iter()
+            .filter(|m| m.starts_with('b'))
+            .collect()
+    }
+
+    #[test]
+    fn a_pawn_out_on_its_last_rank_may_promote_into_a_chameleon() {
+        // Popeye 4.104: each promotion out of the wormhole has its
+        // chameleon twin while a chameleon is on the board.
+        let got = pawn_moves_beside_a_chameleon(&["b4", "f8"], "wKa1 wPb3 bKh1 bPh5");
+        let want = sorted(
+            "b3-b4[wPb4->f8=Q] b3-b4[wPb4->f8=Q=c] b3-b4[wPb4->f8=S] b3-b4[wPb4->f8=S=c] \
+             b3-b4[wPb4->f8=R] b3-b4[wPb4->f8=R=c] b3-b4[wPb4->f8=B] b3-b4[wPb4->f8=B=c]",
+        );
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_unit_promoted_on_a_wormhole_comes_out_no_chameleon() {
+        // Popeye changes the unit on the promotion square, left empty.
+        let got = pawn_moves_beside_a_chameleon(&["b8", "f4"], "wKa1 wPb7 bKh1 bPh5");
+        let want =
+            sorted("b7-b8=Q[wQb8->f4] b7-b8=S[wSb8->f4] b7-b8=R[wRb8->f4] b7-b8=B[wBb8->f4]");
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_double_step_through_a_wormhole_is_taken_en_passant_where_it_came_out() {
+        // Popeye 4.104: after 1.e7-e5[bPe5->f3] the white pawn takes
+        // en passant on e6 and the pawn on f3 goes.
+        use crate::movegen::legal_moves;
+        let r = wormholes(&["e5", "f3"]);
+        let mut pos = Position::from_piece_list("wKa1 wBd1 wPd5 bKh5 bPe7").unwrap();
+        pos.turn = Color::Black;
+        let play = |pos: &Position, written: &str| {
+            let mut out = Vec::new();
+            legal_moves(pos, &r, &mut out);
+            let mv = out
+                .iter()
+                .find(|m| {
+                    crate::io::notation::popeye_move(m, crate::io::notation::Alphabet::English)
+                        == written
+                })
+                .unwrap_or_else(|| panic!("{written} not among the moves"));
+            pos.play(mv)
+        };
+        let after = play(&pos, "e7-e5[bPe5->f3]");
+        let taken = play(&after, "d5*e6 ep.");
+        assert!(taken.piece_at(Square::parse("f3").unwrap()).is_none());
+        assert!(r.in_check(&taken, Color::Black));
+    }
+
+    #[test]
+    fn a_mars_unit_does_not_come_back_to_its_square_by_a_quiet_move() {
+        // AntiMarsCirce: a6-a2-a3 would bring the pawn back to a6 through
+        // the wormhole; Popeye allows no such move.
+        let mut r = Rules::with_circe(crate::rules::CirceRules::of(
+            crate::rules::Base::AntiMarsCirce,
+        ));
+        let holes = wormholes(&["a6", "a3"]);
+        r = r
+            .with(Condition::Wormholes)
+            .with_param(Condition::Wormholes, holes.param(Condition::Wormholes));
+        let got = moves(&r, "wKh1 wPa6 bKh8 bPa4", Color::White);
+        assert!(!got.iter().any(|m| m.starts_with("a6")), "{got:?}");
+    }
+
+    #[test]
+    fn a_king_is_in_check_where_its_capturer_comes_out_on_its_rebirth_square() {
+        // Circe Rex Inclusive: the knight taking e6 comes out on e8, the
+        // black king's rebirth square, so the king goes for good (Popeye).
+        let circe = Rules::with_circe(crate::rules::CirceRules {
+            rex_inclusive: true,
+            ..crate::rules::CirceRules::of(crate::rules::Base::Circe)
+        });
+        let pos = Position::from_piece_list("wSf4 bKe6").unwrap();
+        assert!(!circe.in_check(&pos, Color::Black));
+        let holes = wormholes(&["e6", "e8"]);
+        let r = circe
+            .with(Condition::Wormholes)
+            .with_param(Condition::Wormholes, holes.param(Condition::Wormholes));
+        assert!(r.in_check(&pos, Color::Black));
+        // Only the first wormhole out counts: out on a1 the capturer
+        // leaves e8 to the king, though it might come out on e8 (with
+        // e8 and h8, e8 comes first).
+        for (holes, check) in [(["a1", "e6", "e8"], false), (["e6", "e8", "h8"], true)] {
+            let holes = wormholes(&holes);
+            let r = circe
+                .with(Condition::Wormholes)
+                .with_param(Condition::Wormholes, holes.param(Condition::Wormholes));
+            assert_eq!(r.in_check(&pos, Color::Black), check, "{holes:?}");
+        }
     }
 }
