@@ -80,6 +80,7 @@
 //! where none is left: BlackChecks's null move (`Motion::Null`).
 
 mod alsatian;
+mod backhome;
 mod checkless;
 mod danger_circe;
 mod exclusive;
@@ -1402,6 +1403,8 @@ registry! {
     WhiteForcedSquare => forced_squares::WhiteForcedSquare,
     /// Black ends its move on one of the squares given, when it can.
     BlackForcedSquare => forced_squares::BlackForcedSquare,
+    /// A side that can bring a unit back to its diagram square must.
+    BackHome => backhome::BackHome,
     /// Every move of White must give check.
     WhiteUltraSchachZwang => ultraschachzwang::WhiteUltraSchachZwang,
     /// Every move of Black must give check.
