@@ -1592,6 +1592,9 @@ registry! {
     /// The marine pieces stand in the orthodox pieces' places (promotion,
     /// Circe's squares, castling).
     MarineChess => marine::MarineChess,
+    /// MarineChess with the poseidon and the marine pawn as the standard
+    /// king and pawn.
+    UltramarineChess => marine::UltramarineChess,
     // Walk substitutions.
     /// A unit moves and observes with the walk of the unit on its
     /// point-reflected square.
