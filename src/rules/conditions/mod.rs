@@ -96,6 +96,7 @@ mod leofamily;
 pub(crate) mod pad;
 mod patrol;
 pub(crate) mod point_reflection;
+mod power_transfer;
 mod transmuted_kings;
 // Group B: the geometry of moves, and legality after the move.
 mod central;
@@ -1599,6 +1600,9 @@ registry! {
     /// A unit moves and observes with the walk of the unit on its
     /// point-reflected square.
     PointReflection => point_reflection::PointReflection,
+    /// A unit moves and observes with the walk of the unit on its Circe
+    /// rebirth square.
+    PowerTransfer => power_transfer::PowerTransfer,
     /// A unit makes its non-captures with the walk its file names.
     Bolero => bolero::Bolero,
     /// A unit makes its captures, and observes, with the walk its file
