@@ -941,7 +941,15 @@ impl Gen<'_> {
         let pos = self.pos;
         let rank = us.back_rank();
         let king_from = Square::new(4, rank);
-        if !pos.unmoved.contains(king_from) || !pos.pieces(us, Kind::KING).contains(king_from) {
+        // UltramarineChess castles with the poseidon, the standard king.
+        let king_kind = if !self.rules.conditions.is_empty()
+            && self.rules.has(crate::rules::Condition::UltramarineChess)
+        {
+            Kind::POSEIDON
+        } else {
+            Kind::KING
+        };
+        if !pos.unmoved.contains(king_from) || !pos.pieces(us, king_kind).contains(king_from) {
             return;
         }
         if crate::rules::conditions::castling_chess::castling_disabled(self.rules) {
@@ -964,7 +972,7 @@ impl Gen<'_> {
         };
         // MarineChess castles with the triton, the standard rook there.
         let rook_kind = if !self.rules.conditions.is_empty()
-            && self.rules.has(crate::rules::Condition::MarineChess)
+            && crate::rules::conditions::marine::in_force(self.rules)
         {
             Kind::TRITON
         } else {

@@ -276,6 +276,9 @@ pub struct CirceRules {
     /// MarineChess: the marine pieces have the orthodox pieces' squares,
     /// and the orthodox pieces a fairy piece's.
     pub marine: bool,
+    /// UltramarineChess: MarineChess, the poseidon having the king's
+    /// squares and the orthodox king a fairy piece's.
+    pub ultramarine: bool,
 }
 
 impl CirceRules {
@@ -307,6 +310,7 @@ impl CirceRules {
             promotion: false,
             glasgow: false,
             marine: false,
+            ultramarine: false,
         }
     }
 

@@ -72,7 +72,8 @@ impl Repertoire {
         if conditions.contains(Condition::Leofamily) {
             r.standard = Standard::None;
         }
-        let marine_chess = conditions.contains(Condition::MarineChess);
+        let marine_chess = conditions.contains(Condition::MarineChess)
+            || conditions.contains(Condition::UltramarineChess);
         if marine_chess {
             r.standard = Standard::Present;
         }

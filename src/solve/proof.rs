@@ -9,7 +9,7 @@
 //! - Circe (the captured unit reborn, now or after the next move as in
 //!   Parrain): each move of the other side may bring back one of the
 //!   side's units, and take one away by capturing it;
-//! - Anticirce, orthodox chess and Madrasi: a captured unit is gone, so
+//! - Anticirce, orthodox chess, Madrasi and BackHome: a captured unit is gone, so
 //!   a side loses no more units than it has beyond the target's count;
 //! - Assassin: a rebirth may remove the unit on the rebirth square, one
 //!   more departure on any move;
@@ -49,11 +49,13 @@ impl Capacity {
     /// The capacity under `rules`, or None where the bound would not be
     /// sound.
     fn of(rules: &Rules) -> Option<Capacity> {
-        if rules
-            .conditions
-            .iter()
-            .any(|c| c != crate::rules::Condition::Madrasi)
-        {
+        // Madrasi and BackHome only take moves away: the bound holds.
+        if rules.conditions.iter().any(|c| {
+            !matches!(
+                c,
+                crate::rules::Condition::Madrasi | crate::rules::Condition::BackHome
+            )
+        }) {
             return None;
         }
         let mut families = rules.families();

@@ -139,7 +139,7 @@ impl Task {
         if stip.goal.is_proof() {
             refuse_proof_options(problem, &stip)?;
             // Popeye's game array is then of marine pieces: not played.
-            if problem.rules.has(crate::rules::Condition::MarineChess) {
+            if crate::rules::conditions::marine::in_force(&problem.rules) {
                 return Err(SolveError::Refused {
                     line: problem.stipulation.line,
                     why: "marine with a proof game is not played".into(),

@@ -8,6 +8,11 @@
 //! - Circe's game-array squares are the marine pieces' (a sirene is
 //!   reborn on d1/d8), an orthodox piece is reborn as a fairy piece is;
 //! - the triton castles, the rook does not.
+//!
+//! UltramarineChess goes further: the poseidon is the standard king and
+//! the marine pawn the standard pawn. The poseidon then castles and is
+//! reborn (Rex Inclusive) on e1/e8, the orthodox king does neither (it is
+//! reborn as a fairy piece is); pawns promote as under MarineChess.
 
 use super::ConditionRule;
 use crate::board::{Color, Kind, Position, Square};
@@ -15,66 +20,140 @@ use crate::rules::{Base, Condition, RebornWalk, Rules};
 
 pub struct MarineChess;
 
+/// Whether MarineChess or UltramarineChess is in force.
+pub(crate) fn in_force(rules: &Rules) -> bool {
+    !rules.conditions.is_empty()
+        && (rules.has(Condition::MarineChess) || rules.has(Condition::UltramarineChess))
+}
+
+/// The triton on its corner castles, the rook does not: it is not the
+/// standard rook; under UltramarineChess (`poseidon`) the poseidon on
+/// e1/e8 likewise, the king not.
+fn castling_rights(pos: &mut Position, poseidon: bool) {
+    for color in [Color::White, Color::Black] {
+        for file in [0, 7] {
+            let corner = Square::new(file, color.back_rank());
+            if pos.pieces(color, Kind::TRITON).contains(corner) {
+                pos.unmoved.set(corner);
+            } else {
+                pos.unmoved.clear(corner);
+            }
+        }
+        let e = Square::new(4, color.back_rank());
+        if poseidon && pos.pieces(color, Kind::POSEIDON).contains(e) {
+            pos.unmoved.set(e);
+        } else if poseidon {
+            pos.unmoved.clear(e);
+        }
+    }
+}
+
 impl ConditionRule for MarineChess {
     const ID: &'static str = "marine";
 
-    /// The triton on its corner castles, the rook does not: it is not
-    /// the standard rook.
     fn prepare(_rules: &Rules, pos: &mut Position) {
-        for color in [Color::White, Color::Black] {
-            for file in [0, 7] {
-                let corner = Square::new(file, color.back_rank());
-                if pos.pieces(color, Kind::TRITON).contains(corner) {
-                    pos.unmoved.set(corner);
-                } else {
-                    pos.unmoved.clear(corner);
-                }
-            }
-        }
+        castling_rights(pos, false);
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        // The conditions that, in Popeye, change the standard walks again
-        // or turn them into one another: not played with the marine ones.
-        let other = [
-            Condition::Leofamily,
-            Condition::CavalierMajeur,
-            Condition::NorskSjakk,
-            Condition::RelegationChess,
-            Condition::SingleBox,
-            Condition::ChameleonChess,
-            Condition::LineChameleonChess,
-            Condition::DangerCirce,
-        ];
-        if let Some(c) = other.into_iter().find(|&c| rules.has(c)) {
-            return Some(format!("marine with {} is not played", c.popeye_id()));
-        }
-        let odd_circe = rules.families().any(|c| {
-            !matches!(c.base, Base::Circe | Base::AntiCirce)
-                || matches!(c.reborn_walk, RebornWalk::Chameleon)
-        });
-        odd_circe.then(|| "marine with this circe form is not played".into())
+        refusal(rules, "marine")
     }
 
-    /// Under a Circe form a triton reborn on its corner may castle again
-    /// (Popeye gives it the right back): not played where its king stands
-    /// on its square.
     fn refusal_in(rules: &Rules, pos: &Position) -> Option<String> {
-        let castles = |c: Color| {
-            let e = Square::new(4, c.back_rank());
-            pos.pieces(c, Kind::KING).contains(e) && pos.pieces(c, Kind::TRITON).nonempty()
-        };
-        let reborn = rules.families().next().is_some();
-        (reborn && (castles(Color::White) || castles(Color::Black)))
-            .then(|| "marine and circe with a triton that may castle is not played".into())
+        refusal_in(rules, pos, Kind::KING, "marine")
     }
+}
+
+/// UltramarineChess: MarineChess with the poseidon and the marine pawn as
+/// the standard king and pawn.
+pub struct UltramarineChess;
+
+impl ConditionRule for UltramarineChess {
+    const ID: &'static str = "ultramarine";
+
+    fn prepare(_rules: &Rules, pos: &mut Position) {
+        castling_rights(pos, true);
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        if rules.has(Condition::MarineChess) {
+            return Some("ultramarine with marine is not played".into());
+        }
+        // Conditions that read the standard king or pawn (a promotion to
+        // the king, Snek's walks): circe does not give them the poseidon.
+        let standard = [
+            Condition::RoyalDynasty,
+            Condition::ExtinctionChess,
+            Condition::SnekChess,
+            Condition::SnekCircleChess,
+        ];
+        if let Some(c) = standard.into_iter().find(|&c| rules.has(c)) {
+            return Some(format!("ultramarine with {} is not played", c.popeye_id()));
+        }
+        // A marine unit that takes the king lands beyond it, where the king
+        // (a fairy piece's square on the last rank) would be reborn: the
+        // check test of the general pipeline plays the capture as landing
+        // on the king's square, and misses that check.
+        if rules
+            .families()
+            .any(|c| c.base == Base::Circe && c.rex_inclusive)
+        {
+            return Some("ultramarine with Circe Rex Inclusive is not played".into());
+        }
+        refusal(rules, "ultramarine")
+    }
+
+    fn refusal_in(rules: &Rules, pos: &Position) -> Option<String> {
+        refusal_in(rules, pos, Kind::POSEIDON, "ultramarine")
+    }
+}
+
+/// Why MarineChess or UltramarineChess (`name`) cannot be played with
+/// the rest of `rules`.
+fn refusal(rules: &Rules, name: &str) -> Option<String> {
+    // The conditions that, in Popeye, change the standard walks again
+    // or turn them into one another: not played with the marine ones.
+    let other = [
+        Condition::Leofamily,
+        Condition::CavalierMajeur,
+        Condition::NorskSjakk,
+        Condition::RelegationChess,
+        Condition::SingleBox,
+        Condition::ChameleonChess,
+        Condition::LineChameleonChess,
+        Condition::DangerCirce,
+    ];
+    if let Some(c) = other.into_iter().find(|&c| rules.has(c)) {
+        return Some(format!("{name} with {} is not played", c.popeye_id()));
+    }
+    let odd_circe = rules.families().any(|c| {
+        !matches!(c.base, Base::Circe | Base::AntiCirce)
+            || matches!(c.reborn_walk, RebornWalk::Chameleon)
+    });
+    odd_circe.then(|| format!("{name} with this circe form is not played"))
+}
+
+/// Under a Circe form a triton reborn on its corner may castle again
+/// (Popeye gives it the right back): not played where `king` (the
+/// standard king) stands on its square.
+fn refusal_in(rules: &Rules, pos: &Position, king: Kind, name: &str) -> Option<String> {
+    let castles = |c: Color| {
+        let e = Square::new(4, c.back_rank());
+        pos.pieces(c, king).contains(e) && pos.pieces(c, Kind::TRITON).nonempty()
+    };
+    let reborn = rules.families().next().is_some();
+    (reborn && (castles(Color::White) || castles(Color::Black)))
+        .then(|| format!("{name} and circe with a triton that may castle is not played"))
 }
 
 /// The kind whose game-array squares `kind`'s unit is reborn on under
 /// MarineChess: a marine piece's orthodox counterpart; None for an
-/// orthodox officer, which is reborn as a fairy piece is.
-pub(crate) fn standard_kind(kind: Kind) -> Option<Kind> {
+/// orthodox officer (and under UltramarineChess the orthodox king), which
+/// is reborn as a fairy piece is.
+pub(crate) fn standard_kind(kind: Kind, ultramarine: bool) -> Option<Kind> {
     match kind {
+        Kind::POSEIDON if ultramarine => Some(Kind::KING),
+        Kind::KING if ultramarine => None,
         Kind::SIRENE => Some(Kind::QUEEN),
         Kind::TRITON => Some(Kind::ROOK),
         Kind::NEREIDE => Some(Kind::BISHOP),
@@ -86,13 +165,15 @@ pub(crate) fn standard_kind(kind: Kind) -> Option<Kind> {
 
 /// Marks the Circe forms in force as played under MarineChess.
 pub(super) fn settle(rules: &mut Rules) {
-    if rules.conditions.is_empty() || !rules.has(Condition::MarineChess) {
+    if !in_force(rules) {
         return;
     }
+    let ultramarine = rules.has(Condition::UltramarineChess);
     let bases: Vec<Base> = rules.families().map(|c| c.base).collect();
     for base in bases {
         let mut c = *rules.family(base).expect("family");
         c.marine = true;
+        c.ultramarine = ultramarine;
         rules.set_family(c);
     }
 }
@@ -170,5 +251,69 @@ mod tests {
             Piece::new(Color::White, Kind::TRITON),
         );
         assert!(r.conditions.refusal_in(&r, &pos).is_some());
+    }
+
+    /// `rules` with `condition`, settled for the diagram `orthodox` (a
+    /// piece list) with the units `fairy` (colour, kind, square).
+    fn play_under(
+        rules: Rules,
+        condition: Condition,
+        orthodox: &str,
+        fairy: &[(Color, Kind, &str)],
+    ) -> Vec<String> {
+        let mut pos = Position::from_piece_list(orthodox).unwrap();
+        for &(c, k, s) in fairy {
+            pos.put(Square::parse(s).unwrap(), Piece::new(c, k));
+        }
+        let mut r = rules.with(condition);
+        r.resolve_sides(Color::Black);
+        r.repertoire = Repertoire::for_rules(&pos, &r);
+        r.conditions.prepare(&r, &mut pos);
+        moves_of(&r, &pos)
+    }
+
+    #[test]
+    fn ultramarine_the_poseidon_castles_and_the_king_does_not() {
+        // Popeye (EXAMPLES_marine__014 b): 1.0-0 with the poseidon; with
+        // the king on e1, 21 moves and no castling.
+        use Color::White as W;
+        let u = Condition::UltramarineChess;
+        let got = play_under(
+            Rules::orthodox(),
+            u,
+            "wRe4 wPd3 wPh2 bKf3",
+            &[(W, Kind::POSEIDON, "e1"), (W, Kind::TRITON, "h1")],
+        );
+        assert!(got.contains(&"0-0".to_string()));
+        assert_eq!(got.len(), 22);
+        let got = play_under(
+            Rules::orthodox(),
+            u,
+            "wKe1 wRe4 wPd3 wPh2 bKf3",
+            &[(W, Kind::TRITON, "h1")],
+        );
+        assert!(!got.contains(&"0-0".to_string()));
+        assert_eq!(got.len(), 21);
+    }
+
+    #[test]
+    fn ultramarine_the_poseidon_has_the_kings_square_and_the_king_a_fairy_pieces() {
+        // Popeye (AntiCirce, ~1): the poseidon that captures is reborn on
+        // e1, the king on its promotion square.
+        use Color::White as W;
+        let anti = || Rules::with_circe(CirceRules::of(Base::AntiCirce));
+        let u = Condition::UltramarineChess;
+        let got = play_under(anti(), u, "bKh8 bRd4", &[(W, Kind::POSEIDON, "c3")]);
+        assert!(got.contains(&"POc3*d4-e5[wPOe5->e1]".to_string()));
+        let got = play_under(anti(), u, "wKc3 bKh8 bRd4", &[]);
+        assert!(got.contains(&"Kc3*d4[wKd4->d8]".to_string()));
+    }
+
+    #[test]
+    fn ultramarine_is_refused_with_circe_rex_inclusive() {
+        let mut c = CirceRules::of(Base::Circe);
+        c.rex_inclusive = true;
+        let r = Rules::with_circe(c).with(Condition::UltramarineChess);
+        assert!(r.conditions.refusal(&r).is_some());
     }
 }

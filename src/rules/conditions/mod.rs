@@ -80,6 +80,7 @@
 //! where none is left: BlackChecks's null move (`Motion::Null`).
 
 mod alsatian;
+mod backhome;
 mod checkless;
 mod danger_circe;
 mod exclusive;
@@ -95,6 +96,7 @@ mod leofamily;
 pub(crate) mod pad;
 mod patrol;
 pub(crate) mod point_reflection;
+mod power_transfer;
 mod transmuted_kings;
 // Group B: the geometry of moves, and legality after the move.
 mod central;
@@ -1415,6 +1417,8 @@ registry! {
     WhiteForcedSquare => forced_squares::WhiteForcedSquare,
     /// Black ends its move on one of the squares given, when it can.
     BlackForcedSquare => forced_squares::BlackForcedSquare,
+    /// A side that can bring a unit back to its diagram square must.
+    BackHome => backhome::BackHome,
     /// Every move of White must give check.
     WhiteUltraSchachZwang => ultraschachzwang::WhiteUltraSchachZwang,
     /// Every move of Black must give check.
@@ -1602,10 +1606,16 @@ registry! {
     /// The marine pieces stand in the orthodox pieces' places (promotion,
     /// Circe's squares, castling).
     MarineChess => marine::MarineChess,
+    /// MarineChess with the poseidon and the marine pawn as the standard
+    /// king and pawn.
+    UltramarineChess => marine::UltramarineChess,
     // Walk substitutions.
     /// A unit moves and observes with the walk of the unit on its
     /// point-reflected square.
     PointReflection => point_reflection::PointReflection,
+    /// A unit moves and observes with the walk of the unit on its Circe
+    /// rebirth square.
+    PowerTransfer => power_transfer::PowerTransfer,
     /// A unit makes its non-captures with the walk its file names.
     Bolero => bolero::Bolero,
     /// A unit makes its captures, and observes, with the walk its file
