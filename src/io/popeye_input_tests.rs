@@ -532,7 +532,7 @@ fn other_conditions_are_refused_on_their_line() {
     // Conditions Popeye knows that the solver does not play are named as
     // Popeye names them, on the line of the word.
     for (c, name) in [
-        ("circe\n  transmissionmenace", "TransmissionMenace"),
+        ("circe\n  argentinianchess", "ArgentinianChess"),
         ("losingchess", "LosingChess"),
     ] {
         let e = error(&format!(

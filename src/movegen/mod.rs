@@ -367,6 +367,10 @@ fn generate_with_walks(
             }
             continue;
         }
+        if walks.is_once_per_arrival() {
+            gen.moves_once_per_arrival(out, from, piece, walks);
+            continue;
+        }
         if walks.are_apart() {
             // Each walk's moves apart, the same move twice when two walks
             // make it: the first walk's numbered 0, the others' from 1 in
@@ -935,6 +939,62 @@ impl Gen<'_> {
                 _ => self.push_move(out, mv),
             }
         });
+    }
+
+    /// The moves of `piece` with `walks` when a square is reached once
+    /// (TransmissionMenace): each walk's moves in Popeye's order of
+    /// generation (the reverse of the order tried), the walks in their
+    /// order, a move to a square an earlier move reaches left out; then
+    /// numbered in that order, so that the last generated is tried first.
+    fn moves_once_per_arrival(
+        &self,
+        out: &mut Vec<Move>,
+        from: Square,
+        piece: Piece,
+        walks: Walks,
+    ) {
+        let mut batch = Vec::new();
+        let mut reached = Bitboard::EMPTY;
+        let mut number = 0u8;
+        for walk in walks.iter() {
+            batch.clear();
+            self.walk_moves(&mut batch, from, piece, walk);
+            if walk == Kind::KING && from == Square::new(4, piece.color.back_rank()) {
+                self.castling(&mut batch, piece.color);
+            }
+            // A move's place in its walk's order: an orthodox walk's by its
+            // geometry, a fairy one's as generated (`sequence`).
+            let place = |mv: &Move| {
+                let as_walk = Move {
+                    piece: Piece {
+                        kind: walk,
+                        ..mv.piece
+                    },
+                    sequence: if walk.is_orthodox() { 0 } else { mv.sequence },
+                    ..*mv
+                };
+                let (from, direction, distance, _) = crate::solve::popeye_order::key(&as_walk);
+                std::cmp::Reverse((from, direction, distance))
+            };
+            batch.sort_by_key(place);
+            // The promotions of one move share its number.
+            let mut last: Option<(Square, u8)> = None;
+            for mv in batch.drain(..) {
+                let group = (mv.to, mv.sequence);
+                if reached.contains(mv.to) && last != Some(group) {
+                    continue;
+                }
+                if last != Some(group) {
+                    number = number.saturating_add(1);
+                    last = Some(group);
+                }
+                reached.set(mv.to);
+                out.push(Move {
+                    sequence: number,
+                    ..mv
+                });
+            }
+        }
     }
 
     fn castling(&self, out: &mut Vec<Move>, us: Color) {

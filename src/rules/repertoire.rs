@@ -3,7 +3,7 @@
 //! and whether the moves are tried in the order of their squares.
 
 use super::{Condition, Conditions, KindSet};
-use crate::board::{Kind, Position};
+use crate::board::{Color, Kind, Position, Square};
 use crate::pieces::Promotion;
 
 /// The walks of a twin's diagram, as the play needs them.
@@ -29,6 +29,25 @@ pub struct Repertoire {
     /// A unit of a fairy walk stands in the diagram (Popeye then makes no
     /// mating move from its orthodox mating-move generator).
     fairy: bool,
+    /// The walks of the units standing in the diagram (Popeye's only
+    /// walks that TransmissionMenace lends).
+    present: KindSet,
+    /// The diagram's units (their [`units_key`]), and each side's first
+    /// unit in Popeye's order of generation (from h8 down to a1): Popeye's
+    /// TransmissionMenace searches the queen's walk in full for that unit
+    /// when it first generates the diagram's moves.
+    diagram: u64,
+    first: [Option<Square>; 2],
+}
+
+/// A key of the units standing in `pos`.
+pub fn units_key(pos: &Position) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for (piece, on) in pos.units() {
+        (piece, on.0).hash(&mut h);
+    }
+    h.finish()
 }
 
 /// The orthodox pieces a pawn may promote to.
@@ -90,10 +109,15 @@ impl Repertoire {
                 r.choices.insert(kind);
             }
         }
+        r.diagram = units_key(pos);
+        for color in [Color::White, Color::Black] {
+            r.first[color as usize] = pos.by_color(color).into_iter().max_by_key(|s| s.0);
+        }
         for (piece, _) in pos.units() {
             let kind = piece.kind;
             r.sorted |= kind.def().sorts;
             r.fairy |= !kind.is_orthodox();
+            r.present.insert(kind);
             if kind.is_promotion_choice() {
                 r.marine.insert(kind);
                 if !kind.is_orthodox() {
@@ -150,6 +174,20 @@ impl Repertoire {
     #[inline]
     pub fn may_appear(&self, kind: Kind) -> bool {
         self.choices.contains(kind) || self.only.is_some_and(|o| o.contains(kind))
+    }
+
+    /// Whether a unit of the walk `kind` stands in the diagram.
+    #[inline]
+    pub fn in_diagram(&self, kind: Kind) -> bool {
+        self.present.contains(kind)
+    }
+
+    /// Whether the unit on `on` is the first unit of the side to move,
+    /// `color`, that Popeye generates in the diagram, `pos` being it.
+    pub fn first_in_diagram(&self, pos: &Position, on: Square, color: Color) -> bool {
+        pos.turn == color
+            && self.first[color as usize] == Some(on)
+            && units_key(pos) == self.diagram
     }
 
     /// Whether every move list is tried in the order of the moves'

@@ -97,6 +97,7 @@ pub(crate) mod pad;
 mod patrol;
 pub(crate) mod point_reflection;
 mod power_transfer;
+mod transmission_menace;
 mod transmuted_kings;
 // Group B: the geometry of moves, and legality after the move.
 mod central;
@@ -302,6 +303,11 @@ pub struct Walks {
     /// The walk the unit's non-captures are made with instead (Bolero):
     /// the walks above then make its captures only.
     quiet: Option<Kind>,
+    /// A square the unit reaches is reached once, by the first walk that
+    /// reaches it (TransmissionMenace: Popeye's unit's own walk first,
+    /// then the others in its order of walks, the last generated tried
+    /// first).
+    once_per_arrival: bool,
 }
 
 impl Walks {
@@ -313,6 +319,7 @@ impl Walks {
         len: 0,
         apart: false,
         quiet: None,
+        once_per_arrival: false,
     };
 
     /// The one walk `kind`.
@@ -371,6 +378,21 @@ impl Walks {
     #[inline]
     pub fn are_apart(&self) -> bool {
         self.apart
+    }
+
+    /// These walks, a square reached once (see `once_per_arrival`).
+    #[inline]
+    pub fn once_per_arrival(self) -> Walks {
+        Walks {
+            once_per_arrival: true,
+            ..self
+        }
+    }
+
+    /// Whether a square is reached once, by the first walk reaching it.
+    #[inline]
+    pub fn is_once_per_arrival(&self) -> bool {
+        self.once_per_arrival
     }
 
     #[inline]
@@ -991,6 +1013,9 @@ macro_rules! registry {
                         if let Some(quiet) = mapped.quiet() {
                             next = next.with_quiet(quiet);
                         }
+                        if mapped.is_once_per_arrival() {
+                            next = next.once_per_arrival();
+                        }
                     }
                     if walks.are_apart() {
                         next = next.kept_apart();
@@ -1266,6 +1291,8 @@ registry! {
     Patrol => patrol::Patrol,
     /// A unit moves and observes only when a unit of its side observes it.
     UltraPatrol => patrol::UltraPatrol,
+    /// A unit moves also with the walks of the enemy units observing it.
+    TransmissionMenace => transmission_menace::TransmissionMenace,
     /// Kings move only with the walks of the enemy units observing them.
     TransmutedKings => transmuted_kings::TransmutedKings,
     /// White's king moves only with the walks of the units observing it.
@@ -1805,7 +1832,7 @@ fn not_played_beside_mars(rules: &Rules, name: &str) -> Option<String> {
 }
 
 /// Whether MarsCirce, AntiMarsCirce or PhantomChess is in force.
-fn mars_family(rules: &Rules) -> bool {
+pub(super) fn mars_family(rules: &Rules) -> bool {
     MARS_FAMILY.into_iter().any(|b| rules.family(b).is_some())
 }
 
