@@ -113,6 +113,13 @@ impl ConditionRule for Republican {
                 other.popeye_id()
             ));
         }
+        // Compared with Popeye on random problems, Type1 with AntiCirce
+        // differs in self-play (`s#2`), cause not found.
+        if rules.param(Condition::Republican).number == TYPE1
+            && rules.family(crate::rules::Base::AntiCirce).is_some()
+        {
+            return Some("RepublicanChess Type1 with AntiCirce (not played yet)".into());
+        }
         let others = rules.families().any(|c| {
             !matches!(
                 c.base,
@@ -310,5 +317,7 @@ mod tests {
         assert!(r.conditions.refusal(&r).is_some());
         let r = republican(Rules::with_circe(CirceRules::of(Base::Circe)), TYPE1);
         assert!(r.conditions.refusal(&r).is_none());
+        let r = republican(Rules::with_circe(CirceRules::of(Base::AntiCirce)), TYPE1);
+        assert!(r.conditions.refusal(&r).is_some());
     }
 }
