@@ -610,7 +610,8 @@ impl Move {
 
     /// Whether `other` is this move for Popeye's test of a threat after a
     /// defence: the same motion and promotion, taking the same units
-    /// along (Breton); rebirths and other effects may differ.
+    /// along (Breton), putting the same king (RepublicanChess); rebirths
+    /// and other effects may differ.
     pub fn same_for_threats(&self, other: &Move) -> bool {
         fn along(m: &Move) -> impl Iterator<Item = Square> + '_ {
             m.effects.iter().filter_map(|e| match *e {
@@ -618,10 +619,17 @@ impl Move {
                 _ => None,
             })
         }
+        fn king_put(m: &Move) -> impl Iterator<Item = Square> + '_ {
+            m.effects.iter().filter_map(|e| match *e {
+                Effect::Added { on, unit } if unit.kind == crate::board::Kind::KING => Some(on),
+                _ => None,
+            })
+        }
         self.from == other.from
             && self.to == other.to
             && self.promotion == other.promotion
             && along(self).eq(along(other))
+            && king_put(self).eq(king_put(other))
     }
 
     #[inline]

@@ -43,7 +43,14 @@ pub fn check(
         };
         // A royal square stands for the king.
         let royal_square = crate::rules::conditions::royal_square::of(rules, color).is_some();
-        if kings.is_empty() && !royal_square && !options.iter().any(|o| o.value == said) {
+        // RepublicanChess puts missing kings on the board (Popeye then
+        // takes the options as given).
+        let republican = rules.has(crate::rules::Condition::Republican);
+        if kings.is_empty()
+            && !royal_square
+            && !republican
+            && !options.iter().any(|o| o.value == said)
+        {
             warnings.push(Spanned {
                 value: format!(
                     "{name} has no king; solving on without it (option `{option}` says that is meant)"
@@ -73,6 +80,12 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(e, "White has 2 kings (d1, e1): a side has one king at most");
+    }
+
+    #[test]
+    fn no_missing_king_is_noted_under_republican_chess() {
+        let rules = crate::rules::Rules::default().with(crate::rules::Condition::Republican);
+        assert!(check(&pos("wRa1"), &[], 2, &rules).unwrap().is_empty());
     }
 
     #[test]

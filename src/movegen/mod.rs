@@ -13,8 +13,8 @@ use crate::board::walks::fairy;
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move};
 use crate::pieces::Promotion;
-use crate::rules::conditions::{all_in_chess, bicaptures, point_reflection};
-use crate::rules::{Capture, Rules, Walks};
+use crate::rules::conditions::{all_in_chess, bicaptures, point_reflection, republican};
+use crate::rules::{Capture, Condition, Rules, Walks};
 
 /// Appends every legal move of the side to move to `out`.
 pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
@@ -88,6 +88,14 @@ fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
 /// the others, ExclusiveChess, the list is made and filtered.)
 pub fn has_legal_move(pos: &Position, rules: &Rules, scratch: &mut Vec<Move>) -> bool {
     scratch.clear();
+    // RepublicanChess: a move that puts no king is a move too, and most
+    // sides have one; the kings put are sought only when none is legal.
+    if !rules.conditions.is_empty()
+        && rules.has(Condition::Republican)
+        && has_legal_move(pos, &republican::without(rules), scratch)
+    {
+        return true;
+    }
     if !rules.conditions.is_empty() && !rules.filter_keeps_a_move() {
         legal_moves(pos, rules, scratch);
         return !scratch.is_empty();

@@ -16,8 +16,8 @@ use super::search::{hand_over, Attack};
 use super::table::{Question, Table};
 use crate::board::{Kind, Position, Square};
 use crate::moves::Move;
-use crate::rules::conditions::bicaptures;
-use crate::rules::Rules;
+use crate::rules::conditions::{bicaptures, republican};
+use crate::rules::{Condition, Rules};
 use crate::stipulation::Goal;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -617,7 +617,7 @@ impl<'s> Battle<'s> {
             if self.defender_goal(pos, d, &after, k) {
                 continue;
             }
-            if k == 0 || !self.att_wins(&after, k, depth + 1) {
+            if k == 0 || self.dead_end(pos, d) || !self.att_wins(&after, k, depth + 1) {
                 self.set_killer(depth, d);
                 count += 1;
                 if count > limit {
@@ -628,6 +628,16 @@ impl<'s> Battle<'s> {
         }
         self.put_back(depth, moves);
         any.then_some(count)
+    }
+
+    /// Whether the defence `d` from `pos` ends the attacker's play
+    /// (RepublicanChess Type1: the defence refutes).
+    #[inline]
+    fn dead_end(&self, pos: &Position, d: &Move) -> bool {
+        let rules = &self.judge.rules;
+        !rules.conditions.is_empty()
+            && rules.has(Condition::Republican)
+            && republican::type1_dead_end(rules, pos, d)
     }
 
     /// Defender to move: would the attacker win within `t` if the
@@ -988,7 +998,7 @@ impl<'s> Battle<'s> {
                 });
                 continue;
             }
-            let len = if kd == 0 {
+            let len = if kd == 0 || self.dead_end(pos, &d) {
                 None
             } else {
                 self.win_len(&after, kd, depth + 1)

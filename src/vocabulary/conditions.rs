@@ -871,7 +871,7 @@ fn read_param(
                 param.squares |= squares;
             }
             if parameter == Parameter::TypedSquares {
-                param.number = read_param(words, lang, Parameter::Type(2), stop).number;
+                param.number = read_param(words, lang, Parameter::Type(2, 1), stop).number;
             }
         }
         Parameter::SquarePair => {
@@ -1078,7 +1078,7 @@ fn read_param(
                 param.number = 1;
             }
         }
-        Parameter::Type(max) => {
+        Parameter::Type(max, _) => {
             if let Some(next) = words.peek() {
                 let t = next.text.to_ascii_lowercase();
                 // `Type1` (English, French), `Typ1` (German).
@@ -1436,7 +1436,14 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             .into_iter()
             .chain(param.squares.into_iter().map(|s| s.to_string()))
             .collect(),
-        Parameter::Type(_) => vec![format!("Type{}", param.number.max(1))],
+        Parameter::Type(_, default) => vec![format!(
+            "Type{}",
+            if param.number == 0 {
+                default
+            } else {
+                param.number
+            }
+        )],
         // Popeye draws the grid on the board and names no variant.
         Parameter::Grid => vec![],
         Parameter::Neighbour => vec![],

@@ -205,6 +205,8 @@ mod partial_paralysis;
 pub(crate) mod prom_squares;
 mod provocation;
 pub(crate) mod royal_square;
+// Kings put on the board where they would be mated.
+pub(crate) mod republican;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -437,8 +439,9 @@ pub enum Parameter {
     PadForms,
     /// The word `Inverse`, optionally (CASTChess): number 1 when given.
     Inverse,
-    /// `Type1` ... `TypeN` (SingleBox), the first by default.
-    Type(u8),
+    /// `Type1` ... `TypeN` (the first number), the second number by
+    /// default (SingleBox: the first; RepublicanChess: the second).
+    Type(u8, u8),
     /// `TypeA` ... up to the letter given (`TypeA` by default, kept as
     /// number 1), then the word RexInclusive, optionally (Isardam).
     Lettered(u8),
@@ -1691,6 +1694,9 @@ registry! {
     /// A unit ending its move where the other side's last move started
     /// goes over to the other side.
     ChameleonPursuit => chameleon_pursuit::ChameleonPursuit,
+    /// A side whose opponent has no king may put it where it would be
+    /// mated, as part of a move.
+    Republican => republican::Republican,
 }
 
 impl Condition {

@@ -219,7 +219,7 @@ fn out_of_box(pos: &Position) -> bool {
 
 impl ConditionRule for SingleBox {
     const ID: &'static str = "singlebox";
-    const PARAMETER: Parameter = Parameter::Type(3);
+    const PARAMETER: Parameter = Parameter::Type(3, 1);
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_observation: false,
         orthodox_legality: false,
