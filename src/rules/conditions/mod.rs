@@ -202,6 +202,8 @@ mod partial_paralysis;
 pub(crate) mod prom_squares;
 mod provocation;
 pub(crate) mod royal_square;
+// Two boards, A and B.
+pub(crate) mod alice;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -1641,6 +1643,8 @@ registry! {
     /// A unit ending its move where the other side's last move started
     /// goes over to the other side.
     ChameleonPursuit => chameleon_pursuit::ChameleonPursuit,
+    /// Two boards: a unit moves on its own, then passes to the other.
+    AliceChess => alice::AliceChess,
 }
 
 impl Condition {
