@@ -10,8 +10,8 @@
 //! it tries the moves of board B's units before those of board A's.
 //!
 //! A Circe rebirth takes place on the whole board (one unit a square), the
-//! reborn unit staying on the board it was captured on; an AntiCirce
-//! capturer is reborn on the board it passed to.
+//! reborn unit staying on the board it was captured on. AntiCirce and Circe
+//! Rex Inclusive are refused (Popeye's answers differ, cause not found).
 
 use super::{Capabilities, ConditionRule};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -63,11 +63,17 @@ impl ConditionRule for AliceChess {
         {
             return Some(format!("AliceChess with {} is not played", c.popeye_id()));
         }
-        let base = rules
+        // Under AntiCirce Popeye's answers differ from these rules (a king
+        // beside the other king, a castling across a square whose capture
+        // could not be played), cause not found; Rex Inclusive judges
+        // check by playing the capture as AntiCirce does (not compared).
+        let family = rules
             .families()
-            .map(|c| c.base)
-            .find(|b| !matches!(b, Base::Circe | Base::AntiCirce));
-        base.map(|b| format!("AliceChess with {b:?} is not played"))
+            .find(|c| c.base != Base::Circe || c.rex_inclusive);
+        family.map(|c| match c.base {
+            Base::Circe => "AliceChess with Circe RexInclusive is not played".to_string(),
+            b => format!("AliceChess with {b:?} is not played"),
+        })
     }
 }
 
@@ -164,16 +170,8 @@ fn castling_rook(mv: &Move) -> Option<(Square, Square)> {
 
 /// Adds to `mv` (its capture resolved) the units' passing to the other
 /// board, before any rebirth, as Popeye records it: the mover (and a
-/// castling rook) change boards where they arrive; an AntiCirce capturer
-/// is reborn on the board it passed to.
+/// castling rook) change boards where they arrive.
 pub(crate) fn pass_over(pos: &Position, mv: &mut Move) {
-    for e in mv.effects.iter_mut_slice() {
-        if let Effect::CapturerReborn { from, unit, .. } = e {
-            if *from == mv.to {
-                *unit = other_board(*unit);
-            }
-        }
-    }
     let mut at = 0;
     mv.effects.insert(
         at,
@@ -293,23 +291,21 @@ mod tests {
         let found = moves_of(&circe, &pos);
         assert!(found.contains(&"Sf3*g1A[+bRh8]".to_string()));
         assert!(found.contains(&"Rd1*d5B[+bPd7]".to_string()));
-        let anti = Rules::with_circe(CirceRules::of(Base::AntiCirce)).with(Condition::AliceChess);
-        let found = moves_of(&anti, &pos);
-        assert!(found.contains(&"Rd1*d5B[wRd5->h1]".to_string()));
-        let after = pos.play(&{
-            let mut out = Vec::new();
-            crate::movegen::legal_moves(&pos, &anti, &mut out);
-            out.into_iter().find(|m| m.to == Square::new(3, 4)).unwrap()
-        });
-        assert!(after.on_board_b().contains(Square::new(7, 0)));
+        // The rook reborn on h8 stays on B.
+        let mut out = Vec::new();
+        crate::movegen::legal_moves(&pos, &circe, &mut out);
+        let take = out.iter().find(|m| m.to == Square::new(6, 0)).unwrap();
+        assert!(pos.play(take).on_board_b().contains(Square::new(7, 7)));
     }
 
     #[test]
     fn refuses_the_conditions_it_is_not_compared_beside() {
         let rules = alice().with(Condition::Madrasi);
         assert!(rules.conditions.refusal(&rules).is_some());
-        let mars = Rules::with_circe(CirceRules::of(Base::MarsCirce)).with(Condition::AliceChess);
-        assert!(mars.conditions.refusal(&mars).is_some());
+        for base in [Base::MarsCirce, Base::AntiCirce] {
+            let r = Rules::with_circe(CirceRules::of(base)).with(Condition::AliceChess);
+            assert!(r.conditions.refusal(&r).is_some());
+        }
         assert!(alice().conditions.refusal(&alice()).is_none());
     }
 }
