@@ -358,7 +358,10 @@ impl<'a> Parser<'a> {
         }
         let mut position = std::mem::take(&mut d.position);
         self.ready_diagram(&mut position, diagram_line, &d)?;
-        if std::mem::take(&mut self.alice_board) {
+        // Popeye reads the boards of the diagram alone (in `a=>b`, the
+        // position to reach).
+        let alice = std::mem::take(&mut self.alice_board);
+        if alice && (start.is_none() || position.on_board_b().nonempty()) {
             d.rules
                 .conditions
                 .insert(crate::rules::Condition::AliceChess);
