@@ -407,6 +407,9 @@ pub enum Shown {
     /// Its side, which Popeye does not write (TraitorChess); circe's own
     /// notation writes it as `Side`.
     Silent,
+    /// The board it passes to (AliceChess), written right after the move
+    /// or the castling: `A`, `B`.
+    Board,
 }
 
 /// The most effects one move can have.

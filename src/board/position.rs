@@ -257,6 +257,11 @@ impl Position {
         }
         b
     }
+    /// The units on AliceChess's board B (attribute `AliceB`).
+    #[inline]
+    pub fn on_board_b(&self) -> Bitboard {
+        self.high[(Attrs::ALICE_B.bits() >> 8).trailing_zeros() as usize]
+    }
     /// The attributes of the unit on `sq`, whose mailbox code is `code`.
     #[inline(always)]
     fn attrs_of(&self, sq: Square, code: u16) -> Attrs {

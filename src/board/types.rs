@@ -89,13 +89,16 @@ impl Attrs {
     /// Popeye's `magic`: a unit the magic unit newly observes as a move
     /// is played changes sides (`rules/conditions/magic.rs`).
     pub const MAGIC: Attrs = Attrs::from_bits(1 << 10);
+    /// Popeye's `AliceB` (AliceChess): the unit stands on the second
+    /// board, B; a unit without it stands on board A.
+    pub const ALICE_B: Attrs = Attrs::from_bits(1 << 11);
     /// Popeye's `jigger` (not played: the readers refuse it). Raise
     /// `HIGH_COUNT` when it is, for the position to keep it.
-    pub const JIGGER: Attrs = Attrs::from_bits(1 << 11);
+    pub const JIGGER: Attrs = Attrs::from_bits(1 << 12);
     /// How many attributes the position keeps beyond the mailbox (bits 8
-    /// on: functionary, uncapturable, magic). Each costs a bitboard in
-    /// every position copied.
-    pub const HIGH_COUNT: usize = 3;
+    /// on: functionary, uncapturable, magic, AliceB). Each costs a bitboard
+    /// in every position copied.
+    pub const HIGH_COUNT: usize = 4;
 
     /// The attributes with these bits.
     #[inline]

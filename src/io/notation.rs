@@ -257,6 +257,10 @@ pub fn popeye_move_with(mv: &Move, imitators: crate::board::Bitboard, a: Alphabe
             if shown == crate::moves::Shown::Silent {
                 continue;
             }
+            if shown == crate::moves::Shown::Board {
+                s.push(board_letter(unit));
+                continue;
+            }
             if shown == crate::moves::Shown::SideApart {
                 s.push_str("[=");
                 s.push(a.unit_color(unit));
@@ -293,6 +297,16 @@ fn changed_suffix(s: &mut String, a: Alphabet, unit: Piece, shown: crate::moves:
         crate::moves::Shown::Attrs => {
             popeye_attributes(s, a, unit);
         }
+        crate::moves::Shown::Board => {}
+    }
+}
+
+/// The AliceChess board a unit stands on: `A` or `B`.
+fn board_letter(unit: Piece) -> char {
+    if unit.attrs.contains(crate::board::Attrs::ALICE_B) {
+        'B'
+    } else {
+        'A'
     }
 }
 
@@ -710,6 +724,10 @@ pub fn circe_move(
             continue;
         }
         if let Effect::Changed { unit, shown, .. } = *e {
+            if shown == crate::moves::Shown::Board {
+                s.push(board_letter(unit));
+                continue;
+            }
             // Inside the parentheses of the rebirth before it: `(Rc5>a1=b)`.
             let closing = (paren && s.ends_with(')')).then(|| s.pop());
             s.push('=');
@@ -720,6 +738,7 @@ pub fn circe_move(
                 crate::moves::Shown::SideApart => s.push(a.unit_color(unit)),
                 crate::moves::Shown::Walk => circe_unit(&mut s, a, unit),
                 crate::moves::Shown::Attrs => s.push_str(&circe_attributes(unit)),
+                crate::moves::Shown::Board => {}
             }
             if closing.is_some() {
                 s.push(')');

@@ -55,6 +55,9 @@ struct Parser<'a> {
     lang: &'static Lang,
     /// Warnings of the problem being read (Popeye warns and goes on).
     warnings: Vec<Spanned<String>>,
+    /// A unit of the problem being read was given a board of AliceChess,
+    /// which puts the condition in force.
+    alice_board: bool,
 }
 
 /// Work in progress for one problem.
@@ -89,6 +92,7 @@ impl<'a> Parser<'a> {
             file: file.to_path_buf(),
             lang: &ENGLISH,
             warnings: Vec::new(),
+            alice_board: false,
         }
     }
 
@@ -145,6 +149,7 @@ impl<'a> Parser<'a> {
     /// One problem, after its `beginproblem` (or the previous `nextproblem`).
     /// Returns whether another problem follows.
     fn parse_problem(&mut self, line: usize) -> Res<(Problem, bool)> {
+        self.alice_board = false;
         let mut d = Draft {
             meta: Metadata::default(),
             position: Position::empty(),
@@ -353,6 +358,14 @@ impl<'a> Parser<'a> {
         }
         let mut position = std::mem::take(&mut d.position);
         self.ready_diagram(&mut position, diagram_line, &d)?;
+        // Popeye reads the boards of the diagram alone (in `a=>b`, the
+        // position to reach).
+        let alice = std::mem::take(&mut self.alice_board);
+        if alice && (start.is_none() || position.on_board_b().nonempty()) {
+            d.rules
+                .conditions
+                .insert(crate::rules::Condition::AliceChess);
+        }
         Ok(Problem {
             meta: d.meta,
             position,
@@ -691,7 +704,11 @@ impl<'a> Parser<'a> {
                         );
                     }
                     match a {
-                        Attr::Is(a) => attrs = attrs.with(a),
+                        Attr::Is(a) => {
+                            self.alice_board |= a == Attrs::ALICE_B;
+                            attrs = attrs.with(a)
+                        }
+                        Attr::AliceA => self.alice_board = true,
                         Attr::Unsupported => {
                             return self.err(
                                 tok.line,

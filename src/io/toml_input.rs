@@ -51,6 +51,7 @@ struct RawProblem {
     uncapturable: Option<Vec<TSpanned<String>>>,
     frischauf: Option<Vec<TSpanned<String>>>,
     magic: Option<Vec<TSpanned<String>>>,
+    aliceb: Option<Vec<TSpanned<String>>>,
     options: Option<Vec<TSpanned<String>>>,
     zeroposition: Option<bool>,
     twin: Option<Vec<TSpanned<RawTwin>>>,
@@ -456,6 +457,7 @@ impl Reader<'_> {
             &raw.uncapturable,
             &raw.frischauf,
             &raw.magic,
+            &raw.aliceb,
         ];
         for ((key, attr), list) in ATTRIBUTE_KEYS.iter().zip(lists) {
             for name in list.iter().flatten() {
@@ -836,7 +838,7 @@ fn names<T>(table: &[(&str, T)]) -> String {
 /// The TOML keys of the unit attributes beside `kamikaze` and `neutral`,
 /// each a list of the squares of the units that carry it (Popeye's English
 /// attribute names, lower-cased), in the order `convert` writes them.
-pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 7] = [
+pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 8] = [
     ("royal", Attrs::ROYAL),
     ("paralysing", Attrs::PARALYSING),
     ("functionary", Attrs::FUNCTIONARY),
@@ -844,6 +846,7 @@ pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 7] = [
     ("uncapturable", Attrs::UNCAPTURABLE),
     ("frischauf", Attrs::PROMOTED),
     ("magic", Attrs::MAGIC),
+    ("aliceb", Attrs::ALICE_B),
 ];
 
 /// Gives the unit on `sq` the attribute `attr`; false if `sq` is empty.

@@ -13,7 +13,7 @@ use crate::board::walks::fairy;
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move};
 use crate::pieces::Promotion;
-use crate::rules::conditions::{all_in_chess, bicaptures, point_reflection, republican};
+use crate::rules::conditions::{alice, all_in_chess, bicaptures, point_reflection, republican};
 use crate::rules::{Capture, Condition, Rules, Walks};
 
 /// Appends every legal move of the side to move to `out`.
@@ -150,7 +150,9 @@ pub fn is_legal_after(pos: &Position, rules: &Rules, mv: &Move, after: &Position
 /// rebirths; captures the rules forbid are left out.
 pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
     let start = out.len();
-    if rules.units_move_from_their_squares() {
+    if !rules.conditions.is_empty() && rules.has(Condition::AliceChess) {
+        alice_moves(pos, rules, out);
+    } else if rules.units_move_from_their_squares() {
         generate(pos, rules, pos.by_color(pos.turn), out);
     } else if let Some(movers) = all_in_chess::movers(rules) {
         foreign_moves(pos, rules, movers, out);
@@ -159,6 +161,50 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
     }
     if !rules.conditions.is_empty() {
         conditions_on(pos, rules, out, start);
+    }
+}
+
+/// AliceChess: the units of each board, A then B (as Popeye generates
+/// them), move on their board alone; the moves whose units arrive on
+/// squares the other board holds are dropped; the captures are resolved on
+/// the whole board, then the units pass to the other board.
+fn alice_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
+    let bare_rules = rules.without_families();
+    for b in [false, true] {
+        let alone = alice::board_alone(pos, b);
+        let start = out.len();
+        generate(&alone, &bare_rules, alone.by_color(pos.turn), out);
+        if let Some(with_rooks) = alice::with_castling_rooks(pos, b, &alone) {
+            let castlings = out.len();
+            generate(&with_rooks, &bare_rules, with_rooks.by_color(pos.turn), out);
+            let mut keep = castlings;
+            for i in castlings..out.len() {
+                let mv = out[i];
+                let rook_back = matches!(mv.motion, Motion::CastleShort | Motion::CastleLong)
+                    && alone.unmoved.contains(mv.from)
+                    && !out[start..castlings].iter().any(|m| m.motion == mv.motion);
+                if rook_back {
+                    out[keep] = mv;
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+        let raw = out.split_off(start);
+        for mv in raw {
+            if !alice::playable(pos, b, &mv) {
+                continue;
+            }
+            let bare = Move {
+                effects: Effects::NONE,
+                ..mv
+            };
+            rules.resolve_move(pos, &bare, |effects| {
+                let mut played = Move { effects, ..bare };
+                alice::pass_over(pos, &mut played);
+                out.push(played);
+            });
+        }
     }
 }
 

@@ -418,6 +418,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
                     | crate::moves::Shown::Silent => "side",
                     crate::moves::Shown::Walk => "walk",
                     crate::moves::Shown::Attrs => "attributes",
+                    crate::moves::Shown::Board => "board",
                 },
             })),
             _ => {}

@@ -105,7 +105,7 @@ pub(crate) fn write_start_position(
     }
     write_board_in(out, alphabet, &shown, None);
     write_counts_line(out, "", start, lang);
-    write_attribute_lines(out, lang, start, &problem.rules);
+    write_attribute_lines_of(out, lang, start, &problem.rules, false);
     let first = crate::stipulation::Stipulation::parse(&problem.stipulation.value)
         .map_or(Color::White, |stip| {
             crate::solve::starting_side(problem, &stip)
@@ -133,7 +133,9 @@ pub fn write_diagram(out: &mut String, problem: &Problem, lang: Language, alphab
     if !problem.rules.conditions.is_empty() {
         problem.rules.conditions.prepare(&problem.rules, &mut shown);
     }
-    let rules = &problem.rules;
+    let mut rules = problem.rules;
+    crate::rules::conditions::alice::put_in_force(&mut rules, &problem.position);
+    let rules = &rules;
     let gridded = rules.has(Condition::GridChess) || rules.has(Condition::ContactGridChess);
     let suppressed =
         problem.has_option(|o| matches!(o, ProblemOption::Cosmetic(n) if n == "suppressgrid"));
@@ -144,7 +146,7 @@ pub fn write_diagram(out: &mut String, problem: &Problem, lang: Language, alphab
         (gridded && !suppressed).then_some(rules),
     );
     write_stipulation_line(out, problem);
-    write_attribute_lines(out, lang, &problem.position, &problem.rules);
+    write_attribute_lines(out, lang, &problem.position, rules);
     // With SuppressGrid, Popeye names the grid variant (not its cells).
     let grid_name = CONDITION_NAMES
         .iter()
@@ -415,6 +417,36 @@ pub(crate) fn write_attribute_lines(
     pos: &Position,
     rules: &Rules,
 ) {
+    write_attribute_lines_of(out, lang, pos, rules, true);
+}
+
+/// [`write_attribute_lines`]; then, under AliceChess, the units of each
+/// board (`AliceA`, `AliceB`, both written even when empty). The start
+/// position of `a=>b` (`board_a` false) lists no unit on board A: Popeye
+/// marks them only once it reads the diagram.
+fn write_attribute_lines_of(
+    out: &mut String,
+    lang: Language,
+    pos: &Position,
+    rules: &Rules,
+    board_a: bool,
+) {
+    write_unit_attribute_lines(out, lang, pos, rules);
+    if rules.has(Condition::AliceChess) {
+        let b = pos.on_board_b();
+        let a = if board_a {
+            pos.unit_squares() & !b
+        } else {
+            crate::board::Bitboard::EMPTY
+        };
+        for (name, set) in [("AliceA", a), ("AliceB", b)] {
+            let line = format!("{name}{}", squares_in_listing_order(|sq| set.contains(sq)));
+            centred_line(out, &line);
+        }
+    }
+}
+
+fn write_unit_attribute_lines(out: &mut String, lang: Language, pos: &Position, rules: &Rules) {
     let given = if crate::rules::conditions::ghosts_in_force(rules) {
         crate::board::Attrs::UNCAPTURABLE
     } else {

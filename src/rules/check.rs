@@ -38,6 +38,13 @@ impl Rules {
         if let Some(check) = self.conditions.decides_check(self, pos, color) {
             return check;
         }
+        self.in_check_as_attacked(pos, color)
+    }
+
+    /// [`Rules::in_check_under_conditions`] without the conditions that
+    /// decide check alone: for those that judge it in a position of their
+    /// own making (AliceChess: the king's board alone).
+    pub(crate) fn in_check_as_attacked(&self, pos: &Position, color: Color) -> bool {
         let Some(king) = pos.king(color) else {
             return false;
         };

@@ -7,7 +7,7 @@
 //! knight, rook, bishop. Established against the recorded `~1` outputs of
 //! the corpus, which list every move in Popeye's order.
 
-use crate::board::{Color, Kind};
+use crate::board::{Attrs, Color, Kind};
 use crate::moves::{Effect, Motion, Move};
 use crate::pieces::walk::vectors;
 use crate::rules::conditions::all_in_chess;
@@ -153,10 +153,13 @@ pub fn key_under(rules: &Rules, mv: &Move) -> (u8, u8, u8, u8, u8) {
 /// [`key_under`] for a move of the side `turn`: under AllInChess and
 /// MainlyInChess Popeye generates the other side's units' moves first, so
 /// tries them after the mover's own (the same under every other rule).
-pub fn key_for(rules: &Rules, turn: Color, mv: &Move) -> (bool, (u8, u8, u8, u8, u8)) {
+/// Under AliceChess Popeye generates board A's units' moves, then board
+/// B's: it tries board B's first.
+pub fn key_for(rules: &Rules, turn: Color, mv: &Move) -> (bool, bool, (u8, u8, u8, u8, u8)) {
     let foreign =
         all_in_chess::movers(rules) == Some(all_in_chess::Movers::Both) && mv.piece.color != turn;
-    (foreign, key_under(rules, mv))
+    let board_a = !mv.piece.attrs.contains(Attrs::ALICE_B);
+    (foreign, board_a, key_under(rules, mv))
 }
 
 /// A pawn's double step, then its step, then its captures towards the

@@ -98,6 +98,9 @@ pub(super) enum Attr {
     /// An attribute the solver plays (kamikaze, royal, Frischauf Circe's
     /// mark of a promoted unit, functionary (Beamtet), ...).
     Is(Attrs),
+    /// AliceChess's board A: where units stand without it, but it puts
+    /// the condition in force.
+    AliceA,
     Unsupported,
 }
 
@@ -219,8 +222,8 @@ pub(super) const ENGLISH: Lang = Lang {
         ("dob", Attr::Unsupported),
         ("anda", Attr::Unsupported),
         ("andainverse", Attr::Unsupported),
-        ("alicea", Attr::Unsupported),
-        ("aliceb", Attr::Unsupported),
+        ("alicea", Attr::AliceA),
+        ("aliceb", Attr::Is(Attrs::ALICE_B)),
         ("frischauf", Attr::Is(Attrs::PROMOTED)),
     ],
 };
@@ -330,8 +333,8 @@ pub(super) const GERMAN: Lang = Lang {
         ("dob", Attr::Unsupported),
         ("anda", Attr::Unsupported),
         ("andainvers", Attr::Unsupported),
-        ("alicea", Attr::Unsupported),
-        ("aliceb", Attr::Unsupported),
+        ("alicea", Attr::AliceA),
+        ("aliceb", Attr::Is(Attrs::ALICE_B)),
         ("frischauf", Attr::Is(Attrs::PROMOTED)),
     ],
 };
@@ -441,8 +444,8 @@ pub(super) const FRENCH: Lang = Lang {
         ("dob", Attr::Unsupported),
         ("anda", Attr::Unsupported),
         ("andainverse", Attr::Unsupported),
-        ("alicea", Attr::Unsupported),
-        ("aliceb", Attr::Unsupported),
+        ("alicea", Attr::AliceA),
+        ("aliceb", Attr::Is(Attrs::ALICE_B)),
         ("frischauf", Attr::Is(Attrs::PROMOTED)),
     ],
 };

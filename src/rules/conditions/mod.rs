@@ -207,6 +207,8 @@ mod provocation;
 pub(crate) mod royal_square;
 // Kings put on the board where they would be mated.
 pub(crate) mod republican;
+// Two boards, A and B.
+pub(crate) mod alice;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -1697,6 +1699,8 @@ registry! {
     /// A side whose opponent has no king may put it where it would be
     /// mated, as part of a move.
     Republican => republican::Republican,
+    /// Two boards: a unit moves on its own, then passes to the other.
+    AliceChess => alice::AliceChess,
 }
 
 impl Condition {
