@@ -1078,7 +1078,7 @@ fn read_param(
                 param.number = 1;
             }
         }
-        Parameter::Type(max, _) => {
+        Parameter::Type(max, default) => {
             if let Some(next) = words.peek() {
                 let t = next.text.to_ascii_lowercase();
                 // `Type1` (English, French), `Typ1` (German).
@@ -1086,7 +1086,8 @@ fn read_param(
                 if let Some(n) = number.and_then(|n| n.parse::<u8>().ok()) {
                     if (1..=max).contains(&n) {
                         words.advance();
-                        param.number = n;
+                        // The default type named is the type left unnamed.
+                        param.number = if n == default { 0 } else { n };
                     }
                 }
             }
