@@ -387,7 +387,7 @@ impl CirceRules {
                     "with an occupied-square option Popeye's MarsCirce loses ordinary moves".into(),
                 )
             }
-            Base::AntiMarsCirce if !self.rex_inclusive => {
+            Base::AntiMarsCirce if !self.rex_inclusive || self.square == S::Antipodes => {
                 return Some("Popeye crashes on it".into())
             }
             Base::PhantomChess
