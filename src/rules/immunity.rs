@@ -25,8 +25,12 @@ impl Rules {
         // be captured (a capture on that square occupies it).
         if let Some(immun) = self.family(Base::ImmunChess) {
             if immun.takes_part(c.victim)
-                && rebirth_square(immun, c, c.victim, c.capture_square, c.capture_square)
-                    .is_some_and(|r| c.occupied.contains(r))
+                && match rebirth_square(immun, c, c.victim, c.capture_square, c.capture_square) {
+                    Some(r) => c.occupied.contains(r),
+                    // Off the board (Equipollents): Popeye's squares
+                    // beyond the edge are never empty.
+                    None => immun.square == RebirthSquare::Equipollents,
+                }
             {
                 return false;
             }
@@ -187,6 +191,20 @@ mod tests {
         // Classic: the other way round (b8 held, b7 free).
         let classic = Rules::with_circe(CirceRules::of(Base::ImmunChess));
         assert_eq!(captures(&classic, list, "d4"), ["b4"]);
+    }
+
+    #[test]
+    fn immun_equipollents_reads_the_capture_vector() {
+        use crate::rules::RebirthSquare;
+        let r = form(Base::ImmunChess, RebirthSquare::Equipollents);
+        assert!(r.family(Base::ImmunChess).unwrap().is_supported());
+        // Rd1xd4 sends the knight three ranks on, to d7: free, or held.
+        assert_eq!(captures(&r, "wKa1 wRd1 bKh8 bSd4", "d1"), ["d4"]);
+        assert!(captures(&r, "wKa1 wRd1 bKh8 bSd4 bBd7", "d1").is_empty());
+        // Rd4xd6 sends it to d8; Rd3xd6 off the board, where Popeye's
+        // squares are never empty: immune.
+        assert_eq!(captures(&r, "wKa1 wRd4 bKh8 bSd6", "d4"), ["d6"]);
+        assert!(captures(&r, "wKa1 wRd3 bKh8 bSd6", "d3").is_empty());
     }
 
     #[test]

@@ -343,7 +343,7 @@ impl CirceRules {
     pub fn is_supported(&self) -> bool {
         /// The rebirth squares ImmunChess is played with (compared with
         /// Popeye on random positions), PWC last.
-        const IMMUN_SQUARES: [RebirthSquare; 8] = [
+        const IMMUN_SQUARES: [RebirthSquare; 9] = [
             RebirthSquare::Classic,
             RebirthSquare::File,
             RebirthSquare::Symmetry,
@@ -351,6 +351,7 @@ impl CirceRules {
             RebirthSquare::HorizontalSymmetry,
             RebirthSquare::Antipodes,
             RebirthSquare::Diagram,
+            RebirthSquare::Equipollents,
             RebirthSquare::Pwc,
         ];
         match self.base {
@@ -362,7 +363,8 @@ impl CirceRules {
             Base::PhantomChess => self.has_only_mover_options() && self.side == SideOverride::None,
             Base::MarsCirce => self.has_only_mars_options(),
             Base::ImmunChess => self.has_only_immun_options(&IMMUN_SQUARES),
-            // PWC (the last) is not established under GenevaChess.
+            // Equipollents and PWC (the last two) are not established
+            // under GenevaChess.
             Base::GenevaChess => self.has_only_immun_options(&IMMUN_SQUARES[..7]),
         }
     }
@@ -385,7 +387,7 @@ impl CirceRules {
                     "with an occupied-square option Popeye's MarsCirce loses ordinary moves".into(),
                 )
             }
-            Base::AntiMarsCirce if !self.rex_inclusive => {
+            Base::AntiMarsCirce if !self.rex_inclusive || self.square == S::Antipodes => {
                 return Some("Popeye crashes on it".into())
             }
             Base::PhantomChess
@@ -504,7 +506,7 @@ impl CirceRules {
     /// Whether the options are those ImmunChess and GenevaChess are played
     /// with: the mover options, a square of `squares` and the Diametral,
     /// VerticalMirror and Rank adapters (compared with Popeye on random
-    /// positions; Super, Cage and Equipollents are not, nor PWC under
+    /// positions; Super and Cage are not, nor Equipollents and PWC under
     /// GenevaChess).
     fn has_only_immun_options(&self, squares: &[RebirthSquare]) -> bool {
         self.has_only_square_options()

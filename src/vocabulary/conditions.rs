@@ -1785,6 +1785,32 @@ mod tests {
     }
 
     #[test]
+    fn antimars_antipodes_is_refused_because_popeye_crashes() {
+        for phrase in [
+            "AntiMarsAntipodeanCirce",
+            "AntiMarsCirce Antipodes RexInclusive",
+        ] {
+            let mut w = Phrase(
+                phrase
+                    .split(' ')
+                    .map(|t| Word {
+                        text: t.into(),
+                        line: 2,
+                    })
+                    .collect(),
+                0,
+            );
+            let e = parse_conditions(&mut w, Language::English, Strictness::Popeye, &|_| false)
+                .unwrap_err();
+            assert!(
+                e.1.ends_with("is not supported: Popeye crashes on it"),
+                "{}",
+                e.1
+            );
+        }
+    }
+
+    #[test]
     fn lines_name_the_rules_in_popeyes_order() {
         assert_eq!(line(Language::English, "circe"), ["Circe"]);
         assert_eq!(line(Language::English, "anticirce"), ["AntiCirce"]);
