@@ -197,9 +197,17 @@ impl Rules {
                 lifted.set_id_code(from, id);
                 &lifted
             };
-            return self.some_capture(board, attacker, from, king, victim, &mut |e| {
-                !super::captured_unit_back(e)
-            });
+            // A locust-like capturer lands beyond the king: each landing
+            // square is an outcome (Rex Inclusive: the landing may block
+            // the king's rebirth square).
+            return self
+                .capture_landings(pos, board, attacker, on, from, king)
+                .into_iter()
+                .any(|to| {
+                    self.some_capture(board, attacker, from, to, king, victim, &mut |e| {
+                        !super::captured_unit_back(e)
+                    })
+                });
         }
         if self.conditions.own_walks() {
             return self.captures_with_walk(pos, attacker, attacker.kind, on, from, king, victim);
@@ -210,6 +218,53 @@ impl Rules {
             .walks(self, pos, on, attacker, true)
             .iter()
             .any(|walk| self.captures_with_walk(pos, attacker, walk, on, from, king, victim))
+    }
+
+    /// The squares `attacker` (standing on `on` in `pos`, moved to `from`
+    /// in `board`) lands on when it captures on `king`: the king's square
+    /// for an orthodox walk, the landings its walks find otherwise (a
+    /// locust's, a marine unit's beyond the king); the king's square when
+    /// no walk finds the capture (the observation came from elsewhere).
+    fn capture_landings(
+        &self,
+        pos: &Position,
+        board: &Position,
+        attacker: Piece,
+        on: Square,
+        from: Square,
+        king: Square,
+    ) -> Bitboard {
+        let mut arrivals = Bitboard::EMPTY;
+        let mut add = |walk: Kind| {
+            if walk.is_orthodox() {
+                arrivals.set(king);
+                return;
+            }
+            let walker = Piece {
+                kind: walk,
+                ..attacker
+            };
+            crate::board::walks::fairy::captures_of(
+                board,
+                walker,
+                from,
+                king,
+                board.occupied(),
+                |to| arrivals.set(to),
+            );
+        };
+        if self.conditions.own_walks() {
+            add(attacker.kind);
+        } else {
+            self.conditions
+                .walks(self, pos, on, attacker, true)
+                .iter()
+                .for_each(&mut add);
+        }
+        if arrivals.is_empty() {
+            arrivals.set(king);
+        }
+        arrivals
     }
 
     /// [`Rules::captures_for_good`] on the fast path, `attacker` capturing
@@ -341,28 +396,38 @@ impl Rules {
         mv.arriving_piece().kind
     }
 
-    /// Whether `attacker` on `from` can capture `victim` on `to` (played
-    /// out in `pos`, whoever is to move there) with an outcome whose
-    /// effects satisfy `test`.
+    /// Whether `attacker` on `from` can capture `victim` on
+    /// `capture_square`, landing on `to` (played out in `pos`, whoever is
+    /// to move there), with an outcome whose effects satisfy `test`.
+    #[allow(clippy::too_many_arguments)]
     fn some_capture(
         &self,
         pos: &Position,
         attacker: Piece,
         from: Square,
         to: Square,
+        capture_square: Square,
         victim: Piece,
         test: &mut dyn FnMut(&Effects) -> bool,
     ) -> bool {
-        self.some_capture_outcome(pos, attacker, from, to, victim, &mut |_, mv| {
-            test(&mv.effects)
-                && (pos.imitators.is_empty()
-                    || super::conditions::imitator::capture_leaves_free(
-                        pos,
-                        mv.from,
-                        mv.to,
-                        &mv.effects,
-                    ))
-        })
+        self.some_capture_outcome(
+            pos,
+            attacker,
+            from,
+            to,
+            capture_square,
+            victim,
+            &mut |_, mv| {
+                test(&mv.effects)
+                    && (pos.imitators.is_empty()
+                        || super::conditions::imitator::capture_leaves_free(
+                            pos,
+                            mv.from,
+                            mv.to,
+                            &mv.effects,
+                        ))
+            },
+        )
     }
 
     /// Whether `attacker` on `from`, capturing `victim` on `to` (played out
@@ -379,20 +444,23 @@ impl Rules {
         victim: Piece,
         test: &mut dyn FnMut(&Move, &Position) -> bool,
     ) -> bool {
-        self.some_capture_outcome(pos, attacker, from, to, victim, &mut |board, mv| {
+        self.some_capture_outcome(pos, attacker, from, to, to, victim, &mut |board, mv| {
             test(mv, &board.play(mv))
         })
     }
 
     /// Whether some outcome of the capture (each promotion, each rebirth),
     /// as a move with its effects in the position it is played in,
-    /// satisfies `test`.
+    /// satisfies `test`; the victim stands on `capture_square`, the
+    /// attacker lands on `to`.
+    #[allow(clippy::too_many_arguments)]
     fn some_capture_outcome(
         &self,
         pos: &Position,
         attacker: Piece,
         from: Square,
         to: Square,
+        capture_square: Square,
         victim: Piece,
         test: &mut dyn FnMut(&Position, &Move) -> bool,
     ) -> bool {
@@ -409,7 +477,7 @@ impl Rules {
                 motion: Motion::Normal,
                 promotion: promotes.then_some(kind),
                 captured: Some(victim),
-                capture_square: to,
+                capture_square,
                 effects: Effects::NONE,
                 sequence: 0,
             };
@@ -451,15 +519,23 @@ impl Rules {
                 return false;
             };
             let assassinates = |attacker: Piece, from: Square| {
-                self.some_capture(pos, attacker, from, target, victim, &mut |effects| {
-                    effects.iter().any(|e| match *e {
-                        Effect::CapturedReborn { on, how, .. }
-                        | Effect::CapturerReborn { to: on, how, .. } => {
-                            on == king && how.has(Rebirth::ASSASSIN)
-                        }
-                        _ => false,
-                    })
-                })
+                self.some_capture(
+                    pos,
+                    attacker,
+                    from,
+                    target,
+                    target,
+                    victim,
+                    &mut |effects| {
+                        effects.iter().any(|e| match *e {
+                            Effect::CapturedReborn { on, how, .. }
+                            | Effect::CapturerReborn { to: on, how, .. } => {
+                                on == king && how.has(Rebirth::ASSASSIN)
+                            }
+                            _ => false,
+                        })
+                    },
+                )
             };
             if !self.conditions.own_walks() {
                 // The walks the conditions lend (FaceToFace) capture.

@@ -90,16 +90,6 @@ impl ConditionRule for UltramarineChess {
         if let Some(c) = standard.into_iter().find(|&c| rules.has(c)) {
             return Some(format!("ultramarine with {} is not played", c.popeye_id()));
         }
-        // A marine unit that takes the king lands beyond it, where the king
-        // (a fairy piece's square on the last rank) would be reborn: the
-        // check test of the general pipeline plays the capture as landing
-        // on the king's square, and misses that check.
-        if rules
-            .families()
-            .any(|c| c.base == Base::Circe && c.rex_inclusive)
-        {
-            return Some("ultramarine with Circe Rex Inclusive is not played".into());
-        }
         refusal(rules, "ultramarine")
     }
 
@@ -309,11 +299,63 @@ mod tests {
         assert!(got.contains(&"Kc3*d4[wKd4->d8]".to_string()));
     }
 
-    #[test]
-    fn ultramarine_is_refused_with_circe_rex_inclusive() {
+    /// Circe Rex Inclusive with `condition`, settled for `pos`.
+    fn rex_inclusive(condition: Condition, pos: &mut Position) -> Rules {
         let mut c = CirceRules::of(Base::Circe);
         c.rex_inclusive = true;
-        let r = Rules::with_circe(c).with(Condition::UltramarineChess);
-        assert!(r.conditions.refusal(&r).is_some());
+        let mut r = Rules::with_circe(c).with(condition);
+        r.resolve_sides(Color::Black);
+        r.repertoire = Repertoire::for_rules(pos, &r);
+        r.conditions.prepare(&r, pos);
+        r
+    }
+
+    /// The diagram `orthodox` with the units `fairy`.
+    fn diagram(orthodox: &str, fairy: &[(Color, Kind, &str)]) -> Position {
+        let mut pos = Position::from_piece_list(orthodox).unwrap();
+        for &(c, k, s) in fairy {
+            pos.put(Square::parse(s).unwrap(), Piece::new(c, k));
+        }
+        pos
+    }
+
+    #[test]
+    fn rex_inclusive_a_marine_unit_landing_on_the_kings_rebirth_square_checks() {
+        // Popeye (wKa1 wSIh6 bKe7, ~1): 1.SIh6-e6 + and 1.SIh6-e3 +, the
+        // sirene landing on e8; 1.SIh6-d6 would land on f8, the king
+        // reborn on e8: no check.
+        use Color::White as W;
+        for (on, check) in [("e6", true), ("e3", true), ("d6", false)] {
+            let mut pos = diagram("wKa1 bKe7", &[(W, Kind::SIRENE, on)]);
+            let r = rex_inclusive(Condition::MarineChess, &mut pos);
+            assert_eq!(r.in_check(&pos, Color::Black), check, "sirene on {on}");
+        }
+        // Popeye (wKd2 bSIe4 bKh8, ~1): Kd2-e2 is illegal, the sirene
+        // landing on e1.
+        let mut pos = diagram("wKd2 bKh8", &[(Color::Black, Kind::SIRENE, "e4")]);
+        let r = rex_inclusive(Condition::MarineChess, &mut pos);
+        let got = moves_of(&r, &pos);
+        let want = sorted("Kd2-c1 Kd2-e1 Kd2-e3 Kd2-c3 Kd2-d1 Kd2-c2 Kd2-d3");
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn ultramarine_rex_inclusive_the_poseidon_is_checked_by_a_landing_on_e8() {
+        // Popeye (wKa1 wSIh6 bPOe7, ~1): 1.SIh6-e6 + and 1.SIh6-e3 +; with
+        // the king on e7 (reborn as a fairy piece) neither checks.
+        use Color::White as W;
+        let mut pos = diagram(
+            "wKa1",
+            &[
+                (W, Kind::SIRENE, "e6"),
+                (Color::Black, Kind::POSEIDON, "e7"),
+            ],
+        );
+        let r = rex_inclusive(Condition::UltramarineChess, &mut pos);
+        assert!(r.conditions.refusal(&r).is_none());
+        assert!(r.in_check(&pos, Color::Black));
+        let mut pos = diagram("wKa1 bKe7", &[(W, Kind::SIRENE, "e6")]);
+        let r = rex_inclusive(Condition::UltramarineChess, &mut pos);
+        assert!(!r.in_check(&pos, Color::Black));
     }
 }
