@@ -11,27 +11,15 @@
 
 use super::{Capabilities, ConditionRule};
 use crate::board::{Color, Position, Square};
-use crate::moves::{Effect, Move};
+use crate::moves::Move;
 use crate::rules::{Observer, Rules};
 
 pub struct BackHome;
 
-/// The square the unit of `mv` leaves (before a Mars premove).
-#[inline]
-fn departure(mv: &Move) -> Square {
-    mv.effects
-        .iter()
-        .find_map(|e| match *e {
-            Effect::Premove { from, unit, .. } if unit == mv.piece => Some(from),
-            _ => None,
-        })
-        .unwrap_or(mv.from)
-}
-
 /// Whether `mv`, played in `pos`, brings its unit back home.
 #[inline]
 fn goes_home(pos: &Position, mv: &Move) -> bool {
-    pos.diagram_square(departure(mv)) == Some(mv.to)
+    pos.diagram_square(mv.departure()) == Some(mv.to)
 }
 
 /// Whether `side` has, in `pos`, a legal move home (whoever is to move).

@@ -22,7 +22,7 @@
 use super::mummer::keep_best;
 use super::{Capabilities, ConditionRule};
 use crate::board::{Color, LastMove, Position, Square};
-use crate::moves::{Effect, Move};
+use crate::moves::Move;
 use crate::rules::Rules;
 
 /// A filter over the whole legal list.
@@ -30,18 +30,6 @@ const FILTERS: Capabilities = Capabilities {
     moves_judged_alone: false,
     ..Capabilities::ORTHODOX
 };
-
-/// The square the unit of `mv` stands on before it (before a Mars premove).
-#[inline]
-fn departure(mv: &Move) -> Square {
-    mv.effects
-        .iter()
-        .find_map(|e| match *e {
-            Effect::Premove { from, unit, .. } if unit == mv.piece => Some(from),
-            _ => None,
-        })
-        .unwrap_or(mv.from)
-}
 
 /// The vector of a move from `from` to `to`, in files and ranks.
 #[inline]
@@ -90,7 +78,7 @@ impl ConditionRule for Duellist {
     #[inline]
     fn filter(_rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
         if let Some(duellist) = pos.history.duellists[pos.turn.index()] {
-            keep_best(moves, start, |mv| (departure(mv) == duellist) as u32);
+            keep_best(moves, start, |mv| (mv.departure() == duellist) as u32);
         }
     }
 
@@ -132,13 +120,13 @@ fn follows(last: &LastMove, mv: &Move) -> bool {
 
 /// Synchron: the same vector as the last move.
 fn synchron(last: &LastMove, mv: &Move) -> bool {
-    vector(departure(mv), mv.to) == vector(last.departure, last.arrival)
+    vector(mv.departure(), mv.to) == vector(last.departure, last.arrival)
 }
 
 /// AntiSynchron: the opposite vector.
 fn antisynchron(last: &LastMove, mv: &Move) -> bool {
     let (f, r) = vector(last.departure, last.arrival);
-    vector(departure(mv), mv.to) == (-f, -r)
+    vector(mv.departure(), mv.to) == (-f, -r)
 }
 
 reader!(
