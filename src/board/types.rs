@@ -92,13 +92,24 @@ impl Attrs {
     /// Popeye's `AliceB` (AliceChess): the unit stands on the second
     /// board, B; a unit without it stands on board A.
     pub const ALICE_B: Attrs = Attrs::from_bits(1 << 11);
-    /// Popeye's `jigger` (not played: the readers refuse it). Raise
-    /// `HIGH_COUNT` when it is, for the position to keep it.
+    /// Popeye's `jigger`: the unit may end a move only in contact with
+    /// another unit. Bits 12 to 15 are claimed by attributes not yet
+    /// played (the readers refuse them); a unit's attributes stay two
+    /// bytes, as `Piece` and every `Effect` must stay small.
     pub const JIGGER: Attrs = Attrs::from_bits(1 << 12);
+    /// Popeye's `protean`: the unit takes the walk of the unit it captures.
+    pub const PROTEAN: Attrs = Attrs::from_bits(1 << 13);
+    /// Popeye's `patrol`: the unit captures and gives check only while a
+    /// unit of its side observes it.
+    pub const PATROL: Attrs = Attrs::from_bits(1 << 14);
+    /// Popeye's `hurdlecolourchanging` (hoppers): the hurdle it hops over
+    /// changes sides.
+    pub const HURDLE_COLOUR_CHANGING: Attrs = Attrs::from_bits(1 << 15);
     /// How many attributes the position keeps beyond the mailbox (bits 8
-    /// on: functionary, uncapturable, magic, AliceB). Each costs a bitboard
-    /// in every position copied.
-    pub const HIGH_COUNT: usize = 4;
+    /// on: functionary, uncapturable, magic, AliceB, jigger, protean,
+    /// patrol, hurdle colour changing). Each costs a bitboard in every
+    /// position copied.
+    pub const HIGH_COUNT: usize = 8;
 
     /// The attributes with these bits.
     #[inline]
