@@ -407,6 +407,10 @@ impl Position {
             }
             Effect::Transfer { from, to, unit, .. } => {
                 self.shift_unit(from, to, unit.kind);
+                // Popeye takes the unit off and puts it back where it
+                // comes out: a king or rook put back on its game-array
+                // square may castle, as a reborn one may.
+                self.mark_unmoved_if_home(to, unit.kind);
                 // A pawn's double step through a wormhole is taken en
                 // passant where it came out (Popeye), as a royal pawn's is
                 // a check.
@@ -610,7 +614,14 @@ impl Position {
     /// counts as unmoved (docs/rules.md, section 9).
     fn put_reborn(&mut self, sq: Square, piece: Piece) {
         self.put(sq, piece);
-        if matches!(piece.kind, Kind::KING | Kind::ROOK) && self.is_on_home_castling_square(sq) {
+        self.mark_unmoved_if_home(sq, piece.kind);
+    }
+
+    /// A king or rook just put on `sq` counts as unmoved if `sq` is its
+    /// game-array square (Popeye enables castling rights for a unit added
+    /// there).
+    fn mark_unmoved_if_home(&mut self, sq: Square, kind: Kind) {
+        if matches!(kind, Kind::KING | Kind::ROOK) && self.is_on_home_castling_square(sq) {
             self.unmoved.set(sq);
         }
     }

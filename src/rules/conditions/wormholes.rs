@@ -207,6 +207,37 @@ mod tests {
     }
 
     #[test]
+    fn a_king_out_of_a_wormhole_on_its_square_may_castle() {
+        // Popeye 4.104, ser-002: 1.Ke7-f8[wKf8->e1] 2.0-0; with the king
+        // walking to e1 (Kf2-e1) there is no castling.
+        use super::super::testing::moves_of;
+        use crate::movegen::legal_moves;
+        let r = wormholes(&["f8", "e1"]);
+        let pos = Position::from_piece_list("wKe7 wRh1 bKa8").unwrap();
+        let mut out = Vec::new();
+        legal_moves(&pos, &r, &mut out);
+        let through = out
+            .iter()
+            .find(|m| {
+                m.from == Square::parse("e7").unwrap() && m.to == Square::parse("f8").unwrap()
+            })
+            .expect("Ke7-f8 is a move");
+        let mut after = pos.play(through);
+        after.turn = Color::White;
+        assert!(moves_of(&r, &after).contains(&"0-0".to_string()));
+        let walked = Position::from_piece_list("wKf2 wRh1 bKa8").unwrap();
+        let mut out = Vec::new();
+        legal_moves(&walked, &Rules::orthodox(), &mut out);
+        let step = out
+            .iter()
+            .find(|m| m.to == Square::parse("e1").unwrap())
+            .expect("Kf2-e1 is a move");
+        let mut after = walked.play(step);
+        after.turn = Color::White;
+        assert!(!moves_of(&Rules::orthodox(), &after).contains(&"0-0".to_string()));
+    }
+
+    #[test]
     fn a_mars_unit_does_not_come_back_to_its_square_by_a_quiet_move() {
         // AntiMarsCirce: a6-a2-a3 would bring the pawn back to a6 through
         // the wormhole; Popeye allows no such move.
