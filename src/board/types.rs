@@ -92,24 +92,55 @@ impl Attrs {
     /// Popeye's `AliceB` (AliceChess): the unit stands on the second
     /// board, B; a unit without it stands on board A.
     pub const ALICE_B: Attrs = Attrs::from_bits(1 << 11);
+    // Bits 12 to 15 hold one field, not four flags: the rare attribute a
+    // unit carries, one at most (Popeye's flags would need more than two
+    // bytes, and `Piece`, with every `Effect`, must stay small). The
+    // readers refuse a unit given two of them. `contains`, `with` and
+    // `without` read the field as one value.
     /// Popeye's `jigger`: the unit may end a move only in contact with
-    /// another unit. Bits 12 to 15 are claimed by attributes not yet
-    /// played (the readers refuse them); a unit's attributes stay two
-    /// bytes, as `Piece` and every `Effect` must stay small.
-    pub const JIGGER: Attrs = Attrs::from_bits(1 << 12);
+    /// another unit.
+    pub const JIGGER: Attrs = Attrs::rare(1);
     /// Popeye's `protean`: the unit takes the walk of the unit it captures.
-    pub const PROTEAN: Attrs = Attrs::from_bits(1 << 13);
+    pub const PROTEAN: Attrs = Attrs::rare(2);
     /// Popeye's `patrol`: the unit captures and gives check only while a
     /// unit of its side observes it.
-    pub const PATROL: Attrs = Attrs::from_bits(1 << 14);
+    pub const PATROL: Attrs = Attrs::rare(3);
     /// Popeye's `hurdlecolourchanging` (hoppers): the hurdle it hops over
     /// changes sides.
-    pub const HURDLE_COLOUR_CHANGING: Attrs = Attrs::from_bits(1 << 15);
+    pub const HURDLE_COLOUR_CHANGING: Attrs = Attrs::rare(4);
+    /// Popeye's `bul` (hoppers): after its hop, the hurdle moves as the
+    /// hopper would, for the mover.
+    pub const BUL: Attrs = Attrs::rare(5);
+    /// Popeye's `dob` (hoppers): after its hop, the hurdle moves with its
+    /// own walk, for its own side.
+    pub const DOB: Attrs = Attrs::rare(6);
+    /// Popeye's `anda`: the Anda rule for this unit alone.
+    pub const ANDA: Attrs = Attrs::rare(7);
+    /// Popeye's `andainverse`: the AndaInverse rule for this unit alone.
+    pub const ANDA_INVERSE: Attrs = Attrs::rare(8);
+    /// The bits of the rare-attribute field.
+    const RARE_FIELD: u16 = 0xf000;
     /// How many attributes the position keeps beyond the mailbox (bits 8
-    /// on: functionary, uncapturable, magic, AliceB, jigger, protean,
-    /// patrol, hurdle colour changing). Each costs a bitboard in every
-    /// position copied.
+    /// on: functionary, uncapturable, magic, AliceB, and the four bits of
+    /// the rare-attribute field). Each costs a bitboard in every position
+    /// copied.
     pub const HIGH_COUNT: usize = 8;
+
+    /// The rare attribute numbered `n` (1 to 15) in the field.
+    const fn rare(n: u16) -> Attrs {
+        Attrs::from_bits(n << 12)
+    }
+
+    /// Whether these attributes and `other` cannot be one unit's: two
+    /// different rare attributes.
+    #[inline]
+    pub const fn conflicts_with(self, other: Attrs) -> bool {
+        let (a, b) = (
+            self.bits() & Self::RARE_FIELD,
+            other.bits() & Self::RARE_FIELD,
+        );
+        a != 0 && b != 0 && a != b
+    }
 
     /// The attributes with these bits.
     #[inline]
@@ -123,7 +154,9 @@ impl Attrs {
     }
     #[inline]
     pub const fn contains(self, other: Attrs) -> bool {
-        self.bits() & other.bits() == other.bits()
+        let flags = other.bits() & !Self::RARE_FIELD;
+        let rare = other.bits() & Self::RARE_FIELD;
+        self.bits() & flags == flags && (rare == 0 || self.bits() & Self::RARE_FIELD == rare)
     }
     #[inline]
     pub const fn is_empty(self) -> bool {
@@ -131,7 +164,12 @@ impl Attrs {
     }
     #[inline]
     pub const fn with(self, other: Attrs) -> Attrs {
-        Attrs::from_bits(self.bits() | other.bits())
+        if other.bits() & Self::RARE_FIELD != 0 {
+            // A rare attribute replaces the one the field held.
+            Attrs::from_bits((self.bits() & !Self::RARE_FIELD) | other.bits())
+        } else {
+            Attrs::from_bits(self.bits() | other.bits())
+        }
     }
     /// These attributes, with `other` added when `yes`.
     #[inline]
@@ -144,7 +182,12 @@ impl Attrs {
     }
     #[inline]
     pub const fn without(self, other: Attrs) -> Attrs {
-        Attrs::from_bits(self.bits() & !other.bits())
+        let rare = other.bits() & Self::RARE_FIELD;
+        let mut bits = self.bits() & !(other.bits() & !Self::RARE_FIELD);
+        if rare != 0 && self.bits() & Self::RARE_FIELD == rare {
+            bits &= !Self::RARE_FIELD;
+        }
+        Attrs::from_bits(bits)
     }
 }
 
@@ -306,6 +349,21 @@ impl fmt::Debug for Square {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rare_attributes_are_one_field_read_as_one_value() {
+        // Patrol's code has the bits of jigger and protean: it is neither.
+        let patrol = Attrs::ROYAL.with(Attrs::PATROL);
+        assert!(patrol.contains(Attrs::PATROL) && patrol.contains(Attrs::ROYAL));
+        assert!(!patrol.contains(Attrs::JIGGER) && !patrol.contains(Attrs::PROTEAN));
+        // One rare attribute replaces another, and only its own goes.
+        assert_eq!(patrol.with(Attrs::DOB), Attrs::ROYAL.with(Attrs::DOB));
+        assert_eq!(patrol.without(Attrs::JIGGER), patrol);
+        assert_eq!(patrol.without(Attrs::PATROL), Attrs::ROYAL);
+        assert!(Attrs::BUL.conflicts_with(Attrs::DOB));
+        assert!(!Attrs::BUL.conflicts_with(Attrs::BUL.with(Attrs::ROYAL)));
+        assert!(!Attrs::ROYAL.conflicts_with(Attrs::DOB));
+    }
 
     #[test]
     fn square_colours_follow_the_rules() {

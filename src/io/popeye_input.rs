@@ -705,6 +705,17 @@ impl<'a> Parser<'a> {
                     }
                     match a {
                         Attr::Is(a) => {
+                            if attrs.conflicts_with(a) {
+                                return self.err(
+                                    tok.line,
+                                    format!(
+                                        "piece attribute {} beside another of jigger, protean, \
+                                         patrol, hurdlecolourchanging, bul, dob, anda, \
+                                         andainverse: circe gives a unit one of them at most",
+                                        tok.text
+                                    ),
+                                );
+                            }
                             self.alice_board |= a == Attrs::ALICE_B;
                             attrs = attrs.with(a)
                         }

@@ -462,6 +462,19 @@ impl Reader<'_> {
         for ((key, attr), list) in ATTRIBUTE_KEYS.iter().zip(lists) {
             for name in list.iter().flatten() {
                 let sq = self.square(name, key)?;
+                if position
+                    .piece_at(sq)
+                    .is_some_and(|p| p.attrs.conflicts_with(*attr))
+                {
+                    return Err(self.error(
+                        name.span(),
+                        format!(
+                            "{key}: the unit on {sq} has another of jigger, protean, patrol, \
+                             hurdlecolourchanging, bul, dob, anda, andainverse: circe gives a \
+                             unit one of them at most"
+                        ),
+                    ));
+                }
                 if !set_attribute(&mut position, sq, *attr) {
                     return Err(self.error(
                         name.span(),
