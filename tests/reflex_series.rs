@@ -120,18 +120,32 @@ fn series_reflex_after_an_intro() {
 }
 
 #[test]
-fn series_reflex_refuses_a_diagram_that_breaks_the_obligation() {
-    // White can mate at once with Rc8 (the c-file is open); what Popeye
-    // prints then is not established.
-    let err = solve_error(
-        "ser-r#2",
-        "condition circe",
-        "white kh1 bg1 ph2 pg2 rc2 black ba8 pb7 kh8 pg7 ph7",
+fn series_reflex_in_a_diagram_that_breaks_the_obligation_writes_the_goal_moves() {
+    // White can mate at once with Rc8 (the c-file is open): Popeye 4.104
+    // writes that mate, marked, and nothing else, exact- or not.
+    let pieces = "white kh1 bg1 ph2 pg2 rc2 black ba8 pb7 kh8 pg7 ph7";
+    for stip in ["ser-r#2", "exact-ser-r#2"] {
+        assert_eq!(
+            lines(stip, "condition circe", pieces),
+            ["  1.Rc2-c8 # ?!?"],
+            "{stip}"
+        );
+    }
+}
+
+#[test]
+fn exact_series_reflex_writes_the_full_length_series_only() {
+    // Popeye 4.104: ser-r#2 has the short 1.Qb5-b2+ c3*b2#; exact-ser-r#2
+    // only the series of two moves.
+    let pieces = "white ka1 qb5 bb1 pb6 black ka3 pc3b7";
+    assert_eq!(
+        lines("ser-r#2", "", pieces),
+        ["  1.Qb5-b2 + c3*b2 #", "  1.Qb5-e2   2.Qe2-b2 + c3*b2 #"]
     );
-    assert!(err.to_string().contains("not supported yet"), "{err}");
-    // exact- with series reflex play is refused too.
-    let err = solve_error("exact-ser-r#2", "condition circe", ROOK);
-    assert!(err.to_string().contains("not supported yet"), "{err}");
+    assert_eq!(
+        lines("exact-ser-r#2", "", pieces),
+        ["  1.Qb5-e2   2.Qe2-b2 + c3*b2 #"]
+    );
 }
 
 #[test]

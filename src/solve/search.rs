@@ -540,6 +540,11 @@ impl<'s> Searcher<'s> {
         path: Option<&Step>,
     ) -> bool {
         if self.series_blocked(pos, play, depth) {
+            // In the diagram Popeye writes the goal moves that break the
+            // obligation, marked, as it does in r# and hr#.
+            if depth == 0 && path.is_none() {
+                self.reflex_goal_lines(pos, depth, path, Role::Obliged);
+            }
             return false;
         }
         // hs#n.5 begins where the other side may already be forced to

@@ -7,8 +7,8 @@
 use super::direct::TreeOptions;
 use super::intelligent::{self, IntelligentMode};
 use super::play::Notice;
-use super::search::{HelpEnd, MainPlay, Searcher, SeriesEnd};
-use super::{numbering, parallel, table, RootPart, SolveError};
+use super::search::{HelpEnd, MainPlay, SeriesEnd};
+use super::{numbering, RootPart, SolveError};
 use crate::board::{Color, Kind, Position};
 use crate::moves::Move;
 use crate::problem::{Problem, ProblemOption};
@@ -285,26 +285,6 @@ impl Task {
                     .filter(|(i, _)| !part.owns(*i))
                     .map(|(_, mv)| mv),
             );
-        }
-        // ser-r: Popeye prints the goal move that breaks the reflex
-        // obligation when the diagram already breaks it; that output is
-        // not established.
-        if let (Some(MainPlay::Series { end, .. }), None) = (main, stip.intro) {
-            let mut probe = Searcher::new(
-                rules,
-                stip.goal,
-                Arc::new(table::Table::new(1)),
-                parallel::Out::Buffer(Vec::new()),
-            );
-            if probe.reflex_blocked(&pos, end, 0) {
-                return Err(SolveError::UnsupportedCase {
-                    line: problem.stipulation.line,
-                    what: format!(
-                        "'{}' where the series side can reach the goal in the diagram",
-                        stip.text
-                    ),
-                });
-            }
         }
         let keep_mating = keep_mating_side(problem, main, &stip, pos.turn)?;
         let stop_on_short = problem.has_option(|o| *o == ProblemOption::StopOnShortSolutions);
@@ -826,9 +806,7 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
             exact,
             end: HelpEnd::Reflex,
         }),
-        // Where Popeye's forced end meets a minimum length is not
-        // established, so exact-ser-r stays refused.
-        (Play::Reflex, true) if !exact => series(SeriesEnd::Reflex),
+        (Play::Reflex, true) => series(SeriesEnd::Reflex),
         _ => None,
     }
 }
