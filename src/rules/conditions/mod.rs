@@ -209,6 +209,8 @@ pub(crate) mod royal_square;
 pub(crate) mod republican;
 // Two boards, A and B.
 pub(crate) mod alice;
+// A condition with no rule.
+mod dummy;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -1701,6 +1703,8 @@ registry! {
     Republican => republican::Republican,
     /// Two boards: a unit moves on its own, then passes to the other.
     AliceChess => alice::AliceChess,
+    /// No rule: played as without it, named under the diagram.
+    Dummy => dummy::Dummy,
 }
 
 impl Condition {
