@@ -1084,14 +1084,9 @@ impl Gen<'_> {
         } else {
             self.rules
         };
-        // MarineChess castles with the triton, the standard rook there.
-        let rook_kind = if !self.rules.conditions.is_empty()
-            && crate::rules::conditions::marine::in_force(self.rules)
-        {
-            Kind::TRITON
-        } else {
-            Kind::ROOK
-        };
+        // MarineChess castles with the triton, ArgentinianChess with the
+        // faro: the standard rook there.
+        let rook_kind = crate::rules::conditions::StandardWalks::of(self.rules).rook();
         for (rook_file, king_file, kind) in
             [(7u8, 6u8, Motion::CastleShort), (0, 2, Motion::CastleLong)]
         {

@@ -93,8 +93,17 @@ impl Repertoire {
         }
         let marine_chess = conditions.contains(Condition::MarineChess)
             || conditions.contains(Condition::UltramarineChess);
-        if marine_chess {
+        // The standard pieces of MarineChess or ArgentinianChess take the
+        // orthodox pieces' places.
+        if marine_chess || conditions.contains(Condition::ArgentinianChess) {
             r.standard = Standard::Present;
+        }
+        if conditions.contains(Condition::ArgentinianChess) {
+            // A standard walk may appear: the saltador sorts the moves.
+            for kind in [Kind::SENORA, Kind::FARO, Kind::LOCO, Kind::SALTADOR] {
+                r.choices.insert(kind);
+                r.sorted |= kind.def().sorts;
+            }
         }
         r.king_first = conditions.contains(Condition::RoyalDynasty)
             || conditions.contains(Condition::ExtinctionChess);

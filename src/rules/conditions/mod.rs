@@ -165,6 +165,9 @@ mod breton;
 // Issue 20, part 2: moves that go on.
 mod ghosts;
 pub(crate) mod marine;
+mod standard_walks;
+pub(crate) use standard_walks::StandardWalks;
+mod argentinian;
 mod series_capture;
 pub use ghosts::in_force as ghosts_in_force;
 mod influencer;
@@ -1643,6 +1646,9 @@ registry! {
     /// MarineChess with the poseidon and the marine pawn as the standard
     /// king and pawn.
     UltramarineChess => marine::UltramarineChess,
+    /// The Argentinian pieces stand in the orthodox pieces' places
+    /// (promotion, Circe's squares, castling).
+    ArgentinianChess => argentinian::ArgentinianChess,
     // Walk substitutions.
     /// A unit moves and observes with the walk of the unit on its
     /// point-reflected square.
