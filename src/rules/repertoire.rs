@@ -24,7 +24,7 @@ pub struct Repertoire {
     /// PromOnly: the walks a pawn may promote to, and no other.
     only: Option<KindSet>,
     /// A pawn may promote to a king, tried first (RoyalDynasty,
-    /// ExtinctionChess).
+    /// ExtinctionChess, LosingChess).
     king_first: bool,
     /// A unit of a fairy walk stands in the diagram (Popeye then makes no
     /// mating move from its orthodox mating-move generator).
@@ -106,7 +106,8 @@ impl Repertoire {
             }
         }
         r.king_first = conditions.contains(Condition::RoyalDynasty)
-            || conditions.contains(Condition::ExtinctionChess);
+            || conditions.contains(Condition::ExtinctionChess)
+            || conditions.contains(Condition::LosingChess);
         for kind in [
             Kind::SIRENE,
             Kind::TRITON,

@@ -191,6 +191,14 @@ impl Task {
             line => line,
         };
         refuse_combinations(&rules, &pos, stip.goal, rules_line)?;
+        if rules.has(crate::rules::Condition::LosingChess) {
+            if let Some(why) = crate::rules::conditions::losing::play_refusal(&stip) {
+                return Err(SolveError::Refused {
+                    line: rules_line,
+                    why,
+                });
+            }
+        }
         if rules.has(crate::rules::Condition::Immobilio) {
             use crate::rules::conditions::immobilio::play_refusal;
             if let Some(why) = play_refusal(&rules, &stip) {

@@ -78,6 +78,7 @@ impl ConditionRule for UltramarineChess {
         let standard = [
             Condition::RoyalDynasty,
             Condition::ExtinctionChess,
+            Condition::LosingChess,
             Condition::SnekChess,
             Condition::SnekCircleChess,
         ];

@@ -157,6 +157,7 @@ mod dynasty;
 mod extinction;
 pub(crate) mod fuddled_men;
 mod kobul;
+pub(crate) mod losing;
 pub(crate) mod role_exchange;
 mod snek;
 // Part 2, group "change": units that change colour or walk as moves are
@@ -1569,6 +1570,8 @@ registry! {
     RoyalDynasty => dynasty::RoyalDynasty,
     /// A side loses when its last unit of a walk is taken; no unit is royal.
     ExtinctionChess => extinction::ExtinctionChess,
+    /// No royal unit, no check; a side that can capture must.
+    LosingChess => losing::LosingChess,
     /// White's king, observed, moves only with the observers' walks and
     /// becomes a unit of the walk it moved with.
     WhiteSuperTransmutingKing => transmuted_kings::SuperTransmuting<true>,
