@@ -551,10 +551,11 @@ fn generate_own_of(
 fn king_shield(pos: &Position, rules: &Rules, them: Color) -> Bitboard {
     let kings = pos.pieces(them, Kind::KING) | pos.royal_units(them);
     // Kings that are units as others (RoyalDynasty: but a side's one
-    // king; ExtinctionChess: every king) may be captured.
+    // king; ExtinctionChess, LosingChess: every king) may be captured.
     if !rules.kings_royal() {
         let lone = pos.pieces(them, Kind::KING).count() == 1
-            && !rules.has(crate::rules::Condition::ExtinctionChess);
+            && !rules.has(crate::rules::Condition::ExtinctionChess)
+            && !rules.has(crate::rules::Condition::LosingChess);
         return pos.royal_units(them) | if lone { kings } else { Bitboard::EMPTY };
     }
     match rules.family(crate::rules::Base::Circe) {
@@ -1084,14 +1085,9 @@ impl Gen<'_> {
         } else {
             self.rules
         };
-        // MarineChess castles with the triton, the standard rook there.
-        let rook_kind = if !self.rules.conditions.is_empty()
-            && crate::rules::conditions::marine::in_force(self.rules)
-        {
-            Kind::TRITON
-        } else {
-            Kind::ROOK
-        };
+        // MarineChess castles with the triton, ArgentinianChess with the
+        // faro: the standard rook there.
+        let rook_kind = crate::rules::conditions::StandardWalks::of(self.rules).rook();
         for (rook_file, king_file, kind) in
             [(7u8, 6u8, Motion::CastleShort), (0, 2, Motion::CastleLong)]
         {

@@ -273,12 +273,10 @@ pub struct CirceRules {
     /// GlasgowChess: a unit reborn on its classic square is reborn a rank
     /// further when that square is the other side's promotion rank.
     pub glasgow: bool,
-    /// MarineChess: the marine pieces have the orthodox pieces' squares,
-    /// and the orthodox pieces a fairy piece's.
-    pub marine: bool,
-    /// UltramarineChess: MarineChess, the poseidon having the king's
-    /// squares and the orthodox king a fairy piece's.
-    pub ultramarine: bool,
+    /// The walks in the orthodox pieces' places (MarineChess,
+    /// UltramarineChess, ArgentinianChess): they have the orthodox pieces'
+    /// squares, and the orthodox pieces a fairy piece's.
+    pub standard_walks: conditions::StandardWalks,
 }
 
 impl CirceRules {
@@ -309,8 +307,7 @@ impl CirceRules {
             anticirce_type: AntiCirceType::Calvet,
             promotion: false,
             glasgow: false,
-            marine: false,
-            ultramarine: false,
+            standard_walks: conditions::StandardWalks::Orthodox,
         }
     }
 

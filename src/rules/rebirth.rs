@@ -65,13 +65,13 @@ pub struct RebirthContext {
 
 impl CirceRules {
     /// The kind whose game-array squares `kind` is reborn on: itself, or
-    /// under MarineChess the marine pieces' counterparts (None: an
-    /// orthodox officer there, reborn as a fairy piece; under
-    /// UltramarineChess the orthodox king too).
+    /// under MarineChess or ArgentinianChess the standard pieces'
+    /// counterparts (None: an orthodox officer there, reborn as a fairy
+    /// piece; under UltramarineChess the orthodox king too).
     #[inline]
     pub fn standard(&self, kind: Kind) -> Option<Kind> {
-        if self.marine {
-            super::conditions::marine::standard_kind(kind, self.ultramarine)
+        if self.standard_walks != super::conditions::StandardWalks::Orthodox {
+            self.standard_walks.counterpart(kind)
         } else {
             Some(kind)
         }

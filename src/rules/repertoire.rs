@@ -24,7 +24,7 @@ pub struct Repertoire {
     /// PromOnly: the walks a pawn may promote to, and no other.
     only: Option<KindSet>,
     /// A pawn may promote to a king, tried first (RoyalDynasty,
-    /// ExtinctionChess).
+    /// ExtinctionChess, LosingChess).
     king_first: bool,
     /// A unit of a fairy walk stands in the diagram (Popeye then makes no
     /// mating move from its orthodox mating-move generator).
@@ -93,11 +93,21 @@ impl Repertoire {
         }
         let marine_chess = conditions.contains(Condition::MarineChess)
             || conditions.contains(Condition::UltramarineChess);
-        if marine_chess {
+        // The standard pieces of MarineChess or ArgentinianChess take the
+        // orthodox pieces' places.
+        if marine_chess || conditions.contains(Condition::ArgentinianChess) {
             r.standard = Standard::Present;
         }
+        if conditions.contains(Condition::ArgentinianChess) {
+            // A standard walk may appear: the saltador sorts the moves.
+            for kind in [Kind::SENORA, Kind::FARO, Kind::LOCO, Kind::SALTADOR] {
+                r.choices.insert(kind);
+                r.sorted |= kind.def().sorts;
+            }
+        }
         r.king_first = conditions.contains(Condition::RoyalDynasty)
-            || conditions.contains(Condition::ExtinctionChess);
+            || conditions.contains(Condition::ExtinctionChess)
+            || conditions.contains(Condition::LosingChess);
         for kind in [
             Kind::SIRENE,
             Kind::TRITON,

@@ -138,8 +138,13 @@ impl Task {
         }
         if stip.goal.is_proof() {
             refuse_proof_options(problem, &stip)?;
-            // Popeye's game array is then of marine pieces: not played.
-            if crate::rules::conditions::marine::in_force(&problem.rules) {
+            // Popeye's game array is then of the marine pieces: not played.
+            let walks = crate::rules::conditions::StandardWalks::of(&problem.rules);
+            if matches!(
+                walks,
+                crate::rules::conditions::StandardWalks::Marine
+                    | crate::rules::conditions::StandardWalks::Ultramarine
+            ) {
                 return Err(SolveError::Refused {
                     line: problem.stipulation.line,
                     why: "marine with a proof game is not played".into(),
@@ -150,7 +155,10 @@ impl Task {
             refuse_reciprocal_options(problem, &stip, intelligent)?;
         }
         let mut pos = match stip.goal {
-            Goal::ProofGame => Position::game_array(),
+            // The game array of the standard walks (ArgentinianChess's).
+            Goal::ProofGame => {
+                crate::rules::conditions::StandardWalks::of(&problem.rules).game_array()
+            }
             Goal::AToB => problem.start.ok_or_else(|| SolveError::Refused {
                 line: problem.stipulation.line,
                 why: "an a=>b needs the position it starts from".into(),
@@ -183,6 +191,14 @@ impl Task {
             line => line,
         };
         refuse_combinations(&rules, &pos, stip.goal, rules_line)?;
+        if rules.has(crate::rules::Condition::LosingChess) {
+            if let Some(why) = crate::rules::conditions::losing::play_refusal(&stip) {
+                return Err(SolveError::Refused {
+                    line: rules_line,
+                    why,
+                });
+            }
+        }
         if rules.has(crate::rules::Condition::Immobilio) {
             use crate::rules::conditions::immobilio::play_refusal;
             if let Some(why) = play_refusal(&rules, &stip) {

@@ -14,26 +14,20 @@
 //! reborn (Rex Inclusive) on e1/e8, the orthodox king does neither (it is
 //! reborn as a fairy piece is); pawns promote as under MarineChess.
 
-use super::ConditionRule;
+use super::{ConditionRule, StandardWalks};
 use crate::board::{Color, Kind, Position, Square};
 use crate::rules::{Base, Condition, RebornWalk, Rules};
 
 pub struct MarineChess;
 
-/// Whether MarineChess or UltramarineChess is in force.
-pub(crate) fn in_force(rules: &Rules) -> bool {
-    !rules.conditions.is_empty()
-        && (rules.has(Condition::MarineChess) || rules.has(Condition::UltramarineChess))
-}
-
-/// The triton on its corner castles, the rook does not: it is not the
-/// standard rook; under UltramarineChess (`poseidon`) the poseidon on
-/// e1/e8 likewise, the king not.
-fn castling_rights(pos: &mut Position, poseidon: bool) {
+/// The standard rook (`rook`: the triton, the faro) on its corner
+/// castles, the orthodox rook does not; under UltramarineChess
+/// (`poseidon`) the poseidon on e1/e8 likewise, the king not.
+pub(super) fn castling_rights(pos: &mut Position, rook: Kind, poseidon: bool) {
     for color in [Color::White, Color::Black] {
         for file in [0, 7] {
             let corner = Square::new(file, color.back_rank());
-            if pos.pieces(color, Kind::TRITON).contains(corner) {
+            if pos.pieces(color, rook).contains(corner) {
                 pos.unmoved.set(corner);
             } else {
                 pos.unmoved.clear(corner);
@@ -52,7 +46,7 @@ impl ConditionRule for MarineChess {
     const ID: &'static str = "marine";
 
     fn prepare(_rules: &Rules, pos: &mut Position) {
-        castling_rights(pos, false);
+        castling_rights(pos, Kind::TRITON, false);
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -72,7 +66,7 @@ impl ConditionRule for UltramarineChess {
     const ID: &'static str = "ultramarine";
 
     fn prepare(_rules: &Rules, pos: &mut Position) {
-        castling_rights(pos, true);
+        castling_rights(pos, Kind::TRITON, true);
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -84,6 +78,7 @@ impl ConditionRule for UltramarineChess {
         let standard = [
             Condition::RoyalDynasty,
             Condition::ExtinctionChess,
+            Condition::LosingChess,
             Condition::SnekChess,
             Condition::SnekCircleChess,
         ];
@@ -100,7 +95,7 @@ impl ConditionRule for UltramarineChess {
 
 /// Why MarineChess or UltramarineChess (`name`) cannot be played with
 /// the rest of `rules`.
-fn refusal(rules: &Rules, name: &str) -> Option<String> {
+pub(super) fn refusal(rules: &Rules, name: &str) -> Option<String> {
     // The conditions that, in Popeye, change the standard walks again
     // or turn them into one another: not played with the marine ones.
     let other = [
@@ -112,8 +107,11 @@ fn refusal(rules: &Rules, name: &str) -> Option<String> {
         Condition::ChameleonChess,
         Condition::LineChameleonChess,
         Condition::DangerCirce,
+        Condition::MarineChess,
+        Condition::ArgentinianChess,
     ];
-    if let Some(c) = other.into_iter().find(|&c| rules.has(c)) {
+    let own = |c: Condition| c.popeye_id() == name;
+    if let Some(c) = other.into_iter().find(|&c| rules.has(c) && !own(c)) {
         return Some(format!("{name} with {} is not played", c.popeye_id()));
     }
     let odd_circe = rules.families().any(|c| {
@@ -123,47 +121,31 @@ fn refusal(rules: &Rules, name: &str) -> Option<String> {
     odd_circe.then(|| format!("{name} with this circe form is not played"))
 }
 
-/// Under a Circe form a triton reborn on its corner may castle again
-/// (Popeye gives it the right back): not played where `king` (the
-/// standard king) stands on its square.
-fn refusal_in(rules: &Rules, pos: &Position, king: Kind, name: &str) -> Option<String> {
+/// Under a Circe form a standard rook (triton, faro) reborn on its corner
+/// may castle again (Popeye gives it the right back): not played where
+/// `king` (the standard king) stands on its square.
+pub(super) fn refusal_in(rules: &Rules, pos: &Position, king: Kind, name: &str) -> Option<String> {
     let castles = |c: Color| {
         let e = Square::new(4, c.back_rank());
-        pos.pieces(c, king).contains(e) && pos.pieces(c, Kind::TRITON).nonempty()
+        let rook = StandardWalks::of(rules).rook();
+        pos.pieces(c, king).contains(e) && pos.pieces(c, rook).nonempty()
     };
     let reborn = rules.families().next().is_some();
     (reborn && (castles(Color::White) || castles(Color::Black)))
-        .then(|| format!("{name} and circe with a triton that may castle is not played"))
+        .then(|| format!("{name} and circe with a standard rook that may castle is not played"))
 }
 
-/// The kind whose game-array squares `kind`'s unit is reborn on under
-/// MarineChess: a marine piece's orthodox counterpart; None for an
-/// orthodox officer (and under UltramarineChess the orthodox king), which
-/// is reborn as a fairy piece is.
-pub(crate) fn standard_kind(kind: Kind, ultramarine: bool) -> Option<Kind> {
-    match kind {
-        Kind::POSEIDON if ultramarine => Some(Kind::KING),
-        Kind::KING if ultramarine => None,
-        Kind::SIRENE => Some(Kind::QUEEN),
-        Kind::TRITON => Some(Kind::ROOK),
-        Kind::NEREIDE => Some(Kind::BISHOP),
-        Kind::MARINE_KNIGHT => Some(Kind::KNIGHT),
-        Kind::QUEEN | Kind::ROOK | Kind::BISHOP | Kind::KNIGHT => None,
-        other => Some(other),
-    }
-}
-
-/// Marks the Circe forms in force as played under MarineChess.
+/// Marks the Circe forms in force as played with the standard walks of
+/// MarineChess, UltramarineChess or ArgentinianChess.
 pub(super) fn settle(rules: &mut Rules) {
-    if !in_force(rules) {
+    let walks = StandardWalks::of(rules);
+    if walks == StandardWalks::Orthodox {
         return;
     }
-    let ultramarine = rules.has(Condition::UltramarineChess);
     let bases: Vec<Base> = rules.families().map(|c| c.base).collect();
     for base in bases {
         let mut c = *rules.family(base).expect("family");
-        c.marine = true;
-        c.ultramarine = ultramarine;
+        c.standard_walks = walks;
         rules.set_family(c);
     }
 }

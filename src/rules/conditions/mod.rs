@@ -157,6 +157,7 @@ mod dynasty;
 mod extinction;
 pub(crate) mod fuddled_men;
 mod kobul;
+pub(crate) mod losing;
 pub(crate) mod role_exchange;
 mod snek;
 // Part 2, group "change": units that change colour or walk as moves are
@@ -165,6 +166,9 @@ mod breton;
 // Issue 20, part 2: moves that go on.
 mod ghosts;
 pub(crate) mod marine;
+mod standard_walks;
+pub(crate) use standard_walks::StandardWalks;
+mod argentinian;
 mod series_capture;
 pub use ghosts::in_force as ghosts_in_force;
 mod influencer;
@@ -209,6 +213,8 @@ pub(crate) mod royal_square;
 pub(crate) mod republican;
 // Two boards, A and B.
 pub(crate) mod alice;
+// A condition with no rule.
+mod dummy;
 
 use super::{Observer, Rules};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
@@ -1564,6 +1570,8 @@ registry! {
     RoyalDynasty => dynasty::RoyalDynasty,
     /// A side loses when its last unit of a walk is taken; no unit is royal.
     ExtinctionChess => extinction::ExtinctionChess,
+    /// No royal unit, no check; a side that can capture must.
+    LosingChess => losing::LosingChess,
     /// White's king, observed, moves only with the observers' walks and
     /// becomes a unit of the walk it moved with.
     WhiteSuperTransmutingKing => transmuted_kings::SuperTransmuting<true>,
@@ -1641,6 +1649,9 @@ registry! {
     /// MarineChess with the poseidon and the marine pawn as the standard
     /// king and pawn.
     UltramarineChess => marine::UltramarineChess,
+    /// The Argentinian pieces stand in the orthodox pieces' places
+    /// (promotion, Circe's squares, castling).
+    ArgentinianChess => argentinian::ArgentinianChess,
     // Walk substitutions.
     /// A unit moves and observes with the walk of the unit on its
     /// point-reflected square.
@@ -1701,6 +1712,8 @@ registry! {
     Republican => republican::Republican,
     /// Two boards: a unit moves on its own, then passes to the other.
     AliceChess => alice::AliceChess,
+    /// No rule: played as without it, named under the diagram.
+    Dummy => dummy::Dummy,
 }
 
 impl Condition {

@@ -88,11 +88,15 @@ impl ConditionRule for Republican {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        const KINGS: [Condition; 2] = [Condition::RoyalDynasty, Condition::ExtinctionChess];
+        const KINGS: [Condition; 3] = [
+            Condition::RoyalDynasty,
+            Condition::ExtinctionChess,
+            Condition::LosingChess,
+        ];
         if KINGS.iter().any(|&c| rules.has(c)) {
             return Some(
-                "RepublicanChess with RoyalDynasty or ExtinctionChess: incompatible royal \
-                 settings (Popeye refuses it)"
+                "RepublicanChess with RoyalDynasty, ExtinctionChess or LosingChess: \
+                 incompatible royal settings (Popeye refuses it)"
                     .into(),
             );
         }
