@@ -532,8 +532,8 @@ fn other_conditions_are_refused_on_their_line() {
     // Conditions Popeye knows that the solver does not play are named as
     // Popeye names them, on the line of the word.
     for (c, name) in [
-        ("circe\n  argentinianchess", "ArgentinianChess"),
-        ("losingchess", "LosingChess"),
+        ("circe\n  #c", "#C"),
+        ("#C", "#C"),
     ] {
         let e = error(&format!(
             "beginproblem\nstipulation #2\ncondition {c}\npieces white ke1\nendproblem"

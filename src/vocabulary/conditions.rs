@@ -1773,7 +1773,7 @@ mod tests {
     fn unknown_and_unsupported_conditions_are_errors() {
         let mut w = Phrase(
             vec![Word {
-                text: "LosingChess".into(),
+                text: "#C".into(),
                 line: 3,
             }],
             0,
@@ -1781,7 +1781,7 @@ mod tests {
         let e = parse_conditions(&mut w, Language::English, Strictness::Popeye, &|_| false)
             .unwrap_err();
         assert_eq!(e.0, 3);
-        assert!(e.1.contains("LosingChess"), "{}", e.1);
+        assert!(e.1.contains("#C"), "{}", e.1);
     }
 
     #[test]
