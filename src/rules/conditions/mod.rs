@@ -1494,6 +1494,9 @@ registry! {
     Uncapturable => attributes::Uncapturable,
     /// The half-neutral attribute: its unit changes side as it moves.
     HalfNeutral => attributes::HalfNeutral,
+    /// The patrol attribute: its unit captures and observes only when a
+    /// unit of its side observes it.
+    PatrolUnits => patrol::PatrolUnits,
     // Part 2, group "change": units that change colour or walk as moves
     // are played (the rest), and the attributes that do so.
     /// The magic attribute: a unit its unit newly observes changes sides.
