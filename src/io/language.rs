@@ -59,7 +59,7 @@ pub fn neutral_letter(_lang: Language) -> char {
 /// for a unit of a royal walk (a king, a sting, a poseidon). Group P's
 /// attributes (chameleon, volage, protean) take their places in Popeye's
 /// order: after paralysing, after jigger, after hurdle-colour-changing.
-pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 11] = [
+pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 12] = [
     (Attrs::ROYAL, ["Royal", "Koeniglich", "Royale"]),
     (Attrs::KAMIKAZE, ["Kamikaze", "Kamikaze", "Kamikaze"]),
     (
@@ -75,6 +75,14 @@ pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 11] = [
     (
         Attrs::HALF_NEUTRAL,
         ["HalfNeutral", "HalbNeutral", "DemiNeutre"],
+    ),
+    (
+        Attrs::HURDLE_COLOUR_CHANGING,
+        [
+            "HurdleColourChanging",
+            "SprungbockFarbeWechselnd",
+            "CouleurEchangeantSautoir",
+        ],
     ),
     (Attrs::MAGIC, ["Magic", "Magisch", "Magique"]),
     (
