@@ -11,12 +11,14 @@ use std::path::Path;
 /// The sections of the unit attributes whose rules the registry holds
 /// (identifier `attribute NAME`), and of the royal attribute, which needs
 /// no rule of its own: docs/conditions.md, "Unit attributes".
-const ATTRIBUTE_SECTIONS: [(&str, &str); 5] = [
+const ATTRIBUTE_SECTIONS: [(&str, &str); 7] = [
     ("paralysing", "Paralysing"),
     ("magic", "Magic"),
     ("uncapturable", "Uncapturable"),
     ("halfneutral", "HalfNeutral"),
     ("royal", "Royal"),
+    ("patrol", "Patrol"),
+    ("hurdlecolourchanging", "HurdleColourChanging"),
 ];
 
 /// Popeye's English name of `c` (of its attribute, for an attribute's rule).

@@ -3,8 +3,34 @@
 //! without a king, unless `nowk` / `nobk` says that is meant, or a royal
 //! square stands for it).
 
-use crate::board::{Color, Kind, Position};
+use crate::board::{Color, Kind, Piece, Position};
 use crate::problem::{ProblemOption, Spanned};
+
+/// Drops the attributes a condition in force gives every unit: Popeye
+/// neither lists nor writes them then (the patrol attribute under
+/// Patrouille), and the condition plays their rule for all units.
+pub fn drop_implied_attributes(position: &mut Position, rules: &crate::rules::Rules) {
+    if !rules.has(crate::rules::Condition::Patrol) {
+        return;
+    }
+    for sq in position.with_attrs(crate::board::Attrs::PATROL) {
+        let Some(p) = position.piece_at(sq) else {
+            continue;
+        };
+        // `put` clears the square's castling right: keep it.
+        let unmoved = position.unmoved.contains(sq);
+        position.put(
+            sq,
+            Piece {
+                attrs: p.attrs.without(crate::board::Attrs::PATROL),
+                ..p
+            },
+        );
+        if unmoved {
+            position.unmoved.set(sq);
+        }
+    }
+}
 
 /// Checks `position` (read at `line`) under `options`: the warnings, or
 /// what makes it unsolvable.

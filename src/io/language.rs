@@ -59,7 +59,7 @@ pub fn neutral_letter(_lang: Language) -> char {
 /// for a unit of a royal walk (a king, a sting, a poseidon). Group P's
 /// attributes (chameleon, volage, protean) take their places in Popeye's
 /// order: after paralysing, after jigger, after hurdle-colour-changing.
-pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 10] = [
+pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 12] = [
     (Attrs::ROYAL, ["Royal", "Koeniglich", "Royale"]),
     (Attrs::KAMIKAZE, ["Kamikaze", "Kamikaze", "Kamikaze"]),
     (
@@ -76,11 +76,20 @@ pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 10] = [
         Attrs::HALF_NEUTRAL,
         ["HalfNeutral", "HalbNeutral", "DemiNeutre"],
     ),
+    (
+        Attrs::HURDLE_COLOUR_CHANGING,
+        [
+            "HurdleColourChanging",
+            "SprungbockFarbeWechselnd",
+            "CouleurEchangeantSautoir",
+        ],
+    ),
     (Attrs::MAGIC, ["Magic", "Magisch", "Magique"]),
     (
         Attrs::UNCAPTURABLE,
         ["Uncapturable", "Unschlagbar", "Imprenable"],
     ),
+    (Attrs::PATROL, ["Patrol", "Patrouille", "Patrouille"]),
     (Attrs::PROMOTED, ["Frischauf", "Frischauf", "Frischauf"]),
 ];
 

@@ -319,6 +319,7 @@ impl<'a> Parser<'a> {
     /// The checks of a diagram given on `line`, then its castling rights
     /// and en passant square from the placement and the options.
     fn ready_diagram(&mut self, pos: &mut Position, line: usize, d: &Draft) -> Res<()> {
+        crate::io::diagram::drop_implied_attributes(pos, &d.rules);
         let said = crate::io::diagram::check(pos, &d.options, line, &d.rules)
             .or_else(|e| self.err(line, e))?;
         self.warnings.extend(said);

@@ -367,8 +367,8 @@ fn unsupported_piece_attributes_name_the_word() {
     let e = error("beginproblem\nstipulation #2\npieces white ke1\n black bul qd8\nendproblem");
     assert_eq!(e.line, 4);
     assert_eq!(e.message, "piece attribute bul is not supported");
-    let e = error("anfangproblem\nforderung #2\nsteine weiss patrouille ke1\nendeproblem");
-    assert_eq!(e.message, "piece attribute patrouille is not supported");
+    let e = error("anfangproblem\nforderung #2\nsteine weiss dob ke1\nendeproblem");
+    assert_eq!(e.message, "piece attribute dob is not supported");
 }
 
 #[test]

@@ -52,6 +52,8 @@ struct RawProblem {
     frischauf: Option<Vec<TSpanned<String>>>,
     magic: Option<Vec<TSpanned<String>>>,
     aliceb: Option<Vec<TSpanned<String>>>,
+    patrol: Option<Vec<TSpanned<String>>>,
+    hurdlecolourchanging: Option<Vec<TSpanned<String>>>,
     options: Option<Vec<TSpanned<String>>>,
     zeroposition: Option<bool>,
     twin: Option<Vec<TSpanned<RawTwin>>>,
@@ -458,6 +460,8 @@ impl Reader<'_> {
             &raw.frischauf,
             &raw.magic,
             &raw.aliceb,
+            &raw.patrol,
+            &raw.hurdlecolourchanging,
         ];
         for ((key, attr), list) in ATTRIBUTE_KEYS.iter().zip(lists) {
             for name in list.iter().flatten() {
@@ -535,6 +539,10 @@ impl Reader<'_> {
             .or_else(|| raw.pieces.as_ref().map(|p| p.span()))
             .unwrap_or(0..0);
         let fen_line = self.line_of(diagram_span.start);
+        crate::io::diagram::drop_implied_attributes(&mut position, &rules);
+        if let Some(pos) = &mut start {
+            crate::io::diagram::drop_implied_attributes(pos, &rules);
+        }
         warnings.extend(
             crate::io::diagram::check(&position, &options, fen_line, &rules)
                 .map_err(|e| self.error_at(fen_line, e))?,
@@ -851,7 +859,7 @@ fn names<T>(table: &[(&str, T)]) -> String {
 /// The TOML keys of the unit attributes beside `kamikaze` and `neutral`,
 /// each a list of the squares of the units that carry it (Popeye's English
 /// attribute names, lower-cased), in the order `convert` writes them.
-pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 8] = [
+pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 10] = [
     ("royal", Attrs::ROYAL),
     ("paralysing", Attrs::PARALYSING),
     ("functionary", Attrs::FUNCTIONARY),
@@ -860,6 +868,8 @@ pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 8] = [
     ("frischauf", Attrs::PROMOTED),
     ("magic", Attrs::MAGIC),
     ("aliceb", Attrs::ALICE_B),
+    ("patrol", Attrs::PATROL),
+    ("hurdlecolourchanging", Attrs::HURDLE_COLOUR_CHANGING),
 ];
 
 /// Gives the unit on `sq` the attribute `attr`; false if `sq` is empty.

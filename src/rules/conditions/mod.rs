@@ -92,6 +92,7 @@ mod cast;
 mod confronted;
 mod frankfurt;
 mod guards;
+mod hurdle_colour;
 mod leofamily;
 pub(crate) mod pad;
 mod patrol;
@@ -1500,6 +1501,12 @@ registry! {
     Uncapturable => attributes::Uncapturable,
     /// The half-neutral attribute: its unit changes side as it moves.
     HalfNeutral => attributes::HalfNeutral,
+    /// The patrol attribute: its unit captures and observes only when a
+    /// unit of its side observes it.
+    PatrolUnits => patrol::PatrolUnits,
+    /// The hurdle-colour-changing attribute: the hurdle its unit hops
+    /// over changes sides.
+    HurdleColourChanging => hurdle_colour::HurdleColourChanging,
     // Part 2, group "change": units that change colour or walk as moves
     // are played (the rest), and the attributes that do so.
     /// The magic attribute: a unit its unit newly observes changes sides.
@@ -1790,6 +1797,9 @@ pub fn put_carried_in_force(rules: &mut Rules, pos: &Position) {
                 },
             );
         }
+    }
+    if rules.has(Condition::HurdleColourChanging) {
+        hurdle_colour::remember_promotion_walks(rules, pos);
     }
 }
 

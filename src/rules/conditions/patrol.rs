@@ -4,14 +4,20 @@
 //! freely otherwise. Under UltraPatrouille an unsupported unit does not
 //! move at all and observes nothing. Kings obey the rule like the rest.
 //! Support itself is plain observation: a supporter need not be supported.
+//!
+//! The patrol attribute puts Patrouille's rule in force for the units that
+//! carry it alone (`PatrolUnits`); the others capture and observe freely,
+//! and may still support.
 
 use super::{Capabilities, ConditionRule};
-use crate::board::{Bitboard, Color, Position, Square};
+use crate::board::{Attrs, Bitboard, Color, Position, Square};
 use crate::moves::Move;
 use crate::rules::{Observer, Rules};
 
 pub struct Patrol;
 pub struct UltraPatrol;
+/// The patrol attribute's rule: Patrouille for its units only.
+pub struct PatrolUnits;
 
 impl Rules {
     /// Whether the unit on `on`, playing for `side`, is observed by a unit
@@ -109,6 +115,36 @@ impl ConditionRule for Patrol {
         // MarsCirce and AntiMarsCirce agree with Popeye on random
         // positions.
         super::judged_apart_beside_phantom(rules, "Patrouille", "1.Rd4-a1*f1")
+    }
+}
+
+impl ConditionRule for PatrolUnits {
+    const ID: &'static str = "attribute patrol";
+    const WRITTEN: bool = false;
+    const CARRIED_BY: Option<(Attrs, u8)> = Some((Attrs::PATROL, 0));
+    const CAPABILITIES: Capabilities = Capabilities {
+        orthodox_movers: false,
+        orthodox_observation: false,
+        check_implies_attack: false,
+        ..Capabilities::ORTHODOX
+    };
+
+    #[inline]
+    fn allows(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+        !mv.is_capture()
+            || !mv.piece.attrs.contains(Attrs::PATROL)
+            || rules.is_supported(pos, mv.departure(), mv.piece.color)
+    }
+
+    #[inline]
+    fn observes(rules: &Rules, pos: &Position, observer: &Observer, _target: Square) -> bool {
+        !observer.unit.attrs.contains(Attrs::PATROL)
+            || rules.is_supported(pos, observer.on, observer.unit.color)
+    }
+
+    fn refusal(rules: &Rules) -> Option<String> {
+        // Not compared with Popeye beside the Mars family.
+        super::not_played_beside(rules, "the patrol attribute", &super::MARS_FAMILY)
     }
 }
 
@@ -217,5 +253,43 @@ mod tests {
         let got = moves(&r, "wKa1 wRb1 wBh3 wSc3 bKh8 bPa7");
         assert!(got.iter().all(|m| m.starts_with('K') || m.starts_with('R')));
         assert_eq!(got.len(), 15);
+    }
+
+    /// The patrol attribute: Popeye 4.104's `~1` for problems/conditions/
+    /// attr-patrol.inp. The patrol rook d4 (unsupported) does not take d7;
+    /// the plain bishop f4 takes h6 and checks from e5 unsupported; the
+    /// patrol queen b7 (unsupported) does not guard b2.
+    #[test]
+    fn the_patrol_attribute_binds_its_units_alone() {
+        use crate::board::{Attrs, Kind, Piece, Square};
+        let mut pos = Position::from_piece_list("wKa1 wBf4 wSh3 bKh8 bPd7 bPf7 bPh6").unwrap();
+        let sq = |s: &str| Square::parse(s).unwrap();
+        pos.put(
+            sq("d4"),
+            Piece::new(Color::White, Kind::ROOK).with(Attrs::PATROL),
+        );
+        pos.put(
+            sq("b7"),
+            Piece::new(Color::Black, Kind::QUEEN).with(Attrs::PATROL),
+        );
+        pos.turn = Color::White;
+        let mut r = Rules::orthodox();
+        super::super::put_carried_in_force(&mut r, &pos);
+        assert!(r.has(Condition::PatrolUnits) && !r.has(Condition::Patrol));
+        let got = super::super::testing::moves_of(&r, &pos);
+        assert_eq!(got.len(), 26, "{got:?}");
+        for m in ["Ka1-b2", "pRd4-d6", "Bf4*h6"] {
+            assert!(got.contains(&m.to_string()), "{m}: {got:?}");
+        }
+        assert!(!got.iter().any(|m| m.contains("Rd4*")), "{got:?}");
+        let mut checking = pos;
+        checking.remove(sq("f4"));
+        checking.put(sq("e5"), Piece::new(Color::White, Kind::BISHOP));
+        assert!(r.in_check(&checking, Color::Black));
+        // With a white rook on d1 the rook d4 is supported and takes d7.
+        let mut supported = pos;
+        supported.put(sq("d1"), Piece::new(Color::White, Kind::ROOK));
+        let got = super::super::testing::moves_of(&r, &supported);
+        assert!(got.contains(&"pRd4*d7".to_string()), "{got:?}");
     }
 }
