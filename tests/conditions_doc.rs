@@ -9,14 +9,16 @@ use circe::vocabulary::{CONDITION_NAMES, EXTRA_CONDITION_NAMES};
 use std::path::Path;
 
 /// The sections of the unit attributes whose rules the registry holds
-/// (identifier `attribute NAME`), and of the royal attribute, which needs
-/// no rule of its own: docs/conditions.md, "Unit attributes".
-const ATTRIBUTE_SECTIONS: [(&str, &str); 5] = [
+/// (identifier `attribute NAME`), and of the royal and volage attributes,
+/// which need no rule of their own (volage's is its condition's):
+/// docs/conditions.md, "Unit attributes".
+const ATTRIBUTE_SECTIONS: [(&str, &str); 6] = [
     ("paralysing", "Paralysing"),
     ("magic", "Magic"),
     ("uncapturable", "Uncapturable"),
     ("halfneutral", "HalfNeutral"),
     ("royal", "Royal"),
+    ("volage", "Volage"),
 ];
 
 /// Popeye's English name of `c` (of its attribute, for an attribute's rule).

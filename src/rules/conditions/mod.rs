@@ -1756,6 +1756,16 @@ fn units_where(pos: &Position, side: Color, stuck: impl Fn(Square) -> bool) -> B
     found
 }
 
+/// The attributes a condition gives every unit, which Popeye does not
+/// write before a unit: volage under Volage and HyperVolage (not when the
+/// attribute alone brings the rule in).
+pub fn unwritten_attrs(rules: &Rules) -> Attrs {
+    let every_unit_volage = rules.has(Condition::HyperVolage)
+        || (rules.has(Condition::Volage)
+            && rules.param(Condition::Volage).number != volage::ATTRIBUTE_ONLY);
+    Attrs::NONE.with_if(Attrs::VOLAGE, every_unit_volage)
+}
+
 /// Puts in force, for the units that carry them, the conditions the
 /// attributes of the diagram's units carry (`ConditionRule::CARRIED_BY`),
 /// where the problem does not name them.
