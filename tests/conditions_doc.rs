@@ -12,11 +12,12 @@ use std::path::Path;
 /// (identifier `attribute NAME`), and of the royal and volage attributes,
 /// which need no rule of their own (volage's is its condition's):
 /// docs/conditions.md, "Unit attributes".
-const ATTRIBUTE_SECTIONS: [(&str, &str); 6] = [
+const ATTRIBUTE_SECTIONS: [(&str, &str); 7] = [
     ("paralysing", "Paralysing"),
     ("magic", "Magic"),
     ("uncapturable", "Uncapturable"),
     ("halfneutral", "HalfNeutral"),
+    ("jigger", "Jigger"),
     ("royal", "Royal"),
     ("volage", "Volage"),
 ];

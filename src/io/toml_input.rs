@@ -53,6 +53,7 @@ struct RawProblem {
     magic: Option<Vec<TSpanned<String>>>,
     aliceb: Option<Vec<TSpanned<String>>>,
     volage: Option<Vec<TSpanned<String>>>,
+    jigger: Option<Vec<TSpanned<String>>>,
     options: Option<Vec<TSpanned<String>>>,
     zeroposition: Option<bool>,
     twin: Option<Vec<TSpanned<RawTwin>>>,
@@ -460,6 +461,7 @@ impl Reader<'_> {
             &raw.magic,
             &raw.aliceb,
             &raw.volage,
+            &raw.jigger,
         ];
         for ((key, attr), list) in ATTRIBUTE_KEYS.iter().zip(lists) {
             for name in list.iter().flatten() {
@@ -840,7 +842,7 @@ fn names<T>(table: &[(&str, T)]) -> String {
 /// The TOML keys of the unit attributes beside `kamikaze` and `neutral`,
 /// each a list of the squares of the units that carry it (Popeye's English
 /// attribute names, lower-cased), in the order `convert` writes them.
-pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 9] = [
+pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 10] = [
     ("royal", Attrs::ROYAL),
     ("paralysing", Attrs::PARALYSING),
     ("functionary", Attrs::FUNCTIONARY),
@@ -850,6 +852,7 @@ pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 9] = [
     ("magic", Attrs::MAGIC),
     ("aliceb", Attrs::ALICE_B),
     ("volage", Attrs::VOLAGE),
+    ("jigger", Attrs::JIGGER),
 ];
 
 /// Gives the unit on `sq` the attribute `attr`; false if `sq` is empty.

@@ -207,7 +207,7 @@ pub(super) const ENGLISH: Lang = Lang {
     attributes: &[
         ("kamikaze", Attr::Is(Attrs::KAMIKAZE)),
         ("chameleon", Attr::Is(Attrs::CHAMELEON)),
-        ("jigger", Attr::Unsupported),
+        ("jigger", Attr::Is(Attrs::JIGGER)),
         ("paralysing", Attr::Is(Attrs::PARALYSING)),
         ("royal", Attr::Is(Attrs::ROYAL)),
         ("volage", Attr::Is(Attrs::VOLAGE)),
@@ -318,7 +318,7 @@ pub(super) const GERMAN: Lang = Lang {
     attributes: &[
         ("kamikaze", Attr::Is(Attrs::KAMIKAZE)),
         ("chamaeleon", Attr::Is(Attrs::CHAMELEON)),
-        ("jigger", Attr::Unsupported),
+        ("jigger", Attr::Is(Attrs::JIGGER)),
         ("koeniglich", Attr::Is(Attrs::ROYAL)),
         ("paralysierend", Attr::Is(Attrs::PARALYSING)),
         ("volage", Attr::Is(Attrs::VOLAGE)),
@@ -429,7 +429,7 @@ pub(super) const FRENCH: Lang = Lang {
     attributes: &[
         ("kamikaze", Attr::Is(Attrs::KAMIKAZE)),
         ("cameleon", Attr::Is(Attrs::CHAMELEON)),
-        ("jigger", Attr::Unsupported),
+        ("jigger", Attr::Is(Attrs::JIGGER)),
         ("paralysantes", Attr::Is(Attrs::PARALYSING)),
         ("royales", Attr::Is(Attrs::ROYAL)),
         ("volage", Attr::Is(Attrs::VOLAGE)),

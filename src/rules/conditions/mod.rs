@@ -105,6 +105,7 @@ mod edgemover;
 pub(crate) mod grid;
 mod holes;
 mod isardam;
+mod jigger;
 mod koeko;
 mod lastcapture;
 mod monochrome;
@@ -1494,6 +1495,9 @@ registry! {
     Uncapturable => attributes::Uncapturable,
     /// The half-neutral attribute: its unit changes side as it moves.
     HalfNeutral => attributes::HalfNeutral,
+    /// The jigger attribute: its unit ends every move, and captures only
+    /// to end, in contact with another unit.
+    Jigger => jigger::Jigger,
     // Part 2, group "change": units that change colour or walk as moves
     // are played (the rest), and the attributes that do so.
     /// The magic attribute: a unit its unit newly observes changes sides.
