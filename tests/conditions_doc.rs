@@ -9,10 +9,10 @@ use circe::vocabulary::{CONDITION_NAMES, EXTRA_CONDITION_NAMES};
 use std::path::Path;
 
 /// The sections of the unit attributes whose rules the registry holds
-/// (identifier `attribute NAME`), and of the royal and volage attributes,
-/// which need no rule of their own (volage's is its condition's):
-/// docs/conditions.md, "Unit attributes".
-const ATTRIBUTE_SECTIONS: [(&str, &str); 7] = [
+/// (identifier `attribute NAME`), and of the royal, volage and protean
+/// attributes, which need no rule of their own (the last two are their
+/// conditions' rules): docs/conditions.md, "Unit attributes".
+const ATTRIBUTE_SECTIONS: [(&str, &str); 8] = [
     ("paralysing", "Paralysing"),
     ("magic", "Magic"),
     ("uncapturable", "Uncapturable"),
@@ -20,6 +20,7 @@ const ATTRIBUTE_SECTIONS: [(&str, &str); 7] = [
     ("jigger", "Jigger"),
     ("royal", "Royal"),
     ("volage", "Volage"),
+    ("protean", "Protean"),
 ];
 
 /// Popeye's English name of `c` (of its attribute, for an attribute's rule).

@@ -59,7 +59,7 @@ pub fn neutral_letter(_lang: Language) -> char {
 /// for a unit of a royal walk (a king, a sting, a poseidon). Group P's
 /// attributes (chameleon, volage, protean) take their places in Popeye's
 /// order: after paralysing, after jigger, after hurdle-colour-changing.
-pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 11] = [
+pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 12] = [
     (Attrs::ROYAL, ["Royal", "Koeniglich", "Royale"]),
     (Attrs::KAMIKAZE, ["Kamikaze", "Kamikaze", "Kamikaze"]),
     (
@@ -77,6 +77,7 @@ pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 11] = [
         Attrs::HALF_NEUTRAL,
         ["HalfNeutral", "HalbNeutral", "DemiNeutre"],
     ),
+    (Attrs::PROTEAN, ["Protean", "Proteisch", "Protee"]),
     (Attrs::MAGIC, ["Magic", "Magisch", "Magique"]),
     (
         Attrs::UNCAPTURABLE,
