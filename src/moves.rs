@@ -50,6 +50,9 @@ impl Rebirth {
     pub const ASSASSIN: Rebirth = Rebirth(1 << 4);
     /// The unit was captured on an earlier move (Parrain, WaitCapture).
     pub const DELAYED: Rebirth = Rebirth(1 << 5);
+    /// The reborn unit was volage until its change of sides (Volage): it
+    /// is written as placed, with its `v` (`[+bvPh7=w]`).
+    pub const VOLAGE_SPENT: Rebirth = Rebirth(1 << 6);
 
     #[inline]
     pub const fn has(self, other: Rebirth) -> bool {
@@ -534,6 +537,40 @@ pub struct Move {
 const _: () = assert!(std::mem::size_of::<Effect>() <= 8);
 const _: () = assert!(std::mem::size_of::<Move>() <= 64);
 
+impl Effect {
+    /// The unit the effect places, moves or names, if it names one.
+    fn unit_mut(&mut self) -> Option<&mut Piece> {
+        match self {
+            Effect::CapturerReborn { unit, .. }
+            | Effect::CapturerRemoved { unit, .. }
+            | Effect::CapturedReborn { unit, .. }
+            | Effect::Removed { unit, .. }
+            | Effect::Added { unit, .. }
+            | Effect::Buried { unit, .. }
+            | Effect::Emerges { unit, .. }
+            | Effect::Premove { unit, .. }
+            | Effect::WalkChange { unit, .. }
+            | Effect::LatentFirst { unit, .. }
+            | Effect::Pending { unit, .. }
+            | Effect::Transfer { unit, .. }
+            | Effect::PartnerMove { unit, .. }
+            | Effect::CastlingPartner { unit, .. }
+            | Effect::ColourChange { unit, .. }
+            | Effect::Changed { unit, .. }
+            | Effect::GhostRemembered { unit, .. }
+            | Effect::GhostForgotten { unit, .. }
+            | Effect::TakenAlong { unit, .. }
+            | Effect::LatePromotion { unit, .. }
+            | Effect::KingChange { unit, .. }
+            | Effect::Recoloured { unit, .. }
+            | Effect::Rewalked { unit, .. }
+            | Effect::SeriesMove { unit, .. }
+            | Effect::SeriesCapture { unit, .. } => Some(unit),
+            _ => None,
+        }
+    }
+}
+
 impl Move {
     /// The square the moving unit left: its own, even when the Mars
     /// family moved it first to its rebirth square (a `Premove`).
@@ -545,6 +582,24 @@ impl Move {
                 _ => None,
             })
             .unwrap_or(self.from)
+    }
+
+    /// The move with the attributes `hidden` taken from every unit it
+    /// names (for writing: an attribute a condition gives every unit goes
+    /// unwritten, as Popeye writes no `v` under Volage).
+    pub fn without_attrs(&self, hidden: crate::board::Attrs) -> Move {
+        let strip = |p: &mut Piece| p.attrs = p.attrs.without(hidden);
+        let mut mv = *self;
+        strip(&mut mv.piece);
+        if let Some(v) = mv.captured.as_mut() {
+            strip(v);
+        }
+        for e in mv.effects.iter_mut_slice() {
+            if let Some(u) = e.unit_mut() {
+                strip(u);
+            }
+        }
+        mv
     }
 
     /// The square the moving unit stands on once the move's motions are

@@ -9,16 +9,20 @@ use circe::vocabulary::{CONDITION_NAMES, EXTRA_CONDITION_NAMES};
 use std::path::Path;
 
 /// The sections of the unit attributes whose rules the registry holds
-/// (identifier `attribute NAME`), and of the royal attribute, which needs
-/// no rule of its own: docs/conditions.md, "Unit attributes".
-const ATTRIBUTE_SECTIONS: [(&str, &str); 7] = [
+/// (identifier `attribute NAME`), and of the royal, volage and protean
+/// attributes, which need no rule of their own (the last two are their
+/// conditions' rules): docs/conditions.md, "Unit attributes".
+const ATTRIBUTE_SECTIONS: [(&str, &str); 10] = [
     ("paralysing", "Paralysing"),
     ("magic", "Magic"),
     ("uncapturable", "Uncapturable"),
     ("halfneutral", "HalfNeutral"),
+    ("jigger", "Jigger"),
     ("royal", "Royal"),
     ("patrol", "Patrol"),
     ("hurdlecolourchanging", "HurdleColourChanging"),
+    ("volage", "Volage"),
+    ("protean", "Protean"),
 ];
 
 /// Popeye's English name of `c` (of its attribute, for an attribute's rule).

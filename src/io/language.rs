@@ -59,7 +59,7 @@ pub fn neutral_letter(_lang: Language) -> char {
 /// for a unit of a royal walk (a king, a sting, a poseidon). Group P's
 /// attributes (chameleon, volage, protean) take their places in Popeye's
 /// order: after paralysing, after jigger, after hurdle-colour-changing.
-pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 12] = [
+pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 14] = [
     (Attrs::ROYAL, ["Royal", "Koeniglich", "Royale"]),
     (Attrs::KAMIKAZE, ["Kamikaze", "Kamikaze", "Kamikaze"]),
     (
@@ -68,6 +68,7 @@ pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 12] = [
     ),
     (Attrs::CHAMELEON, ["Chameleon", "Chamaeleon", "Cameleon"]),
     (Attrs::JIGGER, ["Jigger", "Jigger", "Jigger"]),
+    (Attrs::VOLAGE, ["Volage", "Volage", "Volage"]),
     (
         Attrs::FUNCTIONARY,
         ["Functionary", "Beamtet", "Fonctionnaire"],
@@ -84,6 +85,7 @@ pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 12] = [
             "CouleurEchangeantSautoir",
         ],
     ),
+    (Attrs::PROTEAN, ["Protean", "Proteisch", "Protee"]),
     (Attrs::MAGIC, ["Magic", "Magisch", "Magique"]),
     (
         Attrs::UNCAPTURABLE,

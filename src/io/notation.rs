@@ -359,7 +359,8 @@ fn popeye_rebirth_suffix(s: &mut String, a: Alphabet, unit: Piece, how: Rebirth)
     }
 }
 
-/// The unit as it was placed, before a promotion or a change of side.
+/// The unit as it was placed, before a promotion, a change of side or
+/// the loss of its volage attribute.
 fn placed_unit(unit: Piece, how: Rebirth) -> Piece {
     Piece {
         kind: if how.has(Rebirth::PROMOTED) {
@@ -372,7 +373,9 @@ fn placed_unit(unit: Piece, how: Rebirth) -> Piece {
         } else {
             unit.color
         },
-        ..unit
+        attrs: unit
+            .attrs
+            .with_if(Attrs::VOLAGE, how.has(Rebirth::VOLAGE_SPENT)),
     }
 }
 

@@ -54,6 +54,9 @@ struct RawProblem {
     aliceb: Option<Vec<TSpanned<String>>>,
     patrol: Option<Vec<TSpanned<String>>>,
     hurdlecolourchanging: Option<Vec<TSpanned<String>>>,
+    volage: Option<Vec<TSpanned<String>>>,
+    jigger: Option<Vec<TSpanned<String>>>,
+    protean: Option<Vec<TSpanned<String>>>,
     options: Option<Vec<TSpanned<String>>>,
     zeroposition: Option<bool>,
     twin: Option<Vec<TSpanned<RawTwin>>>,
@@ -462,6 +465,9 @@ impl Reader<'_> {
             &raw.aliceb,
             &raw.patrol,
             &raw.hurdlecolourchanging,
+            &raw.volage,
+            &raw.jigger,
+            &raw.protean,
         ];
         for ((key, attr), list) in ATTRIBUTE_KEYS.iter().zip(lists) {
             for name in list.iter().flatten() {
@@ -859,7 +865,7 @@ fn names<T>(table: &[(&str, T)]) -> String {
 /// The TOML keys of the unit attributes beside `kamikaze` and `neutral`,
 /// each a list of the squares of the units that carry it (Popeye's English
 /// attribute names, lower-cased), in the order `convert` writes them.
-pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 10] = [
+pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 13] = [
     ("royal", Attrs::ROYAL),
     ("paralysing", Attrs::PARALYSING),
     ("functionary", Attrs::FUNCTIONARY),
@@ -870,6 +876,9 @@ pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 10] = [
     ("aliceb", Attrs::ALICE_B),
     ("patrol", Attrs::PATROL),
     ("hurdlecolourchanging", Attrs::HURDLE_COLOUR_CHANGING),
+    ("volage", Attrs::VOLAGE),
+    ("jigger", Attrs::JIGGER),
+    ("protean", Attrs::PROTEAN),
 ];
 
 /// Gives the unit on `sq` the attribute `attr`; false if `sq` is empty.

@@ -427,7 +427,11 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     let mut value = json!({
         "number": number.number,
         "side": if p.before.turn == Color::White { "white" } else { "black" },
-        "popeye": crate::io::notation::popeye_move_with(mv, p.before.imitators, a),
+        "popeye": crate::io::notation::popeye_move_with(
+            &crate::output::solution::written(mv, rules),
+            p.before.imitators,
+            a,
+        ),
         "circe": Notation::Circe(a).write_move(p, rules),
         "from": mv.from.to_string(),
         "to": mv.to.to_string(),

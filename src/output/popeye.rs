@@ -455,7 +455,11 @@ fn write_unit_attribute_lines(out: &mut String, lang: Language, pos: &Position, 
     if pos.attributed().is_empty() && given == crate::board::Attrs::NONE {
         return;
     }
+    let unwritten = crate::rules::conditions::unwritten_attrs(rules);
     for (attr, _) in crate::io::language::ATTRIBUTE_NAMES {
+        if unwritten.contains(attr) {
+            continue;
+        }
         let mut marked = pos.with_attrs(attr);
         if attr == crate::board::Attrs::ROYAL {
             for sq in marked {

@@ -11,6 +11,7 @@
 use crate::io::language::{word, Word};
 use crate::io::notation::{circe_move, disambiguation, popeye_move_with, Alphabet};
 use crate::movegen::legal_moves;
+use crate::moves::Move;
 use crate::problem::Language;
 use crate::solve::play::{Event, Layout, Node, Notice, Played, Remark, Role, Solution};
 use crate::stipulation::Goal;
@@ -36,7 +37,9 @@ impl Notation {
 
     fn write_motion(self, played: &Played, rules: &crate::rules::Rules) -> String {
         match self {
-            Notation::Popeye(a) => popeye_move_with(&played.mv, played.before.imitators, a),
+            Notation::Popeye(a) => {
+                popeye_move_with(&written(&played.mv, rules), played.before.imitators, a)
+            }
             Notation::Circe(a) => {
                 // Only a second unit of the mover's kind can make the move
                 // ambiguous: otherwise the legal moves need not be known.
@@ -52,6 +55,17 @@ impl Notation {
                 )
             }
         }
+    }
+}
+
+/// `mv` as Popeye writes it: without the attributes a condition gives
+/// every unit (Volage's).
+pub fn written(mv: &Move, rules: &crate::rules::Rules) -> Move {
+    let hidden = crate::rules::conditions::unwritten_attrs(rules);
+    if hidden.is_empty() {
+        *mv
+    } else {
+        mv.without_attrs(hidden)
     }
 }
 

@@ -11,6 +11,15 @@
 //!   walk, and promotes only when that walk is a pawn's (one move
 //!   `f7*g8=Q`, not one per promotion);
 //! - a unit capturing a unit of its own walk shows no change.
+//!
+//! The protean attribute, in Popeye, puts ProteanChess in force
+//! (RexInclusive) for every unit, not only for its own: the walk adjuster
+//! it installs asks no unit for it. Without the condition named, though,
+//! Popeye still finds mates with its orthodox mating-move generator (it
+//! misses mates by a capture that changes the capturer's walk) and lets
+//! no reverse pawn give check (it knows of none in the diagram): circe
+//! refuses the attribute there. Beside ProteanChess the attribute is its
+//! letter alone, written before its units (`pBh1*e4=pPP`).
 
 use super::{ConditionRule, Parameter};
 use crate::board::{Attrs, Kind, Position};
@@ -19,6 +28,10 @@ use crate::rules::{Condition, Rules};
 
 /// FrankfurtChess, or ProteanChess when `PROTEAN`.
 pub struct Frankfurt<const PROTEAN: bool>;
+
+/// The parameter number of ProteanChess put in force by the protean
+/// attribute alone (1 is RexExclusive).
+const ATTRIBUTE_ONLY: u8 = 2;
 
 impl<const PROTEAN: bool> Frankfurt<PROTEAN> {
     const CONDITION: Condition = if PROTEAN {
@@ -41,6 +54,11 @@ impl<const PROTEAN: bool> Frankfurt<PROTEAN> {
 impl<const PROTEAN: bool> ConditionRule for Frankfurt<PROTEAN> {
     const ID: &'static str = if PROTEAN { "protean" } else { "frankfurt" };
     const PARAMETER: Parameter = Parameter::RexExclusiveWritten;
+    const CARRIED_BY: Option<(Attrs, u8)> = if PROTEAN {
+        Some((Attrs::PROTEAN, ATTRIBUTE_ONLY))
+    } else {
+        None
+    };
 
     #[inline]
     fn arriving(rules: &Rules, _pos: &Position, mv: &mut Move) {
@@ -86,6 +104,14 @@ impl<const PROTEAN: bool> ConditionRule for Frankfurt<PROTEAN> {
 
     fn refusal(rules: &Rules) -> Option<String> {
         use crate::rules::Base;
+        if PROTEAN && rules.param(Condition::ProteanChess).number == ATTRIBUTE_ONLY {
+            return Some(
+                "the protean attribute is played only beside ProteanChess (alone, Popeye plays \
+                 ProteanChess for every unit but keeps its orthodox mating-move shortcut and \
+                 gives reverse pawns no check)"
+                    .into(),
+            );
+        }
         super::not_played_beside(
             rules,
             if PROTEAN {
@@ -137,5 +163,40 @@ mod tests {
         let r = Rules::orthodox().with(Condition::ProteanChess);
         let got = moves(&r, "wKa1 wRd2 bKh8 bPd5 bPa3");
         assert!(got.contains(&"Rd2*d5=PP".to_string()));
+    }
+
+    /// The position of `pieces` with the unit on `on` made protean, and
+    /// the rules the attribute carries put in force beside `rules`.
+    fn with_protean(rules: Rules, pieces: &str, on: &str) -> (Rules, crate::board::Position) {
+        use crate::board::{Attrs, Color, Position, Square};
+        let mut pos = Position::from_piece_list(pieces).unwrap();
+        let sq = Square::parse(on).unwrap();
+        let p = pos.piece_at(sq).unwrap();
+        pos.put(sq, p.with(Attrs::PROTEAN));
+        pos.turn = Color::White;
+        let mut r = rules;
+        crate::rules::conditions::put_carried_in_force(&mut r, &pos);
+        (r, pos)
+    }
+
+    #[test]
+    fn the_protean_attribute_is_its_letter_beside_proteanchess() {
+        // Popeye 4.104, `~1` under ProteanChess with a protean bishop h1.
+        use super::super::testing::{moves_of, sorted};
+        let pieces = "wKa1 wPc2 wBh1 bKh8 bSb1 bPd3 bPe4";
+        let (r, pos) = with_protean(
+            Rules::orthodox().with(Condition::ProteanChess),
+            pieces,
+            "h1",
+        );
+        assert_eq!(r.param(Condition::ProteanChess).number, 0);
+        assert_eq!(
+            moves_of(&r, &pos),
+            sorted("Ka1-b2 Ka1-a2 Ka1*b1=rS pBh1*e4=pPP pBh1-f3 pBh1-g2 c2-c4 c2-c3 c2*d3=PP")
+        );
+        // Alone, it is refused (Popeye's answers follow its shortcuts).
+        let (r, _) = with_protean(Rules::orthodox(), pieces, "h1");
+        assert!(r.has(Condition::ProteanChess));
+        assert!(r.conditions.refusal(&r).is_some());
     }
 }

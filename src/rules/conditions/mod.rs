@@ -106,6 +106,7 @@ mod edgemover;
 pub(crate) mod grid;
 mod holes;
 mod isardam;
+mod jigger;
 mod koeko;
 mod lastcapture;
 mod monochrome;
@@ -1507,6 +1508,9 @@ registry! {
     /// The hurdle-colour-changing attribute: the hurdle its unit hops
     /// over changes sides.
     HurdleColourChanging => hurdle_colour::HurdleColourChanging,
+    /// The jigger attribute: its unit ends every move, and captures only
+    /// to end, in contact with another unit.
+    Jigger => jigger::Jigger,
     // Part 2, group "change": units that change colour or walk as moves
     // are played (the rest), and the attributes that do so.
     /// The magic attribute: a unit its unit newly observes changes sides.
@@ -1774,6 +1778,16 @@ fn units_where(pos: &Position, side: Color, stuck: impl Fn(Square) -> bool) -> B
         }
     }
     found
+}
+
+/// The attributes a condition gives every unit, which Popeye does not
+/// write before a unit: volage under Volage and HyperVolage (not when the
+/// attribute alone brings the rule in).
+pub fn unwritten_attrs(rules: &Rules) -> Attrs {
+    let every_unit_volage = rules.has(Condition::HyperVolage)
+        || (rules.has(Condition::Volage)
+            && rules.param(Condition::Volage).number != volage::ATTRIBUTE_ONLY);
+    Attrs::NONE.with_if(Attrs::VOLAGE, every_unit_volage)
 }
 
 /// Puts in force, for the units that carry them, the conditions the

@@ -1,9 +1,11 @@
 //! Helpers for the conditions' unit tests: the legal moves of a position
-//! under given rules, written as Popeye writes them.
+//! under given rules, written as Popeye writes them (without the
+//! attributes a condition gives every unit).
 
 use crate::board::{Color, Position};
 use crate::io::notation::{popeye_move, Alphabet};
 use crate::movegen::legal_moves;
+use crate::output::solution::written;
 use crate::rules::Rules;
 
 /// The legal moves of `turn` in the position of `pieces` (a piece list
@@ -20,7 +22,7 @@ pub fn moves_of(rules: &Rules, pos: &Position) -> Vec<String> {
     legal_moves(pos, rules, &mut out);
     let mut v: Vec<String> = out
         .iter()
-        .map(|m| popeye_move(m, Alphabet::English))
+        .map(|m| popeye_move(&written(m, rules), Alphabet::English))
         .collect();
     v.sort();
     v
@@ -44,7 +46,7 @@ pub fn after_line(rules: &Rules, pieces: &str, turn: Color, line: &[&str]) -> Po
         legal_moves(&pos, rules, &mut out);
         let mv = out
             .iter()
-            .find(|m| popeye_move(m, Alphabet::English) == *want)
+            .find(|m| popeye_move(&written(m, rules), Alphabet::English) == *want)
             .unwrap_or_else(|| panic!("{want} is not legal"));
         pos = pos.play(mv);
     }

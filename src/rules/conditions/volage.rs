@@ -2,7 +2,8 @@
 //! to a square of the other changes sides.
 //!
 //! Every unit but the kings is volage (it carries `Attrs::VOLAGE`, set in
-//! `prepare`; the `volage` attribute alone makes only its units so). When a
+//! `prepare`; the `volage` attribute alone makes only its units so, and is
+//! then written before them, `vRh1-h2=b`, as the condition's is not). When a
 //! volage unit of the side to move ends its move on a square of the other
 //! colour than the one it left, it goes over to the other side; under
 //! Volage it then stops being volage (it changes once), under HyperVolage
@@ -117,7 +118,9 @@ pub(super) fn mover_end(mv: &Move) -> Option<(Square, Piece, Option<Square>)> {
 }
 
 impl<const HYPER: bool> Volage<HYPER> {
-    fn settle_move(pos: &Position, mv: &mut Move) {
+    /// `written`: the volage letter is written (the attribute alone), so
+    /// a reborn unit that spends it is written with it.
+    fn settle_move(pos: &Position, mv: &mut Move, written: bool) {
         // The captured unit reborn on a square of the other colour than
         // the square it was captured on: this move's, or for a rebirth
         // that waited (Parrain, LastMove) the earlier capture's.
@@ -131,6 +134,7 @@ impl<const HYPER: bool> Volage<HYPER> {
                     Some(capture_square)
                 };
                 if unit.attrs.contains(Attrs::VOLAGE)
+                    && !unit.is_neutral()
                     && captured_on.is_some_and(|from| other_colour(*on, from))
                 {
                     *unit = turned(*unit, HYPER);
@@ -139,6 +143,9 @@ impl<const HYPER: bool> Volage<HYPER> {
                     } else {
                         how.with(Rebirth::TURNCOAT)
                     };
+                    if written {
+                        *how = how.with(Rebirth::VOLAGE_SPENT);
+                    }
                 }
             }
         }
@@ -148,7 +155,9 @@ impl<const HYPER: bool> Volage<HYPER> {
         let Some((on, unit, reborn_from)) = mover_end(mv) else {
             return;
         };
-        if !unit.attrs.contains(Attrs::VOLAGE) || unit.color != mv.piece.color {
+        // A neutral unit is already of the side it would go over to.
+        if !unit.attrs.contains(Attrs::VOLAGE) || unit.color != mv.piece.color || unit.is_neutral()
+        {
             return;
         }
         let by_rebirth = reborn_from.is_some_and(|from| other_colour(from, on));
@@ -176,9 +185,14 @@ impl<const HYPER: bool> ConditionRule for Volage<HYPER> {
         Some((Attrs::VOLAGE, ATTRIBUTE_ONLY))
     };
 
-    fn settle(_rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+    fn settle(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+        // The attribute beside HyperVolage: HyperVolage plays every unit.
+        if !HYPER && rules.has(Condition::HyperVolage) {
+            return;
+        }
+        let written = !HYPER && rules.param(Condition::Volage).number == ATTRIBUTE_ONLY;
         for mv in &mut moves[start..] {
-            Self::settle_move(pos, mv);
+            Self::settle_move(pos, mv, written);
         }
     }
 
@@ -186,8 +200,12 @@ impl<const HYPER: bool> ConditionRule for Volage<HYPER> {
         if !HYPER && rules.param(Condition::Volage).number == ATTRIBUTE_ONLY {
             return;
         }
-        // Volage and HyperVolage both in force: mark once.
-        if HYPER && rules.has(Condition::Volage) {
+        // Volage and HyperVolage both in force: mark once (the attribute
+        // alone beside HyperVolage marks nothing).
+        if HYPER
+            && rules.has(Condition::Volage)
+            && rules.param(Condition::Volage).number != ATTRIBUTE_ONLY
+        {
             return;
         }
         // Marking a unit keeps its castling right.
@@ -202,7 +220,17 @@ impl<const HYPER: bool> ConditionRule for Volage<HYPER> {
         pos.unmoved = unmoved;
     }
 
-    fn refusal_in(_rules: &Rules, pos: &Position) -> Option<String> {
+    fn refusal_in(rules: &Rules, pos: &Position) -> Option<String> {
+        if !HYPER && rules.param(Condition::Volage).number == ATTRIBUTE_ONLY {
+            // The attribute alone: Popeye takes neutral and kamikaze units
+            // with it, and lets a volage king go over to the other side,
+            // which circe does not play.
+            let royal = pos.with_attrs(Attrs::VOLAGE).into_iter().any(|sq| {
+                pos.piece_at(sq)
+                    .is_some_and(|p| p.kind.is_royal() || p.attrs.contains(Attrs::ROYAL))
+            });
+            return royal.then(|| "a royal unit with the volage attribute is not played".into());
+        }
         if pos.neutral().nonempty() {
             return Some("too much fairy chess for neutral pieces".into());
         }
@@ -297,5 +325,49 @@ mod tests {
         // Rh8-h4 (a square of h8's colour) puts the pawn on b3, of b7's
         // colour: neither changes.
         assert!(got.contains(&"Rh8-h4[+wPb3]".to_string()), "{got:?}");
+    }
+
+    /// `pieces` with the units on `volage` given the attribute, White to
+    /// play, and the rule the attribute carries in force beside `rules`.
+    fn with_attribute(rules: Rules, pieces: &str, volage: &[&str]) -> (Rules, Position) {
+        use crate::board::{Attrs, Square};
+        let mut pos = Position::from_piece_list(pieces).unwrap();
+        for s in volage {
+            let sq = Square::parse(s).unwrap();
+            let p = pos.piece_at(sq).unwrap();
+            // `put` clears the square's castling right: keep it.
+            let unmoved = pos.unmoved;
+            pos.put(sq, p.with(Attrs::VOLAGE));
+            pos.unmoved = unmoved;
+        }
+        pos.turn = Color::White;
+        let mut r = rules;
+        crate::rules::conditions::put_carried_in_force(&mut r, &pos);
+        (r, pos)
+    }
+
+    #[test]
+    fn the_attribute_makes_its_units_alone_volage_and_is_written() {
+        // problems/conditions/attr-volage.inp: the queen d4 is no volage
+        // unit; the pawn reborn on d7 is written with its `v`.
+        let circe = Rules::with_circe(CirceRules::of(Base::Circe));
+        let (r, pos) = with_attribute(circe, "wKe1 wPb2 wQd4 wRh1 bKe8 bPd6", &["h1", "d6"]);
+        assert_eq!(
+            moves_of(&r, &pos),
+            sorted(
+                "0-0 Ke1-f2 Ke1-d2 Ke1-d1 Ke1-e2 Ke1-f1 vRh1-f1 vRh1-h8=b vRh1-h7 vRh1-h6=b \
+                 vRh1-h5 vRh1-h4=b vRh1-h3 vRh1-h2=b b2-b4 b2-b3 Qd4-c3 Qd4-g1 Qd4-f2 Qd4-e3 \
+                 Qd4-h8 Qd4-g7 Qd4-f6 Qd4-e5 Qd4-a7 Qd4-b6 Qd4-c5 Qd4-d1 Qd4-d2 Qd4-d3 \
+                 Qd4-a4 Qd4-b4 Qd4-c4 Qd4*d6[+bvPd7=w] Qd4-d5 Qd4-h4 Qd4-g4 Qd4-f4 Qd4-e4"
+            )
+        );
+    }
+
+    #[test]
+    fn a_volage_king_is_refused() {
+        let (r, pos) = with_attribute(Rules::orthodox(), "wKe1 wPb2 bKe8", &["e1"]);
+        assert!(r.conditions.refusal_in(&r, &pos).is_some());
+        let (r, pos) = with_attribute(Rules::orthodox(), "wKe1 wPb2 bKe8", &["b2"]);
+        assert!(r.conditions.refusal_in(&r, &pos).is_none());
     }
 }
