@@ -9,14 +9,17 @@ use circe::vocabulary::{CONDITION_NAMES, EXTRA_CONDITION_NAMES};
 use std::path::Path;
 
 /// The sections of the unit attributes whose rules the registry holds
-/// (identifier `attribute NAME`), and of the royal attribute, which needs
-/// no rule of its own: docs/conditions.md, "Unit attributes".
-const ATTRIBUTE_SECTIONS: [(&str, &str); 5] = [
+/// (identifier `attribute NAME`), of the royal attribute, which needs no
+/// rule of its own, and of anda and andainverse, which put the conditions
+/// of their names in force: docs/conditions.md, "Unit attributes".
+const ATTRIBUTE_SECTIONS: [(&str, &str); 7] = [
     ("paralysing", "Paralysing"),
     ("magic", "Magic"),
     ("uncapturable", "Uncapturable"),
     ("halfneutral", "HalfNeutral"),
     ("royal", "Royal"),
+    ("anda", "Anda"),
+    ("andainverse", "AndaInverse"),
 ];
 
 /// Popeye's English name of `c` (of its attribute, for an attribute's rule).

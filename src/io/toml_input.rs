@@ -52,6 +52,8 @@ struct RawProblem {
     frischauf: Option<Vec<TSpanned<String>>>,
     magic: Option<Vec<TSpanned<String>>>,
     aliceb: Option<Vec<TSpanned<String>>>,
+    anda: Option<Vec<TSpanned<String>>>,
+    andainverse: Option<Vec<TSpanned<String>>>,
     options: Option<Vec<TSpanned<String>>>,
     zeroposition: Option<bool>,
     twin: Option<Vec<TSpanned<RawTwin>>>,
@@ -458,6 +460,8 @@ impl Reader<'_> {
             &raw.frischauf,
             &raw.magic,
             &raw.aliceb,
+            &raw.anda,
+            &raw.andainverse,
         ];
         for ((key, attr), list) in ATTRIBUTE_KEYS.iter().zip(lists) {
             for name in list.iter().flatten() {
@@ -851,7 +855,7 @@ fn names<T>(table: &[(&str, T)]) -> String {
 /// The TOML keys of the unit attributes beside `kamikaze` and `neutral`,
 /// each a list of the squares of the units that carry it (Popeye's English
 /// attribute names, lower-cased), in the order `convert` writes them.
-pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 8] = [
+pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 10] = [
     ("royal", Attrs::ROYAL),
     ("paralysing", Attrs::PARALYSING),
     ("functionary", Attrs::FUNCTIONARY),
@@ -860,6 +864,8 @@ pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 8] = [
     ("frischauf", Attrs::PROMOTED),
     ("magic", Attrs::MAGIC),
     ("aliceb", Attrs::ALICE_B),
+    ("anda", Attrs::ANDA),
+    ("andainverse", Attrs::ANDA_INVERSE),
 ];
 
 /// Gives the unit on `sq` the attribute `attr`; false if `sq` is empty.
