@@ -9,10 +9,12 @@ use circe::vocabulary::{CONDITION_NAMES, EXTRA_CONDITION_NAMES};
 use std::path::Path;
 
 /// The sections of the unit attributes whose rules the registry holds
-/// (identifier `attribute NAME`), and of the royal, volage and protean
+/// (identifier `attribute NAME`), of the royal, volage and protean
 /// attributes, which need no rule of their own (the last two are their
-/// conditions' rules): docs/conditions.md, "Unit attributes".
-const ATTRIBUTE_SECTIONS: [(&str, &str); 10] = [
+/// conditions' rules), and of anda and andainverse, which put the
+/// conditions of their names in force: docs/conditions.md, "Unit
+/// attributes".
+const ATTRIBUTE_SECTIONS: [(&str, &str); 12] = [
     ("paralysing", "Paralysing"),
     ("magic", "Magic"),
     ("uncapturable", "Uncapturable"),
@@ -23,6 +25,8 @@ const ATTRIBUTE_SECTIONS: [(&str, &str); 10] = [
     ("hurdlecolourchanging", "HurdleColourChanging"),
     ("volage", "Volage"),
     ("protean", "Protean"),
+    ("anda", "Anda"),
+    ("andainverse", "AndaInverse"),
 ];
 
 /// Popeye's English name of `c` (of its attribute, for an attribute's rule).

@@ -262,8 +262,17 @@ pub fn popeye_move_with(mv: &Move, imitators: crate::board::Bitboard, a: Alphabe
                 continue;
             }
             if shown == crate::moves::Shown::SideApart {
+                // The side, then the unit's attributes: `[=na]`, `[=nc]`.
                 s.push_str("[=");
                 s.push(a.unit_color(unit));
+                popeye_attributes(
+                    &mut s,
+                    a,
+                    Piece {
+                        attrs: unit.attrs.without(Attrs::NEUTRAL),
+                        ..unit
+                    },
+                );
                 s.push(']');
                 bracket = true;
                 continue;

@@ -57,6 +57,8 @@ struct RawProblem {
     volage: Option<Vec<TSpanned<String>>>,
     jigger: Option<Vec<TSpanned<String>>>,
     protean: Option<Vec<TSpanned<String>>>,
+    anda: Option<Vec<TSpanned<String>>>,
+    andainverse: Option<Vec<TSpanned<String>>>,
     options: Option<Vec<TSpanned<String>>>,
     zeroposition: Option<bool>,
     twin: Option<Vec<TSpanned<RawTwin>>>,
@@ -468,6 +470,8 @@ impl Reader<'_> {
             &raw.volage,
             &raw.jigger,
             &raw.protean,
+            &raw.anda,
+            &raw.andainverse,
         ];
         for ((key, attr), list) in ATTRIBUTE_KEYS.iter().zip(lists) {
             for name in list.iter().flatten() {
@@ -865,7 +869,7 @@ fn names<T>(table: &[(&str, T)]) -> String {
 /// The TOML keys of the unit attributes beside `kamikaze` and `neutral`,
 /// each a list of the squares of the units that carry it (Popeye's English
 /// attribute names, lower-cased), in the order `convert` writes them.
-pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 13] = [
+pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 15] = [
     ("royal", Attrs::ROYAL),
     ("paralysing", Attrs::PARALYSING),
     ("functionary", Attrs::FUNCTIONARY),
@@ -879,6 +883,8 @@ pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 13] = [
     ("volage", Attrs::VOLAGE),
     ("jigger", Attrs::JIGGER),
     ("protean", Attrs::PROTEAN),
+    ("anda", Attrs::ANDA),
+    ("andainverse", Attrs::ANDA_INVERSE),
 ];
 
 /// Gives the unit on `sq` the attribute `attr`; false if `sq` is empty.

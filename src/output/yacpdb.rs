@@ -97,7 +97,8 @@ fn piece_decl(p: Piece, sq: Square) -> Result<String, ConvertError> {
     let mut out = String::new();
     let mut left = p.attrs.without(Attrs::NEUTRAL);
     for (attr, names) in ATTRIBUTE_NAMES {
-        if !p.attrs.contains(attr) {
+        // Anda and AndaInverse: no YACPDB notation known (refused below).
+        if !p.attrs.contains(attr) || attr == Attrs::ANDA || attr == Attrs::ANDA_INVERSE {
             continue;
         }
         left = left.without(attr);

@@ -11,20 +11,62 @@
 //! - Kings never change. The change comes before the move's legality is
 //!   judged (a unit made neutral may then check its own king).
 //!
-//! The `anda` unit attribute (the rule for some units only) is not read.
+//! The `anda` and `andainverse` unit attributes put the rule in force for
+//! the units that carry them alone (`ATTRIBUTE_ONLY`); the unit keeps its
+//! attribute through the change, which Popeye writes with the unit's
+//! attribute letters: `aPc6-c7[=na]`. Popeye changes a king that carries
+//! one too (a king made neutral): refused, as is an attribute beside a
+//! condition of the two (Popeye then hides the attribute's letters).
 //! Beside AntiCirce Popeye crashes (a segmentation fault on a third of
 //! random positions): refused there.
 
 use super::{Capabilities, ConditionRule, Stage};
 use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move, Shown, MAX_EFFECTS};
-use crate::rules::{Base, Rules};
+use crate::rules::{Base, Condition, Rules};
+
+/// The parameter number under which only the units with the attribute
+/// change.
+const ATTRIBUTE_ONLY: u8 = 1;
 
 /// Why Anda or AndaInverse (`name`) is not played with the rest of `rules`.
 fn refusal(rules: &Rules, name: &str) -> Option<String> {
     rules
         .family(Base::AntiCirce)
         .map(|_| format!("{name} with AntiCirce: Popeye's play is incoherent there (it crashes)"))
+}
+
+/// Why the attributes anda and andainverse cannot be played in `pos`.
+fn refusal_in(rules: &Rules, pos: &Position) -> Option<String> {
+    let carriers = pos.with_attrs(Attrs::ANDA) | pos.with_attrs(Attrs::ANDA_INVERSE);
+    if carriers.is_empty() {
+        return None;
+    }
+    let named = [Condition::Anda, Condition::AndaInverse]
+        .into_iter()
+        .find(|&c| rules.has(c) && rules.param(c).number != ATTRIBUTE_ONLY);
+    if let Some(c) = named {
+        return Some(format!(
+            "the anda or andainverse attribute beside the {} condition (not played)",
+            if c == Condition::Anda {
+                "Anda"
+            } else {
+                "AndaInverse"
+            }
+        ));
+    }
+    carriers
+        .into_iter()
+        .find(|&on| {
+            pos.piece_at(on)
+                .is_some_and(|u| u.kind.is_royal() || u.attrs.contains(Attrs::ROYAL))
+        })
+        .map(|on| {
+            format!(
+                "the anda or andainverse attribute on the royal unit on {on}: Popeye makes it \
+                 change sides, a king circe does not play"
+            )
+        })
 }
 
 /// Where the moving unit of `mv` stands once the effects `so_far` are
@@ -51,8 +93,9 @@ fn checks(rules: &Rules, now: &Position, at: Square, side: Color) -> bool {
     rules.in_check(now, enemy) && rules.any_observer(now, king, side, None, true, |o| o.on == at)
 }
 
-/// The change of the moving unit where `when_checking` says whether it
-/// changes when it checks (Anda) or when it does not (AndaInverse).
+/// The change of the moving unit under `condition`: Anda changes it when
+/// it checks, AndaInverse when it does not; where an attribute put the
+/// condition in force, only a unit that carries the attribute changes.
 fn recolour(
     rules: &Rules,
     before: &Position,
@@ -60,8 +103,14 @@ fn recolour(
     now: &Position,
     so_far: &Effects,
     out: &mut Effects,
-    when_checking: bool,
+    condition: Condition,
 ) {
+    let (when_checking, attr) = if condition == Condition::Anda {
+        (true, Attrs::ANDA)
+    } else {
+        (false, Attrs::ANDA_INVERSE)
+    };
+    let only = (rules.param(condition).number == ATTRIBUTE_ONLY).then_some(attr);
     if mv.motion == Motion::Null {
         return;
     }
@@ -71,7 +120,10 @@ fn recolour(
     let Some(unit) = now.piece_at(at) else {
         return;
     };
-    if unit.kind == Kind::KING || unit.attrs.contains(Attrs::ROYAL) {
+    if unit.kind == Kind::KING
+        || unit.attrs.contains(Attrs::ROYAL)
+        || only.is_some_and(|attr| !unit.attrs.contains(attr))
+    {
         return;
     }
     let side = before.turn;
@@ -114,6 +166,7 @@ const CHANGING: Capabilities = Capabilities {
 impl ConditionRule for Anda {
     const ID: &'static str = "anda";
     const CAPABILITIES: Capabilities = CHANGING;
+    const CARRIED_BY: Option<(Attrs, u8)> = Some((Attrs::ANDA, ATTRIBUTE_ONLY));
 
     fn changes(
         rules: &Rules,
@@ -125,12 +178,16 @@ impl ConditionRule for Anda {
         out: &mut Effects,
     ) {
         if stage == Stage::AfterRebirths {
-            recolour(rules, before, mv, now, so_far, out, true);
+            recolour(rules, before, mv, now, so_far, out, Condition::Anda);
         }
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
         refusal(rules, "Anda")
+    }
+
+    fn refusal_in(rules: &Rules, pos: &Position) -> Option<String> {
+        refusal_in(rules, pos)
     }
 }
 
@@ -141,6 +198,7 @@ pub struct AndaInverse;
 impl ConditionRule for AndaInverse {
     const ID: &'static str = "andainverse";
     const CAPABILITIES: Capabilities = CHANGING;
+    const CARRIED_BY: Option<(Attrs, u8)> = Some((Attrs::ANDA_INVERSE, ATTRIBUTE_ONLY));
 
     fn changes(
         rules: &Rules,
@@ -152,20 +210,24 @@ impl ConditionRule for AndaInverse {
         out: &mut Effects,
     ) {
         if stage == Stage::AfterRebirths {
-            recolour(rules, before, mv, now, so_far, out, false);
+            recolour(rules, before, mv, now, so_far, out, Condition::AndaInverse);
         }
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
         refusal(rules, "AndaInverse")
     }
+
+    fn refusal_in(rules: &Rules, pos: &Position) -> Option<String> {
+        refusal_in(rules, pos)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     //! Each list is Popeye 4.104's answer to the position (`~1`).
-    use super::super::testing::{moves, sorted};
-    use crate::board::Color;
+    use super::super::testing::{moves, moves_of, sorted};
+    use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
     use crate::rules::{Base, CirceRules, Condition, Rules};
 
     #[test]
@@ -206,5 +268,86 @@ mod tests {
                  nBc3-g7 nBc3-h8"
             )
         );
+    }
+
+    #[test]
+    fn anda_the_change_is_written_with_the_units_attributes() {
+        let rook = Piece::new(Color::White, Kind::ROOK).with(Attrs::CHAMELEON);
+        let (r, pos) = with_unit(
+            Rules::orthodox().with(Condition::Anda),
+            "wKa1 bKe8 bPd7",
+            "h2",
+            rook,
+        );
+        assert_eq!(
+            moves_of(&r, &pos),
+            sorted(
+                "Ka1-b2 Ka1-a2 Ka1-b1 cRh2-h1=cQ cRh2-a2=cQ cRh2-b2=cQ cRh2-c2=cQ \
+                 cRh2-d2=cQ cRh2-e2=cQ[=nc] cRh2-f2=cQ cRh2-g2=cQ cRh2-h7=cQ cRh2-h6=cQ \
+                 cRh2-h5=cQ[=nc] cRh2-h4=cQ cRh2-h3=cQ"
+            )
+        );
+    }
+
+    /// The position of `pieces` with the unit `unit` on `on`, white to
+    /// play, and the rules the attributes carry put in force.
+    fn with_unit(rules: Rules, pieces: &str, on: &str, unit: Piece) -> (Rules, Position) {
+        let mut pos = Position::from_piece_list(pieces).unwrap();
+        pos.put(Square::parse(on).unwrap(), unit);
+        pos.turn = Color::White;
+        let mut r = rules;
+        super::super::put_carried_in_force(&mut r, &pos);
+        (r, pos)
+    }
+
+    #[test]
+    fn the_anda_attribute_changes_its_unit_alone() {
+        let rook = Piece::new(Color::White, Kind::ROOK).with(Attrs::ANDA);
+        let (r, pos) = with_unit(Rules::orthodox(), "wKa1 wRb2 bKh8 bPd7", "g2", rook);
+        assert!(r.has(Condition::Anda));
+        assert_eq!(
+            moves_of(&r, &pos),
+            sorted(
+                "Ka1-a2 Ka1-b1 Rb2-b1 Rb2-a2 Rb2-b8 Rb2-b7 Rb2-b6 Rb2-b5 Rb2-b4 Rb2-b3 \
+                 Rb2-f2 Rb2-e2 Rb2-d2 Rb2-c2 aRg2-g1 aRg2-c2 aRg2-d2 aRg2-e2 aRg2-f2 \
+                 aRg2-g8[=na] aRg2-g7 aRg2-g6 aRg2-g5 aRg2-g4 aRg2-g3 aRg2-h2[=na]"
+            )
+        );
+    }
+
+    #[test]
+    fn the_andainverse_attribute_changes_a_neutral_unit_that_does_not_check() {
+        let bishop = Piece::new(Color::White, Kind::BISHOP)
+            .with(Attrs::NEUTRAL)
+            .with(Attrs::ANDA_INVERSE);
+        let circe = Rules::with_circe(CirceRules::of(Base::Circe));
+        let (r, pos) = with_unit(circe, "wKa1 wRb2 bKh8 bPd7", "c2", bishop);
+        assert!(r.has(Condition::AndaInverse));
+        assert_eq!(
+            moves_of(&r, &pos),
+            sorted(
+                "Ka1-a2 Rb2-b1 Rb2-a2 Rb2-b8 Rb2-b7 Rb2-b6 Rb2-b5 Rb2-b4 Rb2-b3 \
+                 Rb2*c2[+naiBc8] naiBc2-b1[=wai] naiBc2-d1[=wai] naiBc2-h7[=wai] \
+                 naiBc2-g6[=wai] naiBc2-f5[=wai] naiBc2-e4[=wai] naiBc2-d3[=wai] \
+                 naiBc2-a4[=wai] naiBc2-b3[=wai]"
+            )
+        );
+    }
+
+    #[test]
+    fn the_attributes_are_refused_on_a_king_and_beside_the_conditions() {
+        let king = Piece::new(Color::White, Kind::KING).with(Attrs::ANDA_INVERSE);
+        let (r, pos) = with_unit(Rules::orthodox(), "wRb2 bKh8", "c1", king);
+        assert!(super::refusal_in(&r, &pos).is_some());
+        let rook = Piece::new(Color::White, Kind::ROOK).with(Attrs::ANDA);
+        let (r, pos) = with_unit(
+            Rules::orthodox().with(Condition::Anda),
+            "wKa1 bKh8",
+            "g2",
+            rook,
+        );
+        assert!(super::refusal_in(&r, &pos).is_some());
+        let (r, pos) = with_unit(Rules::orthodox(), "wKa1 bKh8", "g2", rook);
+        assert_eq!(super::refusal_in(&r, &pos), None);
     }
 }
