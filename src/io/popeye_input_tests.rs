@@ -531,10 +531,7 @@ fn conditions_add_up_over_condition_lines() {
 fn other_conditions_are_refused_on_their_line() {
     // Conditions Popeye knows that the solver does not play are named as
     // Popeye names them, on the line of the word.
-    for (c, name) in [
-        ("circe\n  #c", "#C"),
-        ("#C", "#C"),
-    ] {
+    for (c, name) in [("circe\n  #c", "#C"), ("#C", "#C")] {
         let e = error(&format!(
             "beginproblem\nstipulation #2\ncondition {c}\npieces white ke1\nendproblem"
         ));
