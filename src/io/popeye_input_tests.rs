@@ -821,3 +821,16 @@ fn an_a_to_b_starts_from_the_units_given_before_its_stipulation() {
     assert_eq!(p.position.count(crate::board::Color::White), 1);
     assert_eq!(p.position.count(crate::board::Color::Black), 1);
 }
+
+#[test]
+fn a_unit_with_two_rare_attributes_is_refused() {
+    // circe keeps one of jigger, protean, patrol, hurdlecolourchanging,
+    // bul, dob, anda, andainverse per unit (docs/conditions.md).
+    let e = error(
+        "beginproblem\nstipulation ~1\npieces white ke1 black ke8\n  white jigger patrol qd4\nendproblem",
+    );
+    assert_eq!(e.line, 4, "{e}");
+    assert!(e.message.contains("one of them at most"), "{}", e.message);
+    // One of them beside other attributes is read.
+    one("beginproblem\nstipulation ~1\npieces white ke1 black ke8\n  white halfneutral jigger qd4\nendproblem");
+}
