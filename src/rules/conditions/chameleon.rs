@@ -113,6 +113,16 @@ impl ConditionRule for ChameleonChess {
                                 shown: Shown::Attrs,
                             },
                         );
+                        // A later change of the same unit (an attribute it
+                        // takes where it promotes) keeps it a chameleon:
+                        // Popeye writes `=RH=c=chcc`.
+                        for e in &mut into.effects.iter_mut_slice()[at + 1..] {
+                            if let Effect::Changed { on: o, unit: u, .. } = e {
+                                if *o == on {
+                                    *u = u.with(Attrs::CHAMELEON);
+                                }
+                            }
+                        }
                         [v, into]
                     })
                     .collect();
