@@ -32,22 +32,14 @@ impl ConditionRule for ArgentinianChess {
 mod tests {
     //! Each list is Popeye 4.104's answer to the position (`~1`, checks
     //! not marked).
-    use super::super::testing::{moves_of, sorted};
+    use super::super::testing::{moves_under, sorted};
     use crate::board::{Color, Kind, Piece, Position, Square};
-    use crate::rules::{Base, CirceRules, Condition, Repertoire, Rules};
+    use crate::rules::{Base, CirceRules, Condition, Rules};
 
     /// The moves of the diagram `orthodox` with the units `fairy` under
     /// `rules` and ArgentinianChess.
     fn play(rules: Rules, orthodox: &str, fairy: &[(Color, Kind, &str)]) -> Vec<String> {
-        let mut pos = Position::from_piece_list(orthodox).unwrap();
-        for &(c, k, s) in fairy {
-            pos.put(Square::parse(s).unwrap(), Piece::new(c, k));
-        }
-        let mut r = rules.with(Condition::ArgentinianChess);
-        r.resolve_sides(Color::Black);
-        r.repertoire = Repertoire::for_rules(&pos, &r);
-        r.conditions.prepare(&r, &mut pos);
-        moves_of(&r, &pos)
+        moves_under(rules, Condition::ArgentinianChess, orthodox, fairy)
     }
 
     #[test]

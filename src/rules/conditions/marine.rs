@@ -154,22 +154,14 @@ pub(super) fn settle(rules: &mut Rules) {
 mod tests {
     //! Each list is Popeye 4.104's answer to the position (`~1`, checks
     //! not marked).
-    use super::super::testing::{moves_of, sorted};
+    use super::super::testing::{moves_of, moves_under, sorted};
     use crate::board::{Color, Kind, Piece, Position, Square};
     use crate::rules::{Base, CirceRules, Condition, Repertoire, Rules};
 
-    /// `rules` with MarineChess, settled for the diagram `pos` (which gets
-    /// the marine units `marine`: colour, kind, square).
+    /// `rules` with MarineChess, settled for the diagram `orthodox` with the
+    /// marine units `marine` (colour, kind, square).
     fn play(rules: Rules, orthodox: &str, marine: &[(Color, Kind, &str)]) -> Vec<String> {
-        let mut pos = Position::from_piece_list(orthodox).unwrap();
-        for &(c, k, s) in marine {
-            pos.put(Square::parse(s).unwrap(), Piece::new(c, k));
-        }
-        let mut r = rules.with(Condition::MarineChess);
-        r.resolve_sides(Color::Black);
-        r.repertoire = Repertoire::for_rules(&pos, &r);
-        r.conditions.prepare(&r, &mut pos);
-        moves_of(&r, &pos)
+        moves_under(rules, Condition::MarineChess, orthodox, marine)
     }
 
     #[test]
@@ -227,30 +219,13 @@ mod tests {
 
     /// `rules` with `condition`, settled for the diagram `orthodox` (a
     /// piece list) with the units `fairy` (colour, kind, square).
-    fn play_under(
-        rules: Rules,
-        condition: Condition,
-        orthodox: &str,
-        fairy: &[(Color, Kind, &str)],
-    ) -> Vec<String> {
-        let mut pos = Position::from_piece_list(orthodox).unwrap();
-        for &(c, k, s) in fairy {
-            pos.put(Square::parse(s).unwrap(), Piece::new(c, k));
-        }
-        let mut r = rules.with(condition);
-        r.resolve_sides(Color::Black);
-        r.repertoire = Repertoire::for_rules(&pos, &r);
-        r.conditions.prepare(&r, &mut pos);
-        moves_of(&r, &pos)
-    }
-
     #[test]
     fn ultramarine_the_poseidon_castles_and_the_king_does_not() {
         // Popeye (EXAMPLES_marine__014 b): 1.0-0 with the poseidon; with
         // the king on e1, 21 moves and no castling.
         use Color::White as W;
         let u = Condition::UltramarineChess;
-        let got = play_under(
+        let got = moves_under(
             Rules::orthodox(),
             u,
             "wRe4 wPd3 wPh2 bKf3",
@@ -258,7 +233,7 @@ mod tests {
         );
         assert!(got.contains(&"0-0".to_string()));
         assert_eq!(got.len(), 22);
-        let got = play_under(
+        let got = moves_under(
             Rules::orthodox(),
             u,
             "wKe1 wRe4 wPd3 wPh2 bKf3",
@@ -275,9 +250,9 @@ mod tests {
         use Color::White as W;
         let anti = || Rules::with_circe(CirceRules::of(Base::AntiCirce));
         let u = Condition::UltramarineChess;
-        let got = play_under(anti(), u, "bKh8 bRd4", &[(W, Kind::POSEIDON, "c3")]);
+        let got = moves_under(anti(), u, "bKh8 bRd4", &[(W, Kind::POSEIDON, "c3")]);
         assert!(got.contains(&"POc3*d4-e5[wPOe5->e1]".to_string()));
-        let got = play_under(anti(), u, "wKc3 bKh8 bRd4", &[]);
+        let got = moves_under(anti(), u, "wKc3 bKh8 bRd4", &[]);
         assert!(got.contains(&"Kc3*d4[wKd4->d8]".to_string()));
     }
 

@@ -2,11 +2,11 @@
 //! under given rules, written as Popeye writes them (without the
 //! attributes a condition gives every unit).
 
-use crate::board::{Color, Position};
+use crate::board::{Color, Kind, Piece, Position, Square};
 use crate::io::notation::{popeye_move, Alphabet};
 use crate::movegen::legal_moves;
 use crate::output::solution::written;
-use crate::rules::Rules;
+use crate::rules::{Condition, Repertoire, Rules};
 
 /// The legal moves of `turn` in the position of `pieces` (a piece list
 /// such as `wKe1 bKe8`), sorted, in Popeye's notation.
@@ -51,4 +51,24 @@ pub fn after_line(rules: &Rules, pieces: &str, turn: Color, line: &[&str]) -> Po
         pos = pos.play(mv);
     }
     pos
+}
+
+/// The moves of the diagram `orthodox` with the units `fairy` (colour,
+/// kind, square) under `rules` and `condition`, the rules settled for the
+/// diagram (sides, promotion choices, the condition's preparation).
+pub fn moves_under(
+    rules: Rules,
+    condition: Condition,
+    orthodox: &str,
+    fairy: &[(Color, Kind, &str)],
+) -> Vec<String> {
+    let mut pos = Position::from_piece_list(orthodox).unwrap();
+    for &(c, k, s) in fairy {
+        pos.put(Square::parse(s).unwrap(), Piece::new(c, k));
+    }
+    let mut r = rules.with(condition);
+    r.resolve_sides(Color::Black);
+    r.repertoire = Repertoire::for_rules(&pos, &r);
+    r.conditions.prepare(&r, &mut pos);
+    moves_of(&r, &pos)
 }

@@ -210,31 +210,15 @@ mod tests {
     fn a_king_out_of_a_wormhole_on_its_square_may_castle() {
         // Popeye 4.104, ser-002: 1.Ke7-f8[wKf8->e1] 2.0-0; with the king
         // walking to e1 (Kf2-e1) there is no castling.
-        use super::super::testing::moves_of;
-        use crate::movegen::legal_moves;
+        use super::super::testing::{after_line, moves_of};
         let r = wormholes(&["f8", "e1"]);
-        let pos = Position::from_piece_list("wKe7 wRh1 bKa8").unwrap();
-        let mut out = Vec::new();
-        legal_moves(&pos, &r, &mut out);
-        let through = out
-            .iter()
-            .find(|m| {
-                m.from == Square::parse("e7").unwrap() && m.to == Square::parse("f8").unwrap()
-            })
-            .expect("Ke7-f8 is a move");
-        let mut after = pos.play(through);
+        let mut after = after_line(&r, "wKe7 wRh1 bKa8", Color::White, &["Ke7-f8[wKf8->e1]"]);
         after.turn = Color::White;
         assert!(moves_of(&r, &after).contains(&"0-0".to_string()));
-        let walked = Position::from_piece_list("wKf2 wRh1 bKa8").unwrap();
-        let mut out = Vec::new();
-        legal_moves(&walked, &Rules::orthodox(), &mut out);
-        let step = out
-            .iter()
-            .find(|m| m.to == Square::parse("e1").unwrap())
-            .expect("Kf2-e1 is a move");
-        let mut after = walked.play(step);
+        let orthodox = Rules::orthodox();
+        let mut after = after_line(&orthodox, "wKf2 wRh1 bKa8", Color::White, &["Kf2-e1"]);
         after.turn = Color::White;
-        assert!(!moves_of(&Rules::orthodox(), &after).contains(&"0-0".to_string()));
+        assert!(!moves_of(&orthodox, &after).contains(&"0-0".to_string()));
     }
 
     #[test]
