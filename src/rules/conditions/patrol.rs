@@ -92,14 +92,19 @@ fn mars_observed(
     })
 }
 
+/// What Patrouille, UltraPatrol and the patrol attribute take from the
+/// orthodox rules: a unit's moves and observations hang on its support, so
+/// neither the movers, the observation nor check as attack are orthodox.
+const SUPPORT_JUDGED: Capabilities = Capabilities {
+    orthodox_movers: false,
+    orthodox_observation: false,
+    check_implies_attack: false,
+    ..Capabilities::ORTHODOX
+};
+
 impl ConditionRule for Patrol {
     const ID: &'static str = "patrouille";
-    const CAPABILITIES: Capabilities = Capabilities {
-        orthodox_movers: false,
-        orthodox_observation: false,
-        check_implies_attack: false,
-        ..Capabilities::ORTHODOX
-    };
+    const CAPABILITIES: Capabilities = SUPPORT_JUDGED;
 
     #[inline]
     fn allows(rules: &Rules, pos: &Position, mv: &Move) -> bool {
@@ -122,12 +127,7 @@ impl ConditionRule for PatrolUnits {
     const ID: &'static str = "attribute patrol";
     const WRITTEN: bool = false;
     const CARRIED_BY: Option<(Attrs, u8)> = Some((Attrs::PATROL, 0));
-    const CAPABILITIES: Capabilities = Capabilities {
-        orthodox_movers: false,
-        orthodox_observation: false,
-        check_implies_attack: false,
-        ..Capabilities::ORTHODOX
-    };
+    const CAPABILITIES: Capabilities = SUPPORT_JUDGED;
 
     #[inline]
     fn allows(rules: &Rules, pos: &Position, mv: &Move) -> bool {
@@ -150,12 +150,7 @@ impl ConditionRule for PatrolUnits {
 
 impl ConditionRule for UltraPatrol {
     const ID: &'static str = "ultrapatrouille";
-    const CAPABILITIES: Capabilities = Capabilities {
-        orthodox_movers: false,
-        orthodox_observation: false,
-        check_implies_attack: false,
-        ..Capabilities::ORTHODOX
-    };
+    const CAPABILITIES: Capabilities = SUPPORT_JUDGED;
 
     #[inline]
     fn immobile(rules: &Rules, pos: &Position, side: Color) -> Bitboard {
