@@ -93,6 +93,9 @@ pub enum ProblemOption {
     /// `keepmatingpiece`: a line fails once the side that makes the last
     /// move has no unit but its king.
     KeepMatingPiece,
+    /// `goalisend`: a move of the side that does not make the goal move
+    /// ends the play when it reaches the goal (the line fails there).
+    GoalIsEnd,
     /// `stoponshortsolutions`: help and series play stop after the first
     /// shorter length that has solutions.
     StopOnShortSolutions,

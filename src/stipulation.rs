@@ -217,6 +217,13 @@ impl Stipulation {
     /// becomes `h#2.5`). Popeye finds nothing to shorten where the play
     /// begins with the half-move already (`h#2.5`) or is play with defence,
     /// and ignores the option there ("WhiteToPlay not applicable").
+    /// Whether option `goalisend` applies: not where each side has a goal
+    /// of its own (reflex play, `hr`, reciprocal help play), where Popeye
+    /// ignores it ("GoalIsEnd not applicable").
+    pub fn goal_is_end_applies(&self) -> bool {
+        self.reciprocal.is_none() && !matches!(self.play, Play::Reflex | Play::HelpReflex)
+    }
+
     pub fn white_begins_applies(&self) -> bool {
         if self.goal.is_proof() {
             return false;

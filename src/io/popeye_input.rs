@@ -599,6 +599,7 @@ impl<'a> Parser<'a> {
                 Opt::Quodlibet => ProblemOption::Quodlibet,
                 Opt::NoShortVariations => ProblemOption::NoShortVariations,
                 Opt::KeepMatingPiece => ProblemOption::KeepMatingPiece,
+                Opt::GoalIsEnd => ProblemOption::GoalIsEnd,
                 Opt::StopOnShortSolutions => ProblemOption::StopOnShortSolutions,
                 Opt::Cosmetic(name, takes_number) => {
                     if takes_number {

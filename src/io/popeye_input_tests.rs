@@ -612,8 +612,8 @@ fn option_errors() {
     );
     let e = error("beginproblem\nstipulation #2\noption defence x\nendproblem");
     assert_eq!(e.message, "option 'defence' needs a number, found 'x'");
-    let e = error("beginproblem\nstipulation #2\noption goalisend\nendproblem");
-    assert_eq!(e.message, "option goalisend is not supported");
+    let e = error("beginproblem\nstipulation #2\noption nullmoves\nendproblem");
+    assert_eq!(e.message, "option nullmoves is not supported");
 }
 
 #[test]

@@ -266,6 +266,7 @@ const OPTIONS: &[(&str, OptionArgs)] = &[
         "keepmatingpiece",
         OptionArgs::Flag(|| ProblemOption::KeepMatingPiece),
     ),
+    ("goalisend", OptionArgs::Flag(|| ProblemOption::GoalIsEnd)),
     (
         "noshortvariations",
         OptionArgs::Flag(|| ProblemOption::NoShortVariations),

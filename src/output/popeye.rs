@@ -69,6 +69,13 @@ pub fn write_header(out: &mut String, problem: &Problem) {
             Language::French => "ApparentSeul pas applicable - ignore\n",
         });
     }
+    if goal_is_end_applies(problem) == Some(false) {
+        out.push_str(match lang {
+            Language::English => "GoalIsEnd not applicable - ignored\n",
+            Language::German => "ZielIstEnde nicht anwendbar - ignoriert\n",
+            Language::French => "ButEstFin pas applicable - ignore\n",
+        });
+    }
     if problem.has_option(|o| matches!(o, ProblemOption::NoBoard)) {
         out.push('\n');
         return;
@@ -303,6 +310,16 @@ fn white_begins_applies(problem: &Problem) -> Option<bool> {
     }
     let stip = crate::stipulation::Stipulation::parse(&problem.stipulation.value).ok()?;
     Some(stip.white_begins_applies())
+}
+
+/// Whether `goalisend` applies to the problem's stipulation; None without
+/// the option.
+fn goal_is_end_applies(problem: &Problem) -> Option<bool> {
+    if !problem.has_option(|o| matches!(o, ProblemOption::GoalIsEnd)) {
+        return None;
+    }
+    let stip = crate::stipulation::Stipulation::parse(&problem.stipulation.value).ok()?;
+    Some(stip.goal_is_end_applies())
 }
 
 /// A structured stipulation as Popeye shows it: the side in the problem's

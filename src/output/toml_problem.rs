@@ -161,6 +161,7 @@ fn option_text(o: &ProblemOption) -> Result<Option<String>, ConvertError> {
         ProblemOption::Intelligent => "intelligent".into(),
         ProblemOption::NoShortVariations => "noshortvariations".into(),
         ProblemOption::KeepMatingPiece => "keepmatingpiece".into(),
+        ProblemOption::GoalIsEnd => "goalisend".into(),
         ProblemOption::StopOnShortSolutions => "stoponshortsolutions".into(),
         ProblemOption::EnPassant(_) => {
             return Err(ConvertError(

@@ -163,6 +163,7 @@ fn option_words(o: &ProblemOption) -> Option<String> {
         ProblemOption::PostKeyPlay => "PostKeyPlay".into(),
         ProblemOption::Quodlibet => "Quodlibet".into(),
         ProblemOption::KeepMatingPiece => "KeepMatingPiece".into(),
+        ProblemOption::GoalIsEnd => "GoalIsEnd".into(),
         ProblemOption::StopOnShortSolutions => "StopOnShortSolutions".into(),
         ProblemOption::NoShortVariations => "NoShortVariations".into(),
         ProblemOption::MoveNumbers => "MoveNumbers".into(),

@@ -118,6 +118,9 @@ pub(crate) struct Battle<'s> {
     root_skip: Arc<[Move]>,
     /// Whether the first moves are shared out among threads.
     parallel: bool,
+    /// `goalisend`: the side whose moves end the play when they reach the
+    /// goal: a defence that does refutes, an attack that does fails.
+    goal_is_end: Option<crate::board::Color>,
     out: Out<'s>,
 }
 
@@ -133,6 +136,7 @@ pub(crate) struct Recipe {
     budget: u64,
     parallel: bool,
     self_checks_side: Option<crate::board::Color>,
+    goal_is_end: Option<crate::board::Color>,
 }
 
 impl<'s> Worker<'s> for Battle<'s> {
@@ -150,6 +154,7 @@ impl<'s> Worker<'s> for Battle<'s> {
             budget: self.budget,
             parallel: self.parallel,
             self_checks_side: self.judge.self_checks_side,
+            goal_is_end: self.goal_is_end,
         }
     }
 
@@ -172,6 +177,7 @@ impl<'s> Worker<'s> for Battle<'s> {
             budget: r.budget,
             root_skip: Arc::from([]),
             parallel: r.parallel,
+            goal_is_end: r.goal_is_end,
             out,
         }
     }
@@ -222,8 +228,25 @@ impl<'s> Battle<'s> {
             budget: opts.nontrivial.map_or(0, |(m, _)| u64::from(m)),
             root_skip: Arc::from([]),
             parallel: rayon::current_num_threads() > 1,
+            goal_is_end: None,
             out,
         }
+    }
+
+    /// `goalisend`: `side`'s moves end the play when they reach the goal.
+    pub fn with_goal_is_end(mut self, side: Option<crate::board::Color>) -> Battle<'s> {
+        self.goal_is_end = side;
+        // The table's results hold under the option only.
+        if let Some(side) = side {
+            self.salt ^= 0x9e37_79b9_7f4a_7c15_u64.rotate_left(side as u32 + 1);
+        }
+        self
+    }
+
+    /// Whether `mv` from `pos`, leading to `after`, ends the play under
+    /// `goalisend`.
+    fn ends_play(&mut self, pos: &Position, mv: &Move, after: &Position) -> bool {
+        self.goal_is_end == Some(pos.turn) && self.judge.reached(pos, mv, after)
     }
 
     /// Leaves out these first moves (option `start`: Popeye never tries
@@ -515,6 +538,9 @@ impl<'s> Battle<'s> {
         if self.attacker_goal(pos, mv, &after, k) {
             return true;
         }
+        if self.ends_play(pos, mv, &after) {
+            return false;
+        }
         match self.attack {
             Attack::Direct => k > 1 && self.def_loses(&after, k - 1, depth + 1),
             Attack::SelfPlay | Attack::Reflex | Attack::SemiReflex { .. } => {
@@ -617,7 +643,11 @@ impl<'s> Battle<'s> {
             if self.defender_goal(pos, d, &after, k) {
                 continue;
             }
-            if k == 0 || self.dead_end(pos, d) || !self.att_wins(&after, k, depth + 1) {
+            if k == 0
+                || self.dead_end(pos, d)
+                || self.ends_play(pos, d, &after)
+                || !self.att_wins(&after, k, depth + 1)
+            {
                 self.set_killer(depth, d);
                 count += 1;
                 if count > limit {
@@ -859,6 +889,9 @@ impl<'s> Battle<'s> {
         if self.attacker_goal(pos, mv, after, n) {
             return Some(0);
         }
+        if self.ends_play(pos, mv, after) {
+            return None;
+        }
         if self.attack == Attack::Direct && n == 1 {
             return None;
         }
@@ -998,7 +1031,7 @@ impl<'s> Battle<'s> {
                 });
                 continue;
             }
-            let len = if kd == 0 || self.dead_end(pos, &d) {
+            let len = if kd == 0 || self.dead_end(pos, &d) || self.ends_play(pos, &d, &after) {
                 None
             } else {
                 self.win_len(&after, kd, depth + 1)

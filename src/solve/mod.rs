@@ -415,6 +415,7 @@ pub fn solve_task_into(
         .with_cancel(cancel.clone())
         .with_root_skip(Arc::clone(&task.root_skip))
         .with_keep_mating(task.keep_mating)
+        .with_goal_is_end(task.goal_is_end)
         .with_stop_on_short(task.stop_on_short)
         .with_proof(task.proof.clone())
         .with_reciprocal(stip.reciprocal)
@@ -488,7 +489,8 @@ pub fn solve_task_into(
             cancel.clone(),
             parallel::Out::Sink(&mut limiter),
         )
-        .with_root_skip(Arc::clone(&task.root_skip));
+        .with_root_skip(Arc::clone(&task.root_skip))
+        .with_goal_is_end(task.goal_is_end);
         battle.solve(pos, stip.moves, numbered_moves);
         battle.nodes()
     };

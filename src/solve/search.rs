@@ -174,6 +174,9 @@ pub(crate) struct Searcher<'s> {
     /// `keepmatingpiece`: the side that must keep a unit besides its king
     /// (the side that makes the last move); a move leaving it none fails.
     keep_mating: Option<Color>,
+    /// `goalisend`: the side whose moves end the play (the line fails)
+    /// when they reach the goal.
+    goal_is_end: Option<Color>,
     /// `stoponshortsolutions`: the play stops after the first shorter
     /// length that has solutions.
     stop_on_short: bool,
@@ -196,6 +199,7 @@ pub(crate) struct Recipe {
     parallel: bool,
     set_play: bool,
     keep_mating: Option<Color>,
+    goal_is_end: Option<Color>,
     reciprocal: Option<Goal>,
     parry: Option<Parry>,
 }
@@ -215,6 +219,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             parallel: self.parallel,
             set_play: self.set_play,
             keep_mating: self.keep_mating,
+            goal_is_end: self.goal_is_end,
             reciprocal: self.reciprocal.as_ref().map(|j| j.goal),
             parry: self.parry,
         }
@@ -235,6 +240,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             parallel: r.parallel,
             set_play: r.set_play,
             keep_mating: r.keep_mating,
+            goal_is_end: r.goal_is_end,
             // Only the root's search stops short.
             stop_on_short: false,
             reciprocal: r
@@ -277,6 +283,7 @@ impl<'s> Searcher<'s> {
             parallel: rayon::current_num_threads() > 1,
             set_play: false,
             keep_mating: None,
+            goal_is_end: None,
             stop_on_short: false,
             reciprocal: None,
             parry: None,
@@ -326,6 +333,22 @@ impl<'s> Searcher<'s> {
 
     /// `keepmatingpiece`: a line fails once `side` has no unit but its
     /// king.
+    pub fn with_goal_is_end(mut self, side: Option<Color>) -> Searcher<'s> {
+        self.goal_is_end = side;
+        // The table's failures hold under the option only.
+        if let Some(side) = side {
+            self.salt ^= 0x9e37_79b9_7f4a_7c15_u64.rotate_left(side as u32 + 1);
+        }
+        self
+    }
+
+    /// Whether `mv` from `pos`, leading to `after`, ends the play under
+    /// `goalisend`: a move of the side that does not make the goal move
+    /// that reaches the goal.
+    fn ends_play(&mut self, pos: &Position, mv: &Move, after: &Position) -> bool {
+        self.goal_is_end == Some(pos.turn) && self.judge.reached(pos, mv, after)
+    }
+
     pub fn with_keep_mating(mut self, side: Option<Color>) -> Searcher<'s> {
         self.keep_mating = side;
         self
@@ -728,6 +751,9 @@ impl<'s> Searcher<'s> {
         path: Option<&Step>,
     ) -> bool {
         let after = pos.play(&mv);
+        if self.ends_play(pos, &mv, &after) {
+            return false;
+        }
         if let Some(side) = self.keep_mating {
             if (after.by_color(side) & !after.by_kind(Kind::KING)).is_empty() {
                 return false;
@@ -950,6 +976,9 @@ impl<'s> Searcher<'s> {
         let mut found = false;
         for &mv in &moves {
             let after = pos.play(&mv);
+            if self.ends_play(pos, &mv, &after) {
+                continue;
+            }
             let step = Step {
                 before: pos,
                 mv,
@@ -1164,6 +1193,13 @@ impl<'s> Searcher<'s> {
         path: Option<&Step>,
     ) -> bool {
         let after = pos.play(&mv);
+        // Under `goalisend` a series move before the last that reaches the
+        // goal ends the play whichever side makes the goal move (ser-hs
+        // too, where the series side does).
+        let early = left > 1 && self.goal_is_end.is_some();
+        if (early || self.goal_is_end == Some(pos.turn)) && self.judge.reached(pos, &mv, &after) {
+            return false;
+        }
         let step = Step {
             before: pos,
             mv,
@@ -1382,7 +1418,7 @@ impl<'s> Searcher<'s> {
         path: Option<&Step>,
     ) -> bool {
         let after = pos.play(&mv);
-        if self.judge.in_check(&after) {
+        if self.judge.in_check(&after) || self.ends_play(pos, &mv, &after) {
             return false;
         }
         let step = Step {

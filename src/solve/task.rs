@@ -39,6 +39,9 @@ pub struct Task {
     pub(crate) notices: Vec<Notice>,
     /// `keepmatingpiece`: the side that must keep a unit besides its king.
     pub(crate) keep_mating: Option<Color>,
+    /// `goalisend`: the side whose moves end the play when they reach the
+    /// goal (the side that does not make the goal move).
+    pub(crate) goal_is_end: Option<Color>,
     pub(crate) max_solutions: Option<usize>,
     pub(crate) max_time: Option<u32>,
     pub(crate) stop_on_short: bool,
@@ -303,6 +306,7 @@ impl Task {
             );
         }
         let keep_mating = keep_mating_side(problem, main, &stip, pos.turn)?;
+        let goal_is_end = goal_is_end_side(problem, main, &stip, pos.turn)?;
         let stop_on_short = problem.has_option(|o| *o == ProblemOption::StopOnShortSolutions);
         // Popeye stops short only in help and series play.
         if stop_on_short && main.is_none() {
@@ -367,6 +371,7 @@ impl Task {
             series_set,
             notices,
             keep_mating,
+            goal_is_end,
             max_solutions: max_solutions(problem),
             max_time: problem.options.iter().find_map(|o| match o.value {
                 ProblemOption::MaxTime(n) => Some(n),
@@ -656,6 +661,7 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
             | ProblemOption::MaxSolutions(_)
             | ProblemOption::MaxTime(_)
             | ProblemOption::KeepMatingPiece
+            | ProblemOption::GoalIsEnd
             | ProblemOption::StopOnShortSolutions
             | ProblemOption::WhiteBegins
             | ProblemOption::Cosmetic(_)
@@ -767,6 +773,67 @@ fn keep_mating_side(
             name: "keepmatingpiece outside help play".to_string(),
         }),
     }
+}
+
+/// `goalisend`: the side that does not make the goal move, whose moves
+/// end the play (the line fails) when they reach the goal; `first` moves
+/// first in the play. None where the option does not apply (a reflex
+/// play has a goal for each side: Popeye says so before the diagram, see
+/// [`Stipulation::goal_is_end_applies`]).
+fn goal_is_end_side(
+    problem: &Problem,
+    main: Option<MainPlay>,
+    stip: &Stipulation,
+    first: Color,
+) -> Result<Option<Color>, SolveError> {
+    let Some(o) = problem
+        .options
+        .iter()
+        .find(|o| o.value == ProblemOption::GoalIsEnd)
+    else {
+        return Ok(None);
+    };
+    if !stip.goal_is_end_applies() {
+        return Ok(None);
+    }
+    let unsupported = |what: &str| SolveError::UnsupportedOption {
+        line: o.line,
+        name: format!("goalisend {what}"),
+    };
+    if problem.has_option(|o| *o == ProblemOption::Quodlibet) {
+        return Err(unsupported("with quodlibet"));
+    }
+    // The side that makes the goal move; an intro is played by the side
+    // that does not begin the play proper.
+    let first = if stip.intro.is_some() {
+        first.opponent()
+    } else {
+        first
+    };
+    let goal_side = match main {
+        None => match stip.play {
+            Play::Direct => first,
+            _ => first.opponent(),
+        },
+        Some(MainPlay::Help { plies, end, .. }) => {
+            let last = if plies % 2 == 1 {
+                first
+            } else {
+                first.opponent()
+            };
+            match end {
+                HelpEnd::Goal => last,
+                _ => last.opponent(),
+            }
+        }
+        // ser-hs: the series side is the one forced to the goal at the
+        // end.
+        Some(MainPlay::Series { end, .. }) => match end {
+            SeriesEnd::Direct | SeriesEnd::HelpSelf => first,
+            _ => first.opponent(),
+        },
+    };
+    Ok(Some(goal_side.opponent()))
 }
 
 /// The help or series play `stip` asks for (after its intro, if any);

@@ -20,6 +20,20 @@ pub fn solved_popeye(text: &str) -> String {
     render_popeye(&problem, &solve_problem(&problem))
 }
 
+/// The problem `stipulation stip`, `option noboard options`, `pieces
+/// pieces`, solved in Popeye's format: its non-blank lines but the
+/// closing one (notices and moves), right-trimmed.
+pub fn solution_lines(stip: &str, options: &str, pieces: &str) -> Vec<String> {
+    let text = format!(
+        "beginproblem\nstipulation {stip}\noption noboard {options}\npieces {pieces}\nendproblem\n"
+    );
+    solved_popeye(&text)
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.contains("solution finished"))
+        .map(|l| l.trim_end().to_string())
+        .collect()
+}
+
 /// [`solved_popeye`] on a pool of `threads` threads.
 pub fn solved_popeye_on(threads: usize, text: &str) -> String {
     let problem = parse_popeye(text, Path::new("test.inp"))
