@@ -1,6 +1,8 @@
 //! Play with defence printed as Popeye prints it: keys, tries and their
 //! refutations, threats, variations, zugzwang, set play.
 
+mod common;
+
 use circe::io::popeye_input::parse_popeye;
 use circe::output::{render_problem, Format, ReportOptions};
 use circe::solve::solve_problem;
@@ -325,4 +327,24 @@ fn the_stipulation_line_shows_flights_and_nontrivial() {
     assert_eq!(line(&flights_problem("maxflight 1")), "#3//1");
     assert_eq!(line(&flights_problem("threat 2 maxflight 1")), "#3/2/1");
     assert_eq!(line(&nontrivial_problem("nontrivial 0 1")), "s#3;0,1");
+}
+
+#[test]
+fn set_play_is_written_in_full_without_option_variation() {
+    // Popeye 4.104 writes the set play's defences whether or not
+    // `variation` is given; without it, with no threats.
+    let out = common::solution_lines("#3", "setplay", "white kc6 qa1 black ka8 pa7");
+    assert_eq!(
+        &out[..6],
+        [
+            "      1...a7-a5",
+            "          2.Qa1-g7",
+            "              2...a5-a4",
+            "                  3.Qg7-b7 #",
+            "              2...Ka8-b8",
+            "                  3.Qg7-b7 #",
+        ]
+    );
+    assert!(out.contains(&"      1...Ka8-b8".to_string()));
+    assert!(out.contains(&"   1.Qa1-h8 # !".to_string()));
 }

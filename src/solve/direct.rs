@@ -710,7 +710,15 @@ impl<'s> Battle<'s> {
             // Guards that let the defender defend leave no set play.
             if let Some(budget) = self.guard(&set, n - 1, 0) {
                 let saved = std::mem::replace(&mut self.budget, budget);
+                // Popeye writes set play in full even without `variation`:
+                // every defence, with no threats.
+                let opts = self.opts;
+                if !opts.variations {
+                    self.opts.variations = true;
+                    self.opts.no_threat = true;
+                }
                 let variations = self.set_play(&set, n);
+                self.opts = opts;
                 self.budget = saved;
                 for node in variations {
                     self.out.push(Event::Tree {
