@@ -348,6 +348,9 @@ impl Position {
         // to the corner for another castling (movegen/paths.rs): the king
         // alone moves then.
         let rook = self.remove(rook_from);
+        if self.castling_exclusive != 0 {
+            self.exclude_castlings(rook_from);
+        }
         self.put(mv.to, king);
         if let Some(rook) = rook {
             self.put(rook_to, rook);

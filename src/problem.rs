@@ -84,6 +84,10 @@ pub enum ProblemOption {
     /// `enpassant sq...`: the last move was a double step passing these squares.
     EnPassant(Vec<Square>),
     NoCastling(Vec<Square>),
+    /// `castlingmutuallyexclusive a1h8`: the castling with the white rook
+    /// of the first square and the black one of the second exclude each
+    /// other: the first played takes the other's right.
+    CastlingMutuallyExclusive(Square, Square),
     /// `start n`: start at move number n.
     Start(u32),
     /// `upto n`: stop after move number n (Popeye's UpToMoveNumber).

@@ -304,3 +304,32 @@ fn kings_are_never_kamikaze() {
         "Ke4*e5[+bPe7]"
     ));
 }
+
+#[test]
+fn a_castling_takes_the_right_of_the_one_it_excludes() {
+    // `castlingmutuallyexclusive h1a8`: after White's 0-0 Black may not
+    // castle long, still short; without the option both.
+    let orthodox = circe::rules::Rules::orthodox();
+    let play = |exclusive: u8| {
+        let mut p = common::position("wKe1 wRh1 bKe8 bRa8 bRh8 bPf7", Color::White);
+        p.castling_exclusive = exclusive;
+        let mut v = Vec::new();
+        legal_moves(&p, &orthodox, &mut v);
+        let castling = v
+            .iter()
+            .find(|m| popeye_move(m, Alphabet::English) == "0-0")
+            .unwrap();
+        common::legal_moves_text(&p.play(castling), &orthodox)
+    };
+    let h1a8 = circe::board::Position::exclusive_castling_bit(sq("h1"), sq("a8")).unwrap();
+    let excluded = play(h1a8);
+    assert!(
+        !has(&excluded, "0-0-0") && has(&excluded, "0-0"),
+        "{excluded:?}"
+    );
+    let free = play(0);
+    assert!(has(&free, "0-0-0") && has(&free, "0-0"));
+    // Another pair leaves these castlings alone.
+    let a1a8 = circe::board::Position::exclusive_castling_bit(sq("a1"), sq("a8")).unwrap();
+    assert!(has(&play(a1a8), "0-0-0"));
+}

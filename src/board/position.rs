@@ -58,6 +58,10 @@ pub struct Position {
     /// The role exchanges White has made in the play so far, counted only
     /// where their number is limited (RoleExchange).
     pub role_exchanges: u8,
+    /// `castlingmutuallyexclusive`: pairs of castlings of which the first
+    /// played takes the other's right (bit 0: a1 with a8, 1: a1 with h8,
+    /// 2: h1 with a8, 3: h1 with h8; [`Position::exclusive_castling_bit`]).
+    pub castling_exclusive: u8,
     /// The previous move, for the conditions that read it (kept only while
     /// `history.tracked`).
     pub history: History,
@@ -102,6 +106,7 @@ impl Position {
             exchanged: Bitboard::EMPTY,
             exchange_castled: 0,
             role_exchanges: 0,
+            castling_exclusive: 0,
             history: History::NONE,
             allowance: super::Allowance::NONE,
             tracks_ids: false,
@@ -389,6 +394,35 @@ impl Position {
                 for (i, b) in self.high.iter_mut().enumerate() {
                     if high & (1 << i) != 0 {
                         b.set(sq);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The bit of `castling_exclusive` for the castlings with the rooks
+    /// of `white` (a1 or h1) and `black` (a8 or h8); None for other
+    /// squares.
+    pub fn exclusive_castling_bit(white: Square, black: Square) -> Option<u8> {
+        let side = |sq: Square, rank: u8| match (sq.file(), sq.rank()) {
+            (0, r) if r == rank => Some(0),
+            (7, r) if r == rank => Some(1),
+            _ => None,
+        };
+        Some(1 << (side(white, 0)? * 2 + side(black, 7)?))
+    }
+
+    /// After a castling with the rook of `rook` (a1, h1, a8 or h8): the
+    /// castlings it excludes lose their rights.
+    pub(crate) fn exclude_castlings(&mut self, rook: Square) {
+        for white in [Square::new(0, 0), Square::new(7, 0)] {
+            for black in [Square::new(0, 7), Square::new(7, 7)] {
+                let pair = Self::exclusive_castling_bit(white, black).unwrap_or(0);
+                if self.castling_exclusive & pair != 0 {
+                    if rook == white {
+                        self.unmoved.clear(black);
+                    } else if rook == black {
+                        self.unmoved.clear(white);
                     }
                 }
             }

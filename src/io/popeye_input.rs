@@ -331,6 +331,10 @@ impl<'a> Parser<'a> {
                         pos.unmoved.clear(*sq);
                     }
                 }
+                ProblemOption::CastlingMutuallyExclusive(white, black) => {
+                    pos.castling_exclusive |=
+                        Position::exclusive_castling_bit(*white, *black).unwrap_or(0);
+                }
                 // departure, passed square, arrival: the passed square is
                 // where an en passant capture lands.
                 ProblemOption::EnPassant(squares) if squares.len() == 3 => {
@@ -578,6 +582,28 @@ impl<'a> Parser<'a> {
                     } else {
                         ProblemOption::NoCastling(squares)
                     }
+                }
+                // One word of two squares: a white rook's corner, then a
+                // black one's.
+                Opt::CastlingMutuallyExclusive => {
+                    let pair = self.lex.peek().and_then(|t| match parse_squares(&t.text) {
+                        Some(sqs) if sqs.len() == 2 => {
+                            Position::exclusive_castling_bit(sqs[0], sqs[1])
+                                .map(|_| (sqs[0], sqs[1]))
+                        }
+                        _ => None,
+                    });
+                    let Some((white, black)) = pair else {
+                        return self.err(
+                            tok.line,
+                            format!(
+                                "option '{}' needs a white rook's corner and a black one's, as in a1h8",
+                                tok.text
+                            ),
+                        );
+                    };
+                    self.lex.word();
+                    ProblemOption::CastlingMutuallyExclusive(white, black)
                 }
                 Opt::NoBoard => ProblemOption::NoBoard,
                 Opt::HalfDuplex => ProblemOption::HalfDuplex,
@@ -1094,7 +1120,7 @@ fn unsupported_walk(code: &str, kind: Kind) -> String {
 }
 
 /// `a7e7` -> [a7, e7]; None if any part is not a square.
-fn parse_squares(s: &str) -> Option<Vec<Square>> {
+pub(crate) fn parse_squares(s: &str) -> Option<Vec<Square>> {
     if !s.is_ascii() || !s.len().is_multiple_of(2) {
         return None;
     }

@@ -612,6 +612,12 @@ fn option_errors() {
     );
     let e = error("beginproblem\nstipulation #2\noption defence x\nendproblem");
     assert_eq!(e.message, "option 'defence' needs a number, found 'x'");
+    let e =
+        error("beginproblem\nstipulation #2\noption castlingmutuallyexclusive e1e8\nendproblem");
+    assert_eq!(
+        e.message,
+        "option 'castlingmutuallyexclusive' needs a white rook's corner and a black one's, as in a1h8"
+    );
     let e = error("beginproblem\nstipulation #2\noption nullmoves\nendproblem");
     assert_eq!(e.message, "option nullmoves is not supported");
 }

@@ -219,6 +219,9 @@ enum OptionArgs {
     Number(fn(u32) -> ProblemOption),
     Numbers2(fn(u32, u32) -> ProblemOption),
     Squares(fn(Vec<Square>) -> ProblemOption),
+    /// One word of two squares, a white rook's corner and a black one's
+    /// (`a1h8`).
+    Corners(fn(Square, Square) -> ProblemOption),
 }
 
 const OPTIONS: &[(&str, OptionArgs)] = &[
@@ -251,6 +254,10 @@ const OPTIONS: &[(&str, OptionArgs)] = &[
     ("nowk", OptionArgs::Flag(|| ProblemOption::NoWhiteKing)),
     ("nobk", OptionArgs::Flag(|| ProblemOption::NoBlackKing)),
     ("nocastling", OptionArgs::Squares(ProblemOption::NoCastling)),
+    (
+        "castlingmutuallyexclusive",
+        OptionArgs::Corners(ProblemOption::CastlingMutuallyExclusive),
+    ),
     ("start", OptionArgs::Number(ProblemOption::Start)),
     ("upto", OptionArgs::Number(ProblemOption::UpTo)),
     (
@@ -530,6 +537,12 @@ impl Reader<'_> {
                 })
             })
             .collect::<Result<Vec<_>, InputError>>()?;
+        for o in &options {
+            if let ProblemOption::CastlingMutuallyExclusive(white, black) = o.value {
+                position.castling_exclusive |=
+                    Position::exclusive_castling_bit(white, black).unwrap_or(0);
+            }
+        }
 
         let twins = raw
             .twin
@@ -762,6 +775,24 @@ impl Reader<'_> {
                     return Err(bad("needs at least one square".into()));
                 }
                 f(sqs)
+            }
+            OptionArgs::Corners(f) => {
+                let corners = match args.as_slice() {
+                    [word] => crate::io::popeye_input::parse_squares(word),
+                    _ => None,
+                };
+                match corners.as_deref() {
+                    Some(&[white, black])
+                        if Position::exclusive_castling_bit(white, black).is_some() =>
+                    {
+                        f(white, black)
+                    }
+                    _ => {
+                        return Err(bad(
+                            "needs a white rook's corner and a black one's, as in a1h8".into(),
+                        ))
+                    }
+                }
             }
         })
     }

@@ -168,6 +168,7 @@ pub fn write_diagram(out: &mut String, problem: &Problem, lang: Language, alphab
         }
         centred_line(out, &line);
     }
+    write_exclusive_castlings(out, lang, &problem.position);
     if problem.has_option(|o| matches!(o, ProblemOption::HalfDuplex)) {
         centred_line(out, word(lang, Word::HalfDuplex));
     } else if problem.has_option(|o| matches!(o, ProblemOption::Duplex)) {
@@ -176,6 +177,28 @@ pub fn write_diagram(out: &mut String, problem: &Problem, lang: Language, alphab
     if problem.has_option(|o| matches!(o, ProblemOption::Quodlibet)) {
         centred_line(out, word(lang, Word::Quodlibet));
     }
+}
+
+/// `castlingmutuallyexclusive`: Popeye's line naming every pair, not
+/// centred.
+fn write_exclusive_castlings(out: &mut String, lang: Language, pos: &Position) {
+    if pos.castling_exclusive == 0 {
+        return;
+    }
+    out.push_str(match lang {
+        Language::English => "CastlingMutuallyExclusive",
+        Language::German => "RochadenGegenseitigAusschliessend",
+        Language::French => "RoquesMutuellementExclusifs",
+    });
+    for white in [Square::new(0, 0), Square::new(7, 0)] {
+        for black in [Square::new(0, 7), Square::new(7, 7)] {
+            let bit = Position::exclusive_castling_bit(white, black).unwrap_or(0);
+            if pos.castling_exclusive & bit != 0 {
+                out.push_str(&format!(" {white}{black}"));
+            }
+        }
+    }
+    out.push('\n');
 }
 
 /// Metadata lines, without the empty ones Popeye ignores.

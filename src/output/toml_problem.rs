@@ -152,6 +152,9 @@ fn option_text(o: &ProblemOption) -> Result<Option<String>, ConvertError> {
         ProblemOption::NoWhiteKing => "nowk".into(),
         ProblemOption::NoBlackKing => "nobk".into(),
         ProblemOption::NoCastling(s) => format!("nocastling {}", squares(s)),
+        ProblemOption::CastlingMutuallyExclusive(w, b) => {
+            format!("castlingmutuallyexclusive {w}{b}")
+        }
         ProblemOption::Start(n) => format!("start {n}"),
         ProblemOption::UpTo(n) => format!("upto {n}"),
         ProblemOption::PostKeyPlay => "postkeyplay".into(),

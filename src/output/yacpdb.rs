@@ -158,6 +158,9 @@ fn option_words(o: &ProblemOption) -> Option<String> {
         ProblemOption::NoBlackKing => "NoBk".into(),
         ProblemOption::EnPassant(s) => format!("EnPassant {}", squares(s)),
         ProblemOption::NoCastling(s) => format!("NoCastling {}", squares(s)),
+        ProblemOption::CastlingMutuallyExclusive(w, b) => {
+            format!("CastlingMutuallyExclusive {w}{b}")
+        }
         ProblemOption::Start(n) => format!("StartMoveNumber {n}"),
         ProblemOption::UpTo(n) => format!("UpToMoveNumber {n}"),
         ProblemOption::PostKeyPlay => "PostKeyPlay".into(),

@@ -719,7 +719,7 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
             // en passant square.
             ProblemOption::EnPassant(squares) if squares.len() == 3 => {}
             // The reader (and each twin) has taken the castling rights.
-            ProblemOption::NoCastling(_) => {}
+            ProblemOption::NoCastling(_) | ProblemOption::CastlingMutuallyExclusive(..) => {}
             // Popeye guards only the defender's moves of play with defence
             // with these; help and series play have none to guard.
             ProblemOption::NonTrivial(..) | ProblemOption::MaxFlights(_) => {}
