@@ -454,6 +454,18 @@ fn generate_with_walks(
             }
             continue;
         }
+        // A unit that observes nothing under NannaChess takes the king
+        // too (Popeye's queen shortcut, `annan::nanna_blind`).
+        let blind = crate::rules::conditions::annan::nanna_blind(rules, pos, from, piece, &walks);
+        let gen = if blind {
+            Gen {
+                capturable: gen.capturable | pos.pieces(us.opponent(), Kind::KING),
+                takes_kings: true,
+                ..gen
+            }
+        } else {
+            Gen { ..gen }
+        };
         for walk in walks.iter() {
             gen.walk_moves(out, from, piece, walk);
             if walk == Kind::KING && from == Square::new(4, us.back_rank()) {

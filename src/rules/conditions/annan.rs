@@ -9,7 +9,7 @@
 //! walk. Popeye's types B, C and D (which leave kings out) are not played.
 
 use super::{Capabilities, ConditionRule, Walks};
-use crate::board::{Color, Piece, Position, Square};
+use crate::board::{Color, Kind, Piece, Position, Square};
 use crate::rules::Rules;
 
 /// The capabilities of a condition that changes the walks.
@@ -56,13 +56,94 @@ impl ConditionRule for Annan {
     }
 }
 
+/// Under NannaChess Popeye tells observation by a queen's walk through
+/// its rook's and bishop's lines, and checks the walk of the unit found
+/// there against the one tried with the unit's own walk in view, not the
+/// walk lent to it. So a unit that is not a queen, lent a queen's walk,
+/// observes nothing while its side has a rook or a bishop on the board;
+/// and a queen lent a rook's or a bishop's walk observes nothing. Popeye
+/// leaves this out beside the conditions listed (AnnanChess is never
+/// told so).
+fn queen_lines_lost(rules: &Rules, pos: &Position, on: Square, unit: Piece, walks: &Walks) -> bool {
+    let own = pos.piece_at(on).map_or(unit.kind, |p| p.kind);
+    let lost = if walks.is_just(Kind::QUEEN) {
+        own != Kind::QUEEN
+            && (pos.pieces(unit.color, Kind::ROOK).nonempty()
+                || pos.pieces(unit.color, Kind::BISHOP).nonempty())
+    } else {
+        own == Kind::QUEEN && (walks.is_just(Kind::ROOK) || walks.is_just(Kind::BISHOP))
+    };
+    lost && !queen_lines_kept(rules, pos, unit.color)
+}
+
+/// Under NannaChess, whether the unit on `on`, moving with `walks`,
+/// observes nothing ([`queen_lines_lost`]): its moves may then take the
+/// king, as Popeye's moves do (the move generator does not ask whether
+/// the unit observes).
+pub(crate) fn nanna_blind(
+    rules: &Rules,
+    pos: &Position,
+    on: Square,
+    unit: Piece,
+    walks: &Walks,
+) -> bool {
+    rules.has(crate::rules::Condition::Nanna) && queen_lines_lost(rules, pos, on, unit, walks)
+}
+
+/// The conditions beside which Popeye tells a queen's observation as a
+/// queen's (its queen optimisation is off).
+fn queen_lines_kept(rules: &Rules, pos: &Position, side: Color) -> bool {
+    use crate::rules::{Base, Condition as C};
+    let other_transmuted = match side {
+        Color::White => C::BlackTransmutedKing,
+        Color::Black => C::WhiteTransmutedKing,
+    };
+    let single_box_3 = rules.has(C::SingleBox) && rules.param(C::SingleBox).number == 3;
+    [
+        C::Madrasi,
+        C::Isardam,
+        C::Leffie,
+        C::PartialParalysis,
+        C::TransmutedKings,
+        other_transmuted,
+        C::WhiteSuperTransmutingKing,
+        C::BlackSuperTransmutingKing,
+        C::ReflectiveKings,
+        C::WhiteReflectiveKing,
+        C::BlackReflectiveKing,
+        C::Eiffel,
+        C::AnnanChess,
+        C::BoleroInverse,
+        C::PointReflection,
+        C::Amu,
+        C::FaceToFace,
+        C::BackToBack,
+        C::CheekToCheek,
+        C::Woozles,
+        C::BiWoozles,
+        C::Heffalumps,
+        C::BiHeffalumps,
+        C::PlusChess,
+    ]
+    .into_iter()
+    .any(|c| rules.has(c))
+        || single_box_3
+        || rules.family(Base::MarsCirce).is_some()
+        || rules.family(Base::PhantomChess).is_some()
+        || pos.with_attrs(crate::board::Attrs::MAGIC).nonempty()
+}
+
 impl ConditionRule for Nanna {
     const ID: &'static str = "nanna";
     const CAPABILITIES: Capabilities = WALKS;
 
     #[inline]
-    fn walks(_rules: &Rules, pos: &Position, on: Square, unit: Piece, _observing: bool) -> Walks {
-        lent_walk(pos, on, unit, 1)
+    fn walks(rules: &Rules, pos: &Position, on: Square, unit: Piece, observing: bool) -> Walks {
+        let walks = lent_walk(pos, on, unit, 1);
+        if observing && queen_lines_lost(rules, pos, on, unit, &walks) {
+            return Walks::NONE;
+        }
+        walks
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -131,6 +212,36 @@ pub(super) mod tests {
         let rook: Vec<&String> = got.iter().filter(|m| m.starts_with("Rc2")).collect();
         assert_eq!(rook, ["Rc2-a3", "Rc2-b4", "Rc2-d4", "Rc2-e1", "Rc2-e3"]);
         assert_eq!(got.len(), 16);
+    }
+
+    /// Popeye 4.104, `~1`, White to play: the knight c2, lent the queen's
+    /// walk by the queen c1 in front of it, checks along its lines only
+    /// while Black has no rook or bishop; with a rook on h8 (which bears on
+    /// none of the king's squares) it checks nothing.
+    #[test]
+    fn under_nanna_a_lent_queen_walk_observes_only_without_rooks_and_bishops() {
+        let r = Rules::orthodox().with(Condition::Nanna);
+        let kings = |got: Vec<String>| -> Vec<String> {
+            got.into_iter().filter(|m| m.starts_with('K')).collect()
+        };
+        assert_eq!(kings(moves(&r, "wKd2 bKg6 bSc2 bQc1")), ["Kd2*c1"]);
+        assert_eq!(
+            kings(moves(&r, "wKd2 bKg6 bSc2 bQc1 bRh8")),
+            ["Kd2*c1", "Kd2-c3", "Kd2-d3", "Kd2-e2"]
+        );
+        // A queen lent the rook's walk (the rook d2 in front of it) observes
+        // nothing: the king may go to e3 beside it, not along the rook's rank.
+        assert_eq!(
+            kings(moves(&r, "wKf3 bKh8 bQd3 bRd2")),
+            ["Kf3-e3", "Kf3-e4", "Kf3-f4", "Kf3-g3", "Kf3-g4"]
+        );
+        // So it may take a king it does not check, as Popeye's moves do
+        // (White to play: Black's king f5 is not in check).
+        let got = moves(&r, "wKh3 wQh4 wRd6 wBg1 bKf5 bSh2");
+        assert!(got.contains(&"Kh3*f5".to_string()), "{got:?}");
+        // AnnanChess keeps the queen's lines.
+        let annan = Rules::orthodox().with(Condition::AnnanChess);
+        assert_eq!(kings(moves(&annan, "wKd2 bKg6 bSc2 bQc3 bRh8")), ["Kd2*c3"]);
     }
 
     fn with_family(base: crate::rules::Base) -> Rules {

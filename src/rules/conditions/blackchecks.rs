@@ -17,7 +17,7 @@
 use super::{Capabilities, ConditionRule, Selects};
 use crate::board::{Color, Kind, Piece, Position, Square};
 use crate::moves::{Motion, Move};
-use crate::rules::{Base, Condition, RebirthSquare, Rules};
+use crate::rules::{Base, Condition, OnOccupied, RebirthSquare, Rules};
 
 pub struct BlackChecks;
 
@@ -74,8 +74,33 @@ impl ConditionRule for BlackChecks {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        super::mummer::two_selectors(rules)
+        super::mummer::two_selectors(rules).or_else(|| unsettled_beside(rules))
     }
+}
+
+/// The forms beside which Popeye's answers differ from these rules on
+/// random positions, and circe cannot match them (docs/conditions.md,
+/// BlackChecks): Circe Assassin (cause not found), ImmunChess Rex
+/// Exclusive and SingleBox type 1 (Popeye's verdict on a king's move
+/// depends on a unit that does not bear on it).
+fn unsettled_beside(rules: &Rules) -> Option<String> {
+    let circe = rules.family(Base::Circe);
+    if circe.is_some_and(|c| c.on_occupied == OnOccupied::Assassin) {
+        return Some(
+            "BlackChecks with Circe Assassin (Popeye's answers differ, cause not found)".into(),
+        );
+    }
+    let immun = rules.family(Base::ImmunChess);
+    let single = rules.has(Condition::SingleBox) && rules.param(Condition::SingleBox).number <= 1;
+    if immun.is_some_and(|c| !c.rex_inclusive) || single {
+        return Some(
+            "BlackChecks with ImmunChess RexExclusive or SingleBox type 1 (Popeye's play is \
+             incoherent there: whether the king may step onto a square a rook observes depends on \
+             a unit that does not bear on it)"
+                .into(),
+        );
+    }
+    None
 }
 
 #[cfg(test)]
@@ -110,5 +135,40 @@ mod tests {
         );
         // In check (the rook h3) with no checking move: no move at all.
         assert!(moves(&rules(), "wKc1 wRh3 bKh8 bPb5 bSe4", Color::Black).is_empty());
+    }
+
+    /// Refused where Popeye's answers differ (its `~1`): with Circe
+    /// Assassin, White Kf8, Black Kc6 Rd8, Popeye lets the king go to e8
+    /// and g8; under ImmunChess Rex Exclusive and SingleBox type 1 it does
+    /// not, yet it does once a Black queen stands on h8.
+    #[test]
+    fn refused_beside_the_forms_where_popeye_differs() {
+        use super::super::Param;
+        use crate::rules::{Base, CirceRules, OnOccupied};
+        let refused = |r: Rules| r.conditions.refusal(&r).is_some();
+        let mut assassin = CirceRules::of(Base::Circe);
+        assassin.on_occupied = OnOccupied::Assassin;
+        assert!(refused(
+            Rules::with_circe(assassin).with(Condition::BlackChecks)
+        ));
+        let immun = CirceRules::of(Base::ImmunChess);
+        assert!(refused(
+            Rules::with_circe(immun).with(Condition::BlackChecks)
+        ));
+        let mut immun_rex = immun;
+        immun_rex.rex_inclusive = true;
+        assert!(!refused(
+            Rules::with_circe(immun_rex).with(Condition::BlackChecks)
+        ));
+        let single = |n: u8| {
+            let p = Param {
+                number: n,
+                ..Param::default()
+            };
+            rules().with_param(Condition::SingleBox, p)
+        };
+        assert!(refused(single(1)));
+        assert!(!refused(single(2)));
+        assert!(!refused(single(3)));
     }
 }

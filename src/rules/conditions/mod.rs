@@ -86,7 +86,7 @@ mod danger_circe;
 mod exclusive;
 pub(super) mod madrasi;
 // Group C: walks and observation.
-pub(super) mod annan;
+pub(crate) mod annan;
 mod bolero;
 mod cast;
 mod confronted;
