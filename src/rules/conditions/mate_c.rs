@@ -84,15 +84,19 @@ impl ConditionRule for MateC {
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
-        let other = rules
-            .conditions
-            .iter()
-            .find(|&c| c != Condition::MateC && c.carried_by().is_none());
-        if let Some(other) = other {
-            return Some(format!("#C with {} (not played yet)", other.popeye_id()));
-        }
-        None
+        // Compared with Popeye alone and beside the Circe forms only.
+        let other = rules.conditions.iter().find(|&c| c != Condition::MateC);
+        other.map(|c| format!("#C with {} (not played yet)", english_name(c)))
     }
+}
+
+/// Popeye's English name of `c`, or its identifier (an attribute's rule).
+fn english_name(c: Condition) -> &'static str {
+    crate::vocabulary::CONDITION_NAMES
+        .iter()
+        .chain(crate::vocabulary::EXTRA_CONDITION_NAMES.iter())
+        .find(|n| n.id == c.popeye_id())
+        .map_or(c.popeye_id(), |n| n.names[0])
 }
 
 /// Whether the side to move in `now` is mated by the rules without #C
@@ -126,7 +130,7 @@ mod tests {
     //! Each list is Popeye 4.104's answer to the position (`~1`).
     use super::super::testing::moves;
     use crate::board::Color;
-    use crate::rules::{Condition, Rules};
+    use crate::rules::{Base, CirceRules, Condition, Rules};
 
     fn mate_c() -> Rules {
         Rules::orthodox().with(Condition::MateC)
@@ -154,6 +158,34 @@ mod tests {
         let got = moves(&mate_c(), "wKa1 wRh1 wSh6 bKh8 bRg8 bPg7", Color::White);
         assert!(got.contains(&"Sh6-f7".to_string()), "{got:?}");
         assert!(!got.iter().any(|m| m.contains('[')), "{got:?}");
+    }
+
+    #[test]
+    fn an_observation_from_a_rebirth_square_counts_under_marscirce_only() {
+        // The queen on g3 checks e1 from its rebirth square d1.
+        let mars = Rules::with_circe(CirceRules::of(Base::MarsCirce)).with(Condition::MateC);
+        let got = moves(
+            &mars,
+            "wKd3 wPe6 wPd2 wQg3 wPg4 wSd1 bKe1 bRd6",
+            Color::White,
+        );
+        assert!(got.contains(&"Sd1-f2[g3=b]".to_string()), "{got:?}");
+        // The rook on b2 mates from its rebirth square a1, and stays.
+        let phantom = Rules::with_circe(CirceRules::of(Base::PhantomChess)).with(Condition::MateC);
+        let got = moves(&phantom, "wKh1 wSg2 wRf1 wRb1 wBh7 bKa4 bSf8", Color::White);
+        assert!(got.contains(&"Rb1-b2".to_string()), "{got:?}");
+        assert!(!got.iter().any(|m| m.starts_with("Rb1-b2[")), "{got:?}");
+    }
+
+    #[test]
+    fn other_conditions_are_not_played_yet() {
+        assert!(mate_c().conditions.refusal(&mate_c()).is_none());
+        let r = Rules::with_circe(CirceRules::of(Base::AntiCirce)).with(Condition::MateC);
+        assert!(r.conditions.refusal(&r).is_none());
+        for c in [Condition::Madrasi, Condition::Masand, Condition::Paralysing] {
+            let r = mate_c().with(c);
+            assert!(r.conditions.refusal(&r).is_some(), "{c:?}");
+        }
     }
 
     #[test]
