@@ -10,10 +10,10 @@
 //! - If the changes leave the mover's king in check (a unit handed over
 //!   checks it), they are all taken back: the move stays, mating.
 //! - Popeye writes each change in brackets of its own after the move
-//!   (`Sg4-f6[f6=b]`), as under Masand. A mate whose units changed sides is
-//!   no longer a check: the goals (`#`, `+`, `=`) are judged on the board
-//!   the changes leave, so a mate (`#`) stands only where the changes were
-//!   taken back.
+//!   (`Sg4-f6[f6=b]`), as under Masand. The goals (`#`, `+`, `=`) are
+//!   judged on the board the changes leave: a mate (`#`) stands where its
+//!   check survives them (taken back, or a neutral unit checking).
+//! - Refused beside any other condition (not compared with Popeye yet).
 
 use super::{Capabilities, ConditionRule};
 use crate::board::{Attrs, Bitboard, Kind, Piece, Position, Square};
