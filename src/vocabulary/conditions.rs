@@ -1773,7 +1773,7 @@ mod tests {
     fn unknown_and_unsupported_conditions_are_errors() {
         let mut w = Phrase(
             vec![Word {
-                text: "#C".into(),
+                text: "AntiMarsAntipodeanCirce".into(),
                 line: 3,
             }],
             0,
@@ -1781,7 +1781,18 @@ mod tests {
         let e = parse_conditions(&mut w, Language::English, Strictness::Popeye, &|_| false)
             .unwrap_err();
         assert_eq!(e.0, 3);
-        assert!(e.1.contains("#C"), "{}", e.1);
+        assert!(e.1.contains("is not supported"), "{}", e.1);
+        let mut w = Phrase(
+            vec![Word {
+                text: "NoSuchCondition".into(),
+                line: 2,
+            }],
+            0,
+        );
+        let e = parse_conditions(&mut w, Language::English, Strictness::Popeye, &|_| false)
+            .unwrap_err();
+        assert_eq!(e.0, 2);
+        assert!(e.1.contains("NoSuchCondition"), "{}", e.1);
     }
 
     #[test]

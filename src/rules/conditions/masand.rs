@@ -80,7 +80,7 @@ fn turn_observed(
 /// changes), else in a new one while there is room; with none left, in an
 /// earlier one of the band (the position stays right, only the order
 /// written may differ).
-fn record(out: &mut Effects, room: usize, sq: Square, side: Color) {
+pub(super) fn record(out: &mut Effects, room: usize, sq: Square, side: Color) {
     let band = sq.0 / 16;
     let bit = 1u16 << (sq.0 % 16);
     let add = |squares: &mut [u8; 2], white: &mut [u8; 2]| {

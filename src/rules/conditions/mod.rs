@@ -191,6 +191,7 @@ pub(crate) mod revolving;
 // moves are played.
 mod bicolores;
 mod masand;
+mod mate_c;
 mod swapping_kings;
 // Units that change side or walk by where, or after whom, they move.
 pub(crate) mod traitor;
@@ -1723,6 +1724,9 @@ registry! {
     Republican => republican::Republican,
     /// Two boards: a unit moves on its own, then passes to the other.
     AliceChess => alice::AliceChess,
+    /// A move that mates hands the units observing the mated king over to
+    /// the mated side, unless they would then check the mover's king.
+    MateC => mate_c::MateC,
     /// No rule: played as without it, named under the diagram.
     Dummy => dummy::Dummy,
 }
