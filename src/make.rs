@@ -427,7 +427,8 @@ impl Position {
                 }
             }
             Effect::SeriesMove { from, to, unit, .. }
-            | Effect::SeriesCapture { from, to, unit, .. } => self.shift_unit(from, to, unit.kind),
+            | Effect::SeriesCapture { from, to, unit, .. }
+            | Effect::HurdleMoved { from, to, unit, .. } => self.shift_unit(from, to, unit.kind),
             Effect::PartnerMove { from, to, unit } | Effect::CastlingPartner { from, to, unit } => {
                 let id = self.id_code(from);
                 self.clear(from);
@@ -472,6 +473,7 @@ impl Position {
                 self.waiting.pending = Some(crate::board::Pending { unit, on, id, kind });
             }
             Effect::LatentFirst { on, .. } if on == mv.from => {}
+            Effect::HurdlePromoted { on, unit } => self.replace_keeping_identity(on, unit),
             Effect::WalkChange { on, unit } => {
                 self.replace_keeping_identity(on, unit);
                 // Popeye's castling rights follow a change of walk on a

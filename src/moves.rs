@@ -307,6 +307,23 @@ pub enum Effect {
         white_kind: Kind,
         black_kind: Kind,
     },
+    // Issue 20: the bul and dob attributes.
+    /// The hurdle the mover hopped over, a `was` on `from`, moves on to the
+    /// empty square `to` and is `unit` there, after the capturer's rebirth
+    /// and before the captured unit's: Popeye's `[wPc6->c8]`; the Circe
+    /// notation `(Pc6>c8)`.
+    HurdleMoved {
+        from: Square,
+        to: Square,
+        unit: Piece,
+        was: Kind,
+    },
+    /// The hurdle just moved, a pawn on its last rank on `on`, promotes and
+    /// becomes `unit`, after the captured unit's rebirth: Popeye writes it
+    /// in the hurdle's brackets when nothing came between, `[wPc6->c8=S]`,
+    /// else in brackets of its own, `[+bRa8][b8=Q]`; a promotion with a
+    /// hopper attribute `=G=b`, `[b8=bG=b]`. The Circe notation `(c8=S)`.
+    HurdlePromoted { on: Square, unit: Piece },
 }
 
 // Issue 20: the effects of a series longer than a move has room for.
@@ -565,7 +582,9 @@ impl Effect {
             | Effect::Recoloured { unit, .. }
             | Effect::Rewalked { unit, .. }
             | Effect::SeriesMove { unit, .. }
-            | Effect::SeriesCapture { unit, .. } => Some(unit),
+            | Effect::SeriesCapture { unit, .. }
+            | Effect::HurdleMoved { unit, .. }
+            | Effect::HurdlePromoted { unit, .. } => Some(unit),
             _ => None,
         }
     }

@@ -14,7 +14,7 @@ use std::path::Path;
 /// conditions' rules), and of anda and andainverse, which put the
 /// conditions of their names in force: docs/conditions.md, "Unit
 /// attributes".
-const ATTRIBUTE_SECTIONS: [(&str, &str); 12] = [
+const ATTRIBUTE_SECTIONS: [(&str, &str); 14] = [
     ("paralysing", "Paralysing"),
     ("magic", "Magic"),
     ("uncapturable", "Uncapturable"),
@@ -23,6 +23,8 @@ const ATTRIBUTE_SECTIONS: [(&str, &str); 12] = [
     ("royal", "Royal"),
     ("patrol", "Patrol"),
     ("hurdlecolourchanging", "HurdleColourChanging"),
+    ("bul", "Bul"),
+    ("dob", "Dob"),
     ("volage", "Volage"),
     ("protean", "Protean"),
     ("anda", "Anda"),

@@ -59,7 +59,7 @@ pub fn neutral_letter(_lang: Language) -> char {
 /// for a unit of a royal walk (a king, a sting, a poseidon). Group P's
 /// attributes (chameleon, volage, protean) take their places in Popeye's
 /// order: after paralysing, after jigger, after hurdle-colour-changing.
-pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 16] = [
+pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 18] = [
     (Attrs::ROYAL, ["Royal", "Koeniglich", "Royale"]),
     (Attrs::KAMIKAZE, ["Kamikaze", "Kamikaze", "Kamikaze"]),
     (
@@ -93,6 +93,8 @@ pub const ATTRIBUTE_NAMES: [(Attrs, [&str; 3]); 16] = [
     ),
     (Attrs::PATROL, ["Patrol", "Patrouille", "Patrouille"]),
     (Attrs::PROMOTED, ["Frischauf", "Frischauf", "Frischauf"]),
+    (Attrs::BUL, ["Bul", "Bul", "Bul"]),
+    (Attrs::DOB, ["Dob", "Dob", "Dob"]),
     (Attrs::ANDA, ["Anda", "Anda", "Anda"]),
     (
         Attrs::ANDA_INVERSE,

@@ -238,6 +238,8 @@ pub fn popeye_move_with(mv: &Move, imitators: crate::board::Bitboard, a: Alphabe
         }
     }
     let mut bracket = false;
+    // The last bracket written is a hurdle's motion (Bul, Dob).
+    let mut after_hurdle = false;
     for e in &mv.effects {
         if let Effect::ImitatorPromotion { .. } = *e {
             // Inside the brackets of a rebirth just written, in place of
@@ -286,13 +288,51 @@ pub fn popeye_move_with(mv: &Move, imitators: crate::board::Bitboard, a: Alphabe
             }
             continue;
         }
+        if let Effect::HurdlePromoted { unit, .. } = *e {
+            if after_hurdle {
+                // In the hurdle's brackets: `[bPc3->a1=G=b]`.
+                s.pop();
+                s.push('=');
+                let attr = hopper_attr(unit);
+                let plain = Piece {
+                    attrs: attr.map_or(unit.attrs, |h| unit.attrs.without(h)),
+                    ..unit
+                };
+                popeye_unit(&mut s, a, plain, true);
+                if let Some(attr) = attr {
+                    s.push('=');
+                    popeye_attributes(&mut s, a, gained(unit, attr));
+                }
+                s.push(']');
+                continue;
+            }
+        }
         let before = s.len();
         popeye_effect(&mut s, a, e);
         if s.len() > before {
             bracket = s.ends_with(']');
+            after_hurdle = matches!(e, Effect::HurdleMoved { .. });
         }
     }
     s
+}
+
+/// `unit` as its gain of the hopper attribute `attr` is written (`=b`,
+/// `=nb`).
+fn gained(unit: Piece, attr: Attrs) -> Piece {
+    let attrs = if unit.is_neutral() {
+        attr.with(Attrs::NEUTRAL)
+    } else {
+        attr
+    };
+    Piece { attrs, ..unit }
+}
+
+/// The hopper attribute a promoted hurdle took (`=G=b`), if any.
+fn hopper_attr(unit: Piece) -> Option<Attrs> {
+    [Attrs::HURDLE_COLOUR_CHANGING, Attrs::BUL, Attrs::DOB]
+        .into_iter()
+        .find(|&h| unit.attrs.contains(h))
 }
 
 // Part 2, group P: a unit's change written after the move or rebirth.
@@ -484,12 +524,29 @@ fn popeye_effect(s: &mut String, a: Alphabet, e: &Effect) {
             to,
             unit,
             was,
+        }
+        | Effect::HurdleMoved {
+            from,
+            to,
+            unit,
+            was,
         } => {
             s.push('[');
             popeye_reborn_unit(s, a, Piece { kind: was, ..unit });
             let _ = write!(s, "{from}->{to}");
             if unit.kind != was {
                 let _ = write!(s, "={}", a.piece(unit.kind));
+            }
+            s.push(']');
+        }
+        Effect::HurdlePromoted { on, unit } => {
+            // In brackets of its own; in the hurdle's when nothing came
+            // between (see `popeye_text`).
+            let _ = write!(s, "[{on}=");
+            popeye_unit(s, a, unit, true);
+            if let Some(attr) = hopper_attr(unit) {
+                s.push('=');
+                popeye_attributes(s, a, gained(unit, attr));
             }
             s.push(']');
         }
@@ -906,12 +963,19 @@ fn circe_effect(s: &mut String, a: Alphabet, e: &Effect, occupant: Option<Piece>
         }
         Effect::WalkChange { on, unit }
         | Effect::LatePromotion { on, unit }
+        | Effect::HurdlePromoted { on, unit }
         | Effect::LatentFirst { on, unit }
         | Effect::KingChange { on, unit, .. }
         | Effect::Rewalked { on, unit } => {
             let _ = write!(s, "({on}={})", a.piece(unit.kind));
         }
         Effect::Transfer {
+            from,
+            to,
+            unit,
+            was,
+        }
+        | Effect::HurdleMoved {
             from,
             to,
             unit,

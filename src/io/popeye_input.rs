@@ -733,6 +733,10 @@ impl<'a> Parser<'a> {
                     }
                     match a {
                         Attr::Is(a) => {
+                            if crate::io::toml_input::bul_and_dob(attrs, a) {
+                                return self
+                                    .err(tok.line, crate::io::toml_input::BUL_AND_DOB.to_string());
+                            }
                             if attrs.conflicts_with(a) {
                                 return self.err(
                                     tok.line,
@@ -748,12 +752,6 @@ impl<'a> Parser<'a> {
                             attrs = attrs.with(a)
                         }
                         Attr::AliceA => self.alice_board = true,
-                        Attr::Unsupported => {
-                            return self.err(
-                                tok.line,
-                                format!("piece attribute {} is not supported", tok.text),
-                            )
-                        }
                     }
                     continue;
                 }

@@ -363,12 +363,17 @@ fn kamikaze_attribute() {
 }
 
 #[test]
-fn unsupported_piece_attributes_name_the_word() {
-    let e = error("beginproblem\nstipulation #2\npieces white ke1\n black bul qd8\nendproblem");
+fn bul_and_dob_are_read_and_not_both_on_one_unit() {
+    let p = one("beginproblem\nstipulation ~1\npieces white ke1 bul gd4\n black ke8\nendproblem");
+    assert!(at(&p, "d4").unwrap().attrs.contains(Attrs::BUL));
+    let p = one("anfangproblem\nforderung ~1\nsteine weiss ke1 dob gd4\n schwarz ke8\nendeproblem");
+    assert!(at(&p, "d4").unwrap().attrs.contains(Attrs::DOB));
+    // Popeye's refusal of a unit given both.
+    let e = error(
+        "beginproblem\nstipulation ~1\npieces white ke1 black ke8\n  white bul dob gd4\nendproblem",
+    );
     assert_eq!(e.line, 4);
-    assert_eq!(e.message, "piece attribute bul is not supported");
-    let e = error("anfangproblem\nforderung #2\nsteine weiss dob ke1\nendeproblem");
-    assert_eq!(e.message, "piece attribute dob is not supported");
+    assert_eq!(e.message, "A hopper can not be both Bul and Dob");
 }
 
 #[test]

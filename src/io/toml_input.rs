@@ -59,6 +59,8 @@ struct RawProblem {
     protean: Option<Vec<TSpanned<String>>>,
     anda: Option<Vec<TSpanned<String>>>,
     andainverse: Option<Vec<TSpanned<String>>>,
+    bul: Option<Vec<TSpanned<String>>>,
+    dob: Option<Vec<TSpanned<String>>>,
     options: Option<Vec<TSpanned<String>>>,
     zeroposition: Option<bool>,
     twin: Option<Vec<TSpanned<RawTwin>>>,
@@ -480,10 +482,18 @@ impl Reader<'_> {
             &raw.protean,
             &raw.anda,
             &raw.andainverse,
+            &raw.bul,
+            &raw.dob,
         ];
         for ((key, attr), list) in ATTRIBUTE_KEYS.iter().zip(lists) {
             for name in list.iter().flatten() {
                 let sq = self.square(name, key)?;
+                if position
+                    .piece_at(sq)
+                    .is_some_and(|p| bul_and_dob(p.attrs, *attr))
+                {
+                    return Err(self.error(name.span(), BUL_AND_DOB.to_string()));
+                }
                 if position
                     .piece_at(sq)
                     .is_some_and(|p| p.attrs.conflicts_with(*attr))
@@ -901,7 +911,7 @@ fn names<T>(table: &[(&str, T)]) -> String {
 /// The TOML keys of the unit attributes beside `kamikaze` and `neutral`,
 /// each a list of the squares of the units that carry it (Popeye's English
 /// attribute names, lower-cased), in the order `convert` writes them.
-pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 15] = [
+pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 17] = [
     ("royal", Attrs::ROYAL),
     ("paralysing", Attrs::PARALYSING),
     ("functionary", Attrs::FUNCTIONARY),
@@ -917,7 +927,18 @@ pub(crate) const ATTRIBUTE_KEYS: [(&str, Attrs); 15] = [
     ("protean", Attrs::PROTEAN),
     ("anda", Attrs::ANDA),
     ("andainverse", Attrs::ANDA_INVERSE),
+    ("bul", Attrs::BUL),
+    ("dob", Attrs::DOB),
 ];
+
+/// Popeye's refusal of a unit given both Bul and Dob.
+pub(crate) const BUL_AND_DOB: &str = "A hopper can not be both Bul and Dob";
+
+/// Whether adding `attr` to `attrs` makes a unit both Bul and Dob.
+pub(crate) fn bul_and_dob(attrs: Attrs, attr: Attrs) -> bool {
+    (attrs.contains(Attrs::BUL) && attr == Attrs::DOB)
+        || (attrs.contains(Attrs::DOB) && attr == Attrs::BUL)
+}
 
 /// Gives the unit on `sq` the attribute `attr`; false if `sq` is empty.
 fn set_attribute(pos: &mut Position, sq: Square, attr: Attrs) -> bool {

@@ -298,6 +298,7 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     let mut removals = Vec::new();
     let mut pending = None;
     let mut transfer = None;
+    let mut hurdle = None;
     let mut partner = None;
     let mut colour_changes = Vec::new();
     let mut changes = Vec::new();
@@ -395,6 +396,18 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
                     "from": from.to_string(), "to": to.to_string(),
                 }))
             }
+            // The bul and dob attributes: the hurdle's move.
+            Effect::HurdleMoved {
+                from,
+                to,
+                unit: u,
+                was,
+            } => {
+                hurdle = Some(json!({
+                    "unit": unit(u), "was": a.piece(was),
+                    "from": from.to_string(), "to": to.to_string(),
+                }))
+            }
             // Part 2, group M (second round): Make&Take's castling as a make.
             Effect::PartnerMove { from, to, unit: u } => {
                 partner = Some(json!({
@@ -464,6 +477,9 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
     }
     if let Some(t) = transfer {
         value["transfer"] = t;
+    }
+    if let Some(h) = hurdle {
+        value["hurdle_move"] = h;
     }
     if let Some(k) = kings_swapped {
         merge(&mut value, json!({ "kings_swapped": k }));

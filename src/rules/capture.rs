@@ -202,7 +202,7 @@ impl Rules {
     /// not at all when the rules forbid it. A capture of the tier-1 forms
     /// takes the fast path.
     pub fn resolve_move(&self, pos: &Position, mv: &Move, mut outcome: impl FnMut(Effects)) {
-        if !self.is_general() {
+        if !self.is_general_for(mv.piece) {
             if let Some(victim) = mv.captured {
                 let capture = Capture::of_move(pos, mv, victim);
                 self.resolve_capture(&capture, |e| {
@@ -273,19 +273,49 @@ impl Rules {
         changing: bool,
         outcome: &mut dyn FnMut(Effects),
     ) {
+        let mut last = |mut p: Partial| {
+            if self.brings_back_buried() {
+                emergences(ctx, &mut p);
+            }
+            if changing {
+                self.units_changed(ctx, Stage::AfterRebirths, &mut p);
+            }
+            outcome(p.effects)
+        };
         self.capturer_stage(ctx, start, &mut |mut p| {
             if changing {
                 self.units_changed(ctx, Stage::AfterCapturerRebirth, &mut p);
+                // Bul, Dob: one move per motion that goes on, none if it
+                // must go on and cannot.
+                let mut next = Vec::new();
+                let circe = self.family(Base::Circe).is_some();
+                if self
+                    .conditions
+                    .goes_on(self, ctx.before, ctx.mv, &p.pos, &mut next)
+                {
+                    // A motion whose promotion is skipped is one move, not
+                    // one per promotion.
+                    let mut unpromoted: Option<Effect> = None;
+                    for (e, then) in next {
+                        let mut q = p;
+                        q.push(ctx, e);
+                        self.captured_stage(ctx, q, &mut |mut r| {
+                            if let Some(t) = then {
+                                if !rebirth_failed(circe, ctx.mv, &r) {
+                                    r.push(ctx, t);
+                                } else if unpromoted == Some(e) {
+                                    return;
+                                } else {
+                                    unpromoted = Some(e);
+                                }
+                            }
+                            last(r)
+                        });
+                    }
+                    return;
+                }
             }
-            self.captured_stage(ctx, p, &mut |mut p| {
-                if self.brings_back_buried() {
-                    emergences(ctx, &mut p);
-                }
-                if changing {
-                    self.units_changed(ctx, Stage::AfterRebirths, &mut p);
-                }
-                outcome(p.effects)
-            })
+            self.captured_stage(ctx, p, &mut last)
         });
     }
 
@@ -680,6 +710,18 @@ struct Ctx<'a> {
 struct Partial {
     pos: Position,
     effects: Effects,
+}
+
+/// Whether `mv`, a capture under Circe (`circe`), left its captured unit
+/// unreborn (its square taken): Popeye then skips what follows the rebirth
+/// (a Bul or Dob hurdle's promotion).
+fn rebirth_failed(circe: bool, mv: &Move, p: &Partial) -> bool {
+    circe
+        && mv.captured.is_some()
+        && !p
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::CapturedReborn { .. }))
 }
 
 impl Partial {

@@ -183,7 +183,7 @@ impl Rules {
         if attacker.kind == Kind::ORPHAN {
             return true;
         }
-        if self.is_general() || self.conditions.second_motion_in_check() {
+        if self.is_general_for(attacker) || self.conditions.second_motion_in_check() {
             // A unit capturing from its rebirth square is put there first.
             let mut lifted;
             let board = if on == from {

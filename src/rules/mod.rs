@@ -719,6 +719,17 @@ impl Rules {
         self.general || self.conditions.change_units()
     }
 
+    /// [`Rules::is_general`] for a move or capture of `unit`: under the bul
+    /// and dob attributes, when they alone change units, only their
+    /// carriers' moves need the pipeline (their hurdles move on).
+    #[inline]
+    pub fn is_general_for(&self, unit: crate::board::Piece) -> bool {
+        self.is_general()
+            && (self.general
+                || !conditions::hurdle_moves_alone(self)
+                || conditions::carries_hurdle_moves(unit))
+    }
+
     /// Whether the rebirth squares of these rules read the units' squares
     /// in the diagram (Diagram Circe), so the solver must track them.
     pub fn needs_identities(&self) -> bool {

@@ -103,7 +103,6 @@ pub(super) enum Attr {
     /// AliceChess's board A: where units stand without it, but it puts
     /// the condition in force.
     AliceA,
-    Unsupported,
 }
 
 pub(super) type Table<T> = &'static [(&'static str, T)];
@@ -223,8 +222,8 @@ pub(super) const ENGLISH: Lang = Lang {
         ("magic", Attr::Is(Attrs::MAGIC)),
         ("uncapturable", Attr::Is(Attrs::UNCAPTURABLE)),
         ("patrol", Attr::Is(Attrs::PATROL)),
-        ("bul", Attr::Unsupported),
-        ("dob", Attr::Unsupported),
+        ("bul", Attr::Is(Attrs::BUL)),
+        ("dob", Attr::Is(Attrs::DOB)),
         ("anda", Attr::Is(Attrs::ANDA)),
         ("andainverse", Attr::Is(Attrs::ANDA_INVERSE)),
         ("alicea", Attr::AliceA),
@@ -340,8 +339,8 @@ pub(super) const GERMAN: Lang = Lang {
         ("magisch", Attr::Is(Attrs::MAGIC)),
         ("unschlagbar", Attr::Is(Attrs::UNCAPTURABLE)),
         ("patrouille", Attr::Is(Attrs::PATROL)),
-        ("bul", Attr::Unsupported),
-        ("dob", Attr::Unsupported),
+        ("bul", Attr::Is(Attrs::BUL)),
+        ("dob", Attr::Is(Attrs::DOB)),
         ("anda", Attr::Is(Attrs::ANDA)),
         ("andainvers", Attr::Is(Attrs::ANDA_INVERSE)),
         ("alicea", Attr::AliceA),
@@ -457,8 +456,8 @@ pub(super) const FRENCH: Lang = Lang {
         ("magique", Attr::Is(Attrs::MAGIC)),
         ("imprenable", Attr::Is(Attrs::UNCAPTURABLE)),
         ("patrouille", Attr::Is(Attrs::PATROL)),
-        ("bul", Attr::Unsupported),
-        ("dob", Attr::Unsupported),
+        ("bul", Attr::Is(Attrs::BUL)),
+        ("dob", Attr::Is(Attrs::DOB)),
         ("anda", Attr::Is(Attrs::ANDA)),
         ("andainverse", Attr::Is(Attrs::ANDA_INVERSE)),
         ("alicea", Attr::AliceA),

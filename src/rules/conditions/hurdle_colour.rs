@@ -27,7 +27,7 @@ pub struct HurdleColourChanging;
 
 /// The walks Popeye lets carry the attribute (its simple hoppers, Chinese
 /// pieces, lions and the contra grasshopper), by English code.
-const HOPPERS: [&str; 35] = [
+pub(super) const HOPPERS: [&str; 35] = [
     "G", "NH", "CH", "ZH", "GH", "RH", "BH", "EQ", "NE", "G2", "G3", "KH", "OR", "NO", "M", "RM",
     "BM", "EA", "RE", "BE", "SW", "RW", "BW", "KP", "QE", "QF", "LE", "PA", "VA", "NA", "LI", "RL",
     "BL", "NL", "CG",
@@ -35,7 +35,7 @@ const HOPPERS: [&str; 35] = [
 
 /// Where a walk's hurdle stands, its move's departure and arrival known.
 #[derive(Clone, Copy)]
-enum Hurdle {
+pub(super) enum Hurdle {
     /// `n` squares before the arrival (grasshopper: 1, grasshopper-2: 2).
     Behind(i8),
     /// The first unit on the line from the departure (lions).
@@ -46,7 +46,7 @@ enum Hurdle {
     NextToDeparture,
 }
 
-fn hurdle_rule(kind: Kind) -> Option<Hurdle> {
+pub(super) fn hurdle_rule(kind: Kind) -> Option<Hurdle> {
     let steps = kind.def().walk.steps;
     let mut rule = None;
     for step in steps {
@@ -88,7 +88,7 @@ fn gcd(a: i8, b: i8) -> i8 {
 
 /// The hurdle of the hop of a `kind` from `from` to `to` in `pos` (the
 /// position before the move).
-fn hurdle_of(pos: &Position, kind: Kind, from: Square, to: Square) -> Option<Square> {
+pub(super) fn hurdle_of(pos: &Position, kind: Kind, from: Square, to: Square) -> Option<Square> {
     let (df, dr) = (
         to.file() as i8 - from.file() as i8,
         to.rank() as i8 - from.rank() as i8,
@@ -110,39 +110,120 @@ fn hurdle_of(pos: &Position, kind: Kind, from: Square, to: Square) -> Option<Squ
     }
 }
 
-/// Reads, before solving, which walks a promotion may give the attribute
-/// to (the walks of the diagram's carriers, kept in the parameter's walk
-/// list) and which it may leave without (the fairy walks of the diagram's
-/// other units, in its set of walks).
+/// The attributes of Popeye's hopper-specific promotions, each with the
+/// condition that carries it, in the order Popeye tries them.
+pub(super) const HOPPER_ATTRS: [(Attrs, Condition); 3] = [
+    (
+        Attrs::HURDLE_COLOUR_CHANGING,
+        Condition::HurdleColourChanging,
+    ),
+    (Attrs::BUL, Condition::BulUnits),
+    (Attrs::DOB, Condition::DobUnits),
+];
+
+/// Reads, before solving, which walks a promotion may give each of the
+/// hopper attributes to (the walks of the diagram's carriers, kept in its
+/// condition's walk list) and which it may leave without (the fairy walks
+/// of the diagram's other units, in each one's set of walks).
 pub(super) fn remember_promotion_walks(rules: &mut Rules, pos: &Position) {
-    let mut param = Param {
-        number: rules.param(Condition::HurdleColourChanging).number,
-        ..Param::default()
-    };
-    let mut carried = Vec::new();
+    let mut plain = crate::rules::KindSet::default();
     for (unit, _) in pos.units() {
-        if unit.attrs.contains(Attrs::HURDLE_COLOUR_CHANGING) {
-            if !carried.contains(&unit.kind) {
-                carried.push(unit.kind);
-            }
-        } else if !unit.kind.is_orthodox() {
-            param.kinds.insert(unit.kind);
+        if !HOPPER_ATTRS.iter().any(|(a, _)| unit.attrs.contains(*a)) && !unit.kind.is_orthodox() {
+            plain.insert(unit.kind);
         }
     }
-    for (slot, kind) in param.walk_list.iter_mut().zip(&carried) {
-        *slot = kind.index() as u8 + 1;
+    for (attr, condition) in HOPPER_ATTRS {
+        if !rules.has(condition) {
+            continue;
+        }
+        let mut param = Param {
+            number: rules.param(condition).number,
+            kinds: plain,
+            ..Param::default()
+        };
+        let mut carried = Vec::new();
+        for (unit, _) in pos.units() {
+            if unit.attrs.contains(attr) && !carried.contains(&unit.kind) {
+                carried.push(unit.kind);
+            }
+        }
+        for (slot, kind) in param.walk_list.iter_mut().zip(&carried) {
+            *slot = kind.index() as u8 + 1;
+        }
+        rules.params.set(condition, param);
     }
-    rules.params.set(Condition::HurdleColourChanging, param);
 }
 
-/// Whether a promotion into `kind` may be made with the attribute
-/// (`carrier`), or without it.
-fn promotes_into(rules: &Rules, kind: Kind, carrier: bool) -> bool {
-    let param = rules.param(Condition::HurdleColourChanging);
-    if carrier {
-        param.walk_list().any(|k| k == kind)
-    } else {
-        kind.is_orthodox() || param.kinds.contains(kind)
+/// The hopper attributes a promotion into `kind` may be made with, in
+/// Popeye's order (`None`: without any).
+pub(super) fn promotion_variants(
+    rules: &Rules,
+    kind: Kind,
+) -> impl Iterator<Item = Option<Attrs>> + '_ {
+    let first = HOPPER_ATTRS
+        .iter()
+        .find(|(_, c)| rules.has(*c))
+        .map(|(_, c)| *c);
+    let plain = first.is_none_or(|c| kind.is_orthodox() || rules.param(c).kinds.contains(kind));
+    plain.then_some(None).into_iter().chain(
+        HOPPER_ATTRS
+            .iter()
+            .filter(move |(_, c)| rules.has(*c) && rules.param(*c).walk_list().any(|k| k == kind))
+            .map(|(a, _)| Some(*a)),
+    )
+}
+
+/// Whether `condition` is the first of the hopper attributes' conditions
+/// in force: it alone makes the promotions' variants.
+fn makes_variants(rules: &Rules, condition: Condition) -> bool {
+    HOPPER_ATTRS
+        .iter()
+        .find(|(_, c)| rules.has(*c))
+        .map(|(_, c)| *c)
+        == Some(condition)
+}
+
+/// Popeye's hopper-specific promotions of the moves `moves[start..]`: a
+/// promotion becomes one move per attribute variant, in order.
+pub(super) fn settle_promotions(
+    rules: &Rules,
+    condition: Condition,
+    moves: &mut Vec<Move>,
+    start: usize,
+) {
+    if !makes_variants(rules, condition) {
+        return;
+    }
+    let mut i = start;
+    while i < moves.len() {
+        let mv = moves[i];
+        let Some(kind) = mv.promotion.filter(|_| mv.piece.kind.is_pawn()) else {
+            i += 1;
+            continue;
+        };
+        // Under HurdleColourChanging the attribute comes with the
+        // promotion; under Bul or Dob alone, after the rebirths, and not
+        // at all when a Circe capture's unit is not reborn (Popeye skips
+        // it then).
+        let late = condition != Condition::HurdleColourChanging;
+        if late && unreborn(rules, &mv) {
+            i += 1;
+            continue;
+        }
+        let variants: Vec<Move> = promotion_variants(rules, kind)
+            .map(|v| {
+                v.map_or(mv, |attr| {
+                    if late {
+                        carrying_late(mv, attr)
+                    } else {
+                        carrying(mv, attr)
+                    }
+                })
+            })
+            .collect();
+        let n = variants.len();
+        moves.splice(i..=i, variants);
+        i += n;
     }
 }
 
@@ -190,24 +271,7 @@ impl ConditionRule for HurdleColourChanging {
     }
 
     fn settle(rules: &Rules, _pos: &Position, moves: &mut Vec<Move>, start: usize) {
-        let mut i = start;
-        while i < moves.len() {
-            let mv = moves[i];
-            let Some(kind) = mv.promotion.filter(|_| mv.piece.kind.is_pawn()) else {
-                i += 1;
-                continue;
-            };
-            let mut variants: Vec<Move> = Vec::with_capacity(2);
-            if promotes_into(rules, kind, false) {
-                variants.push(mv);
-            }
-            if promotes_into(rules, kind, true) {
-                variants.push(carrying(mv));
-            }
-            let n = variants.len();
-            moves.splice(i..=i, variants);
-            i += n;
-        }
+        settle_promotions(rules, Condition::HurdleColourChanging, moves, start);
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
@@ -246,11 +310,12 @@ impl ConditionRule for HurdleColourChanging {
     }
 }
 
-/// `mv`, a promotion, made into a carrier of the attribute: the promoted
-/// unit takes it where it promotes, before any rebirth (`=G=hcc`), and an
-/// AntiCirce capturer is reborn with it (`[whccGc8->c8]`).
-fn carrying(mut mv: Move) -> Move {
-    let unit = mv.arriving_piece().with(Attrs::HURDLE_COLOUR_CHANGING);
+/// `mv`, a promotion, made into a carrier of the hopper attribute `attr`:
+/// the promoted unit takes it where it promotes, before any rebirth
+/// (`=G=hcc`), and an AntiCirce capturer is reborn with it
+/// (`[whccGc8->c8]`).
+fn carrying(mut mv: Move, attr: Attrs) -> Move {
+    let unit = mv.arriving_piece().with(attr);
     let at = mv
         .effects
         .iter()
@@ -268,7 +333,7 @@ fn carrying(mut mv: Move) -> Move {
         let mut e = *e;
         if let Effect::CapturerReborn { from, unit: u, .. } = &mut e {
             if *from == mv.to {
-                *u = u.with(Attrs::HURDLE_COLOUR_CHANGING);
+                *u = u.with(attr);
             }
         }
         effects.push(e);
@@ -281,6 +346,42 @@ fn carrying(mut mv: Move) -> Move {
         });
     }
     mv.effects = effects;
+    mv
+}
+
+/// Whether `mv` is a capture under Circe whose captured unit is not
+/// reborn.
+fn unreborn(rules: &Rules, mv: &Move) -> bool {
+    rules.family(crate::rules::Base::Circe).is_some()
+        && mv.is_capture()
+        && !mv
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::CapturedReborn { .. }))
+}
+
+/// `mv`, a promotion, made into a carrier of `attr` once every rebirth is
+/// made (Popeye's order under Bul and Dob without HurdleColourChanging):
+/// `b7*c8=G[+bRa8=d]`, `b7*c8=G[wGc8->c8=b]`.
+fn carrying_late(mut mv: Move, attr: Attrs) -> Move {
+    let mut on = mv.to;
+    let mut unit = mv.arriving_piece();
+    for e in &mv.effects {
+        if let Effect::CapturerReborn {
+            from, to, unit: u, ..
+        } = *e
+        {
+            if from == mv.to {
+                on = to;
+                unit = u;
+            }
+        }
+    }
+    mv.effects.push(Effect::Changed {
+        on,
+        unit: unit.with(attr),
+        shown: Shown::Attrs,
+    });
     mv
 }
 

@@ -88,6 +88,7 @@ pub(super) mod madrasi;
 // Group C: walks and observation.
 pub(crate) mod annan;
 mod bolero;
+mod bul_dob;
 mod cast;
 mod confronted;
 mod frankfurt;
@@ -791,6 +792,25 @@ pub trait ConditionRule {
     ) {
     }
 
+    /// The motions that go on from `mv` (played from `before`) once it has
+    /// come to `now` after the capturer's rebirth and the changes made
+    /// then, of which the move takes one, each a move of its own in this
+    /// order, before the captured unit's rebirth (the bul and dob
+    /// attributes: the hurdle's moves), each with what follows it once the
+    /// captured unit is reborn (the hurdle's promotion). `true` when the
+    /// move must go on: with `out` left empty it is not played. A
+    /// condition using it says `keeps_units: false`.
+    #[inline(always)]
+    fn goes_on(
+        _rules: &Rules,
+        _before: &Position,
+        _mv: &Move,
+        _now: &Position,
+        _out: &mut Vec<(crate::moves::Effect, Option<crate::moves::Effect>)>,
+    ) -> bool {
+        false
+    }
+
     /// Keeps of the legal moves `moves[start..]` those the condition
     /// allows, in their order.
     #[inline(always)]
@@ -1231,6 +1251,22 @@ macro_rules! registry {
                 }
             }
 
+            /// The motions of which the move takes one after the
+            /// capturer's rebirth (see [`ConditionRule::goes_on`]).
+            #[inline]
+            pub fn goes_on(self, rules: &Rules, before: &Position, mv: &Move, now: &Position, out: &mut Vec<(crate::moves::Effect, Option<crate::moves::Effect>)>) -> bool {
+                let mut must = false;
+                for c in self.iter() {
+                    if c.capabilities().keeps_units {
+                        continue;
+                    }
+                    must |= match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::goes_on(rules, before, mv, now, out),)*
+                    };
+                }
+                must
+            }
+
             /// Filters the pseudo-legal moves `moves[start..]` by each
             /// condition, before legality.
             #[inline]
@@ -1509,6 +1545,12 @@ registry! {
     /// The hurdle-colour-changing attribute: the hurdle its unit hops
     /// over changes sides.
     HurdleColourChanging => hurdle_colour::HurdleColourChanging,
+    /// The bul attribute: the hurdle its unit hops over moves on as the
+    /// hopper, for the mover.
+    BulUnits => bul_dob::BulUnits,
+    /// The dob attribute: the hurdle its unit hops over moves on with its
+    /// own walk, for its own side.
+    DobUnits => bul_dob::DobUnits,
     /// The jigger attribute: its unit ends every move, and captures only
     /// to end, in contact with another unit.
     Jigger => jigger::Jigger,
@@ -1816,9 +1858,27 @@ pub fn put_carried_in_force(rules: &mut Rules, pos: &Position) {
             );
         }
     }
-    if rules.has(Condition::HurdleColourChanging) {
+    if hurdle_colour::HOPPER_ATTRS
+        .iter()
+        .any(|&(_, c)| rules.has(c))
+    {
         hurdle_colour::remember_promotion_walks(rules, pos);
     }
+}
+
+/// Whether the bul and dob attributes are the only rules in force that
+/// change units as moves are played.
+pub(crate) fn hurdle_moves_alone(rules: &Rules) -> bool {
+    let mut rest = rules.conditions;
+    rest.remove(Condition::BulUnits);
+    rest.remove(Condition::DobUnits);
+    !rest.change_units()
+}
+
+/// Whether `unit` carries the bul or dob attribute.
+#[inline]
+pub(crate) fn carries_hurdle_moves(unit: Piece) -> bool {
+    unit.attrs.contains(Attrs::BUL) || unit.attrs.contains(Attrs::DOB)
 }
 
 /// Why `name` is not played beside those of the Mars family's `bases` that
