@@ -748,11 +748,7 @@ fn keep_mating_side(
     stip: &Stipulation,
     first: Color,
 ) -> Result<Option<Color>, SolveError> {
-    let Some(o) = problem
-        .options
-        .iter()
-        .find(|o| o.value == ProblemOption::KeepMatingPiece)
-    else {
+    let Some(line) = given_option_line(problem, &ProblemOption::KeepMatingPiece) else {
         return Ok(None);
     };
     match (main, stip.intro) {
@@ -769,7 +765,7 @@ fn keep_mating_side(
             first.opponent()
         })),
         _ => Err(SolveError::UnsupportedOption {
-            line: o.line,
+            line,
             name: "keepmatingpiece outside help play".to_string(),
         }),
     }
@@ -786,18 +782,14 @@ fn goal_is_end_side(
     stip: &Stipulation,
     first: Color,
 ) -> Result<Option<Color>, SolveError> {
-    let Some(o) = problem
-        .options
-        .iter()
-        .find(|o| o.value == ProblemOption::GoalIsEnd)
-    else {
+    let Some(line) = given_option_line(problem, &ProblemOption::GoalIsEnd) else {
         return Ok(None);
     };
     if !stip.goal_is_end_applies() {
         return Ok(None);
     }
     let unsupported = |what: &str| SolveError::UnsupportedOption {
-        line: o.line,
+        line,
         name: format!("goalisend {what}"),
     };
     if problem.has_option(|o| *o == ProblemOption::Quodlibet) {
@@ -897,11 +889,16 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
 /// The line of the first `option` as given (the problem's own line where
 /// none).
 fn option_line(problem: &Problem, option: &ProblemOption) -> usize {
+    given_option_line(problem, option).unwrap_or(problem.stipulation.line)
+}
+
+/// The line of `option`, where the problem gives it.
+fn given_option_line(problem: &Problem, option: &ProblemOption) -> Option<usize> {
     problem
         .options
         .iter()
         .find(|o| o.value == *option)
-        .map_or(problem.stipulation.line, |o| o.line)
+        .map(|o| o.line)
 }
 
 /// `option maxsolutions n`.
