@@ -548,9 +548,17 @@ impl Reader<'_> {
             })
             .collect::<Result<Vec<_>, InputError>>()?;
         for o in &options {
-            if let ProblemOption::CastlingMutuallyExclusive(white, black) = o.value {
-                position.castling_exclusive |=
-                    Position::exclusive_castling_bit(white, black).unwrap_or(0);
+            match &o.value {
+                ProblemOption::NoCastling(squares) => {
+                    for sq in squares {
+                        position.unmoved.clear(*sq);
+                    }
+                }
+                ProblemOption::CastlingMutuallyExclusive(white, black) => {
+                    position.castling_exclusive |=
+                        Position::exclusive_castling_bit(*white, *black).unwrap_or(0);
+                }
+                _ => {}
             }
         }
 
