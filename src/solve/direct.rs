@@ -236,17 +236,12 @@ impl<'s> Battle<'s> {
     /// `goalisend`: `side`'s moves end the play when they reach the goal.
     pub fn with_goal_is_end(mut self, side: Option<crate::board::Color>) -> Battle<'s> {
         self.goal_is_end = side;
-        // The table's results hold under the option only.
-        if let Some(side) = side {
-            self.salt ^= 0x9e37_79b9_7f4a_7c15_u64.rotate_left(side as u32 + 1);
-        }
+        self.salt ^= Judge::goal_is_end_salt(side);
         self
     }
 
-    /// Whether `mv` from `pos`, leading to `after`, ends the play under
-    /// `goalisend`.
     fn ends_play(&mut self, pos: &Position, mv: &Move, after: &Position) -> bool {
-        self.goal_is_end == Some(pos.turn) && self.judge.reached(pos, mv, after)
+        self.judge.ends_play(self.goal_is_end, pos, mv, after)
     }
 
     /// Leaves out these first moves (option `start`: Popeye never tries

@@ -1,7 +1,7 @@
 //! Whether a move reaches the stipulation's goal, and the mark Popeye puts
 //! after a move.
 
-use crate::board::{Position, Square};
+use crate::board::{Color, Position, Square};
 use crate::movegen::{has_legal_move, pseudo_legal_moves};
 use crate::moves::{Fate, Motion, Move};
 use crate::rules::Rules;
@@ -81,6 +81,27 @@ impl Judge {
         judge.self_checks_in_lists = goal == Goal::DoubleMate;
         judge.checks_stop = judge.goal_rules.conditions != judge.rules.conditions;
         judge
+    }
+
+    /// `goalisend`: whether `mv` from `pos`, leading to `after`, ends the
+    /// play: a move of `side` (the side that does not make the goal move)
+    /// that reaches the goal.
+    pub fn ends_play(
+        &mut self,
+        side: Option<Color>,
+        pos: &Position,
+        mv: &Move,
+        after: &Position,
+    ) -> bool {
+        side == Some(pos.turn) && self.reached(pos, mv, after)
+    }
+
+    /// What `goalisend` for `side` mixes into a search table's keys: the
+    /// table's results hold under the option only.
+    pub fn goal_is_end_salt(side: Option<Color>) -> u64 {
+        side.map_or(0, |side| {
+            0x9e37_79b9_7f4a_7c15_u64.rotate_left(side as u32 + 1)
+        })
     }
 
     /// Whether `goal` is about units' identity, so the solver must track

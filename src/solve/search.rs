@@ -331,24 +331,19 @@ impl<'s> Searcher<'s> {
             .is_some_and(|t| !t.may_reach(pos, own, other))
     }
 
-    /// `keepmatingpiece`: a line fails once `side` has no unit but its
-    /// king.
+    /// `goalisend`: `side`'s moves end the play when they reach the goal.
     pub fn with_goal_is_end(mut self, side: Option<Color>) -> Searcher<'s> {
         self.goal_is_end = side;
-        // The table's failures hold under the option only.
-        if let Some(side) = side {
-            self.salt ^= 0x9e37_79b9_7f4a_7c15_u64.rotate_left(side as u32 + 1);
-        }
+        self.salt ^= Judge::goal_is_end_salt(side);
         self
     }
 
-    /// Whether `mv` from `pos`, leading to `after`, ends the play under
-    /// `goalisend`: a move of the side that does not make the goal move
-    /// that reaches the goal.
     fn ends_play(&mut self, pos: &Position, mv: &Move, after: &Position) -> bool {
-        self.goal_is_end == Some(pos.turn) && self.judge.reached(pos, mv, after)
+        self.judge.ends_play(self.goal_is_end, pos, mv, after)
     }
 
+    /// `keepmatingpiece`: a line fails once `side` has no unit but its
+    /// king.
     pub fn with_keep_mating(mut self, side: Option<Color>) -> Searcher<'s> {
         self.keep_mating = side;
         self
