@@ -163,6 +163,20 @@ fn black(kind: Kind) -> Option<Piece> {
 }
 
 #[test]
+fn a_text_line_keeps_its_trailing_spaces_and_loses_leading_separators() {
+    // Popeye skips spaces, tabs and `;.,` before the text and keeps the
+    // rest of the line: trailing spaces count when the line is centred.
+    let p = one("beginproblem\n\
+         author AyatsujiP \r\n\
+         origin \t., Somewhere 1999\n\
+         stipulation #2\n\
+         pieces white ke1 black ke8\n\
+         endproblem\n");
+    assert_eq!(p.meta.author, ["AyatsujiP "]);
+    assert_eq!(p.meta.origin, ["Somewhere 1999"]);
+}
+
+#[test]
 fn english_problem() {
     let p = one("beginproblem\n\
          author   A. Uthor\n\

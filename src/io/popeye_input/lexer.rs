@@ -65,12 +65,18 @@ impl<'a> Lexer<'a> {
         self.clone().word()
     }
 
-    /// The rest of the current line (after a keyword), trimmed.
+    /// The rest of the current line (after a keyword), as Popeye reads it.
     pub(super) fn rest_of_line(&mut self) -> (String, usize) {
         let rest = &self.text[self.pos..];
         let len = rest.find('\n').unwrap_or(rest.len());
         self.pos += len;
-        (rest[..len].trim().to_string(), self.line)
+        // As Popeye reads such a line: the separators before the text are
+        // skipped, and the text runs to the end of the line, trailing
+        // spaces kept (they count when the line is centred).
+        let line = &rest[..len];
+        let line = line.split('\r').next().unwrap_or("");
+        let text = line.trim_start_matches([' ', '\t', ';', '.', ',']);
+        (text.to_string(), self.line)
     }
 
     /// The words left on the current line.
