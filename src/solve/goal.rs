@@ -416,7 +416,21 @@ impl Judge {
             Goal::WinPiece => {
                 mv.is_capture() && !matches!(mv.captured_fate(), crate::moves::Fate::Reborn(_))
             }
+            Goal::Zugzwang(forced) => !self.in_check(after) && self.forced_to(after, *forced),
         }
+    }
+
+    /// Whether the side to move in `pos` has a legal move and each one
+    /// reaches `goal` (a zugzwang's forced goal).
+    fn forced_to(&mut self, pos: &Position, goal: Goal) -> bool {
+        let mut moves = Vec::new();
+        crate::movegen::legal_moves(pos, &self.rules, &mut moves);
+        let mut inner = Judge::new(self.rules, goal);
+        !moves.is_empty()
+            && moves.iter().all(|mv| {
+                let after = pos.play(mv);
+                inner.reached(pos, mv, &after)
+            })
     }
 
     /// Whether the side that just moved would have a move if it were its
