@@ -368,8 +368,12 @@ impl Reader<'_> {
         hit
     }
 
-    fn rest(&self) -> String {
-        String::from_utf8_lossy(&self.text[self.at..]).into_owned()
+    /// Where the reader stands, for an error: `at '...'` or `at the end`.
+    fn place(&self) -> String {
+        match &self.text[self.at..] {
+            [] => "at the end".to_string(),
+            rest => format!("at '{}'", String::from_utf8_lossy(rest)),
+        }
     }
 
     /// Operands joined by `&` and `|`, left to right.
@@ -393,7 +397,7 @@ impl Reader<'_> {
         if self.eat(b'(') {
             let inner = self.expression()?;
             if !self.eat(b')') {
-                return Err(format!("')' expected at '{}'", self.rest()));
+                return Err(format!("')' expected {}", self.place()));
             }
             return Ok(inner);
         }
@@ -421,7 +425,7 @@ impl Reader<'_> {
                 .iter()
                 .find(|(sym, _)| rest.starts_with(sym.as_bytes()))
                 .filter(|(sym, _)| !sym.starts_with('!'))
-                .ok_or_else(|| format!("a goal or a branch expected at '{}'", self.rest()))?;
+                .ok_or_else(|| format!("a goal or a branch expected {}", self.place()))?;
             (*goal, sym.len())
         };
         self.at += len;
@@ -436,7 +440,7 @@ impl Reader<'_> {
         std::str::from_utf8(&self.text[start..self.at])
             .ok()
             .and_then(|s| s.parse().ok())
-            .ok_or_else(|| format!("a length expected at '{}'", self.rest()))
+            .ok_or_else(|| format!("a length expected {}", self.place()))
     }
 
     fn branch(&mut self) -> Result<Node, String> {
@@ -486,7 +490,7 @@ impl Reader<'_> {
             self.at += 1;
             let node = self.expression()?;
             if !self.eat(close) {
-                return Err(format!("'{}' expected at '{}'", close as char, self.rest()));
+                return Err(format!("'{}' expected {}", close as char, self.place()));
             }
             let step = steps
                 .last_mut()
