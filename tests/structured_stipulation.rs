@@ -115,3 +115,15 @@ fn the_trees_no_solver_plays_yet_are_refused_with_their_line() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_stalemated_side_is_in_no_capzug_zugzwang() {
+    // 1.Qg1-g6 stalemates Black, who has no capture to make: Popeye finds
+    // no solution.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kf7 qg1 black kh8\nsstip white 1a[/1d[x]a{!+}]d\nendproblem\n"
+        ),
+        ["  White 1a[/1d[x]a{!+}]d      2 + 1"]
+    );
+}
