@@ -127,3 +127,14 @@ fn a_stalemated_side_is_in_no_capzug_zugzwang() {
         ["  White 1a[/1d[x]a{!+}]d      2 + 1"]
     );
 }
+
+#[test]
+fn attack_then_defence_to_the_goal_is_self_play() {
+    // `4ad[x]` is `sx2`: Popeye's answer is sx2's under its own header.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kh2 pe2 pf7 bb5 qc3 black kg4 pf6 pb2 sd7 pd5\nsstip white 4ad[x]\nendproblem\n"
+        ),
+        ["  White 4ad[x]                5 + 5", "   1.Qc3*f6 !"]
+    );
+}

@@ -178,6 +178,15 @@ impl Structured {
                     _ => unsupported(),
                 }
             }
+            // `Nad[G]`, N even: self play (the defence reaches the goal).
+            ([(Attack, false), (Defence, false)], Color::White)
+                if n % 2 == 0 && constraints.is_empty() && root.steps[0].ends.is_empty() =>
+            {
+                let [Node::Goal(goal)] = ends.as_slice() else {
+                    return unsupported();
+                };
+                Ok(plain(Play::SelfPlay, false, *goal, n / 2, false))
+            }
             // `Nhh[G]`, `Nh[G]h`: help play, Black first in whole moves,
             // White first in a half-move more.
             ([(Help, false), (Help, false)], side)
@@ -656,6 +665,12 @@ mod tests {
             (s.goal, s.half_move),
             (Goal::Zugzwang(&Goal::Capture), true)
         );
+        let s = ord("white 4ad[x]").unwrap();
+        assert_eq!(
+            (s.play, s.goal, s.moves),
+            (Play::SelfPlay, Goal::Capture, 2)
+        );
+        assert!(ord("white 3ad[x]").is_err());
         let s = ord("white 5s[#]").unwrap();
         assert_eq!((s.play, s.series, s.moves), (Play::Direct, true, 5));
         let s = ord("white 6s[1d[#]a]").unwrap();
