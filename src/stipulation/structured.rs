@@ -99,6 +99,7 @@ impl Structured {
         let mut reader = Reader {
             text: expr.as_bytes(),
             at: 0,
+            depth: 0,
         };
         let root = reader.expression()?;
         if reader.at < reader.text.len() {
@@ -364,7 +365,13 @@ fn reflex_goal(fork: &Branch, not: &Node) -> Option<Goal> {
 struct Reader<'a> {
     text: &'a [u8],
     at: usize,
+    /// Operands open around the reader: a bound keeps the recursion off
+    /// the stack's end.
+    depth: u32,
 }
+
+/// The deepest nesting read (Popeye's stipulations nest a few levels).
+const MAX_DEPTH: u32 = 64;
 
 impl Reader<'_> {
     fn peek(&self) -> Option<u8> {
@@ -400,6 +407,16 @@ impl Reader<'_> {
     }
 
     fn operand(&mut self) -> Result<Node, String> {
+        if self.depth >= MAX_DEPTH {
+            return Err(format!("nested more than {MAX_DEPTH} deep"));
+        }
+        self.depth += 1;
+        let node = self.unnested_operand();
+        self.depth -= 1;
+        node
+    }
+
+    fn unnested_operand(&mut self) -> Result<Node, String> {
         if self.eat(b'!') {
             return Ok(Node::Not(Box::new(self.operand()?)));
         }
@@ -648,6 +665,8 @@ mod tests {
             "white 5:3a[#]d",
             "white 3a[#]d)",
             "white [#]",
+            format!("white {}#{}", "(".repeat(100_000), ")".repeat(100_000)).as_str(),
+            format!("white 1a[{}#]d", "!".repeat(100_000)).as_str(),
         ] {
             assert!(Structured::parse(bad).is_err(), "{bad}");
         }
