@@ -346,7 +346,8 @@ fn goal_is_end_applies(problem: &Problem) -> Option<bool> {
 }
 
 /// A structured stipulation as Popeye shows it: the side in the problem's
-/// language, then the expression (`Weiss 3:3a[#]d`). None for the others.
+/// language, then the expression as Popeye echoes it (`Weiss 3:3a[#]d`).
+/// None for the others.
 fn structured_stipulation_text(lang: Language, stip: &str) -> Option<String> {
     let rest = stip.trim().strip_prefix("sstipulation ")?;
     let (side, expr) = rest.split_once(' ')?;
@@ -355,7 +356,9 @@ fn structured_stipulation_text(lang: Language, stip: &str) -> Option<String> {
         "black" => word(lang, Word::Black),
         _ => return None,
     };
-    Some(format!("{side} {}", expr.trim()))
+    let expr = crate::stipulation::structured::Structured::parse(rest)
+        .map_or_else(|_| expr.trim().to_string(), |tree| tree.echo());
+    Some(format!("{side} {expr}"))
 }
 
 /// Popeye's spelling of a stipulation: lower case, `exact-` kept, and a

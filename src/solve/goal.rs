@@ -42,6 +42,17 @@ pub struct Judge {
     /// Whether a condition defines immobility (MAFF, OWU): a mated or
     /// stalemated side may then have a move.
     immobility_defined: bool,
+    /// `Goal::Zugzwang`: the judge of the goal it forces, kept for every
+    /// test.
+    zugzwang: Option<Box<Forced>>,
+}
+
+/// The judge of the goal a zugzwang forces, with its own list and stop
+/// flag (the test is short; the search's flag is not needed).
+struct Forced {
+    judge: Judge,
+    cancel: super::Cancel,
+    moves: Vec<Move>,
 }
 
 impl Judge {
@@ -70,6 +81,14 @@ impl Judge {
             self_checks_side: None,
             proof: None,
             immobility_defined: rules.conditions.define_immobility(),
+            zugzwang: match goal {
+                Goal::Zugzwang(forced) => Some(Box::new(Forced {
+                    judge: Judge::new(rules, *forced),
+                    cancel: super::Cancel::default(),
+                    moves: Vec::new(),
+                })),
+                _ => None,
+            },
         }
     }
 
@@ -415,6 +434,17 @@ impl Judge {
             // A capture whose victim stays off the board: not reborn.
             Goal::WinPiece => {
                 mv.is_capture() && !matches!(mv.captured_fate(), crate::moves::Fate::Reborn(_))
+            }
+            Goal::Zugzwang(_) => {
+                !self.in_check(after)
+                    && self.zugzwang.as_mut().is_some_and(|f| {
+                        let Forced {
+                            judge,
+                            cancel,
+                            moves,
+                        } = &mut **f;
+                        judge.forced_to_goal(after, cancel, moves)
+                    })
             }
         }
     }

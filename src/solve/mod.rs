@@ -418,6 +418,7 @@ pub fn solve_task_into(
         .with_goal_is_end(task.goal_is_end)
         .with_stop_on_short(task.stop_on_short)
         .with_proof(task.proof.clone())
+        .with_numbered_from_start(stip.numbered_from_start)
         .with_reciprocal(stip.reciprocal)
         .with_parry(stip.parry);
         if task.help_set.is_some() || task.series_set.is_some() {
@@ -449,7 +450,11 @@ pub fn solve_task_into(
                 crate::movegen::legal_moves(pos, &rules, &mut legal);
                 let role = match play {
                     LinePlay::Intro { .. } => Role::Intro,
-                    LinePlay::Main(MainPlay::Help { .. }) if stip.goal.is_proof() => Role::Proof,
+                    LinePlay::Main(MainPlay::Help { .. })
+                        if stip.goal.is_proof() || stip.numbered_from_start =>
+                    {
+                        Role::Proof
+                    }
                     LinePlay::Main(MainPlay::Help { .. }) => Role::Help,
                     LinePlay::Main(MainPlay::Series { .. }) => Role::Series,
                 };

@@ -16,8 +16,10 @@ use crate::stipulation::Goal;
 pub enum Role {
     /// Help play: a move of either side, towards the goal together.
     Help,
-    /// A move of a proof game or `a=>b`: help play from another position
-    /// than the diagram, numbered from White's first move.
+    /// A help move numbered from White's first move: a proof game or
+    /// `a=>b` (help play from another position than the diagram), and a
+    /// help play whose structured stipulation numbers it so
+    /// (`Stipulation::numbered_from_start`).
     Proof,
     /// Series play: a move of the side playing the series.
     Series,

@@ -184,6 +184,8 @@ pub(crate) struct Searcher<'s> {
     reciprocal: Option<Box<Judge>>,
     /// `pser-`, `phser-`: how a series move's check is parried.
     parry: Option<Parry>,
+    /// Help moves numbered from White's first (`Role::Proof`).
+    numbered_from_start: bool,
     out: Out<'s>,
 }
 
@@ -202,6 +204,7 @@ pub(crate) struct Recipe {
     goal_is_end: Option<Color>,
     reciprocal: Option<Goal>,
     parry: Option<Parry>,
+    numbered_from_start: bool,
 }
 
 impl<'s> Worker<'s> for Searcher<'s> {
@@ -222,6 +225,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             goal_is_end: self.goal_is_end,
             reciprocal: self.reciprocal.as_ref().map(|j| j.goal),
             parry: self.parry,
+            numbered_from_start: self.numbered_from_start,
         }
     }
 
@@ -247,6 +251,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
                 .reciprocal
                 .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
             parry: r.parry,
+            numbered_from_start: r.numbered_from_start,
             out,
         }
     }
@@ -287,6 +292,7 @@ impl<'s> Searcher<'s> {
             stop_on_short: false,
             reciprocal: None,
             parry: None,
+            numbered_from_start: false,
             out,
         }
     }
@@ -305,6 +311,13 @@ impl<'s> Searcher<'s> {
         self
     }
 
+    /// Help moves numbered from White's first move
+    /// (`Stipulation::numbered_from_start`).
+    pub fn with_numbered_from_start(mut self, on: bool) -> Searcher<'s> {
+        self.numbered_from_start = on;
+        self
+    }
+
     /// A proof game or `a=>b`: the position to reach.
     pub fn with_proof(mut self, target: Option<Arc<ProofTarget>>) -> Searcher<'s> {
         self.judge.proof = target;
@@ -314,7 +327,7 @@ impl<'s> Searcher<'s> {
     /// The part a help move plays: a proof game's moves are numbered
     /// otherwise.
     fn help_role(&self) -> Role {
-        if self.judge.proof.is_some() {
+        if self.judge.proof.is_some() || self.numbered_from_start {
             Role::Proof
         } else {
             Role::Help

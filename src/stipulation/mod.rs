@@ -4,6 +4,8 @@
 use crate::board::Square;
 use std::fmt;
 
+pub mod structured;
+
 /// What the final move must achieve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Goal {
@@ -64,6 +66,11 @@ pub enum Goal {
     /// `a=>b`: the play starts from a position given before the diagram
     /// (A), Black first unless `whitebegins`, and ends on the diagram (B).
     AToB,
+    /// A zugzwang that forces the goal it holds: after the move the side
+    /// to move is not in check, has a move, and each of its moves reaches
+    /// that goal (Popeye's CapZug, the structured stipulation's
+    /// `/1d[x]a{!+}`). Those moves are not written.
+    Zugzwang(&'static Goal),
 }
 
 impl Goal {
@@ -147,6 +154,11 @@ pub struct Stipulation {
     /// Parry series (`pser-`, `phser-`): a series move may check, and
     /// the other side then parries it before the series goes on.
     pub parry: Option<Parry>,
+    /// Help play numbered from its first move, which White makes: a
+    /// structured stipulation whose stated side begins a help play of odd
+    /// length (`white 5h[#]h`) numbers that side's moves, where `h#2.5`
+    /// numbers Black's (`1...`).
+    pub numbered_from_start: bool,
     /// The text as written.
     pub text: String,
 }
@@ -243,10 +255,9 @@ impl Stipulation {
             reason: reason.to_string(),
         };
         if let Some(rest) = text.trim().strip_prefix("sstipulation ") {
-            return Stipulation::parse_structured(text, rest)
-                .ok_or_else(|| {
-                    err("this structured stipulation has no equivalent the solver knows yet")
-                })
+            return structured::Structured::parse(rest)
+                .and_then(|tree| tree.to_ordinary(text.trim()))
+                .map_err(|reason| err(&reason))
                 .and_then(Stipulation::within_limit);
         }
         let mut s = text.trim().to_ascii_lowercase();
@@ -412,6 +423,7 @@ impl Stipulation {
             intro,
             reciprocal,
             parry,
+            numbered_from_start: false,
             text: text.trim().to_string(),
         }
         .within_limit()
@@ -441,70 +453,6 @@ impl Stipulation {
             });
         }
         Ok(self)
-    }
-}
-
-impl Stipulation {
-    /// The structured stipulations (Popeye's `sstipulation`) that are
-    /// synonyms of ordinary ones, as Popeye's manual lists them:
-    /// `Na[G]d` is direct play in (N+1)/2 (`N:Na[G]d` exactly so), and
-    /// `Na[>1a[G]d]d{!1a[G]d}` (with or without `>`) is reflex play. The
-    /// side must be White (the reader writes it in English).
-    fn parse_structured(text: &str, rest: &str) -> Option<Stipulation> {
-        let expr = rest
-            .trim()
-            .strip_prefix("white ")?
-            .trim()
-            .to_ascii_lowercase();
-        let (min, expr) = match expr.split_once(':') {
-            Some((m, e)) => (Some(m.parse::<u32>().ok()?), e.to_string()),
-            None => (None, expr),
-        };
-        let digits = expr.bytes().take_while(u8::is_ascii_digit).count();
-        let half_moves: u32 = expr[..digits].parse().ok()?;
-        let body = expr[digits..].strip_prefix("a[")?;
-        if half_moves.is_multiple_of(2) {
-            return None;
-        }
-        let moves = half_moves.div_ceil(2);
-        // `!` in a structured stipulation is negation (`!#`: not mate),
-        // never the auto-goals `!#` and `!=` of the traditional form.
-        let goal_of = |g: &str| {
-            if g.starts_with('!') {
-                return None;
-            }
-            Stipulation::parse(&format!("{g}1"))
-                .ok()
-                .filter(|s| s.play == Play::Direct && s.intro.is_none())
-                .map(|s| s.goal)
-        };
-        let (play, goal) = if let Some(g) = body.strip_suffix("]d") {
-            (Play::Direct, goal_of(g)?)
-        } else {
-            // Reflex: a fork into the defender's mate in 1, and the
-            // constraint that the attacker has none.
-            let inner = body.strip_prefix('>').unwrap_or(body);
-            let (g, tail) = inner.strip_prefix("1a[")?.split_once("]d]d{!1a[")?;
-            if tail != format!("{g}]d}}") || min.is_some() {
-                return None;
-            }
-            (Play::Reflex, goal_of(g)?)
-        };
-        if min.is_some_and(|m| m != half_moves) {
-            return None;
-        }
-        Some(Stipulation {
-            play,
-            series: false,
-            goal,
-            moves,
-            half_move: false,
-            exact: min.is_some(),
-            intro: None,
-            reciprocal: None,
-            parry: None,
-            text: text.trim().to_string(),
-        })
     }
 }
 

@@ -1,0 +1,717 @@
+//! Popeye's structured stipulations (`sstipulation white 3a[#]d`): the
+//! language read into a tree (`Structured`), written back as Popeye echoes
+//! it in its header, and mapped onto the ordinary stipulation the solvers
+//! play where the tree is one (`Structured::to_ordinary`). The trees that
+//! are no ordinary stipulation are refused with the reason.
+//!
+//! The language (Popeye's manual, "sstipulation"): a side, then an
+//! expression. An expression is a goal (`#`, `=`, `x`, `zh1` ...) or a
+//! branch, negated with `!`, joined left to right with `&` and `|`,
+//! grouped with `()`. A branch is `>`, `/`, `-` (each optional, in this
+//! order), an optional minimum length `m:`, its length in half-moves and
+//! its move letters (`ad`, `da`, `hh`, `s`), each letter followed by the
+//! branches or goals it leads to in `[]` and the constraints in `{}`, and
+//! a letter may be conditional, `?+?h` (the side to move is in check).
+
+use super::{Goal, Stipulation, GOALS};
+use crate::board::{Color, Square};
+
+/// A structured stipulation: who moves first and the play's tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Structured {
+    pub side: Color,
+    pub root: Node,
+}
+
+/// An expression of the language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// A leaf: the goal the last move must reach.
+    Goal(Goal),
+    Branch(Box<Branch>),
+    /// `!`
+    Not(Box<Node>),
+    /// `&`
+    And(Box<Node>, Box<Node>),
+    /// `|`
+    Or(Box<Node>, Box<Node>),
+}
+
+/// A branch: a run of moves of one kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Branch {
+    /// `>`: the containing branch's play ends where this one is solved.
+    pub forced: bool,
+    /// `/`: the moves of this branch are not written.
+    pub hidden: bool,
+    /// `-`: the other side moves first.
+    pub inverted: bool,
+    /// `m:`: the fewest half-moves.
+    pub min: Option<u32>,
+    /// The most half-moves.
+    pub length: u32,
+    pub steps: Vec<Step>,
+}
+
+/// The kind of a half-move of a branch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Letter {
+    /// `a`: an attacking move (the side chooses it).
+    Attack,
+    /// `d`: a defending move (each one must be met).
+    Defence,
+    /// `h`: a help move.
+    Help,
+    /// `s`: a series move.
+    Series,
+}
+
+/// A letter of a branch with what follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub letter: Letter,
+    /// `?+?`: the move is played only by a side in check.
+    pub if_in_check: bool,
+    /// `[...]`: the branches and goals the move leads to.
+    pub ends: Vec<Node>,
+    /// `{...}`: the constraints.
+    pub constraints: Vec<Node>,
+}
+
+impl Structured {
+    /// Reads `side expression`, the side in English (`white`, `black`), as
+    /// the Popeye reader keeps it.
+    pub fn parse(text: &str) -> Result<Structured, String> {
+        let text = text.trim();
+        let (side, expr) = text
+            .split_once(char::is_whitespace)
+            .ok_or("a structured stipulation needs a side and an expression")?;
+        let side = match side.to_ascii_lowercase().as_str() {
+            "white" => Color::White,
+            "black" => Color::Black,
+            other => return Err(format!("unknown side '{other}'")),
+        };
+        let expr: String = expr
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        let mut reader = Reader {
+            text: expr.as_bytes(),
+            at: 0,
+            depth: 0,
+        };
+        let root = reader.expression()?;
+        if reader.at < reader.text.len() {
+            return Err(format!("unexpected '{}'", &expr[reader.at..]));
+        }
+        Ok(Structured { side, root })
+    }
+
+    /// The expression as Popeye writes it in its header: without spaces,
+    /// each letter's constraints before its branches.
+    pub fn echo(&self) -> String {
+        let mut out = String::new();
+        write_node(&self.root, &mut out);
+        out
+    }
+
+    /// The ordinary stipulation the tree is, or why it is none the solver
+    /// plays. `text` is kept as the stipulation's text.
+    pub fn to_ordinary(&self, text: &str) -> Result<Stipulation, String> {
+        let Node::Branch(root) = &self.root else {
+            return Err("the expression must be a single branch".into());
+        };
+        if root.forced || root.hidden {
+            return Err("'>' and '/' belong to nested branches".into());
+        }
+        let starter = if root.inverted {
+            self.side.opponent()
+        } else {
+            self.side
+        };
+        let letters: Vec<(Letter, bool)> = root
+            .steps
+            .iter()
+            .map(|s| (s.letter, s.if_in_check))
+            .collect();
+        let constraints: Vec<&Node> = root.steps.iter().flat_map(|s| &s.constraints).collect();
+        let ends: Vec<&Node> = root.steps.iter().flat_map(|s| &s.ends).collect();
+        let n = root.length;
+        let exact = match root.min {
+            None => false,
+            Some(m) if m == n => true,
+            Some(_) => return Err("a minimum length other than the length".into()),
+        };
+        let plain = |play, series, goal, moves, half_move| Stipulation {
+            play,
+            series,
+            goal,
+            moves,
+            half_move,
+            exact,
+            intro: None,
+            reciprocal: None,
+            parry: None,
+            numbered_from_start: false,
+            text: text.to_string(),
+        };
+        use super::{Parry, Play};
+        use Letter::*;
+        let unsupported =
+            || Err("this tree has no ordinary equivalent the solver plays yet".into());
+        if n == 0 {
+            return Err("a branch needs at least one half-move".into());
+        }
+        match (letters.as_slice(), starter) {
+            // `Na[G]d`: direct play; `Na[>1a[G]d]d{!1a[G]d}`: reflex play.
+            ([(Attack, false), (Defence, false)], Color::White) if n % 2 == 1 => {
+                let moves = n.div_ceil(2);
+                match (ends.as_slice(), constraints.as_slice()) {
+                    ([end], []) if root.steps[0].ends.len() == 1 => {
+                        let goal = leaf_goal(end).ok_or("unsupported end of direct play")?;
+                        Ok(plain(Play::Direct, false, goal, moves, false))
+                    }
+                    ([Node::Branch(fork)], [Node::Not(not)]) if !exact => {
+                        let goal = reflex_goal(fork, not).ok_or("unsupported reflex play")?;
+                        Ok(plain(Play::Reflex, false, goal, moves, false))
+                    }
+                    _ => unsupported(),
+                }
+            }
+            // `Nad[G]`, N even: self play (the defence reaches the goal).
+            ([(Attack, false), (Defence, false)], Color::White)
+                if n % 2 == 0 && constraints.is_empty() && root.steps[0].ends.is_empty() =>
+            {
+                let [Node::Goal(goal)] = ends.as_slice() else {
+                    return unsupported();
+                };
+                Ok(plain(Play::SelfPlay, false, *goal, n / 2, false))
+            }
+            // `Nhh[G]`, `Nh[G]h`: help play, Black first in whole moves,
+            // White first in a half-move more.
+            ([(Help, false), (Help, false)], side)
+                if (side == Color::Black) == (n % 2 == 0) && constraints.is_empty() =>
+            {
+                let [end] = ends.as_slice() else {
+                    return unsupported();
+                };
+                let goal = leaf_goal(end).ok_or("unsupported end of help play")?;
+                let mut stip = plain(Play::Help, false, goal, n / 2, n % 2 == 1);
+                stip.numbered_from_start = side == self.side && n % 2 == 1;
+                Ok(stip)
+            }
+            // `Nh[G]?+?h`: the parry series whose side reaches the goal
+            // itself (`phser-`); `Nh[1h[G]h]?+?h`, `Nh[1a[G]d]?+?h`: the
+            // other side's help move reaches it (`pser-h`).
+            ([(Help, false), (Help, true)], side)
+                if n % 2 == 1 && constraints.is_empty() && !exact =>
+            {
+                let [end] = ends.as_slice() else {
+                    return unsupported();
+                };
+                let moves = n.div_ceil(2);
+                let mut stip = match (end, side) {
+                    (Node::Goal(_), Color::White) => {
+                        let goal = leaf_goal(end).ok_or("unsupported end of the series")?;
+                        plain(Play::Direct, true, goal, moves, false)
+                    }
+                    (Node::Branch(b), Color::Black) => {
+                        let goal = one_move_to_goal(b).ok_or("unsupported end of the series")?;
+                        plain(Play::Help, true, goal, moves, false)
+                    }
+                    _ => return unsupported(),
+                };
+                stip.parry = Some(Parry::Help);
+                Ok(stip)
+            }
+            // `Ns[G]`: series play; `Ns[1d[G]a]`: series self play;
+            // `Ns[1a[G]d]`, `Ns[1h[G]h]`: series help play.
+            ([(Series, false)], side) if constraints.is_empty() && !exact => {
+                let [end] = ends.as_slice() else {
+                    return unsupported();
+                };
+                match (end, side) {
+                    (Node::Goal(_), Color::White) => {
+                        let goal = leaf_goal(end).ok_or("unsupported end of the series")?;
+                        Ok(plain(Play::Direct, true, goal, n, false))
+                    }
+                    (Node::Branch(b), Color::White) => {
+                        let goal = self_end(b).ok_or("unsupported end of the series")?;
+                        Ok(plain(Play::SelfPlay, true, goal, n, false))
+                    }
+                    (Node::Branch(b), Color::Black) => {
+                        let goal = one_move_to_goal(b).ok_or("unsupported end of the series")?;
+                        Ok(plain(Play::Help, true, goal, n, false))
+                    }
+                    _ => unsupported(),
+                }
+            }
+            _ => unsupported(),
+        }
+    }
+}
+
+/// The goal of an end the ordinary solvers test as a goal: a goal leaf,
+/// or the zugzwang of `/1d[G]a{!+}` (Popeye's CapZug: the side to move,
+/// not in check, must reach G with each of its moves, which are not
+/// written).
+fn leaf_goal(node: &Node) -> Option<Goal> {
+    match node {
+        Node::Goal(g) => Some(*g),
+        Node::Branch(b) => {
+            let inner = zugzwang_fork(b)?;
+            GOALS
+                .iter()
+                .find(|(_, g)| *g == inner && !g.is_proof())
+                .map(|(_, g)| Goal::Zugzwang(g))
+        }
+        _ => None,
+    }
+}
+
+/// `/1d[G]a{!+}`: the goal G every move must reach.
+fn zugzwang_fork(b: &Branch) -> Option<Goal> {
+    let not_in_check = Node::Not(Box::new(Node::Goal(Goal::Check)));
+    match b.steps.as_slice() {
+        [d, a]
+            if b.hidden
+                && !b.forced
+                && !b.inverted
+                && b.min.is_none()
+                && b.length == 1
+                && d.letter == Letter::Defence
+                && a.letter == Letter::Attack
+                && !d.if_in_check
+                && !a.if_in_check
+                && d.constraints.is_empty()
+                && a.ends.is_empty()
+                && a.constraints == [not_in_check] =>
+        {
+            match d.ends.as_slice() {
+                [Node::Goal(g)] if !matches!(g, Goal::Zugzwang(_)) => Some(*g),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// A plain branch of one move: `1a[G]d` or `1h[G]h`, nothing else in it.
+fn one_move_to_goal(b: &Branch) -> Option<Goal> {
+    let plain = !b.forced && !b.hidden && !b.inverted && b.min.is_none() && b.length == 1;
+    match b.steps.as_slice() {
+        [first, second]
+            if plain
+                && matches!(
+                    (first.letter, second.letter),
+                    (Letter::Attack, Letter::Defence) | (Letter::Help, Letter::Help)
+                )
+                && !first.if_in_check
+                && !second.if_in_check
+                && first.constraints.is_empty()
+                && second.constraints.is_empty()
+                && second.ends.is_empty() =>
+        {
+            match first.ends.as_slice() {
+                [end] => leaf_goal(end),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `1d[G]a`: every move of the other side reaches G (self play's end).
+fn self_end(b: &Branch) -> Option<Goal> {
+    let plain = !b.forced && !b.hidden && !b.inverted && b.min.is_none() && b.length == 1;
+    match b.steps.as_slice() {
+        [d, a]
+            if plain
+                && d.letter == Letter::Defence
+                && a.letter == Letter::Attack
+                && !d.if_in_check
+                && !a.if_in_check
+                && d.constraints.is_empty()
+                && a.constraints.is_empty()
+                && a.ends.is_empty() =>
+        {
+            match d.ends.as_slice() {
+                [Node::Goal(g)] => Some(*g),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `>1a[G]d` with the constraint `!1a[G]d`: reflex play's end.
+fn reflex_goal(fork: &Branch, not: &Node) -> Option<Goal> {
+    let Node::Branch(constraint) = not else {
+        return None;
+    };
+    let mut unforced = fork.clone();
+    unforced.forced = false;
+    if unforced != **constraint {
+        return None;
+    }
+    match one_move_to_goal(constraint)? {
+        Goal::Zugzwang(_) => None,
+        g if constraint.steps[0].letter == Letter::Attack => Some(g),
+        _ => None,
+    }
+}
+
+struct Reader<'a> {
+    text: &'a [u8],
+    at: usize,
+    /// Operands open around the reader: a bound keeps the recursion off
+    /// the stack's end.
+    depth: u32,
+}
+
+/// The deepest nesting read (Popeye's stipulations nest a few levels).
+const MAX_DEPTH: u32 = 64;
+
+impl Reader<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.text.get(self.at).copied()
+    }
+
+    fn eat(&mut self, b: u8) -> bool {
+        let hit = self.peek() == Some(b);
+        self.at += usize::from(hit);
+        hit
+    }
+
+    /// Where the reader stands, for an error: `at '...'` or `at the end`.
+    fn place(&self) -> String {
+        match &self.text[self.at..] {
+            [] => "at the end".to_string(),
+            rest => format!("at '{}'", String::from_utf8_lossy(rest)),
+        }
+    }
+
+    /// Operands joined by `&` and `|`, left to right.
+    fn expression(&mut self) -> Result<Node, String> {
+        let mut left = self.operand()?;
+        loop {
+            if self.eat(b'&') {
+                left = Node::And(Box::new(left), Box::new(self.operand()?));
+            } else if self.eat(b'|') {
+                left = Node::Or(Box::new(left), Box::new(self.operand()?));
+            } else {
+                return Ok(left);
+            }
+        }
+    }
+
+    fn operand(&mut self) -> Result<Node, String> {
+        if self.depth >= MAX_DEPTH {
+            return Err(format!("nested more than {MAX_DEPTH} deep"));
+        }
+        self.depth += 1;
+        let node = self.unnested_operand();
+        self.depth -= 1;
+        node
+    }
+
+    fn unnested_operand(&mut self) -> Result<Node, String> {
+        if self.eat(b'!') {
+            return Ok(Node::Not(Box::new(self.operand()?)));
+        }
+        if self.eat(b'(') {
+            let inner = self.expression()?;
+            if !self.eat(b')') {
+                return Err(format!("')' expected {}", self.place()));
+            }
+            return Ok(inner);
+        }
+        match self.peek() {
+            Some(b'>' | b'/' | b'-' | b'0'..=b'9') if !self.text[self.at..].starts_with(b"00") => {
+                self.branch()
+            }
+            _ => self.goal(),
+        }
+    }
+
+    fn goal(&mut self) -> Result<Node, String> {
+        let rest = &self.text[self.at..];
+        let square = |at: usize| {
+            std::str::from_utf8(rest.get(at..at + 2)?)
+                .ok()
+                .and_then(Square::parse)
+        };
+        let (goal, len) = if rest.starts_with(b"z") {
+            (Goal::Target(square(1).ok_or("'z' needs a square")?), 3)
+        } else if let Some(sq) = rest.starts_with(b"k").then(|| square(1)).flatten() {
+            (Goal::Kiss(sq), 3)
+        } else {
+            let (sym, goal) = GOALS
+                .iter()
+                .find(|(sym, _)| rest.starts_with(sym.as_bytes()))
+                .filter(|(sym, _)| !sym.starts_with('!'))
+                .ok_or_else(|| format!("a goal or a branch expected {}", self.place()))?;
+            (*goal, sym.len())
+        };
+        self.at += len;
+        Ok(Node::Goal(goal))
+    }
+
+    fn number(&mut self) -> Result<u32, String> {
+        let start = self.at;
+        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+            self.at += 1;
+        }
+        std::str::from_utf8(&self.text[start..self.at])
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| format!("a length expected {}", self.place()))
+    }
+
+    fn branch(&mut self) -> Result<Node, String> {
+        let forced = self.eat(b'>');
+        let hidden = self.eat(b'/');
+        let inverted = self.eat(b'-');
+        let first = self.number()?;
+        let (min, length) = if self.eat(b':') {
+            (Some(first), self.number()?)
+        } else {
+            (None, first)
+        };
+        if min.is_some_and(|m| m > length) {
+            return Err(format!("the minimum length {first} exceeds the length"));
+        }
+        let mut steps: Vec<Step> = Vec::new();
+        loop {
+            let if_in_check = self.text[self.at..].starts_with(b"?+?");
+            if if_in_check {
+                self.at += 3;
+            }
+            let letter = match self.peek() {
+                Some(b'a') => Some(Letter::Attack),
+                Some(b'd') => Some(Letter::Defence),
+                Some(b'h') => Some(Letter::Help),
+                Some(b's') => Some(Letter::Series),
+                _ => None,
+            };
+            if let Some(letter) = letter {
+                self.at += 1;
+                steps.push(Step {
+                    letter,
+                    if_in_check,
+                    ends: Vec::new(),
+                    constraints: Vec::new(),
+                });
+                continue;
+            }
+            if if_in_check {
+                return Err("'?+?' must stand before a move letter".into());
+            }
+            let close = match self.peek() {
+                Some(b'[') => b']',
+                Some(b'{') => b'}',
+                _ => break,
+            };
+            self.at += 1;
+            let node = self.expression()?;
+            if !self.eat(close) {
+                return Err(format!("'{}' expected {}", close as char, self.place()));
+            }
+            let step = steps
+                .last_mut()
+                .ok_or("a branch's moves come before what they lead to")?;
+            if close == b']' {
+                step.ends.push(node);
+            } else {
+                step.constraints.push(node);
+            }
+        }
+        let letters: String = steps
+            .iter()
+            .map(|s| match s.letter {
+                Letter::Attack => 'a',
+                Letter::Defence => 'd',
+                Letter::Help => 'h',
+                Letter::Series => 's',
+            })
+            .collect();
+        if !["ad", "da", "hh", "h", "s"].contains(&letters.as_str()) {
+            return Err(format!(
+                "a branch's moves are 'ad', 'da', 'hh' or 's', found '{letters}'"
+            ));
+        }
+        Ok(Node::Branch(Box::new(Branch {
+            forced,
+            hidden,
+            inverted,
+            min,
+            length,
+            steps,
+        })))
+    }
+}
+
+fn write_node(node: &Node, out: &mut String) {
+    match node {
+        Node::Goal(g) => out.push_str(&goal_symbol(*g)),
+        Node::Not(inner) => {
+            out.push('!');
+            write_node(inner, out);
+        }
+        Node::And(a, b) | Node::Or(a, b) => {
+            write_node(a, out);
+            out.push(if matches!(node, Node::And(..)) {
+                '&'
+            } else {
+                '|'
+            });
+            write_node(b, out);
+        }
+        Node::Branch(b) => {
+            for (on, sign) in [(b.forced, '>'), (b.hidden, '/'), (b.inverted, '-')] {
+                if on {
+                    out.push(sign);
+                }
+            }
+            if let Some(m) = b.min {
+                out.push_str(&format!("{m}:"));
+            }
+            out.push_str(&b.length.to_string());
+            for step in &b.steps {
+                if step.if_in_check {
+                    out.push_str("?+?");
+                }
+                out.push(match step.letter {
+                    Letter::Attack => 'a',
+                    Letter::Defence => 'd',
+                    Letter::Help => 'h',
+                    Letter::Series => 's',
+                });
+                for (nodes, open, close) in [(&step.constraints, '{', '}'), (&step.ends, '[', ']')]
+                {
+                    for n in nodes {
+                        out.push(open);
+                        write_node(n, out);
+                        out.push(close);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn goal_symbol(goal: Goal) -> String {
+    match goal {
+        Goal::Target(sq) => format!("z{sq}"),
+        Goal::Kiss(sq) => format!("k{sq}"),
+        g => GOALS
+            .iter()
+            .find(|(_, x)| *x == g)
+            .map_or_else(String::new, |(sym, _)| (*sym).to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stipulation::Play;
+
+    fn read(text: &str) -> Structured {
+        Structured::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn echoes_as_popeye_writes_them() {
+        for (input, echo) in [
+            ("black - 5h[/1d[x]a{!+}]h", "-5h[/1d[x]a{!+}]h"),
+            ("white 3a[#]d | 4hh[#]", "3a[#]d|4hh[#]"),
+            ("black 3s[1s[-1s[+]]{x}]", "3s[1s{x}[-1s[+]]]"),
+            ("black 4hh[1s[1s[#]]{+}]", "4hh[1s{+}[1s[#]]]"),
+            ("black 10:12hh[#]", "10:12hh[#]"),
+            ("white 1a[!x&#]d", "1a[!x&#]d"),
+            ("black 13h[1h[#]h]?+?h", "13h[1h[#]h]?+?h"),
+            ("white 13h[00]?+?h", "13h[00]?+?h"),
+            ("white 3a[>1a[#]d]d{!1a[#]d}", "3a[>1a[#]d]d{!1a[#]d}"),
+        ] {
+            assert_eq!(read(input).echo(), echo, "{input}");
+        }
+    }
+
+    #[test]
+    fn the_operators_and_their_order() {
+        let s = read("white 4hh[#] & (4ad[#] | 4hh[=])");
+        let Node::And(_, right) = s.root else {
+            panic!("{:?}", s.root)
+        };
+        assert!(matches!(*right, Node::Or(..)));
+        // `!#` is "not mate", never the auto-mate goal.
+        let s = read("white 1a[!#]d");
+        let Node::Branch(b) = s.root else { panic!() };
+        assert_eq!(
+            b.steps[0].ends,
+            [Node::Not(Box::new(Node::Goal(Goal::Mate)))]
+        );
+    }
+
+    #[test]
+    fn refuses_what_is_not_the_language() {
+        for bad in [
+            "white",
+            "green 3a[#]d",
+            "white 3a[#d",
+            "white 3q[#]",
+            "white 3ah[#]",
+            "white 5:3a[#]d",
+            "white 3a[#]d)",
+            "white [#]",
+            format!("white {}#{}", "(".repeat(100_000), ")".repeat(100_000)).as_str(),
+            format!("white 1a[{}#]d", "!".repeat(100_000)).as_str(),
+        ] {
+            assert!(Structured::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn maps_the_trees_that_are_ordinary_stipulations() {
+        let ord = |t: &str| read(t).to_ordinary(t);
+        let s = ord("black 4hh[#]").unwrap();
+        assert_eq!((s.play, s.moves, s.half_move), (Play::Help, 2, false));
+        let s = ord("white 5h[=]h").unwrap();
+        assert_eq!((s.play, s.moves, s.half_move), (Play::Help, 2, true));
+        let s = ord("black - 5h[/1d[x]a{!+}]h").unwrap();
+        assert_eq!(
+            (s.goal, s.half_move),
+            (Goal::Zugzwang(&Goal::Capture), true)
+        );
+        let s = ord("white 4ad[x]").unwrap();
+        assert_eq!(
+            (s.play, s.goal, s.moves),
+            (Play::SelfPlay, Goal::Capture, 2)
+        );
+        assert!(ord("white 3ad[x]").is_err());
+        let s = ord("white 5s[#]").unwrap();
+        assert_eq!((s.play, s.series, s.moves), (Play::Direct, true, 5));
+        let s = ord("white 6s[1d[#]a]").unwrap();
+        assert_eq!((s.play, s.series), (Play::SelfPlay, true));
+        let s = ord("black 8s[1a[/1d[+]a{!+}]d]").unwrap();
+        assert_eq!(
+            (s.play, s.series, s.goal),
+            (Play::Help, true, Goal::Zugzwang(&Goal::Check))
+        );
+        let s = ord("white 7h[#]?+?h").unwrap();
+        assert_eq!((s.play, s.series, s.moves), (Play::Direct, true, 4));
+        assert_eq!(s.parry, Some(crate::stipulation::Parry::Help));
+        let s = ord("black 15h[1a[#]d]?+?h").unwrap();
+        assert_eq!((s.play, s.moves), (Play::Help, 8));
+        // Black first in whole moves only, and no other side's start.
+        assert!(ord("white 4hh[#]").is_err());
+        assert!(ord("black 3a[#]d").is_err());
+        assert!(ord("white 1a[!x&#]d").is_err());
+        assert!(ord("black 4hh[x&=]").is_err());
+        assert!(ord("black 10:12hh[#]").is_err());
+        assert!(ord("white 3a[1a[#]d]d").is_err());
+        // A zugzwang fork without its constraint is no CapZug.
+        assert!(ord("white 3a[/1d[x]a]d").is_err());
+    }
+}

@@ -1,0 +1,140 @@
+//! Structured stipulations (`sstipulation`) that are ordinary
+//! stipulations or CapZug's zugzwang goal: each position with Popeye
+//! 4.104's answer (its header's stipulation line, then the solution).
+
+mod common;
+
+use common::solved_popeye;
+
+/// The stipulation line of the solved problem and the lines after it,
+/// blank lines and the closing line left out, right-trimmed.
+fn from_stipulation_line(text: &str) -> Vec<String> {
+    solved_popeye(text)
+        .lines()
+        .skip_while(|l| !l.starts_with("  White") && !l.starts_with("  Black"))
+        .filter(|l| !l.trim().is_empty() && !l.contains("solution finished"))
+        .map(|l| l.trim_end().to_string())
+        .collect()
+}
+
+#[test]
+fn capzug_in_direct_play_the_keys_leave_only_captures() {
+    // CapZug in direct play (Popeye's `/1d[x]a{!+}`): after White's move
+    // Black, not in check, has moves and each one captures. The forced
+    // captures are not written, nor is a goal sign.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kf3 qb5 re2g1 bf5 sf2 pd2g3h2 black kc2 re4 pg2\nsstip white 3a[/1d[x]a{!+}]d\noption vari\nendproblem\n"
+        ),
+        [
+            "  White 3a[/1d[x]a{!+}]d      9 + 3",
+            "   1.d2-d4 + !",
+            "      1...Kc2-c3",
+            "          2.Bf5*e4",
+            "   1.Re2-e1 !",
+            "   1.Re2*e4 !",
+            "   1.Re2-e3 !",
+            "   1.Sf2-h1 !",
+        ]
+    );
+}
+
+#[test]
+fn white_begins_a_help_play_of_odd_length_numbered_from_its_first_move() {
+    // The stated side begins and its moves are numbered (`h#1.5` would
+    // write `1...Rb1-a1`); the shorter solution is written too.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kf6 rb1 black kh8 ph7\nsstip white 3h[#]h\nendproblem\n"
+        ),
+        [
+            "  White 3h[#]h                2 + 2",
+            "  1.Rb1-b8 #",
+            "  1.Rb1-a1 Kh8-g8   2.Ra1-a8 #",
+            "  1.Rb1-b7 Kh8-g8   2.Rb7-b8 #",
+            "  1.Rb1-b6 Kh8-g8   2.Rb6-b8 #",
+            "  1.Rb1-b5 Kh8-g8   2.Rb5-b8 #",
+            "  1.Rb1-b4 Kh8-g8   2.Rb4-b8 #",
+            "  1.Rb1-b3 Kh8-g8   2.Rb3-b8 #",
+            "  1.Rb1-b2 Kh8-g8   2.Rb2-b8 #",
+            "  1.Rb1-e1 Kh8-g8   2.Re1-e8 #",
+            "  1.Rb1-d1 Kh8-g8   2.Rd1-d8 #",
+            "  1.Rb1-c1 Kh8-g8   2.Rc1-c8 #",
+        ]
+    );
+}
+
+#[test]
+fn capzug_in_series_help_play() {
+    // `Ns[1a[G]d]`: Black's series, then White's move to the zugzwang;
+    // the shorter series are solutions too.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kc8 pb6 black ka8 pa7\nsstip black 9s[1a[/1d[+]a{!+}]d]\nendproblem\n"
+        ),
+        [
+            "  Black 9s[1a[/1d[+]a{!+}]d]  2 + 2",
+            "  1.a7-a5   2.a5-a4   3.a4-a3   4.a3-a2   5.a2-a1=B   6.Ba1-e5   7.Be5-b8   8.Bb8-a7 Kc8-c7",
+            "  1.a7-a5   2.a5-a4   3.a4-a3   4.a3-a2   5.a2-a1=B   6.Ba1-h8   7.Bh8-e5   8.Be5-b8   9.Bb8-a7 Kc8-c7",
+            "  1.a7-a5   2.a5-a4   3.a4-a3   4.a3-a2   5.a2-a1=B   6.Ba1-g7   7.Bg7-e5   8.Be5-b8   9.Bb8-a7 Kc8-c7",
+            "  1.a7-a5   2.a5-a4   3.a4-a3   4.a3-a2   5.a2-a1=B   6.Ba1-f6   7.Bf6-e5   8.Be5-b8   9.Bb8-a7 Kc8-c7",
+            "  1.a7-a5   2.a5-a4   3.a4-a3   4.a3-a2   5.a2-a1=B   6.Ba1-e5   7.Be5-h2   8.Bh2-b8   9.Bb8-a7 Kc8-c7",
+            "  1.a7-a5   2.a5-a4   3.a4-a3   4.a3-a2   5.a2-a1=B   6.Ba1-e5   7.Be5-g3   8.Bg3-b8   9.Bb8-a7 Kc8-c7",
+            "  1.a7-a5   2.a5-a4   3.a4-a3   4.a3-a2   5.a2-a1=B   6.Ba1-e5   7.Be5-f4   8.Bf4-b8   9.Bb8-a7 Kc8-c7",
+            "  1.a7-a5   2.a5-a4   3.a4-a3   4.a3-a2   5.a2-a1=B   6.Ba1-e5   7.Be5-c7   8.Bc7-b8   9.Bb8-a7 Kc8-c7",
+            "  1.a7-a5   2.a5-a4   3.a4-a3   4.a3-a2   5.a2-a1=B   6.Ba1-e5   7.Be5-d6   8.Bd6-b8   9.Bb8-a7 Kc8-c7",
+            "  1.a7-a5   2.a5-a4   3.a4-a3   4.a3-a2   5.a2-a1=B   6.Ba1-d4   7.Bd4-e5   8.Be5-b8   9.Bb8-a7 Kc8-c7",
+            "  1.a7-a5   2.a5-a4   3.a4-a3   4.a3-a2   5.a2-a1=B   6.Ba1-c3   7.Bc3-e5   8.Be5-b8   9.Bb8-a7 Kc8-c7",
+            "  1.a7-a5   2.a5-a4   3.a4-a3   4.a3-a2   5.a2-a1=B   6.Ba1-b2   7.Bb2-e5   8.Be5-b8   9.Bb8-a7 Kc8-c7",
+            "  1.a7-a6   2.a6-a5   3.a5-a4   4.a4-a3   5.a3-a2   6.a2-a1=B   7.Ba1-e5   8.Be5-b8   9.Bb8-a7 Kc8-c7",
+        ]
+    );
+}
+
+#[test]
+fn the_trees_no_solver_plays_yet_are_refused_with_their_line() {
+    // Goals joined by `&` (Popeye writes the line once per goal reached).
+    let dir = common::scratch("structured_stipulation", "refused");
+    let file = common::write(
+        &dir,
+        "and.inp",
+        "beginproblem\npieces white kb5 be7 pb4 black kb8 pb6\nsstipulation black 4hh[x&=]\nendproblem\n",
+    );
+    let out = common::circe().arg("solve").arg(&file).assert().code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(stderr.contains("and.inp:3:"), "{stderr}");
+    let bad = common::write(
+        &dir,
+        "bad.inp",
+        "beginproblem\npieces white kb5 black kb8\nsstipulation black 4hh[x\nendproblem\n",
+    );
+    let out = common::circe().arg("solve").arg(&bad).assert().code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains("bad.inp:3:") && stderr.contains("']' expected at the end"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_stalemated_side_is_in_no_capzug_zugzwang() {
+    // 1.Qg1-g6 stalemates Black, who has no capture to make: Popeye finds
+    // no solution.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kf7 qg1 black kh8\nsstip white 1a[/1d[x]a{!+}]d\nendproblem\n"
+        ),
+        ["  White 1a[/1d[x]a{!+}]d      2 + 1"]
+    );
+}
+
+#[test]
+fn attack_then_defence_to_the_goal_is_self_play() {
+    // `4ad[x]` is `sx2`: Popeye's answer is sx2's under its own header.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kh2 pe2 pf7 bb5 qc3 black kg4 pf6 pb2 sd7 pd5\nsstip white 4ad[x]\nendproblem\n"
+        ),
+        ["  White 4ad[x]                5 + 5", "   1.Qc3*f6 !"]
+    );
+}
