@@ -154,6 +154,22 @@ impl Position {
             && self.imitators == other.imitators
     }
 
+    /// The squares whose occupant differs between the two positions (walk,
+    /// side or attributes), found without decoding a unit: a proof game's
+    /// bound asks it at every node.
+    pub fn differing_squares(&self, other: &Position) -> Bitboard {
+        let mut diff =
+            (self.by_color[0] ^ other.by_color[0]) | (self.by_color[1] ^ other.by_color[1]);
+        for (a, b) in self.high.iter().zip(&other.high) {
+            diff = diff | (*a ^ *b);
+        }
+        let mut codes = 0u64;
+        for (i, (a, b)) in self.mailbox.iter().zip(&other.mailbox).enumerate() {
+            codes |= u64::from(a != b) << i;
+        }
+        diff | Bitboard(codes)
+    }
+
     /// Starts tracking units' identities, taking this position as the
     /// diagram: each unit is named after the square it stands on now.
     pub fn track_identities(&mut self) {

@@ -206,16 +206,15 @@ impl ProofTarget {
         // Of those, the arrivals a rebirth may make.
         let mut at_rebirth_squares = [0u32; 2];
         let mut departures = [0u32; 2];
-        for sq in differing_squares(pos, &self.target) {
-            if let Some(c) = self.target.color_at(sq) {
-                arrivals[c.index()] += 1;
-                if cap.rebirth_squares[c.index()].contains(sq) {
-                    at_rebirth_squares[c.index()] += 1;
-                }
-            }
-            if let Some(c) = pos.color_at(sq) {
-                departures[c.index()] += 1;
-            }
+        let diff = pos.differing_squares(&self.target);
+        // Neither position has a neutral unit: a unit's side is the one
+        // colour set that holds it.
+        for side in Color::ALL {
+            let i = side.index();
+            let wanted = diff & self.target.by_color(side);
+            arrivals[i] = wanted.count();
+            at_rebirth_squares[i] = (wanted & cap.rebirth_squares[i]).count();
+            departures[i] = (diff & pos.by_color(side)).count();
         }
         for side in Color::ALL {
             let i = side.index();
@@ -292,19 +291,6 @@ impl ProofTarget {
 /// The square of `side`'s king in the game array.
 fn king_square(side: Color) -> Square {
     Square::new(4, side.back_rank())
-}
-
-/// The squares whose occupant differs between the two positions (walk,
-/// side or attributes).
-fn differing_squares(a: &Position, b: &Position) -> Bitboard {
-    let mut diff = (a.by_color(Color::White) ^ b.by_color(Color::White))
-        | (a.by_color(Color::Black) ^ b.by_color(Color::Black));
-    for sq in a.unit_squares() & b.unit_squares() & !diff {
-        if a.piece_at(sq) != b.piece_at(sq) {
-            diff.set(sq);
-        }
-    }
-    diff
 }
 
 #[cfg(test)]
