@@ -40,6 +40,9 @@ struct Capacity {
     assassin: bool,
     /// A king may be reborn at home and castle again (Rex inclusive Circe).
     king_reborn: bool,
+    /// The captured unit is reborn on the square its capturer left (PWC):
+    /// a rebirth there needs a unit of the other side on it first.
+    reborn_where_capturer_stood: bool,
     /// Units move by their walk alone (no Circe form): the routes to the
     /// target squares bound each side's moves (`super::routes`).
     by_walk: bool,
@@ -65,6 +68,7 @@ impl Capacity {
                 rebirth_squares: [Bitboard::EMPTY; 2],
                 assassin: false,
                 king_reborn: false,
+                reborn_where_capturer_stood: false,
                 by_walk: true,
             });
         };
@@ -89,6 +93,9 @@ impl Capacity {
                     rebirth_squares: Color::ALL.map(|c| rebirth_squares(circe, c)),
                     assassin: circe.on_occupied == OnOccupied::Assassin,
                     king_reborn: circe.rex_inclusive,
+                    reborn_where_capturer_stood: circe.square == RebirthSquare::Pwc
+                        && circe.adapter == SquareAdapter::None
+                        && circe.relevant_capture == RelevantCapture::ThisMove,
                     by_walk: false,
                 })
             }
@@ -99,6 +106,7 @@ impl Capacity {
                 rebirth_squares: [Bitboard::EMPTY; 2],
                 assassin: circe.on_occupied == OnOccupied::Assassin,
                 king_reborn: false,
+                reborn_where_capturer_stood: false,
                 by_walk: false,
             }),
             _ => None,
@@ -192,6 +200,19 @@ impl ProofTarget {
         pos.same_units(&self.target)
     }
 
+    /// The squares one move from `pos` must arrive on to reach the target,
+    /// where the rules say so: under the forms the bound covers, with no
+    /// neutral or attributed unit, a move always changes its arrival
+    /// square (the mover arrives, or the unit taken there is gone), so the
+    /// target must differ from `pos` there. None: any move may.
+    pub fn last_arrivals(&self, pos: &Position) -> Option<Bitboard> {
+        self.capacity?;
+        if pos.neutral().nonempty() || pos.attributed().nonempty() {
+            return None;
+        }
+        Some(pos.differing_squares(&self.target))
+    }
+
     /// Whether the target may still be reached from `pos` when the side
     /// to move has `own` moves left and the other side `other` (false:
     /// it cannot).
@@ -206,6 +227,8 @@ impl ProofTarget {
         // Of those, the arrivals a rebirth may make.
         let mut at_rebirth_squares = [0u32; 2];
         let mut departures = [0u32; 2];
+        // The castlings each side may still make (each one more arrival).
+        let mut castlings_left = [0u32; 2];
         let diff = pos.differing_squares(&self.target);
         // Neither position has a neutral unit: a unit's side is the one
         // colour set that holds it.
@@ -239,6 +262,7 @@ impl ProofTarget {
             let castlings =
                 u32::from(pos.unmoved.contains(home)) + if cap.king_reborn { theirs } else { 0 };
             let castlings = castlings.min(mine);
+            castlings_left[i] = castlings;
             let target_king = self.target.king(side);
             let castled =
                 target_king.is_some_and(|k| k.rank() == home.rank() && matches!(k.file(), 2 | 6));
@@ -269,6 +293,21 @@ impl ProofTarget {
                 return false;
             }
         }
+        if cap.reborn_where_capturer_stood {
+            let moves = if pos.turn == Color::White {
+                [own, other]
+            } else {
+                [other, own]
+            };
+            // The squares a side must arrive on that hold a unit of the
+            // other side now, which may capture from there.
+            let occupied = Color::ALL.map(|side| {
+                (diff & self.target.by_color(side) & pos.by_color(side.opponent())).count()
+            });
+            if !rebirths_suffice(arrivals, occupied, moves, castlings_left) {
+                return false;
+            }
+        }
         if self.routes && pos.fairy().is_empty() && pos.attributed().is_empty() {
             for side in Color::ALL {
                 let mine = if side == pos.turn { own } else { other };
@@ -286,6 +325,37 @@ impl ProofTarget {
         }
         true
     }
+}
+
+/// Whether each side can make its arrivals when a captured unit is reborn
+/// on the square its capturer left (PWC). Indexed by side: `arrivals`,
+/// the squares where a unit of the side must arrive; `occupied`, those
+/// of them where a unit of the other side stands now; `moves`, the moves
+/// left; `castlings`, the castlings left (each one more arrival).
+///
+/// Each of those squares is filled last by a move of the side (an
+/// arrival) or by a rebirth, that is a capture by the other side from
+/// that square: the other side's unit stood there now, or one of its
+/// moves arrived there (a square where the target has none of its
+/// units, so not one of its own arrivals). With `e[o]` such moves of the
+/// other side `o`, side `x` may have at most `min(occupied[x] + e[o],
+/// moves[o], arrivals[x])` squares filled by rebirth, and needs
+/// `arrivals[x] - reborn[x] + e[x] <= moves[x] + castlings[x]`; some
+/// pair `e` must satisfy both sides.
+fn rebirths_suffice(
+    arrivals: [u32; 2],
+    occupied: [u32; 2],
+    moves: [u32; 2],
+    castlings: [u32; 2],
+) -> bool {
+    let fits = |e: [u32; 2]| {
+        (0..2).all(|x| {
+            let o = 1 - x;
+            let reborn = (occupied[x] + e[o]).min(moves[o]).min(arrivals[x]);
+            arrivals[x] + e[x] <= moves[x] + castlings[x] + reborn
+        })
+    };
+    (0..=moves[0]).any(|w| (0..=moves[1]).any(|b| fits([w, b])))
 }
 
 /// The square of `side`'s king in the game array.
