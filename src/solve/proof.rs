@@ -43,6 +43,9 @@ struct Capacity {
     /// The captured unit is reborn on the square its capturer left (PWC):
     /// a rebirth there needs a unit of the other side on it first.
     reborn_where_capturer_stood: bool,
+    /// A capture puts the capturer on the capture square and removes no
+    /// other unit (not Anticirce, not Assassin).
+    capturer_stays: bool,
     /// Units move by their walk alone (no Circe form): the routes to the
     /// target squares bound each side's moves (`super::routes`).
     by_walk: bool,
@@ -69,6 +72,7 @@ impl Capacity {
                 assassin: false,
                 king_reborn: false,
                 reborn_where_capturer_stood: false,
+                capturer_stays: true,
                 by_walk: true,
             });
         };
@@ -96,6 +100,7 @@ impl Capacity {
                     reborn_where_capturer_stood: circe.square == RebirthSquare::Pwc
                         && circe.adapter == SquareAdapter::None
                         && circe.relevant_capture == RelevantCapture::ThisMove,
+                    capturer_stays: circe.on_occupied != OnOccupied::Assassin,
                     by_walk: false,
                 })
             }
@@ -107,6 +112,7 @@ impl Capacity {
                 assassin: circe.on_occupied == OnOccupied::Assassin,
                 king_reborn: false,
                 reborn_where_capturer_stood: false,
+                capturer_stays: false,
                 by_walk: false,
             }),
             _ => None,
@@ -229,6 +235,9 @@ impl ProofTarget {
         let mut departures = [0u32; 2];
         // The castlings each side may still make (each one more arrival).
         let mut castlings_left = [0u32; 2];
+        // The departures castlings may make, and the arrivals rebirths may.
+        let mut castled_away = [0u32; 2];
+        let mut reborn_at_most = [0u32; 2];
         let diff = pos.differing_squares(&self.target);
         // Neither position has a neutral unit: a unit's side is the one
         // colour set that holds it.
@@ -285,6 +294,8 @@ impl ProofTarget {
                 0
             };
             let assassinated = if cap.assassin { mine + theirs } else { 0 };
+            castled_away[i] = castling_departures;
+            reborn_at_most[i] = reborn.min(at_rebirth_squares[i]);
             let moved = mine + castling_arrivals;
             if arrivals[i] > moved + reborn.min(at_rebirth_squares[i]) {
                 return false;
@@ -293,12 +304,35 @@ impl ProofTarget {
                 return false;
             }
         }
+        let moves = if pos.turn == Color::White {
+            [own, other]
+        } else {
+            [other, own]
+        };
+        if cap.capturer_stays && pos.attributed().is_empty() {
+            // En passant takes a unit from a square the capturer does not
+            // arrive on: only the pawn that has just made its double step.
+            let en_passant = u32::from(pos.ep_square.is_some());
+            for side in Color::ALL {
+                let (x, o) = (side.index(), side.opponent().index());
+                // A square a unit of this side must leave is left by one of
+                // its moves or by a capture, which brings a unit of the other
+                // side there: one of that side's arrivals where the target
+                // has one of its units, else a move beyond those it needs
+                // to make its own arrivals (fewer those rebirths and
+                // castlings make).
+                let for_other =
+                    (diff & pos.by_color(side) & self.target.by_color(side.opponent())).count();
+                let taken_elsewhere = departures[x]
+                    .saturating_sub(moves[x] + castled_away[x] + for_other + en_passant);
+                let other_arrivals =
+                    arrivals[o].saturating_sub(reborn_at_most[o] + castlings_left[o]);
+                if other_arrivals + taken_elsewhere > moves[o] {
+                    return false;
+                }
+            }
+        }
         if cap.reborn_where_capturer_stood {
-            let moves = if pos.turn == Color::White {
-                [own, other]
-            } else {
-                [other, own]
-            };
             // The squares a side must arrive on that hold a unit of the
             // other side now, which may capture from there.
             let occupied = Color::ALL.map(|side| {
