@@ -457,6 +457,65 @@ mod tests {
         assert!(ProofTarget::new(target, &anti).may_reach(&pos, 1, 0));
     }
 
+    fn pos(list: &str, turn: Color) -> Position {
+        let mut pos = Position::from_piece_list(list).unwrap();
+        pos.turn = turn;
+        pos
+    }
+
+    #[test]
+    fn a_square_left_by_a_capture_costs_the_capturer_a_move_of_its_own() {
+        // White's knight must leave f3 and come back on g1, Black's go
+        // from f6 to g8. Black alone has a move: a Circe capture on f3
+        // would bring the knight home, but Black's one move is the one its
+        // own knight needs.
+        let target = pos("wKe2 wSg1 bKe7 bSg8", Color::White);
+        let now = pos("wKe2 wSf3 bKe7 bSf6", Color::Black);
+        let circe = ProofTarget::new(target, &Rules::with_circe(CirceRules::CIRCE));
+        assert!(!circe.may_reach(&now, 1, 0));
+        // With two, the count no longer forbids it.
+        assert!(circe.may_reach(&now, 2, 0));
+        // Where the target has Black's unit on the square, the capture is
+        // one of Black's own arrivals.
+        // Sg4xe3 brings the knight home to g1 (a dark square).
+        let target = pos("wKe2 wSg1 bKe7 bSe3", Color::White);
+        let now = pos("wKe2 wSe3 bKe7 bSg4", Color::Black);
+        assert!(
+            ProofTarget::new(target, &Rules::with_circe(CirceRules::CIRCE)).may_reach(&now, 1, 0)
+        );
+    }
+
+    #[test]
+    fn a_pwc_rebirth_needs_the_capturer_on_the_rebirth_square() {
+        let mut pwc = CirceRules::CIRCE;
+        pwc.square = RebirthSquare::Pwc;
+        let rules = Rules::with_circe(pwc);
+        // Bh1xf3 puts the knight back on h1; from g2 it would land on g2.
+        let target = pos("wKe2 wSh1 bKe7 bSg8 bBf3", Color::White);
+        let from_h1 = pos("wKe2 wSf3 bKe7 bSg8 bBh1", Color::Black);
+        let from_g2 = pos("wKe2 wSf3 bKe7 bSg8 bBg2", Color::Black);
+        let target = ProofTarget::new(target, &rules);
+        assert!(target.may_reach(&from_h1, 1, 0));
+        assert!(!target.may_reach(&from_g2, 1, 0));
+        // Under Circe the knight's square does not depend on the capturer's.
+        let circe = ProofTarget::new(*target.position(), &Rules::with_circe(CirceRules::CIRCE));
+        assert!(circe.may_reach(&from_g2, 1, 0));
+    }
+
+    #[test]
+    fn a_pwc_rebirth_square_is_reached_by_the_capturer_first() {
+        // White must fill one square with no move of its own, Black one
+        // with its one move. A black unit standing on White's square may
+        // capture from there as it arrives on its own.
+        assert!(rebirths_suffice([1, 1], [1, 0], [0, 1], [0, 0]));
+        // None does: Black's one move cannot both arrive there and make
+        // its own arrival, unless a castling makes two arrivals.
+        assert!(!rebirths_suffice([1, 1], [0, 0], [0, 1], [0, 0]));
+        assert!(rebirths_suffice([1, 1], [0, 0], [0, 1], [0, 1]));
+        // One capture, one rebirth.
+        assert!(!rebirths_suffice([2, 0], [2, 0], [0, 1], [0, 0]));
+    }
+
     #[test]
     fn a_unit_waiting_for_its_parrain_rebirth_still_counts() {
         let mut rules = Rules::with_circe(CirceRules::CIRCE);
