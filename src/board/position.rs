@@ -164,10 +164,10 @@ impl Position {
             | (self.fairy ^ other.fairy)
             | (self.attributed ^ other.attributed);
         for (a, b) in self.by_kind.iter().zip(&other.by_kind) {
-            diff = diff | (*a ^ *b);
+            diff |= *a ^ *b;
         }
         for (a, b) in self.high.iter().zip(&other.high) {
-            diff = diff | (*a ^ *b);
+            diff |= *a ^ *b;
         }
         for sq in (self.fairy | self.attributed) & !diff {
             if self.mailbox[sq.index()] != other.mailbox[sq.index()] {

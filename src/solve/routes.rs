@@ -123,11 +123,15 @@ fn king_moves(side: Color, from: Square, to: Square, unmoved: bool) -> u32 {
         .fold(direct, u32::min)
 }
 
+/// Indexed by side, promoted kind (`promoted_row`), pawn square, target
+/// square.
+type PromotionTable = [[[[u16; 64]; 64]; 4]; 2];
+
 /// For each side, each kind a pawn promotes to (`promoted_row`), each
 /// square of a pawn and each target square: the fewest moves of the pawn
 /// to its last rank and of the promoted unit from there (made once).
-fn promotion_moves() -> &'static [[[[u16; 64]; 64]; 4]; 2] {
-    static TABLE: OnceLock<Box<[[[[u16; 64]; 64]; 4]; 2]>> = OnceLock::new();
+fn promotion_moves() -> &'static PromotionTable {
+    static TABLE: OnceLock<Box<PromotionTable>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut table = Box::new([[[[0u16; 64]; 64]; 4]; 2]);
         for side in Color::ALL {
