@@ -15,6 +15,12 @@
 //!   more departure on any move;
 //! - Rex inclusive: a king reborn at home may castle again.
 //!
+//! Both sides together: a square a side must leave and is taken from by
+//! a capture brings the other side's capturer there, a move beyond that
+//! side's own arrivals unless the target has its unit there (where the
+//! capturer stays on the capture square); under PWC a rebirth on a square
+//! needs the capturer to stand there first (`rebirths_suffice`).
+//!
 //! No form lets a side gain units, so a side with fewer units than the
 //! target has lost. Under the forms and conditions whose effects on units
 //! this does not cover, no bound is used: the search is then exhaustive
