@@ -154,6 +154,29 @@ impl Position {
             && self.imitators == other.imitators
     }
 
+    /// The squares whose occupant differs between the two positions (walk,
+    /// side or attributes), from the bitboards: a proof game's bound asks
+    /// it at every node. Only a fairy or attributed unit needs its code
+    /// compared.
+    pub fn differing_squares(&self, other: &Position) -> Bitboard {
+        let mut diff = (self.by_color[0] ^ other.by_color[0])
+            | (self.by_color[1] ^ other.by_color[1])
+            | (self.fairy ^ other.fairy)
+            | (self.attributed ^ other.attributed);
+        for (a, b) in self.by_kind.iter().zip(&other.by_kind) {
+            diff |= *a ^ *b;
+        }
+        for (a, b) in self.high.iter().zip(&other.high) {
+            diff |= *a ^ *b;
+        }
+        for sq in (self.fairy | self.attributed) & !diff {
+            if self.mailbox[sq.index()] != other.mailbox[sq.index()] {
+                diff.set(sq);
+            }
+        }
+        diff
+    }
+
     /// Starts tracking units' identities, taking this position as the
     /// diagram: each unit is named after the square it stands on now.
     pub fn track_identities(&mut self) {
@@ -631,5 +654,73 @@ mod tests {
         assert_eq!(p.remove(e1).unwrap().kind, Kind::KING);
         assert!(!p.unmoved.contains(e1));
         assert!(p.occupied().is_empty());
+    }
+
+    #[test]
+    fn differing_squares_are_those_whose_units_differ() {
+        let unit = |color, kind, attrs| Piece { color, kind, attrs };
+        let (w, b, none) = (Color::White, Color::Black, Attrs::NONE);
+        // Pairs of occupants, one square each: the same, then differing
+        // by walk, side, an attribute in the mailbox, one beyond it, a
+        // fairy walk, or presence.
+        let pairs = [
+            (
+                Some(unit(w, Kind::ROOK, none)),
+                Some(unit(w, Kind::ROOK, none)),
+            ),
+            (
+                Some(unit(w, Kind::ROOK, none)),
+                Some(unit(w, Kind::BISHOP, none)),
+            ),
+            (
+                Some(unit(w, Kind::ROOK, none)),
+                Some(unit(b, Kind::ROOK, none)),
+            ),
+            (
+                Some(unit(w, Kind::ROOK, Attrs::KAMIKAZE)),
+                Some(unit(w, Kind::ROOK, none)),
+            ),
+            (
+                Some(unit(b, Kind::PAWN, Attrs::KAMIKAZE)),
+                Some(unit(b, Kind::PAWN, Attrs::KAMIKAZE)),
+            ),
+            (
+                Some(unit(w, Kind::KNIGHT, Attrs::FUNCTIONARY)),
+                Some(unit(w, Kind::KNIGHT, none)),
+            ),
+            (
+                Some(unit(w, Kind::GRASSHOPPER, none)),
+                Some(unit(w, Kind::NIGHTRIDER, none)),
+            ),
+            (
+                Some(unit(b, Kind::GRASSHOPPER, none)),
+                Some(unit(b, Kind::GRASSHOPPER, none)),
+            ),
+            (Some(unit(b, Kind::QUEEN, none)), None),
+            (None, None),
+        ];
+        let (mut a, mut c) = (Position::empty(), Position::empty());
+        for (i, (x, y)) in pairs.iter().enumerate() {
+            let sq = Square::new(i as u8 % 8, i as u8 / 8);
+            if let Some(x) = x {
+                a.put(sq, *x);
+            }
+            if let Some(y) = y {
+                c.put(sq, *y);
+            }
+        }
+        let expected: Vec<Square> = (0..64u8)
+            .map(|i| Square::new(i % 8, i / 8))
+            .filter(|sq| a.piece_at(*sq) != c.piece_at(*sq))
+            .collect();
+        assert_eq!(expected.len(), 6);
+        assert_eq!(
+            a.differing_squares(&c).into_iter().collect::<Vec<_>>(),
+            expected
+        );
+        assert_eq!(
+            c.differing_squares(&a).into_iter().collect::<Vec<_>>(),
+            expected
+        );
     }
 }

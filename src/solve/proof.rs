@@ -15,6 +15,12 @@
 //!   more departure on any move;
 //! - Rex inclusive: a king reborn at home may castle again.
 //!
+//! Both sides together: a square a side must leave and is taken from by
+//! a capture brings the other side's capturer there, a move beyond that
+//! side's own arrivals unless the target has its unit there (where the
+//! capturer stays on the capture square); under PWC a rebirth on a square
+//! needs the capturer to stand there first (`rebirths_suffice`).
+//!
 //! No form lets a side gain units, so a side with fewer units than the
 //! target has lost. Under the forms and conditions whose effects on units
 //! this does not cover, no bound is used: the search is then exhaustive
@@ -40,6 +46,12 @@ struct Capacity {
     assassin: bool,
     /// A king may be reborn at home and castle again (Rex inclusive Circe).
     king_reborn: bool,
+    /// The captured unit is reborn on the square its capturer left (PWC):
+    /// a rebirth there needs a unit of the other side on it first.
+    reborn_where_capturer_stood: bool,
+    /// A capture puts the capturer on the capture square and removes no
+    /// other unit (not Anticirce, not Assassin).
+    capturer_stays: bool,
     /// Units move by their walk alone (no Circe form): the routes to the
     /// target squares bound each side's moves (`super::routes`).
     by_walk: bool,
@@ -65,6 +77,8 @@ impl Capacity {
                 rebirth_squares: [Bitboard::EMPTY; 2],
                 assassin: false,
                 king_reborn: false,
+                reborn_where_capturer_stood: false,
+                capturer_stays: true,
                 by_walk: true,
             });
         };
@@ -89,6 +103,10 @@ impl Capacity {
                     rebirth_squares: Color::ALL.map(|c| rebirth_squares(circe, c)),
                     assassin: circe.on_occupied == OnOccupied::Assassin,
                     king_reborn: circe.rex_inclusive,
+                    reborn_where_capturer_stood: circe.square == RebirthSquare::Pwc
+                        && circe.adapter == SquareAdapter::None
+                        && circe.relevant_capture == RelevantCapture::ThisMove,
+                    capturer_stays: circe.on_occupied != OnOccupied::Assassin,
                     by_walk: false,
                 })
             }
@@ -99,6 +117,8 @@ impl Capacity {
                 rebirth_squares: [Bitboard::EMPTY; 2],
                 assassin: circe.on_occupied == OnOccupied::Assassin,
                 king_reborn: false,
+                reborn_where_capturer_stood: false,
+                capturer_stays: false,
                 by_walk: false,
             }),
             _ => None,
@@ -192,6 +212,19 @@ impl ProofTarget {
         pos.same_units(&self.target)
     }
 
+    /// The squares one move from `pos` must arrive on to reach the target,
+    /// where the rules say so: under the forms the bound covers, with no
+    /// neutral or attributed unit, a move always changes its arrival
+    /// square (the mover arrives, or the unit taken there is gone), so the
+    /// target must differ from `pos` there. None: any move may.
+    pub fn last_arrivals(&self, pos: &Position) -> Option<Bitboard> {
+        self.capacity?;
+        if pos.neutral().nonempty() || pos.attributed().nonempty() {
+            return None;
+        }
+        Some(pos.differing_squares(&self.target))
+    }
+
     /// Whether the target may still be reached from `pos` when the side
     /// to move has `own` moves left and the other side `other` (false:
     /// it cannot).
@@ -206,16 +239,20 @@ impl ProofTarget {
         // Of those, the arrivals a rebirth may make.
         let mut at_rebirth_squares = [0u32; 2];
         let mut departures = [0u32; 2];
-        for sq in differing_squares(pos, &self.target) {
-            if let Some(c) = self.target.color_at(sq) {
-                arrivals[c.index()] += 1;
-                if cap.rebirth_squares[c.index()].contains(sq) {
-                    at_rebirth_squares[c.index()] += 1;
-                }
-            }
-            if let Some(c) = pos.color_at(sq) {
-                departures[c.index()] += 1;
-            }
+        // The castlings each side may still make (each one more arrival).
+        let mut castlings_left = [0u32; 2];
+        // The departures castlings may make, and the arrivals rebirths may.
+        let mut castled_away = [0u32; 2];
+        let mut reborn_at_most = [0u32; 2];
+        let diff = pos.differing_squares(&self.target);
+        // Neither position has a neutral unit: a unit's side is the one
+        // colour set that holds it.
+        for side in Color::ALL {
+            let i = side.index();
+            let wanted = diff & self.target.by_color(side);
+            arrivals[i] = wanted.count();
+            at_rebirth_squares[i] = (wanted & cap.rebirth_squares[i]).count();
+            departures[i] = (diff & pos.by_color(side)).count();
         }
         for side in Color::ALL {
             let i = side.index();
@@ -240,6 +277,7 @@ impl ProofTarget {
             let castlings =
                 u32::from(pos.unmoved.contains(home)) + if cap.king_reborn { theirs } else { 0 };
             let castlings = castlings.min(mine);
+            castlings_left[i] = castlings;
             let target_king = self.target.king(side);
             let castled =
                 target_king.is_some_and(|k| k.rank() == home.rank() && matches!(k.file(), 2 | 6));
@@ -262,11 +300,51 @@ impl ProofTarget {
                 0
             };
             let assassinated = if cap.assassin { mine + theirs } else { 0 };
+            castled_away[i] = castling_departures;
+            reborn_at_most[i] = reborn.min(at_rebirth_squares[i]);
             let moved = mine + castling_arrivals;
             if arrivals[i] > moved + reborn.min(at_rebirth_squares[i]) {
                 return false;
             }
             if departures[i] > mine + castling_departures + captured + assassinated {
+                return false;
+            }
+        }
+        let moves = if pos.turn == Color::White {
+            [own, other]
+        } else {
+            [other, own]
+        };
+        if cap.capturer_stays && pos.attributed().is_empty() {
+            // En passant takes a unit from a square the capturer does not
+            // arrive on: only the pawn that has just made its double step.
+            let en_passant = u32::from(pos.ep_square.is_some());
+            for side in Color::ALL {
+                let (x, o) = (side.index(), side.opponent().index());
+                // A square a unit of this side must leave is left by one of
+                // its moves or by a capture, which brings a unit of the other
+                // side there: one of that side's arrivals where the target
+                // has one of its units, else a move beyond those it needs
+                // to make its own arrivals (fewer those rebirths and
+                // castlings make).
+                let for_other =
+                    (diff & pos.by_color(side) & self.target.by_color(side.opponent())).count();
+                let taken_elsewhere = departures[x]
+                    .saturating_sub(moves[x] + castled_away[x] + for_other + en_passant);
+                let other_arrivals =
+                    arrivals[o].saturating_sub(reborn_at_most[o] + castlings_left[o]);
+                if other_arrivals + taken_elsewhere > moves[o] {
+                    return false;
+                }
+            }
+        }
+        if cap.reborn_where_capturer_stood {
+            // The squares a side must arrive on that hold a unit of the
+            // other side now, which may capture from there.
+            let occupied = Color::ALL.map(|side| {
+                (diff & self.target.by_color(side) & pos.by_color(side.opponent())).count()
+            });
+            if !rebirths_suffice(arrivals, occupied, moves, castlings_left) {
                 return false;
             }
         }
@@ -289,22 +367,40 @@ impl ProofTarget {
     }
 }
 
+/// Whether each side can make its arrivals when a captured unit is reborn
+/// on the square its capturer left (PWC). Indexed by side: `arrivals`,
+/// the squares where a unit of the side must arrive; `occupied`, those
+/// of them where a unit of the other side stands now; `moves`, the moves
+/// left; `castlings`, the castlings left (each one more arrival).
+///
+/// Each of those squares is filled last by a move of the side (an
+/// arrival) or by a rebirth, that is a capture by the other side from
+/// that square: the other side's unit stood there now, or one of its
+/// moves arrived there (a square where the target has none of its
+/// units, so not one of its own arrivals). With `e[o]` such moves of the
+/// other side `o`, side `x` may have at most `min(occupied[x] + e[o],
+/// moves[o], arrivals[x])` squares filled by rebirth, and needs
+/// `arrivals[x] - reborn[x] + e[x] <= moves[x] + castlings[x]`; some
+/// pair `e` must satisfy both sides.
+fn rebirths_suffice(
+    arrivals: [u32; 2],
+    occupied: [u32; 2],
+    moves: [u32; 2],
+    castlings: [u32; 2],
+) -> bool {
+    let fits = |e: [u32; 2]| {
+        (0..2).all(|x| {
+            let o = 1 - x;
+            let reborn = (occupied[x] + e[o]).min(moves[o]).min(arrivals[x]);
+            arrivals[x] + e[x] <= moves[x] + castlings[x] + reborn
+        })
+    };
+    (0..=moves[0]).any(|w| (0..=moves[1]).any(|b| fits([w, b])))
+}
+
 /// The square of `side`'s king in the game array.
 fn king_square(side: Color) -> Square {
     Square::new(4, side.back_rank())
-}
-
-/// The squares whose occupant differs between the two positions (walk,
-/// side or attributes).
-fn differing_squares(a: &Position, b: &Position) -> Bitboard {
-    let mut diff = (a.by_color(Color::White) ^ b.by_color(Color::White))
-        | (a.by_color(Color::Black) ^ b.by_color(Color::Black));
-    for sq in a.unit_squares() & b.unit_squares() & !diff {
-        if a.piece_at(sq) != b.piece_at(sq) {
-            diff.set(sq);
-        }
-    }
-    diff
 }
 
 #[cfg(test)]
@@ -365,6 +461,65 @@ mod tests {
         let anti = Rules::with_circe(CirceRules::of(Base::AntiCirce));
         assert!(!ProofTarget::new(target, &anti).may_reach(&pos, 0, 1));
         assert!(ProofTarget::new(target, &anti).may_reach(&pos, 1, 0));
+    }
+
+    fn pos(list: &str, turn: Color) -> Position {
+        let mut pos = Position::from_piece_list(list).unwrap();
+        pos.turn = turn;
+        pos
+    }
+
+    #[test]
+    fn a_square_left_by_a_capture_costs_the_capturer_a_move_of_its_own() {
+        // White's knight must leave f3 and come back on g1, Black's go
+        // from f6 to g8. Black alone has a move: a Circe capture on f3
+        // would bring the knight home, but Black's one move is the one its
+        // own knight needs.
+        let target = pos("wKe2 wSg1 bKe7 bSg8", Color::White);
+        let now = pos("wKe2 wSf3 bKe7 bSf6", Color::Black);
+        let circe = ProofTarget::new(target, &Rules::with_circe(CirceRules::CIRCE));
+        assert!(!circe.may_reach(&now, 1, 0));
+        // With two, the count no longer forbids it.
+        assert!(circe.may_reach(&now, 2, 0));
+        // Where the target has Black's unit on the square, the capture is
+        // one of Black's own arrivals.
+        // Sg4xe3 brings the knight home to g1 (a dark square).
+        let target = pos("wKe2 wSg1 bKe7 bSe3", Color::White);
+        let now = pos("wKe2 wSe3 bKe7 bSg4", Color::Black);
+        assert!(
+            ProofTarget::new(target, &Rules::with_circe(CirceRules::CIRCE)).may_reach(&now, 1, 0)
+        );
+    }
+
+    #[test]
+    fn a_pwc_rebirth_needs_the_capturer_on_the_rebirth_square() {
+        let mut pwc = CirceRules::CIRCE;
+        pwc.square = RebirthSquare::Pwc;
+        let rules = Rules::with_circe(pwc);
+        // Bh1xf3 puts the knight back on h1; from g2 it would land on g2.
+        let target = pos("wKe2 wSh1 bKe7 bSg8 bBf3", Color::White);
+        let from_h1 = pos("wKe2 wSf3 bKe7 bSg8 bBh1", Color::Black);
+        let from_g2 = pos("wKe2 wSf3 bKe7 bSg8 bBg2", Color::Black);
+        let target = ProofTarget::new(target, &rules);
+        assert!(target.may_reach(&from_h1, 1, 0));
+        assert!(!target.may_reach(&from_g2, 1, 0));
+        // Under Circe the knight's square does not depend on the capturer's.
+        let circe = ProofTarget::new(*target.position(), &Rules::with_circe(CirceRules::CIRCE));
+        assert!(circe.may_reach(&from_g2, 1, 0));
+    }
+
+    #[test]
+    fn a_pwc_rebirth_square_is_reached_by_the_capturer_first() {
+        // White must fill one square with no move of its own, Black one
+        // with its one move. A black unit standing on White's square may
+        // capture from there as it arrives on its own.
+        assert!(rebirths_suffice([1, 1], [1, 0], [0, 1], [0, 0]));
+        // None does: Black's one move cannot both arrive there and make
+        // its own arrival, unless a castling makes two arrivals.
+        assert!(!rebirths_suffice([1, 1], [0, 0], [0, 1], [0, 0]));
+        assert!(rebirths_suffice([1, 1], [0, 0], [0, 1], [0, 1]));
+        // One capture, one rebirth.
+        assert!(!rebirths_suffice([2, 0], [2, 0], [0, 1], [0, 0]));
     }
 
     #[test]

@@ -17,41 +17,71 @@ use std::sync::OnceLock;
 pub const UNREACHABLE: u32 = 1000;
 
 /// The fewest moves `side` needs to fill the squares where `target` has
-/// its units and `pos` has not the same unit, and the fewest captures
-/// among them (a pawn changes file only by capturing).
-pub fn side_moves_needed(pos: &Position, target: &Position, side: Color) -> (u32, u32) {
-    let units = pos.by_color(side);
-    let unmoved = pos.unmoved;
-    let mut sum = 0;
-    let mut captures = 0;
-    for t in target.by_color(side) {
-        let Some(want) = target.piece_at(t) else {
-            continue;
-        };
-        if pos.piece_at(t) == Some(want) {
-            continue;
-        }
-        let mut best = UNREACHABLE;
-        let mut fewest_captures = UNREACHABLE;
-        for from in units {
-            let Some(have) = pos.piece_at(from) else {
-                continue;
-            };
-            let moves = moves_between(have, from, want.kind, t, unmoved.contains(from));
-            if moves < UNREACHABLE {
-                best = best.min(moves);
-                let pawn_to_pawn = have.kind == Kind::PAWN && want.kind == Kind::PAWN;
-                let files = u32::from(from.file().abs_diff(t.file()));
-                fewest_captures = fewest_captures.min(if pawn_to_pawn { files } else { 0 });
+/// its units and `pos` has not the same unit, each square by the unit of
+/// the side nearest to it (the squares one at a time: a unit may be
+/// counted for several), and the fewest captures among them (a pawn
+/// changes file only by capturing). Only for orthodox units without
+/// attributes in both positions, found by their bitboards.
+fn squares_needs(pos: &Position, target: &Position, side: Color) -> (u32, u32) {
+    let (mut total, mut captures) = (0, 0);
+    let pawns = pos.pieces(side, Kind::PAWN);
+    for kind in ORTHODOX_KINDS {
+        let walkers = pos.pieces(side, kind);
+        for t in target.pieces(side, kind) & !walkers {
+            let mut best = UNREACHABLE;
+            let mut fewest_captures = UNREACHABLE;
+            for from in walkers {
+                let moves = if kind == Kind::PAWN {
+                    pawn_moves(side, from, t)
+                } else if kind == Kind::KING {
+                    king_moves(side, from, t, pos.unmoved.contains(from))
+                } else {
+                    walk_moves(kind, from, t)
+                };
+                if moves < best {
+                    best = moves;
+                }
+                if kind == Kind::PAWN && moves < UNREACHABLE {
+                    let files = u32::from(from.file().abs_diff(t.file()));
+                    fewest_captures = fewest_captures.min(files);
+                }
             }
+            if kind != Kind::PAWN {
+                if best < UNREACHABLE {
+                    fewest_captures = 0;
+                }
+                if let Some(row) = promoted_row(kind) {
+                    for from in pawns {
+                        let moves = u32::from(
+                            promotion_moves()[side.index()][row][from.index()][t.index()],
+                        );
+                        if moves < best {
+                            best = moves;
+                        }
+                        if moves < UNREACHABLE {
+                            fewest_captures = 0;
+                        }
+                    }
+                }
+            }
+            if best >= UNREACHABLE {
+                return (UNREACHABLE, UNREACHABLE);
+            }
+            total += best;
+            captures += fewest_captures;
         }
-        if best >= UNREACHABLE {
-            return (UNREACHABLE, UNREACHABLE);
-        }
-        sum += best;
-        captures += fewest_captures;
     }
-    // A castling moves the rook in the king's move.
+    (total, captures)
+}
+
+/// The fewest moves `side` needs to fill the squares where `target` has
+/// its units and `pos` has not the same unit, and the fewest captures
+/// among them; a castling moves the rook in the king's move.
+pub fn side_moves_needed(pos: &Position, target: &Position, side: Color) -> (u32, u32) {
+    let (total, captures) = squares_needs(pos, target, side);
+    if total >= UNREACHABLE {
+        return (UNREACHABLE, UNREACHABLE);
+    }
     let home = Square::new(4, side.back_rank());
     let corners = [
         Square::new(0, side.back_rank()),
@@ -60,7 +90,68 @@ pub fn side_moves_needed(pos: &Position, target: &Position, side: Color) -> (u32
     let may_castle = pos.unmoved.contains(home)
         && pos.kind_at(home) == Some(Kind::KING)
         && corners.iter().any(|c| pos.unmoved.contains(*c));
-    (sum.saturating_sub(u32::from(may_castle)), captures)
+    (total.saturating_sub(u32::from(may_castle)), captures)
+}
+
+const ORTHODOX_KINDS: [Kind; 6] = [
+    Kind::PAWN,
+    Kind::KNIGHT,
+    Kind::BISHOP,
+    Kind::ROOK,
+    Kind::QUEEN,
+    Kind::KING,
+];
+
+/// The row of `promotion_moves` for a kind a pawn promotes to.
+fn promoted_row(kind: Kind) -> Option<usize> {
+    [Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT]
+        .iter()
+        .position(|k| *k == kind)
+}
+
+/// A king's fewest moves; from its home square, unmoved, a castling
+/// takes it two files in one move.
+fn king_moves(side: Color, from: Square, to: Square, unmoved: bool) -> u32 {
+    let rank = side.back_rank();
+    let direct = walk_moves(Kind::KING, from, to);
+    if !unmoved || from != Square::new(4, rank) {
+        return direct;
+    }
+    [Square::new(2, rank), Square::new(6, rank)]
+        .map(|k| 1 + walk_moves(Kind::KING, k, to))
+        .into_iter()
+        .fold(direct, u32::min)
+}
+
+/// Indexed by side, promoted kind (`promoted_row`), pawn square, target
+/// square.
+type PromotionTable = [[[[u16; 64]; 64]; 4]; 2];
+
+/// For each side, each kind a pawn promotes to (`promoted_row`), each
+/// square of a pawn and each target square: the fewest moves of the pawn
+/// to its last rank and of the promoted unit from there (made once).
+fn promotion_moves() -> &'static PromotionTable {
+    static TABLE: OnceLock<Box<PromotionTable>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Box::new([[[[0u16; 64]; 64]; 4]; 2]);
+        for side in Color::ALL {
+            let pawn = Piece::new(side, Kind::PAWN);
+            for (row, kind) in [Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT]
+                .into_iter()
+                .enumerate()
+            {
+                for from in 0..64u8 {
+                    for to in 0..64u8 {
+                        let from_sq = Square::new(from % 8, from / 8);
+                        let to_sq = Square::new(to % 8, to / 8);
+                        table[side.index()][row][usize::from(from)][usize::from(to)] =
+                            moves_between(pawn, from_sq, kind, to_sq, false) as u16;
+                    }
+                }
+            }
+        }
+        table
+    })
 }
 
 /// The fewest moves that take `have`, on `from`, to `to` as a unit of

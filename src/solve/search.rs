@@ -1171,6 +1171,17 @@ impl<'s> Searcher<'s> {
         if !rules.conditions.is_empty() {
             moves.retain(|mv| bicaptures::may_end_with(rules, goal, pos, mv));
         }
+        // A proof game's last move must arrive where the target differs.
+        let proof = matches!(self.judge.goal, Goal::ProofGame | Goal::AToB);
+        if let Some(arrivals) = self
+            .judge
+            .proof
+            .as_ref()
+            .filter(|_| proof)
+            .and_then(|t| t.last_arrivals(pos))
+        {
+            moves.retain(|mv| arrivals.contains(mv.to));
+        }
         count(Counter::Nodes, 1, 1);
         count(Counter::Moves, 1, moves.len() as u64);
         let judge = &mut self.judge;
