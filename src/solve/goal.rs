@@ -42,6 +42,10 @@ pub struct Judge {
     /// Whether a condition defines immobility (MAFF, OWU): a mated or
     /// stalemated side may then have a move.
     immobility_defined: bool,
+    /// The move that last missed the goal in [`Judge::forced_to_goal`]
+    /// (from, to): asked first at the next test, where it mostly misses
+    /// again (the positions tested are siblings).
+    killer: Option<(crate::board::Square, crate::board::Square)>,
 }
 
 impl Judge {
@@ -70,6 +74,7 @@ impl Judge {
             self_checks_side: None,
             proof: None,
             immobility_defined: rules.conditions.define_immobility(),
+            killer: None,
         }
     }
 
@@ -172,7 +177,11 @@ impl Judge {
         cancel: &super::Cancel,
         out: &mut Vec<Move>,
     ) -> bool {
-        if !self.rules.conditions.is_empty()
+        // A condition that filters the list as a whole (before or after
+        // legality) needs it whole.
+        let whole_list = !self.rules.conditions.is_empty()
+            && !(self.rules.moves_judged_alone() && self.rules.filter_keeps_a_move());
+        if whole_list
             || self.checks_stop
             || (self.self_checks_in_lists && self.goal.allows_self_check())
         {
@@ -188,14 +197,23 @@ impl Judge {
         }
         let rules = self.rules;
         let mut any = false;
-        crate::movegen::all_pseudo_legal(pos, &rules, out, |mv| {
+        let mut missed = None;
+        let forced = crate::movegen::all_pseudo_legal(pos, &rules, out, self.killer, |mv| {
             let after = pos.play(mv);
             if !crate::movegen::is_legal_after(pos, &rules, mv, &after) {
                 return true;
             }
             any = true;
-            self.reached(pos, mv, &after)
-        }) && any
+            let reached = self.reached(pos, mv, &after);
+            if !reached {
+                missed = Some((mv.from, mv.to));
+            }
+            reached
+        });
+        if missed.is_some() {
+            self.killer = missed;
+        }
+        forced && any
     }
 
     /// Appends to the legal moves `out` of `pos` the moves that reach a
