@@ -165,6 +165,18 @@ impl Judge {
         self.rules = rules;
     }
 
+    /// Whether the lists of [`Judge::moves_unless_stopped`] are the legal
+    /// moves alone, each judged without the others: no condition filters
+    /// the list as a whole (before or after legality), no check stops
+    /// play, no self-check is added. A list's moves may then be played
+    /// and judged one at a time, as generated.
+    pub fn lists_judged_alone(&self) -> bool {
+        (self.rules.conditions.is_empty()
+            || (self.rules.moves_judged_alone() && self.rules.filter_keeps_a_move()))
+            && !self.checks_stop
+            && !(self.self_checks_in_lists && self.goal.allows_self_check())
+    }
+
     /// Whether the side to move has a move (of those `moves_unless_stopped`
     /// lists) and every one reaches the goal. Where the lists are the legal
     /// moves alone, each pseudo-legal move is played once, for its legality
@@ -177,14 +189,7 @@ impl Judge {
         cancel: &super::Cancel,
         out: &mut Vec<Move>,
     ) -> bool {
-        // A condition that filters the list as a whole (before or after
-        // legality) needs it whole.
-        let whole_list = !self.rules.conditions.is_empty()
-            && !(self.rules.moves_judged_alone() && self.rules.filter_keeps_a_move());
-        if whole_list
-            || self.checks_stop
-            || (self.self_checks_in_lists && self.goal.allows_self_check())
-        {
+        if !self.lists_judged_alone() {
             self.moves_unless_stopped(pos, cancel, out);
             return !out.is_empty()
                 && out.iter().all(|mv| {
