@@ -108,9 +108,10 @@ pub fn has_legal_move(pos: &Position, rules: &Rules, scratch: &mut Vec<Move>) ->
 /// many outcomes (Cage, Super, Take&Make Circe) the quiet moves are asked
 /// first and the captures resolved only when all of them pass: the mate
 /// test and a forced goal mostly stop at a quiet move. (A capture en
-/// passant may be asked twice.) The quiet moves are asked first under
-/// the conditions that judge them alone too (`Rules::quiet_moves_apart`:
-/// the half-neutral attribute).
+/// passant may be asked twice.) So too under Take&MakeChess, whose
+/// captures go on with a make, and under the conditions that judge the
+/// quiet moves alone (`Rules::quiet_moves_apart`: the half-neutral
+/// attribute).
 pub fn all_pseudo_legal(
     pos: &Position,
     rules: &Rules,
@@ -119,7 +120,8 @@ pub fn all_pseudo_legal(
     mut each: impl FnMut(&Move) -> bool,
 ) -> bool {
     out.clear();
-    if rules.is_general() && rules.quiet_moves_apart() {
+    let many_outcomes = rules.is_general() || rules.conditions.second_motion();
+    if many_outcomes && rules.quiet_moves_apart() {
         if !all_quiet(pos, rules, out, first, &mut each) {
             return false;
         }
@@ -1251,7 +1253,8 @@ mod tests {
 
     /// Under the attributes that judge each quiet move alone (half-neutral,
     /// paralysing, uncapturable) beside a Circe form whose captures have
-    /// many outcomes, the quiet moves are asked unit by unit apart from the
+    /// many outcomes, or Take&MakeChess (whose captures go on with a make)
+    /// beside Circe, the quiet moves are asked unit by unit apart from the
     /// captures, any move first: every pseudo-legal move is asked, once,
     /// and no other; the first move that fails ends the test.
     #[test]
@@ -1263,10 +1266,11 @@ mod tests {
             (Attrs::PARALYSING, Color::Black, Kind::KNIGHT, "d6"),
             (Attrs::UNCAPTURABLE, Color::Black, Kind::BISHOP, "b8"),
         ];
-        for (base, square) in [
-            (Base::AntiCirce, RebirthSquare::Super),
-            (Base::Circe, RebirthSquare::Cage),
-            (Base::Circe, RebirthSquare::Super),
+        for (base, square, take_make) in [
+            (Base::AntiCirce, RebirthSquare::Super, false),
+            (Base::Circe, RebirthSquare::Cage, false),
+            (Base::Circe, RebirthSquare::Super, false),
+            (Base::Circe, RebirthSquare::Classic, true),
         ] {
             let mut circe = CirceRules::of(base);
             circe.square = square;
@@ -1276,8 +1280,12 @@ mod tests {
                         .unwrap();
                 pos.put(sq(on), Piece::new(color, kind).with(attrs));
                 let mut rules = Rules::with_circe(circe);
+                if take_make {
+                    rules.conditions.insert(Condition::TakeMakeChess);
+                }
                 crate::rules::conditions::put_carried_in_force(&mut rules, &pos);
-                assert!(rules.is_general() && rules.quiet_moves_apart());
+                assert!(rules.is_general() || rules.conditions.second_motion());
+                assert!(rules.quiet_moves_apart());
                 assert!(!rules.units_move_from_their_squares());
                 for turn in [Color::White, Color::Black] {
                     pos.turn = turn;

@@ -55,7 +55,7 @@ impl Rules {
     /// units move from their own squares, and every condition either
     /// leaves the movers alone or judges each non-capture alone
     /// (`Capabilities::quiet_moves_apart`: the half-neutral, paralysing
-    /// and uncapturable attributes).
+    /// and uncapturable attributes, Take&MakeChess).
     #[inline]
     pub fn quiet_moves_apart(&self) -> bool {
         self.family(Base::MarsCirce).is_none()

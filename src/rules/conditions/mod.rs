@@ -274,10 +274,11 @@ pub struct Capabilities {
     /// Where `orthodox_movers` is false: the units still move from their
     /// squares with their own walks and no move beside them, and the
     /// condition judges and amends each non-capture alone (hooks 1 and 3:
-    /// `immobile`, `allows`, `amend`; no `settle`, `extra_moves` or second
-    /// motion), so the quiet moves are those of the whole list and may be
-    /// generated without the captures. False unless the condition says
-    /// so: it is read only beside `orthodox_movers`.
+    /// `immobile`, `allows`, `amend`; no `settle` or `extra_moves`; a
+    /// second motion for captures only), so the quiet moves are those of
+    /// the whole list and may be generated without the captures. False
+    /// unless the condition says so: it is read only beside
+    /// `orthodox_movers`.
     pub quiet_moves_apart: bool,
 }
 
