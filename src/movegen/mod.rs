@@ -100,7 +100,7 @@ pub fn has_legal_move(pos: &Position, rules: &Rules, scratch: &mut Vec<Move>) ->
         legal_moves(pos, rules, scratch);
         return !scratch.is_empty();
     }
-    !all_pseudo_legal(pos, rules, scratch, |mv| !is_legal(pos, rules, mv))
+    !all_pseudo_legal(pos, rules, scratch, None, |mv| !is_legal(pos, rules, mv))
 }
 
 /// Whether `each` holds for every pseudo-legal move of `pos`, asked until
@@ -108,25 +108,91 @@ pub fn has_legal_move(pos: &Position, rules: &Rules, scratch: &mut Vec<Move>) ->
 /// many outcomes (Cage, Super, Take&Make Circe) the quiet moves are asked
 /// first and the captures resolved only when all of them pass: the mate
 /// test and a forced goal mostly stop at a quiet move. (A capture en
-/// passant may be asked twice.)
+/// passant may be asked twice.) So too under Take&MakeChess, whose
+/// captures go on with a make, and under the conditions that judge the
+/// quiet moves alone (`Rules::quiet_moves_apart`: the half-neutral
+/// attribute).
 pub fn all_pseudo_legal(
     pos: &Position,
     rules: &Rules,
     out: &mut Vec<Move>,
+    first: Option<(Square, Square)>,
     mut each: impl FnMut(&Move) -> bool,
 ) -> bool {
     out.clear();
-    if rules.conditions.is_empty() && rules.is_general() && rules.units_move_from_their_squares() {
-        generate_own_of(pos, rules, pos.by_color(pos.turn), &[], false, out);
-        if !out.iter().all(&mut each) {
+    let many_outcomes = rules.is_general() || rules.conditions.second_motion();
+    if many_outcomes && rules.quiet_moves_apart() {
+        if !all_quiet(pos, rules, out, first, &mut each) {
             return false;
         }
         out.clear();
         pseudo_legal_moves(pos, rules, out);
-        return out.iter().filter(|mv| mv.captured.is_some()).all(each);
+        out.retain(|mv| mv.captured.is_some());
+        return all_first(out, first, each);
     }
     pseudo_legal_moves(pos, rules, out);
-    out.iter().all(each)
+    all_first(out, first, each)
+}
+
+/// Whether `each` holds for every move of `moves`, the move from
+/// `first.0` to `first.1` (where there is one) asked first and then its
+/// unit's others: the move that failed at a sibling node most often fails
+/// here too.
+fn all_first(
+    moves: &[Move],
+    first: Option<(Square, Square)>,
+    mut each: impl FnMut(&Move) -> bool,
+) -> bool {
+    let Some((from, to)) = first else {
+        return moves.iter().all(each);
+    };
+    let Some(at) = moves.iter().position(|m| m.from == from && m.to == to) else {
+        return moves.iter().all(each);
+    };
+    each(&moves[at])
+        && moves
+            .iter()
+            .enumerate()
+            .all(|(i, m)| i == at || m.from != from || each(m))
+        && moves.iter().all(|m| m.from == from || each(m))
+}
+
+/// Whether `each` holds for every pseudo-legal move of `pos` that
+/// captures nothing (and every capture en passant), as
+/// [`pseudo_legal_moves`] lists them, where `Rules::quiet_moves_apart`:
+/// the same units move, each quiet move made and judged by the conditions
+/// as in the whole list. The units are asked one at a time, the unit on
+/// `first.0` first, so that the first move that fails spares the others'
+/// generation.
+fn all_quiet(
+    pos: &Position,
+    rules: &Rules,
+    out: &mut Vec<Move>,
+    first: Option<(Square, Square)>,
+    each: &mut impl FnMut(&Move) -> bool,
+) -> bool {
+    let us = pos.turn;
+    let mut movers = pos.by_color(us);
+    if !rules.conditions.is_empty() {
+        movers &= !rules.conditions.immobile(rules, pos, us);
+    }
+    let lead = first
+        .map(|(from, _)| from)
+        .filter(|&from| movers.contains(from));
+    for from in lead
+        .into_iter()
+        .chain(movers.into_iter().filter(|&sq| Some(sq) != lead))
+    {
+        out.clear();
+        generate_own_of(pos, rules, Bitboard::from_square(from), &[], false, out);
+        if !rules.conditions.is_empty() {
+            conditions_on(pos, rules, out, 0);
+        }
+        if !all_first(out, first, &mut *each) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether a pseudo-legal move is legal: it leaves the mover's king out of
@@ -1137,6 +1203,7 @@ impl Gen<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Attrs;
     use crate::rules::{Base, CirceRules, RebirthSquare};
 
     /// Where captures have many outcomes the quiet moves are asked first;
@@ -1167,6 +1234,78 @@ mod tests {
                     legal_moves(&pos, &rules, &mut legal);
                     let has = has_legal_move(&pos, &rules, &mut Vec::new());
                     assert_eq!(has, !legal.is_empty(), "{square:?} {list} {turn:?}");
+                }
+            }
+        }
+    }
+
+    /// Each pseudo-legal move as `all_pseudo_legal` asks it: a move is
+    /// told by its text and its effects.
+    fn asked(pos: &Position, rules: &Rules, first: Option<(Square, Square)>) -> Vec<String> {
+        let mut seen = Vec::new();
+        all_pseudo_legal(pos, rules, &mut Vec::new(), first, |mv| {
+            seen.push(format!("{mv:?}"));
+            true
+        });
+        seen.sort();
+        seen
+    }
+
+    /// Under the attributes that judge each quiet move alone (half-neutral,
+    /// paralysing, uncapturable) beside a Circe form whose captures have
+    /// many outcomes, or Take&MakeChess (whose captures go on with a make)
+    /// beside Circe, the quiet moves are asked unit by unit apart from the
+    /// captures, any move first: every pseudo-legal move is asked, once,
+    /// and no other; the first move that fails ends the test.
+    #[test]
+    fn quiet_moves_apart_ask_every_move_once() {
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let units = [
+            (Attrs::HALF_NEUTRAL, Color::White, Kind::ROOK, "c6"),
+            (Attrs::HALF_NEUTRAL, Color::White, Kind::BISHOP, "e4"),
+            (Attrs::PARALYSING, Color::Black, Kind::KNIGHT, "d6"),
+            (Attrs::UNCAPTURABLE, Color::Black, Kind::BISHOP, "b8"),
+        ];
+        for (base, square, take_make) in [
+            (Base::AntiCirce, RebirthSquare::Super, false),
+            (Base::Circe, RebirthSquare::Cage, false),
+            (Base::Circe, RebirthSquare::Super, false),
+            (Base::Circe, RebirthSquare::Classic, true),
+        ] {
+            let mut circe = CirceRules::of(base);
+            circe.square = square;
+            for (attrs, color, kind, on) in units {
+                let mut pos =
+                    Position::from_piece_list("wKh1 wSb7 bKd7 bRc3 bRg4 bBf1 bSa1 bPe6 bPg7 bPh7")
+                        .unwrap();
+                pos.put(sq(on), Piece::new(color, kind).with(attrs));
+                let mut rules = Rules::with_circe(circe);
+                if take_make {
+                    rules.conditions.insert(Condition::TakeMakeChess);
+                }
+                crate::rules::conditions::put_carried_in_force(&mut rules, &pos);
+                assert!(rules.is_general() || rules.conditions.second_motion());
+                assert!(rules.quiet_moves_apart());
+                assert!(!rules.units_move_from_their_squares());
+                for turn in [Color::White, Color::Black] {
+                    pos.turn = turn;
+                    let mut whole = Vec::new();
+                    pseudo_legal_moves(&pos, &rules, &mut whole);
+                    let mut whole: Vec<String> = whole.iter().map(|m| format!("{m:?}")).collect();
+                    whole.sort();
+                    for first in [None, Some((sq(on), sq("d5"))), Some((sq("a1"), sq("b3")))] {
+                        let mut got = asked(&pos, &rules, first);
+                        // A capture en passant is asked twice (none here).
+                        got.dedup();
+                        assert_eq!(got, whole, "{base:?} {square:?} {on} {turn:?} {first:?}");
+                    }
+                    // The first move that fails is the last asked.
+                    let mut n = 0;
+                    let all = all_pseudo_legal(&pos, &rules, &mut Vec::new(), None, |_| {
+                        n += 1;
+                        n < 3
+                    });
+                    assert!(!all && n == 3);
                 }
             }
         }

@@ -50,6 +50,21 @@ impl Rules {
             && self.family(Base::PhantomChess).is_none()
             && self.conditions.all_keep(|c| c.orthodox_movers)
     }
+
+    /// Whether the quiet moves may be generated apart from the captures:
+    /// units move from their own squares, and every condition either
+    /// leaves the movers alone or judges each non-capture alone
+    /// (`Capabilities::quiet_moves_apart`: the half-neutral, paralysing
+    /// and uncapturable attributes, Take&MakeChess).
+    #[inline]
+    pub fn quiet_moves_apart(&self) -> bool {
+        self.family(Base::MarsCirce).is_none()
+            && self.family(Base::AntiMarsCirce).is_none()
+            && self.family(Base::PhantomChess).is_none()
+            && self
+                .conditions
+                .all_keep(|c| c.orthodox_movers || c.quiet_moves_apart)
+    }
 }
 
 impl CirceRules {

@@ -45,6 +45,10 @@ pub struct Judge {
     /// `Goal::Zugzwang`: the judge of the goal it forces, kept for every
     /// test.
     zugzwang: Option<Box<Forced>>,
+    /// The move that last missed the goal in [`Judge::forced_to_goal`]
+    /// (from, to): asked first at the next test, where it mostly misses
+    /// again (the positions tested are siblings).
+    killer: Option<(crate::board::Square, crate::board::Square)>,
 }
 
 /// The judge of the goal a zugzwang forces, with its own list and stop
@@ -89,6 +93,7 @@ impl Judge {
                 })),
                 _ => None,
             },
+            killer: None,
         }
     }
 
@@ -179,6 +184,18 @@ impl Judge {
         self.rules = rules;
     }
 
+    /// Whether the lists of [`Judge::moves_unless_stopped`] are the legal
+    /// moves alone, each judged without the others: no condition filters
+    /// the list as a whole (before or after legality), no check stops
+    /// play, no self-check is added. A list's moves may then be played
+    /// and judged one at a time, as generated.
+    pub fn lists_judged_alone(&self) -> bool {
+        (self.rules.conditions.is_empty()
+            || (self.rules.moves_judged_alone() && self.rules.filter_keeps_a_move()))
+            && !self.checks_stop
+            && !(self.self_checks_in_lists && self.goal.allows_self_check())
+    }
+
     /// Whether the side to move has a move (of those `moves_unless_stopped`
     /// lists) and every one reaches the goal. Where the lists are the legal
     /// moves alone, each pseudo-legal move is played once, for its legality
@@ -191,10 +208,7 @@ impl Judge {
         cancel: &super::Cancel,
         out: &mut Vec<Move>,
     ) -> bool {
-        if !self.rules.conditions.is_empty()
-            || self.checks_stop
-            || (self.self_checks_in_lists && self.goal.allows_self_check())
-        {
+        if !self.lists_judged_alone() {
             self.moves_unless_stopped(pos, cancel, out);
             return !out.is_empty()
                 && out.iter().all(|mv| {
@@ -207,14 +221,23 @@ impl Judge {
         }
         let rules = self.rules;
         let mut any = false;
-        crate::movegen::all_pseudo_legal(pos, &rules, out, |mv| {
+        let mut missed = None;
+        let forced = crate::movegen::all_pseudo_legal(pos, &rules, out, self.killer, |mv| {
             let after = pos.play(mv);
             if !crate::movegen::is_legal_after(pos, &rules, mv, &after) {
                 return true;
             }
             any = true;
-            self.reached(pos, mv, &after)
-        }) && any
+            let reached = self.reached(pos, mv, &after);
+            if !reached {
+                missed = Some((mv.from, mv.to));
+            }
+            reached
+        });
+        if missed.is_some() {
+            self.killer = missed;
+        }
+        forced && any
     }
 
     /// Appends to the legal moves `out` of `pos` the moves that reach a

@@ -980,6 +980,13 @@ impl<'s> Searcher<'s> {
         if self.known_to_fail(hash, Question::HelpSelfFails, 1) {
             return false;
         }
+        // Most positions have no such move: that is decided on the moves as
+        // generated, each played once; the legal list in Popeye's order is
+        // made only where one is found, for the lines.
+        if self.judge.lists_judged_alone() && !self.any_self_move(pos, depth) {
+            self.record_failure(hash, Question::HelpSelfFails, 1);
+            return false;
+        }
         let moves = self.moves_in_order(pos, depth);
         let mut found = false;
         for &mv in &moves {
@@ -998,6 +1005,41 @@ impl<'s> Searcher<'s> {
         self.put_back(depth, moves);
         if !found {
             self.record_failure(hash, Question::HelpSelfFails, 1);
+        }
+        found
+    }
+
+    /// Whether some move of the side to move in `pos` leaves the other
+    /// side forced to reach the goal, the moves tried as generated (where
+    /// the lists are judged move by move, `Judge::lists_judged_alone`).
+    /// Where none does, the nodes are counted as the search in order
+    /// counts them (the list, and each forced-goal test); where one does,
+    /// that search counts them.
+    fn any_self_move(&mut self, pos: &Position, depth: usize) -> bool {
+        if self.cancel.should_stop() {
+            return false;
+        }
+        let nodes = self.nodes;
+        self.nodes += 1;
+        let rules = self.judge.rules;
+        let mut moves = self.buffers.take(depth);
+        crate::movegen::pseudo_legal_moves(pos, &rules, &mut moves);
+        let mut found = false;
+        for mv in &moves {
+            let after = pos.play(mv);
+            if !crate::movegen::is_legal_after(pos, &rules, mv, &after)
+                || self.ends_play(pos, mv, &after)
+            {
+                continue;
+            }
+            if self.forced_to_goal(&after, depth + 1) {
+                found = true;
+                break;
+            }
+        }
+        self.put_back(depth, moves);
+        if found {
+            self.nodes = nodes;
         }
         found
     }

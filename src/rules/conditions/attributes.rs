@@ -56,6 +56,7 @@ impl ConditionRule for Paralysing {
         orthodox_movers: false,
         orthodox_observation: false,
         check_implies_attack: false,
+        quiet_moves_apart: true,
         ..Capabilities::ORTHODOX
     };
 
@@ -131,6 +132,7 @@ impl ConditionRule for Uncapturable {
     const CARRIED_BY: Option<(Attrs, u8)> = Some((Attrs::UNCAPTURABLE, CARRIED));
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_movers: false,
+        quiet_moves_apart: true,
         ..Capabilities::ORTHODOX
     };
 
@@ -162,6 +164,7 @@ impl ConditionRule for HalfNeutral {
     const CARRIED_BY: Option<(Attrs, u8)> = Some((Attrs::HALF_NEUTRAL, CARRIED));
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_movers: false,
+        quiet_moves_apart: true,
         ..Capabilities::ORTHODOX
     };
 

@@ -271,6 +271,15 @@ pub struct Capabilities {
     /// Inclusive. Where false (ExtinctionChess, RoyalDynasty: kings that
     /// are units as others), a captured king is reborn as any unit.
     pub royal_kings: bool,
+    /// Where `orthodox_movers` is false: the units still move from their
+    /// squares with their own walks and no move beside them, and the
+    /// condition judges and amends each non-capture alone (hooks 1 and 3:
+    /// `immobile`, `allows`, `amend`; no `settle` or `extra_moves`; a
+    /// second motion for captures only), so the quiet moves are those of
+    /// the whole list and may be generated without the captures. False
+    /// unless the condition says so: it is read only beside
+    /// `orthodox_movers`.
+    pub quiet_moves_apart: bool,
 }
 
 impl Capabilities {
@@ -288,6 +297,7 @@ impl Capabilities {
         binds_stalemate_test: true,
         keeps_units: true,
         royal_kings: true,
+        quiet_moves_apart: false,
     };
 }
 

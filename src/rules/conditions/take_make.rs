@@ -31,6 +31,8 @@ impl ConditionRule for TakeMakeChess {
     const ID: &'static str = "takemake";
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_movers: false,
+        // The make follows captures alone.
+        quiet_moves_apart: true,
         ..Capabilities::ORTHODOX
     };
     const SECOND_MOTION: bool = true;
