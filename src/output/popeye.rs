@@ -728,10 +728,10 @@ pub fn twin_command_text(lang: Language, c: &TwinCommand, pos: &Position) -> Str
         TwinCommand::Substitute(a, b) => {
             format!("{} ==> {}", piece_letter(lang, *a), piece_letter(lang, *b))
         }
-        // Popeye echoes a twin's stipulation as written (`exact-#2`).
-        TwinCommand::Stipulation(s) => {
-            structured_stipulation_text(lang, s).unwrap_or_else(|| s.clone())
-        }
+        // Popeye echoes a twin's stipulation as written (`exact-#2`), its
+        // words run together (`dia 7.5` is written `dia7.5`).
+        TwinCommand::Stipulation(s) => structured_stipulation_text(lang, s)
+            .unwrap_or_else(|| s.split_whitespace().collect::<String>()),
         // Popeye writes each condition of a twin on a line of its own.
         TwinCommand::Condition(rules) => condition_lines(lang, rules).join("\n   "),
         // Popeye's own echo of a forsyth twin is not established.
@@ -1288,6 +1288,10 @@ Loesung beendet. Zeit = 1.943 s
             ],
         );
         assert_eq!(twin_line(de, 1, &t, &pos), "\nb) sSh7-->f1  zf11  \n\n");
+
+        // tier4/BEISPIEL_proof__005: `zwilling forderung dia 7.5`.
+        let t = twin(false, vec![TwinCommand::Stipulation("dia 7.5".into())]);
+        assert_eq!(twin_line(de, 1, &t, &pos), "\nb) dia7.5  \n\n");
 
         // tier2/EXAMPLES_danger_circe__001: `twin exchange a5 a6`.
         let en = Language::English;
