@@ -8,9 +8,9 @@ use assert_cmd::Command;
 use std::path::Path;
 
 /// Quotes that are illustrations, not moves of an example: Zeller's
-/// forbidden capture (Alsatian Circe, no Popeye), the Latvian letters, and
-/// an elided Popeye move in the notation table.
-const ILLUSTRATIONS: [&str; 3] = ["Kxb7(+wPb2)", "Dxd3(+mZg8)", "kRd1*..."];
+/// forbidden capture (Alsatian Circe, no Popeye), the Latvian letters, an
+/// elided Popeye move in the notation table, and the goal `c81`.
+const ILLUSTRATIONS: [&str; 4] = ["Kxb7(+wPb2)", "Dxd3(+mZg8)", "kRd1*...", "c81"];
 
 fn squeeze(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
