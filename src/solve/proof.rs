@@ -26,7 +26,7 @@
 //! this does not cover, no bound is used: the search is then exhaustive
 //! (the transposition table still remembers where nothing was found).
 
-use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
+use crate::board::{Bitboard, Color, Piece, Position, Square};
 use crate::moves::PendingKind;
 use crate::rules::rebirth::RebirthContext;
 use crate::rules::{
@@ -148,14 +148,7 @@ fn rebirth_squares(circe: &CirceRules, side: Color) -> Bitboard {
         return Bitboard(u64::MAX);
     }
     let mut squares = Bitboard::EMPTY;
-    for kind in [
-        Kind::PAWN,
-        Kind::KNIGHT,
-        Kind::BISHOP,
-        Kind::ROOK,
-        Kind::QUEEN,
-        Kind::KING,
-    ] {
+    for kind in super::routes::ORTHODOX_KINDS {
         for on in Bitboard(u64::MAX) {
             let ctx = RebirthContext {
                 unit: Piece::new(side, kind),

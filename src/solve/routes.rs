@@ -93,7 +93,8 @@ pub fn side_moves_needed(pos: &Position, target: &Position, side: Color) -> (u32
     (total.saturating_sub(u32::from(may_castle)), captures)
 }
 
-const ORTHODOX_KINDS: [Kind; 6] = [
+/// The orthodox kinds, pawn first.
+pub(super) const ORTHODOX_KINDS: [Kind; 6] = [
     Kind::PAWN,
     Kind::KNIGHT,
     Kind::BISHOP,
