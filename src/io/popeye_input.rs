@@ -114,6 +114,26 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `latexpieces`: the LaTeX names of walks, a line each (a piece code,
+    /// its abbreviation, its full name to the end of the line), for the
+    /// LaTeX file only; the list ends at the first word that is not a
+    /// piece code, as Popeye reads it.
+    fn skip_latex_pieces(&mut self) {
+        while let Some(code) = self.lex.peek() {
+            let short = code.text.chars().count() < 3;
+            if !short
+                || crate::io::language::kind_from_code(self.lang.language, &code.text).is_none()
+            {
+                break;
+            }
+            self.lex.word();
+            if self.lex.peek().is_some_and(|t| t.line == code.line) {
+                self.lex.word();
+                self.lex.rest_of_line();
+            }
+        }
+    }
+
     fn parse_file(&mut self) -> Res<Vec<Problem>> {
         let Some(first) = self.lex.word() else {
             return self.err(self.lex.line, "no problem: the file is empty");
@@ -221,9 +241,8 @@ impl<'a> Parser<'a> {
                     // Output files only: the file name is read and ignored.
                     self.next_word("a file name")?;
                 }
-                Kw::Input | Kw::LaTeXPieces => {
-                    return self.err(tok.line, format!("'{}' is not supported", tok.text))
-                }
+                Kw::LaTeXPieces => self.skip_latex_pieces(),
+                Kw::Input => return self.err(tok.line, format!("'{}' is not supported", tok.text)),
                 Kw::Stipulation => {
                     let s = self.parse_stipulation()?;
                     // `a=>b`: what was given so far is the start (A); the

@@ -177,6 +177,21 @@ fn a_text_line_keeps_its_trailing_spaces_and_loses_leading_separators() {
 }
 
 #[test]
+fn latex_piece_names_are_read_up_to_the_first_word_that_is_no_piece_code() {
+    // The list's lines are the LaTeX file's: nothing of them reaches the
+    // problem, and the keyword after them is read as one.
+    let p = one(
+        "beginproblem\nlatexpieces\nk  K  king\nle DR leo lion\nauthor A. B.\n\
+         pieces white ke1 black ke8\nstipulation #1\nendproblem",
+    );
+    assert_eq!(p.meta.author, vec!["A. B.".to_string()]);
+    assert_eq!(at(&p, "e1"), white(Kind::KING));
+    // A word of three letters ends the list even where it could be a code.
+    let p = one("beginproblem\nlatexpieces\nsti #1\npieces white ke1 black ke8\nendproblem");
+    assert_eq!(p.stipulation.value, "#1");
+}
+
+#[test]
 fn english_problem() {
     let p = one("beginproblem\n\
          author   A. Uthor\n\

@@ -423,8 +423,10 @@ impl SolutionWriter {
         {
             if n.number > 0 {
                 if i > 0 {
-                    // Popeye right-aligns move numbers: `   9.`, `  10.`.
-                    out.push_str(if n.number < 10 { "   " } else { "  " });
+                    // Popeye right-aligns move numbers in three places
+                    // after a space: `   9.`, `  10.`, ` 100.`.
+                    let digits = n.number.to_string().len();
+                    out.push_str(&" ".repeat(1 + 3usize.saturating_sub(digits)));
                 }
                 out.push_str(&n.text());
             } else {
