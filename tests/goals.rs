@@ -162,3 +162,28 @@ fn a_series_goes_on_through_a_stalemate_before_its_last_move() {
     assert_lines(&out, &["  1.Ra1*a3 x\n", "  1.Ra1-a2   2.Ra2*a3 x\n"]);
     assert!(!out.contains("2.Ra3*a5"), "{out}");
 }
+
+#[test]
+fn a_self_series_may_end_in_a_counter_mate_that_leaves_the_mover_in_check() {
+    // ser-s##!: Black, mated and forced to move, answers the last series
+    // move with the counter-mate Kc8-b7, its own king then in check (Popeye
+    // 4.104 lists 106 lines of up to three moves). Each thread lists it.
+    let text = "beginproblem\ncondition hole d7d8\npieces black kc8 rb8\n       white ka7 qa3\n\
+                stipulation ser-s##!3\nendproblem\n";
+    for threads in [1, 2] {
+        let out = common::solved_popeye_on(threads, text);
+        assert_lines(
+            &out,
+            &[
+                "  1.Qa3-c5 + Kc8-b7 ##!\n",
+                "  1.Qa3-a5   2.Qa5-c5 + Kc8-b7 ##!\n",
+                "  1.Qa3-d6   2.Qd6-d4   3.Qd4-c5 + Kc8-b7 ##!\n",
+            ],
+        );
+        assert_eq!(
+            out.matches(" ##!\n").count(),
+            106,
+            "{threads} threads:\n{out}"
+        );
+    }
+}

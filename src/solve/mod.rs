@@ -343,6 +343,21 @@ pub fn solve_part_into(
     }
 }
 
+/// The side forced into the goal at the end of series self play
+/// (`ser-s`): the other side than the series side.
+fn forced_self_checks(task: &Task) -> Option<crate::board::Color> {
+    let Some(MainPlay::Series {
+        end: search::SeriesEnd::SelfPlay,
+        ..
+    }) = task.main
+    else {
+        return None;
+    };
+    // After an intro (refused with `##!` in `Task::prepare`) the series
+    // side is not told by the diagram alone.
+    task.stip.intro.is_none().then(|| task.pos.turn.opponent())
+}
+
 /// Searches `task` and reports to `sink` what it finds, in the order
 /// Popeye prints it, as soon as its place in that order is settled.
 /// Returns the positions searched; stops with [`SolveError::Cancelled`] as
@@ -420,7 +435,8 @@ pub fn solve_task_into(
         .with_proof(task.proof.clone())
         .with_numbered_from_start(stip.numbered_from_start)
         .with_reciprocal(stip.reciprocal)
-        .with_parry(stip.parry);
+        .with_parry(stip.parry)
+        .with_forced_self_checks(forced_self_checks(task));
         if task.help_set.is_some() || task.series_set.is_some() {
             let set_pos = search::hand_over(pos);
             searcher.set_play(true);

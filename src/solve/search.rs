@@ -205,6 +205,8 @@ pub(crate) struct Recipe {
     reciprocal: Option<Goal>,
     parry: Option<Parry>,
     numbered_from_start: bool,
+    /// The judge's goal self-checks in lists (`with_forced_self_checks`).
+    self_checks: (bool, Option<Color>),
 }
 
 impl<'s> Worker<'s> for Searcher<'s> {
@@ -226,12 +228,14 @@ impl<'s> Worker<'s> for Searcher<'s> {
             reciprocal: self.reciprocal.as_ref().map(|j| j.goal),
             parry: self.parry,
             numbered_from_start: self.numbered_from_start,
+            self_checks: (self.judge.self_checks_in_lists, self.judge.self_checks_side),
         }
     }
 
     fn fork(r: &Recipe, cancel: super::Cancel, out: Out<'s>) -> Searcher<'s> {
         let mut judge = Judge::for_lines(r.rules, r.goal);
         judge.proof = r.proof.clone();
+        (judge.self_checks_in_lists, judge.self_checks_side) = r.self_checks;
         Searcher {
             judge,
             buffers: MoveBuffers::default(),
@@ -369,6 +373,18 @@ impl<'s> Searcher<'s> {
             (self.salt, goal).hash(&mut h);
             self.salt = h.finish();
             self.reciprocal = Some(Box::new(Judge::for_lines(self.judge.rules, goal)));
+        }
+        self
+    }
+
+    /// The side whose forced last move may reach a goal that leaves its
+    /// own king in check (`ser-s##!`: the counter-mate the other side is
+    /// forced into): its lists then hold those self-checks, as in play
+    /// with defence.
+    pub fn with_forced_self_checks(mut self, side: Option<Color>) -> Searcher<'s> {
+        if let Some(side) = side.filter(|_| self.judge.goal.allows_self_check()) {
+            self.judge.self_checks_in_lists = true;
+            self.judge.self_checks_side = Some(side);
         }
         self
     }
