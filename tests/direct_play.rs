@@ -348,3 +348,35 @@ fn set_play_is_written_in_full_without_option_variation() {
     assert!(out.contains(&"      1...Ka8-b8".to_string()));
     assert!(out.contains(&"   1.Qa1-h8 # !".to_string()));
 }
+
+/// The output after the diagram's last line (the stipulation line).
+fn after_diagram(text: &str) -> String {
+    let out = common::solved_popeye(text);
+    let at = out.find("3 + 2\n").expect("the diagram's count line");
+    let tail = &out[at + "3 + 2\n".len()..];
+    tail[..tail.find("solution finished").expect("the footer")].to_string()
+}
+
+#[test]
+fn set_play_asked_for_is_closed_by_a_blank_line_even_when_it_has_no_line() {
+    // No black move in the diagram is met by a mate: Popeye still writes
+    // the set play's closing blank line before the key (Popeye 4.104).
+    let text = "beginproblem\npieces white ka1 qh5 rh4\n       black ka3 pa4\n\
+                stipulation #1\noption set\nendproblem\n";
+    assert_eq!(after_diagram(text), "\n\n   1.Qh5-f3 # !\n\n\n");
+    let without = text.replace("option set\n", "");
+    assert_eq!(after_diagram(&without), "\n   1.Qh5-f3 # !\n\n\n");
+}
+
+#[test]
+fn a_king_the_attacker_could_take_leaves_the_set_play_alone() {
+    // White to move could take Black's king (Qa5 and Rc3 both check it):
+    // no play proper, but the set play, Black moving first, is written
+    // (Popeye 4.104: `1...Ka3-b2 ##!`, its notice on the error stream).
+    let text = "beginproblem\npieces white ka1 qa5 rc3\n       black ka3 bc1\n\
+                stipulation s##!1\noption set\nendproblem\n";
+    assert_eq!(after_diagram(text), "\n      1...Ka3-b2 ##!\n\n");
+    // Without set play the king that can be taken is the whole answer.
+    let without = text.replace("option set\n", "");
+    assert!(!after_diagram(&without).contains("Ka3"));
+}

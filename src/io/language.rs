@@ -168,6 +168,8 @@ pub enum Word {
     SetPlayNotApplicable,
     /// The side not to move is in check.
     KingCapturable,
+    /// The side not to move is in check: only the set play is solved.
+    SetPlayOnly,
 }
 
 /// One row per word: English, German, French.
@@ -224,6 +226,14 @@ const WORDS: &[(Word, [&str; 3])] = &[
             "The side to play can capture the king: the diagram is illegal.",
             "Die am Zug befindliche Partei kann den Koenig schlagen: die Stellung ist illegal.",
             "Le camp au trait peut prendre le roi : la position est illegale.",
+        ],
+    ),
+    (
+        Word::SetPlayOnly,
+        [
+            "The side to play can capture the king: only the set play is solved.",
+            "Die am Zug befindliche Partei kann den Koenig schlagen: nur das Satzspiel wird geloest.",
+            "Le camp au trait peut prendre le roi : seul le jeu apparent est resolu.",
         ],
     ),
     (

@@ -245,6 +245,7 @@ impl<W: FnMut(&str) + Send> Sink for JsonWriter<W> {
                         "stoponshortsolutions-not-in-direct-play"
                     }
                     Notice::KingCapturable => "king-capturable",
+                    Notice::SetPlayOnly => "king-capturable-set-play-only",
                     Notice::SetPlayNotApplicable => "setplay-not-applicable",
                 });
             }

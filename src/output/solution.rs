@@ -297,6 +297,9 @@ pub struct SolutionWriter {
     post_key: bool,
     /// Set play was written and the blank line after it is still due.
     set_play_open: bool,
+    /// Only the set play is solved (`Notice::SetPlayOnly`): no blank line
+    /// after it, which Popeye writes before the play proper.
+    set_play_only: bool,
 }
 
 impl SolutionWriter {
@@ -310,6 +313,7 @@ impl SolutionWriter {
             numbered: false,
             post_key: false,
             set_play_open: false,
+            set_play_only: false,
         }
     }
 
@@ -320,7 +324,7 @@ impl SolutionWriter {
                 goal,
                 layout,
                 numbered,
-                help_set_play,
+                set_play_searched,
             } => {
                 self.goal = *goal;
                 self.layout = *layout;
@@ -328,7 +332,7 @@ impl SolutionWriter {
                 self.post_key = false;
                 // Popeye closes help play's set play with a blank line even
                 // when it has no line.
-                self.set_play_open = *help_set_play;
+                self.set_play_open = *set_play_searched;
             }
             Event::Line { moves, set_play } => {
                 if !set_play {
@@ -385,10 +389,17 @@ impl SolutionWriter {
                     Notice::SetPlayNotApplicable => Word::SetPlayNotApplicable,
                     // Popeye writes it on its error stream, not with the
                     // solution.
-                    Notice::KingCapturable if matches!(self.notation, Notation::Popeye(_)) => {
+                    Notice::KingCapturable | Notice::SetPlayOnly
+                        if matches!(self.notation, Notation::Popeye(_)) =>
+                    {
+                        self.set_play_only = *notice == Notice::SetPlayOnly;
                         return;
                     }
                     Notice::KingCapturable => Word::KingCapturable,
+                    Notice::SetPlayOnly => {
+                        self.set_play_only = true;
+                        Word::SetPlayOnly
+                    }
                 };
                 let _ = writeln!(out, "{}", word(self.lang, w));
             }
@@ -396,6 +407,11 @@ impl SolutionWriter {
             Event::Incomplete(_) => {}
             // Set play with no play proper after it is closed all the same.
             Event::Gap => out.push('\n'),
+            // Popeye writes no blank line after set play with nothing after
+            // it.
+            Event::End if self.set_play_only && matches!(self.notation, Notation::Popeye(_)) => {
+                self.set_play_open = false
+            }
             Event::End => self.close_set_play(out, self.layout),
         }
     }

@@ -266,6 +266,7 @@ fn unsearched_words(why: Unsearched) -> String {
 fn notice_words(notice: Notice) -> &'static str {
     match notice {
         Notice::KingCapturable => "the side to play can capture the king",
+        Notice::SetPlayOnly => "the side to play can capture the king: set play only",
         Notice::IntelligentRestricted { .. } => {
             "Popeye's intelligent mode does not take this problem"
         }

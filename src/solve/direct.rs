@@ -62,6 +62,10 @@ pub(crate) struct TreeOptions {
     /// `noshortvariations`: a defence that allows a win in fewer moves
     /// than remain is not printed (the threat is no defence).
     pub no_short_variations: bool,
+    /// The set play alone: the attacker could take the defender's king in
+    /// the diagram, so there is no play proper (Popeye still writes the
+    /// set play, where the defender moves first).
+    pub set_play_only: bool,
 }
 
 impl Default for TreeOptions {
@@ -78,6 +82,7 @@ impl Default for TreeOptions {
             post_key: false,
             max_flights: None,
             nontrivial: None,
+            set_play_only: false,
             short_first: None,
             no_short_variations: false,
         }
@@ -722,6 +727,9 @@ impl<'s> Battle<'s> {
                     });
                 }
             }
+        }
+        if self.opts.set_play_only {
+            return;
         }
         // The attacker must reach the goal at once, which fails; Popeye
         // shows those moves, unmarked.

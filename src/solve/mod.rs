@@ -397,7 +397,12 @@ pub fn solve_task_into(
         goal: stip.goal,
         layout: if battle { Layout::Tree } else { Layout::Lines },
         numbered: task.numbered.is_some(),
-        help_set_play: task.help_set.is_some() || task.series_set.is_some(),
+        set_play_searched: task.help_set.is_some()
+            || task.series_set.is_some()
+            || battle
+                && task.tree.set_play
+                && !task.tree.post_key
+                && !rules.in_check(pos, pos.turn),
     });
     // The first moves tried, numbered, each reported before its solutions.
     let tried = |pos: &Position, number: u32, mv: Move, role: Role| {

@@ -103,13 +103,13 @@ pub enum Layout {
 pub enum Event {
     /// A play begins (once per solve, twice with `duplex`): the goal its
     /// last moves reach, its layout, and whether its first moves are
-    /// numbered (`movenumbers`), and whether help play's set play is
-    /// searched (a blank line closes it then, even when it has no line).
+    /// numbered (`movenumbers`), and whether set play is searched (a
+    /// blank line closes it then, even when it has no line).
     Begin {
         goal: Goal,
         layout: Layout,
         numbered: bool,
-        help_set_play: bool,
+        set_play_searched: bool,
     },
     /// Help or series play: a complete line, first move first. Set play
     /// comes first.
@@ -160,6 +160,10 @@ pub enum Notice {
     /// the king. Popeye says so on its error stream and solves nothing for
     /// the twin; the other twins are solved.
     KingCapturable,
+    /// [`Notice::KingCapturable`] where play with defence asks for set
+    /// play: Popeye solves the set play (the defender moves first) and
+    /// nothing after it.
+    SetPlayOnly,
 }
 
 /// Why a play was cut short.
@@ -178,7 +182,9 @@ impl Notice {
     pub fn solved(self) -> bool {
         match self {
             Notice::IntelligentRestricted { solved } => solved,
-            Notice::StopOnShortSolutionsInDirectPlay | Notice::SetPlayNotApplicable => true,
+            Notice::StopOnShortSolutionsInDirectPlay
+            | Notice::SetPlayNotApplicable
+            | Notice::SetPlayOnly => true,
             Notice::KingCapturable => false,
         }
     }
@@ -261,8 +267,8 @@ pub struct Solution {
     pub tried: Vec<TriedMove>,
     /// What Popeye says before solving.
     pub notices: Vec<Notice>,
-    /// Help play's set play was searched.
-    pub help_set_play: bool,
+    /// Set play was searched.
+    pub set_play_searched: bool,
     /// Whether the play was cut short, and why.
     pub incomplete: Option<Incompleteness>,
     /// `reci-h#1`: how many roots of the play proper come before the blank
@@ -281,7 +287,7 @@ impl Solution {
             goal: self.goal.unwrap_or(Goal::Mate),
             layout: self.layout,
             numbered: !self.tried.is_empty(),
-            help_set_play: self.help_set_play,
+            set_play_searched: self.set_play_searched,
         });
         if let Some(remark) = self.post_key {
             out.push(Event::PostKey(remark));
@@ -395,10 +401,10 @@ impl Sink for Collector {
             Event::Begin {
                 goal,
                 layout,
-                help_set_play,
+                set_play_searched,
                 ..
             } => {
-                self.solution.help_set_play = help_set_play;
+                self.solution.set_play_searched = set_play_searched;
                 self.solution.goal = Some(goal);
                 self.solution.layout = layout;
             }

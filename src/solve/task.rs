@@ -243,9 +243,13 @@ impl Task {
                 });
             }
         }
-        if rules.conditions.all_keep(|c| c.diagram_check_illegal)
-            && rules.in_check(&pos, pos.turn.opponent())
-        {
+        let king_capturable = rules.conditions.all_keep(|c| c.diagram_check_illegal)
+            && rules.in_check(&pos, pos.turn.opponent());
+        // The king that can be taken is the whole answer, but for the set
+        // play of play with defence, where the other side moves first.
+        let battle =
+            main_play(&stip, white_begins).is_none() && stip.intro.is_none() && !stip.series;
+        if king_capturable && !(battle && tree.set_play) {
             return Ok(Prepared::Answer(Notice::KingCapturable));
         }
         if rules.alsatian() {
@@ -367,6 +371,10 @@ impl Task {
         }
         let mut tree = tree;
         tree.exact = stip.exact;
+        tree.set_play_only = king_capturable;
+        if king_capturable {
+            notices.push(Notice::SetPlayOnly);
+        }
         Ok(Prepared::Search(Box::new(Task {
             stip,
             pos,
