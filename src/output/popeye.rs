@@ -370,10 +370,16 @@ pub fn display_stipulation(stip: &str, white_begins: bool) -> String {
     if let Some(whole) = lower.strip_suffix(".0") {
         lower = whole.to_string();
     }
-    let (exact, s) = match lower.strip_prefix("exact-") {
+    let (exact, mut s) = match lower.strip_prefix("exact-") {
         Some(rest) => ("exact-", rest),
         None => ("", lower.as_str()),
     };
+    // ser-reci-h#1 is reci-h#1 (`Stipulation::parse`).
+    if crate::stipulation::Stipulation::parse(stip)
+        .is_ok_and(|st| st.reciprocal.is_some() && !st.series)
+    {
+        s = s.strip_prefix("ser-").unwrap_or(s);
+    }
     if white_begins && s.starts_with('h') {
         if let Some(shorter) = half_move_shorter(s) {
             return format!("{exact}{shorter}");

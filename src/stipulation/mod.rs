@@ -413,6 +413,13 @@ impl Stipulation {
             return Err(err("a parry series takes neither reci- nor exact-"));
         }
         let reciprocal = reciprocal.map(|g| g.unwrap_or(goal));
+        // ser-reci-h#1 is a series of no move before reci-h#1: Popeye plays
+        // and writes it as reci-h#1.
+        let mut text = text.trim().to_string();
+        if series && reciprocal.is_some() && moves == 1 && !half_move {
+            series = false;
+            text = text[text.to_ascii_lowercase().find("reci").unwrap_or(0)..].to_string();
+        }
         Stipulation {
             play,
             series,
@@ -424,7 +431,7 @@ impl Stipulation {
             reciprocal,
             parry,
             numbered_from_start: false,
-            text: text.trim().to_string(),
+            text,
         }
         .within_limit()
     }
@@ -645,6 +652,17 @@ mod tests {
         assert!(Stipulation::parse("q#2").is_err());
         assert!(Stipulation::parse("#2.5").is_err());
         assert!(Stipulation::parse("#0").is_err());
+    }
+
+    #[test]
+    fn a_series_reciprocal_help_play_of_one_move_is_reciprocal_help_play() {
+        let s = Stipulation::parse("Ser-Reci-h#1").unwrap();
+        assert_eq!(
+            (s.series, s.moves, s.reciprocal),
+            (false, 1, Some(Goal::Mate))
+        );
+        assert_eq!(s.text, "Reci-h#1");
+        assert!(Stipulation::parse("ser-reci-h#2").unwrap().series);
     }
 
     #[test]
