@@ -365,12 +365,14 @@ impl SolutionWriter {
             Event::Tried {
                 played,
                 number,
+                deeper,
                 seconds,
             } => {
                 self.set_play_open = false;
+                let path: String = deeper.iter().map(|n| format!(":{n}")).collect();
                 let _ = writeln!(
                     out,
-                    "{:3}  ({}{}    {}{:.3} s)",
+                    "{:3}{path}  ({}{}    {}{:.3} s)",
                     number,
                     self.notation.write_move(played, &self.rules),
                     if played.check { " +" } else { "" },

@@ -122,10 +122,13 @@ pub enum Event {
     /// what follows it.
     PostKey(Remark),
     /// `movenumbers`: a first move is tried (its number in Popeye's order,
-    /// the time since solving began).
+    /// the time since solving began); with a move path (`start 27:11`) a
+    /// later move too, numbered after the moves before it (`deeper`: the
+    /// numbers after the first move's, the move's own last).
     Tried {
         played: Played,
         number: u32,
+        deeper: Vec<u32>,
         seconds: f64,
     },
     /// What Popeye says about the problem before it solves it (or instead
@@ -232,6 +235,8 @@ pub trait Sink: Send {
 pub struct TriedMove {
     pub played: Played,
     pub number: u32,
+    /// A later move's numbers after the first move's (`start 27:11`).
+    pub deeper: Vec<u32>,
     /// Seconds since solving began.
     pub seconds: f64,
     /// How many roots of the play proper came before it (the shorter
@@ -319,6 +324,7 @@ impl Solution {
                 out.push(Event::Tried {
                     played: t.played.clone(),
                     number: t.number,
+                    deeper: t.deeper.clone(),
                     seconds: t.seconds,
                 });
             }
@@ -421,10 +427,12 @@ impl Sink for Collector {
             Event::Tried {
                 played,
                 number,
+                deeper,
                 seconds,
             } => self.solution.tried.push(TriedMove {
                 played,
                 number,
+                deeper,
                 seconds,
                 roots_before: self.play.len(),
             }),
