@@ -219,3 +219,13 @@ fn a_move_path_in_series_play_numbers_the_series_moves() {
   3:1  (b3*c4[-wPc4]    Time = T)";
     assert_eq!(got, want);
 }
+
+#[test]
+fn a_move_path_in_play_with_defence_solves_nothing() {
+    // Popeye numbers no later move in play with defence: it says so.
+    let got = output(&format!("{ROOK_AND_KING}\noption start 4:1"));
+    assert_eq!(
+        got,
+        "StartMoveNumber or UpToMoveNumber incompatible with the stipulation"
+    );
+}

@@ -166,6 +166,7 @@ pub enum Word {
     NoStopOnShortSolutions,
     /// `option setplay` where the series side makes the last move.
     SetPlayNotApplicable,
+    MoveNumbersIncompatible,
     /// The side not to move is in check.
     KingCapturable,
 }
@@ -224,6 +225,14 @@ const WORDS: &[(Word, [&str; 3])] = &[
             "The side to play can capture the king: the diagram is illegal.",
             "Die am Zug befindliche Partei kann den Koenig schlagen: die Stellung ist illegal.",
             "Le camp au trait peut prendre le roi : la position est illegale.",
+        ],
+    ),
+    (
+        Word::MoveNumbersIncompatible,
+        [
+            "StartMoveNumber or UpToMoveNumber incompatible with the stipulation",
+            "StartZugnummer oder BisZugnummer inkompatibel mit der Forderung",
+            "Enroute ou JusquAuCoup incompatible avec l'enonce",
         ],
     ),
     (

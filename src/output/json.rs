@@ -246,6 +246,7 @@ impl<W: FnMut(&str) + Send> Sink for JsonWriter<W> {
                     }
                     Notice::KingCapturable => "king-capturable",
                     Notice::SetPlayNotApplicable => "setplay-not-applicable",
+                    Notice::MoveNumbersIncompatible => "movenumbers-incompatible",
                 });
             }
         }

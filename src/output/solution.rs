@@ -385,6 +385,7 @@ impl SolutionWriter {
                     Notice::IntelligentRestricted { .. } => Word::IntelligentRestricted,
                     Notice::StopOnShortSolutionsInDirectPlay => Word::NoStopOnShortSolutions,
                     Notice::SetPlayNotApplicable => Word::SetPlayNotApplicable,
+                    Notice::MoveNumbersIncompatible => Word::MoveNumbersIncompatible,
                     // Popeye writes it on its error stream, not with the
                     // solution.
                     Notice::KingCapturable if matches!(self.notation, Notation::Popeye(_)) => {

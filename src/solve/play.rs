@@ -163,6 +163,9 @@ pub enum Notice {
     /// the king. Popeye says so on its error stream and solves nothing for
     /// the twin; the other twins are solved.
     KingCapturable,
+    /// `start` or `upto` with a move path in play with defence: Popeye
+    /// says the path does not go with the stipulation and solves nothing.
+    MoveNumbersIncompatible,
 }
 
 /// Why a play was cut short.
@@ -182,7 +185,7 @@ impl Notice {
         match self {
             Notice::IntelligentRestricted { solved } => solved,
             Notice::StopOnShortSolutionsInDirectPlay | Notice::SetPlayNotApplicable => true,
-            Notice::KingCapturable => false,
+            Notice::KingCapturable | Notice::MoveNumbersIncompatible => false,
         }
     }
 }

@@ -304,6 +304,11 @@ impl Task {
         });
         // `start 27:11`: the moves after the first are numbered too, as far
         // as the paths reach.
+        // Popeye numbers no later move in play with defence: it says so
+        // and solves nothing.
+        if main.is_none() && bounds.levels() > 1 {
+            return Ok(Prepared::Answer(Notice::MoveNumbersIncompatible));
+        }
         let deep = match numbered {
             Some(_) if bounds.levels() > 1 => {
                 refuse_deep_path(problem, &stip, main, help_set_play)?;
@@ -408,11 +413,10 @@ impl Task {
 /// does: in help and series play and proof games, over the help or series
 /// moves of the line but its goal move (that too where Popeye numbers
 /// every move there, a proof game's, or those reaching the square of
-/// `z`), and over an intro's moves. Popeye refuses a path in play with
-/// defence ("incompatible with the stipulation") and solves nothing; what
-/// it numbers at the other goal moves (its generators of mating moves),
-/// after an intro, in set play and in the parries of `pser-` is not
-/// established.
+/// `z`), and over an intro's moves (play with defence has Popeye's notice
+/// instead). What Popeye numbers at the other goal moves (its generators
+/// of mating moves), after an intro, in set play and in the parries of
+/// `pser-` is not established.
 fn refuse_deep_path(
     problem: &Problem,
     stip: &Stipulation,
@@ -431,10 +435,8 @@ fn refuse_deep_path(
             "into the goal move",
         ),
         (Some(_), None) => (1, "in a parry series"),
-        (None, _) => (
-            1,
-            "in play with defence (Popeye: incompatible with the stipulation)",
-        ),
+        // Popeye's notice (see `Task::prepare`).
+        (None, _) => return Ok(()),
     };
     let deep = |o: &&crate::problem::Spanned<ProblemOption>| match &o.value {
         ProblemOption::Start(p) | ProblemOption::UpTo(p) => p.0.len() > 1,
@@ -443,7 +445,7 @@ fn refuse_deep_path(
     let Some(o) = problem.options.iter().find(deep) else {
         return Ok(());
     };
-    let why = if set_play && main.is_some() {
+    let why = if set_play {
         "with set play"
     } else if numbering::Bounds::of(problem).levels() > reach as usize {
         beyond
