@@ -53,6 +53,45 @@ pub struct Metadata {
 }
 
 /// The options a problem may set (Popeye's `option`), as data.
+/// The numbers of option `start` or `upto`: a first move's number, then
+/// the number of a move at each later level (`27:11`), as Popeye numbers
+/// the moves it tries (docs/rules.md).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct MovePath(pub Vec<u32>);
+
+impl MovePath {
+    /// A path of one level: a first move's number.
+    pub fn first(n: u32) -> MovePath {
+        MovePath(vec![n])
+    }
+
+    /// Reads `27:11`: numbers parted by colons, none left out.
+    pub fn parse(text: &str) -> Option<MovePath> {
+        text.split(':')
+            .map(|n| {
+                if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
+                    n.parse().ok()
+                } else {
+                    None
+                }
+            })
+            .collect::<Option<Vec<u32>>>()
+            .map(MovePath)
+    }
+}
+
+impl std::fmt::Display for MovePath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, n) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(":")?;
+            }
+            write!(f, "{n}")?;
+        }
+        Ok(())
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum ProblemOption {
     /// `halfduplex`: the other side starts.
@@ -88,10 +127,12 @@ pub enum ProblemOption {
     /// of the first square and the black one of the second exclude each
     /// other: the first played takes the other's right.
     CastlingMutuallyExclusive(Square, Square),
-    /// `start n`: start at move number n.
-    Start(u32),
-    /// `upto n`: stop after move number n (Popeye's UpToMoveNumber).
-    UpTo(u32),
+    /// `start n` (`start 27:11`): start at move number n, or at the move
+    /// path given (docs/rules.md).
+    Start(MovePath),
+    /// `upto n` (`upto 2:40`): stop after move number n, or after the move
+    /// path given (Popeye's UpToMoveNumber).
+    UpTo(MovePath),
     PostKeyPlay,
     Quodlibet,
     /// `keepmatingpiece`: a line fails once the side that makes the last

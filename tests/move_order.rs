@@ -16,6 +16,11 @@ use std::path::Path;
 /// Popeye's output for `body` (between beginproblem and endproblem), from
 /// the line after the condition up to the footer, times blanked.
 fn output(body: &str) -> String {
+    output_of(body, "Circe\n")
+}
+
+/// [`output`], from the line after `marker`.
+fn output_of(body: &str, marker: &str) -> String {
     let text = format!("beginproblem\n{body}\nendproblem\n");
     let problems = parse_popeye(&text, Path::new("test.inp")).expect("input parses");
     let twins = solve_problem(&problems[0]);
@@ -24,7 +29,7 @@ fn output(body: &str) -> String {
         alphabet: None,
     };
     let out = render_problem(&opts, &problems[0], &twins, 0.0);
-    let start = out.find("Circe\n").expect("condition line") + "Circe\n".len();
+    let start = out.find(marker).expect("marker line") + marker.len();
     let end = ["solution finished", "Partial solution"]
         .iter()
         .find_map(|f| out.find(f))
@@ -153,5 +158,74 @@ fn first_moves_come_in_popeye_order() {
             "1.Ke1-e2 !",
             "1.Ke1-f1 !"
         ]
+    );
+}
+
+const BISHOP_AND_ROOK: &str = "stipulation h#2\npieces white kc1 rh1 black ka1 pa2 bb1";
+
+#[test]
+fn a_move_path_numbers_the_moves_after_the_first() {
+    // `start 2:5:4 upto 2:5:5`: of Black's first moves only the second
+    // (Ka1-b2 is the first), of White's replies to it only the fifth
+    // (Kc1-d2, -b2, -b1, -c2 come before Kc1-d1), of Black's second moves
+    // the fourth and fifth (Ka1-b2, Ka1-b1, Bh7-b1 come before Bh7-c2).
+    // Every level the paths reach is written with its numbers; the goal
+    // move below them is not numbered.
+    let got = output_of(
+        &format!("{BISHOP_AND_ROOK}\noption start 2:5:4 upto 2:5:5"),
+        "2 + 3\n",
+    );
+    let want = "\
+  2  (Bb1-h7    Time = T)
+  2:5  (Kc1-d1    Time = T)
+  2:5:4  (Bh7-c2 +    Time = T)
+  1.Bb1-h7 Kc1-d1   2.Bh7-c2 + Kd1*c2 #
+  2:5:5  (Bh7-d3    Time = T)";
+    assert_eq!(got, want);
+}
+
+#[test]
+fn a_move_path_numbers_self_checks_and_plays_on_after_the_legal_moves() {
+    // Black's first move Ka1-b2 steps next to the white king: numbered
+    // and written (its ` +` the check it gives), nothing tried below it.
+    // Under the second, White's first reply Kc1-d2 uncovers the rook's
+    // check; of Black's answers the first two are written, and no line
+    // follows them.
+    let got = output_of(
+        &format!("{BISHOP_AND_ROOK}\noption start 1:1:1 upto 2:1:2"),
+        "2 + 3\n",
+    );
+    let want = "\
+  1  (Ka1-b2 +    Time = T)
+  2  (Bb1-h7    Time = T)
+  2:1  (Kc1-d2 +    Time = T)
+  2:1:1  (Ka1-b2    Time = T)
+  2:1:2  (Ka1-b1    Time = T)";
+    assert_eq!(got, want);
+}
+
+#[test]
+fn a_move_path_in_series_play_numbers_the_series_moves() {
+    // PADChess' "2 strikes and you are out": the series side's moves are
+    // the levels; at the goal move of `z` only the moves reaching the
+    // square are numbered.
+    let got = output_of(
+        "stipulation ser-zc42\ncondition pad\npieces white pa2 black pb3c4\n\
+         option nowk nobk start 3:1 upto 3:40",
+        "PADChess\n",
+    );
+    let want = "\
+  3  (a2*b3    Time = T)
+  3:1  (b3*c4[-wPc4]    Time = T)";
+    assert_eq!(got, want);
+}
+
+#[test]
+fn a_move_path_in_play_with_defence_solves_nothing() {
+    // Popeye numbers no later move in play with defence: it says so.
+    let got = output(&format!("{ROOK_AND_KING}\noption start 4:1"));
+    assert_eq!(
+        got,
+        "StartMoveNumber or UpToMoveNumber incompatible with the stipulation"
     );
 }

@@ -166,6 +166,7 @@ pub enum Word {
     NoStopOnShortSolutions,
     /// `option setplay` where the series side makes the last move.
     SetPlayNotApplicable,
+    MoveNumbersIncompatible,
     /// The side not to move is in check.
     KingCapturable,
     /// The side not to move is in check: only the set play is solved.
@@ -234,6 +235,14 @@ const WORDS: &[(Word, [&str; 3])] = &[
             "The side to play can capture the king: only the set play is solved.",
             "Die am Zug befindliche Partei kann den Koenig schlagen: nur das Satzspiel wird geloest.",
             "Le camp au trait peut prendre le roi : seul le jeu apparent est resolu.",
+        ],
+    ),
+    (
+        Word::MoveNumbersIncompatible,
+        [
+            "StartMoveNumber or UpToMoveNumber incompatible with the stipulation",
+            "StartZugnummer oder BisZugnummer inkompatibel mit der Forderung",
+            "Enroute ou JusquAuCoup incompatible avec l'enonce",
         ],
     ),
     (

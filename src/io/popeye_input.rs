@@ -20,7 +20,8 @@
 
 use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
 use crate::problem::{
-    InputError, Metadata, MirrorAxis, Problem, ProblemOption, SourceRef, Spanned, Twin, TwinCommand,
+    InputError, Metadata, MirrorAxis, MovePath, Problem, ProblemOption, SourceRef, Spanned, Twin,
+    TwinCommand,
 };
 use crate::rules::Rules;
 use crate::vocabulary;
@@ -480,6 +481,33 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The move path after `start` or `upto`: a number, or numbers parted
+    /// by colons (`27:11`).
+    fn parse_move_path(&mut self, opt: &Token) -> Res<MovePath> {
+        match self.lex.peek() {
+            Some(t) => match MovePath::parse(&t.text) {
+                Some(path) => {
+                    self.lex.word();
+                    Ok(path)
+                }
+                None => self.err(
+                    t.line,
+                    format!(
+                        "option '{}' needs a number or a path of numbers (27:11), found '{}'",
+                        opt.text, t.text
+                    ),
+                ),
+            },
+            None => self.err(
+                opt.line,
+                format!(
+                    "option '{}' needs a number or a path of numbers (27:11)",
+                    opt.text
+                ),
+            ),
+        }
+    }
+
     /// The number after `maxflightsquares`: Some when Popeye takes it (0 to
     /// 64, as C's strtoul reads it: "-0" is 0), None when it reads a
     /// number it then ignores (negative or too large).
@@ -567,8 +595,8 @@ impl<'a> Parser<'a> {
                 Opt::WhiteToPlay => ProblemOption::WhiteBegins,
                 Opt::Variations => ProblemOption::Variation,
                 Opt::MoveNumbers => ProblemOption::MoveNumbers,
-                Opt::StartMoveNumber => ProblemOption::Start(self.parse_number(&tok)?),
-                Opt::UpToMoveNumber => ProblemOption::UpTo(self.parse_number(&tok)?),
+                Opt::StartMoveNumber => ProblemOption::Start(self.parse_move_path(&tok)?),
+                Opt::UpToMoveNumber => ProblemOption::UpTo(self.parse_move_path(&tok)?),
                 Opt::NoWk => ProblemOption::NoWhiteKing,
                 Opt::Duplex => ProblemOption::Duplex,
                 Opt::NoBk => ProblemOption::NoBlackKing,

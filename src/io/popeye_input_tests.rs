@@ -1,7 +1,7 @@
 //! Tests of the Popeye reader: one per feature, then the whole corpus.
 
 use super::*;
-use crate::problem::Language;
+use crate::problem::{Language, MovePath};
 use crate::rules::CirceRules;
 use std::collections::BTreeMap;
 
@@ -136,9 +136,8 @@ fn corpus_parses_or_is_refused_cleanly() {
         eprintln!("  LENIENCY GAP {g}");
     }
     // LostPieces read now: four of its tier-4 examples go on to stop at
-    // something else (units under a square, `add`, `schwarzmaxi`); PADChess
-    // played: two of its examples stop at `start 27:11`, a start within a
-    // move's later choices, not read yet.
+    // something else (units under a square, `add`, `schwarzmaxi`). The move
+    // paths of `start 27:11` are read.
     assert!(
         leniency_gaps.len() <= 31,
         "more inputs rejected where Popeye goes on:\n{}",
@@ -599,7 +598,7 @@ fn options_with_arguments() {
             O::Threat(2),
             O::MaxSolutions(3),
             O::NonTrivial(0, 1),
-            O::Start(4),
+            O::Start(MovePath::first(4)),
             O::NoWhiteKing,
             O::NoBlackKing,
             O::EnPassant(vec![sq("e2"), sq("e3"), sq("e4")]),
@@ -646,10 +645,35 @@ fn option_errors() {
             .collect::<Vec<_>>(),
         vec![
             ProblemOption::MoveNumbers,
-            ProblemOption::Start(2),
-            ProblemOption::UpTo(3)
+            ProblemOption::Start(MovePath::first(2)),
+            ProblemOption::UpTo(MovePath::first(3))
         ]
     );
+    let p = one("beginproblem\nstipulation h#2\noption start 27:11 upto 27:11:3\nendproblem");
+    assert_eq!(
+        p.options
+            .iter()
+            .map(|o| o.value.clone())
+            .collect::<Vec<_>>(),
+        [
+            ProblemOption::Start(MovePath(vec![27, 11])),
+            ProblemOption::UpTo(MovePath(vec![27, 11, 3]))
+        ]
+    );
+    for bad in ["27:", "27::1", "x"] {
+        let e = error(&format!(
+            "beginproblem\nstipulation h#2\noption start {bad}\nendproblem"
+        ));
+        assert_eq!(
+            (e.line, e.message),
+            (
+                3,
+                format!(
+                    "option 'start' needs a number or a path of numbers (27:11), found '{bad}'"
+                )
+            )
+        );
+    }
     let e = error("beginproblem\nstipulation #2\noption defence x\nendproblem");
     assert_eq!(e.message, "option 'defence' needs a number, found 'x'");
     let e =

@@ -10,8 +10,8 @@ use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
 use crate::io::fen::parse_fen;
 use crate::io::language::kind_from_code;
 use crate::problem::{
-    InputError, Language, Metadata, MirrorAxis, Problem, ProblemOption, SourceRef, Spanned, Twin,
-    TwinCommand,
+    InputError, Language, Metadata, MirrorAxis, MovePath, Problem, ProblemOption, SourceRef,
+    Spanned, Twin, TwinCommand,
 };
 use crate::rules::{Condition, Rules};
 use crate::vocabulary::conditions::{Word, Words};
@@ -219,6 +219,8 @@ impl Words for WordList {
 enum OptionArgs {
     Flag(fn() -> ProblemOption),
     Number(fn(u32) -> ProblemOption),
+    /// A number or a path of numbers parted by colons (`start 27:11`).
+    Path(fn(MovePath) -> ProblemOption),
     Numbers2(fn(u32, u32) -> ProblemOption),
     Squares(fn(Vec<Square>) -> ProblemOption),
     /// One word of two squares, a white rook's corner and a black one's
@@ -260,8 +262,8 @@ const OPTIONS: &[(&str, OptionArgs)] = &[
         "castlingmutuallyexclusive",
         OptionArgs::Corners(ProblemOption::CastlingMutuallyExclusive),
     ),
-    ("start", OptionArgs::Number(ProblemOption::Start)),
-    ("upto", OptionArgs::Number(ProblemOption::UpTo)),
+    ("start", OptionArgs::Path(ProblemOption::Start)),
+    ("upto", OptionArgs::Path(ProblemOption::UpTo)),
     (
         "postkeyplay",
         OptionArgs::Flag(|| ProblemOption::PostKeyPlay),
@@ -779,6 +781,19 @@ impl Reader<'_> {
                     return Err(bad(format!("{n} flights: at most 64")))
                 }
                 o => o,
+            },
+            OptionArgs::Path(f) => match args.as_slice() {
+                [word] => f(MovePath::parse(word).ok_or_else(|| {
+                    bad(format!(
+                        "`{word}` is not a number or a path of numbers (27:11)"
+                    ))
+                })?),
+                _ => {
+                    return Err(bad(format!(
+                        "takes a number or a path of numbers (27:11), found {} words",
+                        args.len()
+                    )))
+                }
             },
             OptionArgs::Numbers2(f) => {
                 let n = numbers(2)?;

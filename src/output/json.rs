@@ -247,6 +247,7 @@ impl<W: FnMut(&str) + Send> Sink for JsonWriter<W> {
                     Notice::KingCapturable => "king-capturable",
                     Notice::SetPlayOnly => "king-capturable-set-play-only",
                     Notice::SetPlayNotApplicable => "setplay-not-applicable",
+                    Notice::MoveNumbersIncompatible => "movenumbers-incompatible",
                 });
             }
         }

@@ -369,12 +369,14 @@ impl SolutionWriter {
             Event::Tried {
                 played,
                 number,
+                deeper,
                 seconds,
             } => {
                 self.set_play_open = false;
+                let path: String = deeper.iter().map(|n| format!(":{n}")).collect();
                 let _ = writeln!(
                     out,
-                    "{:3}  ({}{}    {}{:.3} s)",
+                    "{:3}{path}  ({}{}    {}{:.3} s)",
                     number,
                     self.notation.write_move(played, &self.rules),
                     if played.check { " +" } else { "" },
@@ -387,6 +389,7 @@ impl SolutionWriter {
                     Notice::IntelligentRestricted { .. } => Word::IntelligentRestricted,
                     Notice::StopOnShortSolutionsInDirectPlay => Word::NoStopOnShortSolutions,
                     Notice::SetPlayNotApplicable => Word::SetPlayNotApplicable,
+                    Notice::MoveNumbersIncompatible => Word::MoveNumbersIncompatible,
                     // Popeye writes it on its error stream, not with the
                     // solution.
                     Notice::KingCapturable | Notice::SetPlayOnly

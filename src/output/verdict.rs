@@ -272,6 +272,7 @@ fn notice_words(notice: Notice) -> &'static str {
         }
         Notice::StopOnShortSolutionsInDirectPlay => "stoponshortsolutions in direct play",
         Notice::SetPlayNotApplicable => "setplay does not apply to this series play",
+        Notice::MoveNumbersIncompatible => "a move path of start or upto in play with defence",
     }
 }
 

@@ -418,6 +418,7 @@ pub fn solve_task_into(
                 remark: Remark::None,
             },
             number,
+            deeper: Vec::new(),
             seconds: started.elapsed().as_secs_f64(),
         }
     };
@@ -441,7 +442,12 @@ pub fn solve_task_into(
         .with_numbered_from_start(stip.numbered_from_start)
         .with_reciprocal(stip.reciprocal)
         .with_parry(stip.parry)
-        .with_forced_self_checks(forced_self_checks(task));
+        .with_forced_self_checks(forced_self_checks(task))
+        .with_path_walk(
+            task.deep
+                .clone()
+                .map(|bounds| numbering::PathWalk::new(bounds, started)),
+        );
         if task.help_set.is_some() || task.series_set.is_some() {
             let set_pos = search::hand_over(pos);
             searcher.set_play(true);
@@ -483,9 +489,15 @@ pub fn solve_task_into(
                     if stopped || cancel.should_stop() {
                         break;
                     }
+                    // `upto n`: the moves after the n-th are not tried.
+                    if task.root_skip.contains(&mv) {
+                        continue;
+                    }
                     searcher.report(tried(pos, number, mv, role));
                     if legal.contains(&mv) {
+                        searcher.number_first(Some(number));
                         searcher.lines_from(pos, mv, play);
+                        searcher.number_first(None);
                     }
                 }
             }
@@ -503,6 +515,7 @@ pub fn solve_task_into(
         let numbered_moves = task.numbered.as_ref().map(|(start, first)| {
             (*start..)
                 .zip(first.iter().skip(*start as usize - 1))
+                .filter(|(_, mv)| !task.root_skip.contains(mv))
                 .map(|(number, &mv)| (mv, tried(pos, number, mv, Role::Attack)))
                 .collect::<Vec<_>>()
         });

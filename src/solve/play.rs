@@ -122,10 +122,13 @@ pub enum Event {
     /// what follows it.
     PostKey(Remark),
     /// `movenumbers`: a first move is tried (its number in Popeye's order,
-    /// the time since solving began).
+    /// the time since solving began); with a move path (`start 27:11`) a
+    /// later move too, numbered after the moves before it (`deeper`: the
+    /// numbers after the first move's, the move's own last).
     Tried {
         played: Played,
         number: u32,
+        deeper: Vec<u32>,
         seconds: f64,
     },
     /// What Popeye says about the problem before it solves it (or instead
@@ -164,6 +167,9 @@ pub enum Notice {
     /// play: Popeye solves the set play (the defender moves first) and
     /// nothing after it.
     SetPlayOnly,
+    /// `start` or `upto` with a move path in play with defence: Popeye
+    /// says the path does not go with the stipulation and solves nothing.
+    MoveNumbersIncompatible,
 }
 
 /// Why a play was cut short.
@@ -185,7 +191,7 @@ impl Notice {
             Notice::StopOnShortSolutionsInDirectPlay
             | Notice::SetPlayNotApplicable
             | Notice::SetPlayOnly => true,
-            Notice::KingCapturable => false,
+            Notice::KingCapturable | Notice::MoveNumbersIncompatible => false,
         }
     }
 }
@@ -238,6 +244,8 @@ pub trait Sink: Send {
 pub struct TriedMove {
     pub played: Played,
     pub number: u32,
+    /// A later move's numbers after the first move's (`start 27:11`).
+    pub deeper: Vec<u32>,
     /// Seconds since solving began.
     pub seconds: f64,
     /// How many roots of the play proper came before it (the shorter
@@ -325,6 +333,7 @@ impl Solution {
                 out.push(Event::Tried {
                     played: t.played.clone(),
                     number: t.number,
+                    deeper: t.deeper.clone(),
                     seconds: t.seconds,
                 });
             }
@@ -427,10 +436,12 @@ impl Sink for Collector {
             Event::Tried {
                 played,
                 number,
+                deeper,
                 seconds,
             } => self.solution.tried.push(TriedMove {
                 played,
                 number,
+                deeper,
                 seconds,
                 roots_before: self.play.len(),
             }),

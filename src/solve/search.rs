@@ -12,6 +12,7 @@
 use super::buffers::MoveBuffers;
 use super::checks::retain_checking_candidates;
 use super::goal::Judge;
+use super::numbering;
 use super::parallel::{each_move, Out, Worker};
 use super::play::{Event, Played, Remark, Role};
 use super::popeye_order;
@@ -186,6 +187,10 @@ pub(crate) struct Searcher<'s> {
     parry: Option<Parry>,
     /// Help moves numbered from White's first (`Role::Proof`).
     numbered_from_start: bool,
+    /// `start 27:11`: the path followed below a numbered first move (the
+    /// searcher of the root only: the numbered levels are searched in
+    /// order, never shared out).
+    path_walk: Option<numbering::PathWalk>,
     out: Out<'s>,
 }
 
@@ -256,6 +261,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
                 .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
             parry: r.parry,
             numbered_from_start: r.numbered_from_start,
+            path_walk: None,
             out,
         }
     }
@@ -297,6 +303,7 @@ impl<'s> Searcher<'s> {
             reciprocal: None,
             parry: None,
             numbered_from_start: false,
+            path_walk: None,
             out,
         }
     }
@@ -320,6 +327,92 @@ impl<'s> Searcher<'s> {
     pub fn with_numbered_from_start(mut self, on: bool) -> Searcher<'s> {
         self.numbered_from_start = on;
         self
+    }
+
+    /// `start` or `upto` with a move path: the moves of the levels below
+    /// the first move that the paths reach are numbered as they are tried.
+    pub fn with_path_walk(mut self, walk: Option<numbering::PathWalk>) -> Searcher<'s> {
+        self.path_walk = walk;
+        self
+    }
+
+    /// The lines that follow are those of the first move numbered `n`
+    /// (`None`: not numbered).
+    pub fn number_first(&mut self, n: Option<u32>) {
+        if let Some(walk) = &mut self.path_walk {
+            walk.first(n);
+        }
+    }
+
+    /// Whether the moves at `depth` are numbered (a move path's level):
+    /// such a node is searched in Popeye's order, its moves numbered and
+    /// written as they are tried.
+    fn numbers_at(&self, depth: usize) -> bool {
+        self.path_walk.as_ref().is_some_and(|w| w.numbers_at(depth))
+    }
+
+    /// A node of a numbered level: every pseudo-legal move of `pos` in
+    /// Popeye's order numbered (at the goal move those Popeye generates
+    /// there), those the paths leave out skipped, the others written where
+    /// their level is, and `f` called for each legal one. `role`: the part
+    /// the moves play. Returns whether a line was found, and whether the
+    /// node was searched whole (no move left out, here or below): only
+    /// then is its failure one the table may keep.
+    fn numbered_moves<F>(
+        &mut self,
+        pos: &Position,
+        depth: usize,
+        goal_move: bool,
+        role: Role,
+        mut f: F,
+    ) -> (bool, bool)
+    where
+        F: FnMut(&mut Searcher<'s>, Move) -> bool,
+    {
+        let rules = self.judge.rules;
+        let mut tried = numbering::first_moves_in_order(pos, &rules);
+        if goal_move {
+            numbering::keep_goal_reachers(self.judge.goal, &mut tried);
+        }
+        let legal = self.moves(pos, depth);
+        let left_out = self.path_walk.as_ref().map_or(0, |w| w.left_out());
+        let mut found = false;
+        for (n, &mv) in (1..).zip(&tried) {
+            if self.cancel.should_stop() {
+                break;
+            }
+            let Some(walk) = self.path_walk.as_mut() else {
+                break;
+            };
+            let (skipped, written) = walk.try_move(depth, n);
+            if skipped {
+                continue;
+            }
+            if let Some((number, deeper)) = written {
+                let after = pos.play(&mv);
+                let seconds = walk.seconds();
+                self.report(Event::Tried {
+                    played: Played {
+                        mv,
+                        before: *pos,
+                        role,
+                        goal: false,
+                        own_goal: None,
+                        check: rules.in_check(&after, pos.turn.opponent()),
+                        remark: Remark::None,
+                    },
+                    number,
+                    deeper,
+                    seconds,
+                });
+            }
+            if legal.contains(&mv) {
+                found |= f(self, mv);
+            }
+        }
+        self.put_back(depth, legal);
+        let whole = self.path_walk.as_ref().map_or(0, |w| w.left_out()) == left_out;
+        (found, whole)
     }
 
     /// A proof game or `a=>b`: the position to reach.
@@ -829,20 +922,39 @@ impl<'s> Searcher<'s> {
         depth: usize,
         path: &Step,
     ) -> bool {
-        if plies == 1 && end == HelpEnd::SelfPlay {
+        // A numbered level (a move path's) uses the table as Popeye's
+        // search does: a position known to fail is not searched again, and
+        // nothing is written under it. It keeps a failure only where the
+        // paths left no move out (else it is no failure).
+        let numbered = self.numbers_at(depth);
+        let self_end = plies == 1 && end == HelpEnd::SelfPlay;
+        if self_end && !numbered {
             return self.self_moves(pos, depth, path, Role::Help);
         }
         if self.out_of_reach(pos, plies.div_ceil(2), plies / 2) {
             return false;
         }
-        let question = help_question(end);
+        let (question, n) = if self_end {
+            (Question::HelpSelfFails, 1)
+        } else {
+            (help_question(end), plies)
+        };
         let hash = pos.zobrist();
         count(Counter::Probes, plies, 1);
-        if self.known_to_fail(hash, question, plies) {
+        if self.known_to_fail(hash, question, n) {
             count(Counter::Hits, plies, 1);
             return false;
         }
-        let found = if plies == 1 && end == HelpEnd::Goal {
+        let mut whole = true;
+        let found = if numbered {
+            let role = self.help_role();
+            let goal_move = plies == 1 && end == HelpEnd::Goal;
+            let found;
+            (found, whole) = self.numbered_moves(pos, depth, goal_move, role, |s, mv| {
+                s.help_move(pos, mv, plies, end, depth, Some(path))
+            });
+            found
+        } else if plies == 1 && end == HelpEnd::Goal {
             let role = self.help_role();
             self.goal_moves(pos, depth, path, role)
         } else if plies <= REORDER_MAX_PLIES {
@@ -865,9 +977,9 @@ impl<'s> Searcher<'s> {
             self.put_back(depth, moves);
             found
         };
-        if !found {
+        if !found && whole {
             count(Counter::Stores, plies, 1);
-            self.record_failure(hash, question, plies);
+            self.record_failure(hash, question, n);
         }
         found
     }
@@ -1432,7 +1544,16 @@ impl<'s> Searcher<'s> {
             return false;
         }
         count(Counter::Nodes, left, 1);
-        let found = if left == 1 {
+        let mut whole = true;
+        let found = if self.numbers_at(depth) {
+            // A numbered level (a move path's): as in help play.
+            let goal_move = left == 1 && end == SeriesEnd::Direct;
+            let found;
+            (found, whole) = self.numbered_moves(pos, depth, goal_move, Role::Series, |s, mv| {
+                s.series_move(pos, mv, left, end, depth, Some(path))
+            });
+            found
+        } else if left == 1 {
             let mut moves = self.moves(pos, depth);
             if end == SeriesEnd::Direct && !self.judge.self_checks_in_lists {
                 self.judge.add_goal_self_checks(pos, &mut moves);
@@ -1453,7 +1574,7 @@ impl<'s> Searcher<'s> {
             self.put_back(depth, moves);
             found
         };
-        if !found {
+        if !found && whole {
             count(Counter::Stores, left, 1);
             self.record_failure(hash, Question::SeriesFails, exact_n);
             if up_to + 1 == u64::from(left) {
@@ -1512,13 +1633,22 @@ impl<'s> Searcher<'s> {
         if self.known_to_fail(hash, Question::IntroFails, left - 1) {
             return false;
         }
-        let moves = self.moves_in_order(&again, depth + 1);
         let mut found = false;
-        for &next in &moves {
-            found |= self.intro_move(&again, next, left - 1, main, depth + 1, Some(&step));
+        let mut whole = true;
+        if self.numbers_at(depth + 1) {
+            // A numbered level (a move path's): as in help play.
+            (found, whole) =
+                self.numbered_moves(&again, depth + 1, false, Role::Intro, |s, next| {
+                    s.intro_move(&again, next, left - 1, main, depth + 1, Some(&step))
+                });
+        } else {
+            let moves = self.moves_in_order(&again, depth + 1);
+            for &next in &moves {
+                found |= self.intro_move(&again, next, left - 1, main, depth + 1, Some(&step));
+            }
+            self.put_back(depth + 1, moves);
         }
-        self.put_back(depth + 1, moves);
-        if !found {
+        if !found && whole {
             self.record_failure(hash, Question::IntroFails, left - 1);
         }
         found

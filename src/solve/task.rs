@@ -48,8 +48,12 @@ pub struct Task {
     /// `movenumbers` / `start n`: the number of the first move tried, and
     /// every first move in Popeye's order.
     pub(crate) numbered: Option<(u32, Vec<Move>)>,
-    /// `start n` given (even 1): the shorter lines are not searched first.
+    /// `start n` or `upto n` given (even 1): the shorter lines are not
+    /// searched first.
     pub(crate) restart: bool,
+    /// `start` or `upto` with a move path (`27:11`): the bounds of the
+    /// moves after the first, numbered as they are tried.
+    pub(crate) deep: Option<Arc<numbering::Bounds>>,
     /// The first moves never tried: those numbered before `start n`, and
     /// those of the other parts of `--first-moves`.
     pub(crate) root_skip: Arc<[Move]>,
@@ -104,7 +108,7 @@ impl Task {
                 // Popeye's intelligent search has no move numbers to start
                 // from: what it then prints is not established.
                 if let Some(o) = problem.options.iter().find(|o| {
-                    matches!(o.value, ProblemOption::Start(n) if n > 1)
+                    matches!(&o.value, ProblemOption::Start(p) if p.0.len() > 1 || p.0.first().is_some_and(|&n| n > 1))
                         || matches!(o.value, ProblemOption::UpTo(_))
                 }) {
                     return Err(SolveError::UnsupportedOption {
@@ -294,12 +298,28 @@ impl Task {
                 (start, moves)
             });
         // `upto n`: those numbered after n neither.
-        let upto = numbering::upto(problem);
-        let mut root_skip: Vec<Move> = numbered.as_ref().map_or(Vec::new(), |(start, moves)| {
-            let before = moves.iter().take(*start as usize - 1);
-            let after = moves.iter().skip(upto.map_or(usize::MAX, |n| n as usize));
-            before.chain(after).copied().collect()
+        let bounds = numbering::Bounds::of(problem);
+        let mut root_skip: Vec<Move> = numbered.as_ref().map_or(Vec::new(), |(_, moves)| {
+            (1..)
+                .zip(moves)
+                .filter(|(n, _)| bounds.skips(&[*n]))
+                .map(|(_, &mv)| mv)
+                .collect()
         });
+        // `start 27:11`: the moves after the first are numbered too, as far
+        // as the paths reach.
+        // Popeye numbers no later move in play with defence: it says so
+        // and solves nothing.
+        if main.is_none() && bounds.levels() > 1 {
+            return Ok(Prepared::Answer(Notice::MoveNumbersIncompatible));
+        }
+        let deep = match numbered {
+            Some(_) if bounds.levels() > 1 => {
+                refuse_deep_path(problem, &stip, main, help_set_play)?;
+                Some(Arc::new(bounds))
+            }
+            _ => None,
+        };
         if let Some(part) = part {
             root_skip.extend(
                 super::root_moves(&pos, &rules)
@@ -393,11 +413,67 @@ impl Task {
             }),
             stop_on_short,
             numbered,
-            restart: problem.has_option(|o| matches!(o, ProblemOption::Start(_))),
+            // Popeye searches no shorter lines first under `upto` either.
+            restart: problem
+                .has_option(|o| matches!(o, ProblemOption::Start(_) | ProblemOption::UpTo(_))),
+            deep,
             root_skip: Arc::from(root_skip),
             proof,
         })))
     }
+}
+
+/// A move path (`start 27:11`) where circe numbers its levels as Popeye
+/// does: in help and series play and proof games, over the help or series
+/// moves of the line but its goal move (that too where Popeye numbers
+/// every move there, a proof game's, or those reaching the square of
+/// `z`), and over an intro's moves (play with defence has Popeye's notice
+/// instead). What Popeye numbers at the other goal moves (its generators
+/// of mating moves), after an intro, in set play and in the parries of
+/// `pser-` is not established.
+fn refuse_deep_path(
+    problem: &Problem,
+    stip: &Stipulation,
+    main: Option<MainPlay>,
+    set_play: bool,
+) -> Result<(), SolveError> {
+    let goal_move_numbered = stip.goal.is_proof() || matches!(stip.goal, Goal::Target(_));
+    let (reach, beyond) = match (main, stip.intro) {
+        (_, Some(moves)) => (moves, "beyond the intro"),
+        (Some(MainPlay::Help { plies, end, .. }), None) => (
+            plies - u32::from(end == HelpEnd::Goal && !goal_move_numbered),
+            "into the goal move",
+        ),
+        (Some(MainPlay::Series { moves, end, .. }), None) if stip.parry.is_none() => (
+            moves - u32::from(end == SeriesEnd::Direct && !goal_move_numbered),
+            "into the goal move",
+        ),
+        (Some(_), None) => (1, "in a parry series"),
+        // Popeye's notice (see `Task::prepare`).
+        (None, _) => return Ok(()),
+    };
+    let deep = |o: &&crate::problem::Spanned<ProblemOption>| match &o.value {
+        ProblemOption::Start(p) | ProblemOption::UpTo(p) => p.0.len() > 1,
+        _ => false,
+    };
+    let Some(o) = problem.options.iter().find(deep) else {
+        return Ok(());
+    };
+    let why = if set_play {
+        "with set play"
+    } else if numbering::Bounds::of(problem).levels() > reach as usize {
+        beyond
+    } else {
+        return Ok(());
+    };
+    let path = match &o.value {
+        ProblemOption::Start(p) | ProblemOption::UpTo(p) => p.to_string(),
+        _ => String::new(),
+    };
+    Err(SolveError::UnsupportedOption {
+        line: o.line,
+        name: format!("{} {path} (a move path {why})", option_word(&o.value)),
+    })
 }
 
 /// The options a proof game refuses: those that change who begins

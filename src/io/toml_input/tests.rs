@@ -566,3 +566,30 @@ fn an_a_to_b_takes_its_start_position_and_nothing_else_does() {
         "start:",
     );
 }
+
+#[test]
+fn start_and_upto_take_a_number_or_a_move_path() {
+    let p = parse(&format!("{HEAD}options = [\"start 27:11\", \"upto 30\"]\n")).unwrap();
+    assert_eq!(
+        p.options
+            .iter()
+            .map(|o| o.value.clone())
+            .collect::<Vec<_>>(),
+        [
+            ProblemOption::Start(MovePath(vec![27, 11])),
+            ProblemOption::UpTo(MovePath::first(30))
+        ]
+    );
+    for bad in ["start 27:", "start :11", "upto 2:x", "start 1::2"] {
+        assert_error(
+            &format!("{HEAD}options = [\"{bad}\"]\n"),
+            3,
+            "is not a number or a path of numbers (27:11)",
+        );
+    }
+    assert_error(
+        &format!("{HEAD}options = [\"start\"]\n"),
+        3,
+        "takes a number or a path of numbers (27:11), found 0 words",
+    );
+}
