@@ -112,7 +112,7 @@ mod koeko;
 mod lastcapture;
 mod monochrome;
 mod multicaptures;
-mod mummer;
+pub(crate) mod mummer;
 pub(crate) mod pepo;
 mod singlebox;
 // Group gen: which moves exist and what observes (part 1, the rest).
@@ -833,6 +833,15 @@ pub trait ConditionRule {
     #[inline(always)]
     fn pseudo_filter(_rules: &Rules, _pos: &Position, _moves: &mut Vec<Move>, _start: usize) {}
 
+    /// Where the pseudo-filter keeps the pseudo-legal moves of the side to
+    /// move that score highest and nothing else (the mummers' Exact and
+    /// Ultra forms): the score, so that the generator need resolve only
+    /// the moves that may score highest.
+    #[inline(always)]
+    fn measure(_rules: &Rules, _pos: &Position) -> Option<fn(&Move) -> u32> {
+        None
+    }
+
     /// `movenumbers`: keeps of `moves` (pseudo-legal, in Popeye's order)
     /// those Popeye numbers as first moves, where the condition's filter
     /// runs before the numbering (the mummers' measure).
@@ -1286,6 +1295,27 @@ macro_rules! registry {
                         $(Condition::$variant => <$rule as ConditionRule>::pseudo_filter(rules, pos, moves, start),)*
                     }
                 }
+            }
+
+            /// The score by which a condition keeps the best pseudo-legal
+            /// moves of the side to move ([`ConditionRule::measure`]), where
+            /// no other condition in force filters the list: each of the
+            /// others judges its moves alone, or selects the other side's
+            /// (two selectors for one side are refused).
+            pub fn measure(self, rules: &Rules, pos: &Position) -> Option<fn(&Move) -> u32> {
+                let mut found = None;
+                for c in self.iter() {
+                    let measure = match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::measure(rules, pos),)*
+                    };
+                    match measure {
+                        Some(score) => found = Some(score),
+                        None if !c.capabilities().moves_judged_alone
+                            && c.selects() == Selects::Nobody => return None,
+                        None => {}
+                    }
+                }
+                found
             }
 
             /// Keeps of the first moves `moves` those Popeye numbers.
