@@ -827,7 +827,7 @@ impl Route {
     fn of(rules: &Rules) -> Route {
         let second_motion = rules.conditions.second_motion();
         let general = rules.is_general();
-        let arriving = !rules.conditions.is_empty();
+        let arriving = rules.conditions.arriving_walks();
         Route {
             second_motion,
             general,

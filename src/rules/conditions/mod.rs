@@ -855,6 +855,11 @@ pub trait ConditionRule {
     #[inline(always)]
     fn arriving(_rules: &Rules, _pos: &Position, _mv: &mut Move) {}
 
+    /// Whether the condition has an [`ConditionRule::arriving`] or
+    /// [`ConditionRule::arrival_walks`] hook: only then does the generator
+    /// ask them, once per move.
+    const ARRIVING: bool = false;
+
     /// The walks the moving unit of `mv` may end its move with, each
     /// choice a move of its own, in this order (FootballChess's
     /// substitutes); `None`: only the walk it arrives with. Asked after
@@ -917,6 +922,28 @@ macro_rules! registry {
                 }
                 set
             };
+
+            /// The set of the conditions with an `arriving` or
+            /// `arrival_walks` hook ([`ConditionRule::ARRIVING`]).
+            const ARRIVING: [u64; CONDITION_WORDS] = {
+                let mut set = [0u64; CONDITION_WORDS];
+                let mut i = 0;
+                while i < Condition::ALL.len() {
+                    if Condition::ALL[i].arrives() {
+                        set[i / 64] |= 1 << (i % 64);
+                    }
+                    i += 1;
+                }
+                set
+            };
+
+            /// Whether the condition may change the walk a mover arrives
+            /// with ([`ConditionRule::ARRIVING`]).
+            pub const fn arrives(self) -> bool {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::ARRIVING,)*
+                }
+            }
 
             /// What the condition leaves of orthodox chess.
             pub const fn capabilities(self) -> Capabilities {
@@ -2052,6 +2079,16 @@ impl Conditions {
         self.words
             .iter()
             .zip(Condition::CHANGING_UNITS)
+            .any(|(&w, m)| w & m != 0)
+    }
+
+    /// Whether some condition in the set may change the walk a mover
+    /// arrives with ([`ConditionRule::ARRIVING`]): one test of a mask.
+    #[inline]
+    pub fn arriving_walks(self) -> bool {
+        self.words
+            .iter()
+            .zip(Condition::ARRIVING)
             .any(|(&w, m)| w & m != 0)
     }
 
