@@ -19,7 +19,17 @@ use crate::rules::{Capture, Condition, Rules, Walks};
 /// Appends every legal move of the side to move to `out`.
 pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
     let start = out.len();
-    pseudo_legal_moves(pos, rules, out);
+    let measure = if rules.conditions.is_empty() {
+        None
+    } else {
+        rules.conditions.measure(rules, pos)
+    };
+    match measure {
+        // The mummers' Exact and Ultra forms: only the moves that may
+        // score highest are resolved (the pseudo-filter then keeps them).
+        Some(score) => best_pseudo_legal(pos, rules, &score, out),
+        None => pseudo_legal_moves(pos, rules, out),
+    }
     if !rules.conditions.is_empty() {
         rules.conditions.pseudo_filter(rules, pos, out, start);
     }
@@ -184,7 +194,15 @@ fn all_quiet(
         .chain(movers.into_iter().filter(|&sq| Some(sq) != lead))
     {
         out.clear();
-        generate_own_of(pos, rules, Bitboard::from_square(from), &[], false, out);
+        generate_own_of(
+            pos,
+            rules,
+            Bitboard::from_square(from),
+            &[],
+            false,
+            None,
+            out,
+        );
         if !rules.conditions.is_empty() {
             conditions_on(pos, rules, out, 0);
         }
@@ -228,6 +246,126 @@ pub fn pseudo_legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
     if !rules.conditions.is_empty() {
         conditions_on(pos, rules, out, start);
     }
+}
+
+/// Appends the pseudo-legal moves of `pos` as [`pseudo_legal_moves`]
+/// lists them, less some of those `score` puts below `floor`: where the
+/// units move from their squares with their own walks, a move scoring
+/// less is left out before its rebirths and changes are resolved (a
+/// capture under SuperCirce has some sixty outcomes; the measure of the
+/// mummers' Exact and Ultra forms reads none of them). Returns the
+/// highest score of the moves left out, if any.
+pub fn pseudo_legal_scoring(
+    pos: &Position,
+    rules: &Rules,
+    score: &dyn Fn(&Move) -> u32,
+    floor: u32,
+    out: &mut Vec<Move>,
+) -> Option<u32> {
+    scoring(pos, rules, score, floor, false, out).0
+}
+
+/// Whether some pseudo-legal move of `pos` scores `floor` or more: as
+/// [`pseudo_legal_scoring`], and once one is found the others are left
+/// unresolved.
+pub fn scores_at_least(
+    pos: &Position,
+    rules: &Rules,
+    score: &dyn Fn(&Move) -> u32,
+    floor: u32,
+    scratch: &mut Vec<Move>,
+) -> bool {
+    scratch.clear();
+    let (_, cut) = scoring(pos, rules, score, floor, true, scratch);
+    if scratch.iter().any(|mv| score(mv) >= floor) {
+        return true;
+    }
+    if !cut {
+        return false;
+    }
+    // The move found was one a condition then refused: the others are
+    // asked too.
+    scratch.clear();
+    scoring(pos, rules, score, floor, false, scratch);
+    scratch.iter().any(|mv| score(mv) >= floor)
+}
+
+/// [`pseudo_legal_scoring`]; with `one`, every move is left out once
+/// the list holds one scoring `floor` or more, and the second value says
+/// whether some move was so left out.
+fn scoring(
+    pos: &Position,
+    rules: &Rules,
+    score: &dyn Fn(&Move) -> u32,
+    floor: u32,
+    one: bool,
+    out: &mut Vec<Move>,
+) -> (Option<u32>, bool) {
+    let alice = !rules.conditions.is_empty() && rules.has(Condition::AliceChess);
+    if alice || !rules.units_move_from_their_squares() || !rules.conditions.own_walks() {
+        pseudo_legal_moves(pos, rules, out);
+        return (None, false);
+    }
+    let start = out.len();
+    let below = std::cell::Cell::new(None);
+    // With `one`: how far the list is known to hold no move scoring
+    // `floor`, and whether one is found.
+    let seen = std::cell::Cell::new(start);
+    let found = std::cell::Cell::new(false);
+    let skip = |mv: &Move, listed: &[Move]| {
+        if one && !found.get() {
+            found.set(listed[seen.get()..].iter().any(|m| score(m) >= floor));
+            seen.set(listed.len());
+        }
+        if found.get() {
+            return true;
+        }
+        let s = score(mv);
+        if s >= floor {
+            return false;
+        }
+        below.set(below.get().max(Some(s)));
+        true
+    };
+    generate_own_of(
+        pos,
+        rules,
+        pos.by_color(pos.turn),
+        &[],
+        true,
+        Some(&skip),
+        out,
+    );
+    if !rules.conditions.is_empty() {
+        conditions_on(pos, rules, out, start);
+    }
+    (below.get(), found.get())
+}
+
+/// Appends the pseudo-legal moves of `pos` that `score` puts highest, in
+/// their order; a move is resolved only where it may score highest
+/// ([`pseudo_legal_scoring`]): the highest score is looked for from the
+/// top down.
+pub fn best_pseudo_legal(
+    pos: &Position,
+    rules: &Rules,
+    score: &dyn Fn(&Move) -> u32,
+    out: &mut Vec<Move>,
+) {
+    let start = out.len();
+    let mut floor = u32::MAX;
+    loop {
+        out.truncate(start);
+        let left_out = pseudo_legal_scoring(pos, rules, score, floor, out);
+        let best = out[start..].iter().map(score).max();
+        match left_out {
+            // A move left out may score as high as those listed: it is
+            // resolved at the next try.
+            Some(below) if best.is_none_or(|b| b <= below) => floor = below,
+            _ => break,
+        }
+    }
+    crate::rules::conditions::mummer::keep_best(out, start, score);
 }
 
 /// AliceChess: the units of each board, A then B (as Popeye generates
@@ -354,6 +492,7 @@ pub fn push_capture(
             lifts: &[],
             takes_kings: false,
             route: Route::of(rules),
+            skip: None,
         };
         gen.push(out, unit, from, to, Motion::Normal, None);
     }
@@ -378,6 +517,7 @@ pub fn push_built_capture(pos: &Position, rules: &Rules, mv: Move, out: &mut Vec
         lifts: &[],
         takes_kings: false,
         route: Route::of(rules).without_second_motion(),
+        skip: None,
     };
     match mv.piece.kind.def().pawn {
         Some(p) if mv.promotion.is_none() && rules.promotes_on(mv.piece.color, p, mv.to) => {
@@ -447,6 +587,7 @@ fn generate_with_walks(
         lifts,
         takes_kings: false,
         route: Route::of(rules),
+        skip: None,
     };
     let mut own = Bitboard::EMPTY;
     for from in movers {
@@ -575,17 +716,19 @@ fn generate_own(
     lifts: &[Effect],
     out: &mut Vec<Move>,
 ) {
-    generate_own_of(pos, rules, movers, lifts, true, out);
+    generate_own_of(pos, rules, movers, lifts, true, None, out);
 }
 
 /// [`generate_own`], the captures left out unless `captures` (en passant
-/// excepted: it is always listed).
+/// excepted: it is always listed), and the moves `skip` holds for left
+/// out before they are resolved.
 fn generate_own_of(
     pos: &Position,
     rules: &Rules,
     movers: Bitboard,
     lifts: &[Effect],
     captures: bool,
+    skip: Option<Skip>,
     out: &mut Vec<Move>,
 ) {
     let us = pos.turn;
@@ -607,6 +750,7 @@ fn generate_own_of(
         lifts,
         takes_kings: false,
         route: Route::of(rules),
+        skip,
     };
     for from in ours & !pos.by_kind(Kind::PAWN) & !pos.fairy() {
         let piece = pos.piece_as(from, us).expect("own unit");
@@ -642,6 +786,10 @@ fn king_shield(pos: &Position, rules: &Rules, them: Color) -> Bitboard {
     }
 }
 
+/// Whether a move is left out before its resolution, the list made so far
+/// seen ([`pseudo_legal_scoring`]).
+type Skip<'a> = &'a dyn Fn(&Move, &[Move]) -> bool;
+
 struct Gen<'a> {
     pos: &'a Position,
     rules: &'a Rules,
@@ -654,6 +802,10 @@ struct Gen<'a> {
     takes_kings: bool,
     /// The way each move goes, asked once per list, not once per move.
     route: Route,
+    /// Moves left out before their resolution: those whose measure
+    /// ([`pseudo_legal_scoring`]) cannot count.
+    /// (It sees the list made so far.)
+    skip: Option<Skip<'a>>,
 }
 
 /// What a generated move goes through before it joins the list.
@@ -675,7 +827,7 @@ impl Route {
     fn of(rules: &Rules) -> Route {
         let second_motion = rules.conditions.second_motion();
         let general = rules.is_general();
-        let arriving = !rules.conditions.is_empty();
+        let arriving = rules.conditions.arriving_walks();
         Route {
             second_motion,
             general,
@@ -922,6 +1074,9 @@ impl Gen<'_> {
     /// can have effects (something waits, a promotion under Frischauf).
     #[inline(never)]
     fn push_resolved(&self, out: &mut Vec<Move>, mv: Move) {
+        if self.skip.is_some_and(|skip| skip(&mv, out)) {
+            return;
+        }
         if self.lifts.is_empty() {
             self.resolve_into(out, &mv);
         } else {
@@ -1234,6 +1389,65 @@ mod tests {
                     legal_moves(&pos, &rules, &mut legal);
                     let has = has_legal_move(&pos, &rules, &mut Vec::new());
                     assert_eq!(has, !legal.is_empty(), "{square:?} {list} {turn:?}");
+                }
+            }
+        }
+    }
+
+    /// The moves that score highest, each resolved only where it may
+    /// score highest, are those the whole list keeps; whether a move
+    /// scores a floor or more is answered as the whole list answers it.
+    /// Under SuperCirce with Sentinelles every move has outcomes to
+    /// resolve; under AntiCirce a capture whose rebirth square is taken
+    /// has none, so the longest move may not be one.
+    #[test]
+    fn the_best_moves_resolved_alone_are_the_whole_lists_best() {
+        use crate::rules::conditions::mummer::{keep_best, length};
+        let lists = [
+            "wKe1 wQh2 wRa1 bKe8 bQc4 bPc7 bPd6",
+            "wKd8 wQh2 bQc4 bPc7",
+            "wKa1 wRa8 wBb7 bKh8 bSg8 bPb2",
+            "wKe1 wRa1 wRh1 wPd2 bKe8 bQd8 bSg8 bPe7 bBf5",
+        ];
+        let scores: [fn(&Move) -> u32; 3] = [
+            length,
+            |mv| u32::MAX - length(mv),
+            |mv| mv.is_capture() as u32,
+        ];
+        for (base, square, sentinelles) in [
+            (Base::Circe, RebirthSquare::Super, true),
+            (Base::Circe, RebirthSquare::Super, false),
+            (Base::AntiCirce, RebirthSquare::Classic, false),
+            (Base::Circe, RebirthSquare::Classic, true),
+        ] {
+            let mut circe = CirceRules::of(base);
+            circe.square = square;
+            let mut rules = Rules::with_circe(circe);
+            if sentinelles {
+                rules.conditions.insert(Condition::Sentinelles);
+            }
+            for list in lists {
+                for turn in [Color::White, Color::Black] {
+                    let mut pos = Position::from_piece_list(list).unwrap();
+                    pos.turn = turn;
+                    let mut whole = Vec::new();
+                    pseudo_legal_moves(&pos, &rules, &mut whole);
+                    for score in scores {
+                        let mut kept = whole.clone();
+                        keep_best(&mut kept, 0, score);
+                        let mut best = Vec::new();
+                        best_pseudo_legal(&pos, &rules, &score, &mut best);
+                        assert_eq!(best, kept, "{base:?} {square:?} {list} {turn:?}");
+                        let mut floors: Vec<u32> = whole.iter().map(score).collect();
+                        floors.extend([0, 1, 3, 50, 100, u32::MAX]);
+                        for floor in floors.iter().flat_map(|&f| [f, f.saturating_add(1)]) {
+                            assert_eq!(
+                                scores_at_least(&pos, &rules, &score, floor, &mut Vec::new()),
+                                whole.iter().any(|mv| score(mv) >= floor),
+                                "{base:?} {square:?} {list} {turn:?} {floor}"
+                            );
+                        }
+                    }
                 }
             }
         }

@@ -64,6 +64,7 @@ impl ChameleonChess {
 }
 
 impl ConditionRule for ChameleonChess {
+    const ARRIVING: bool = true;
     const ID: &'static str = "chamchess";
     const CARRIED_BY: Option<(Attrs, u8)> = Some((Attrs::CHAMELEON, ATTRIBUTE_ONLY));
 
@@ -259,6 +260,7 @@ impl ConditionRule for ChameleonSequence {
 pub struct LineChameleonChess;
 
 impl ConditionRule for LineChameleonChess {
+    const ARRIVING: bool = true;
     const ID: &'static str = "linechamchess";
 
     #[inline]

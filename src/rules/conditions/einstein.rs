@@ -66,6 +66,7 @@ impl<const FORM: u8> Einstein<FORM> {
 }
 
 impl<const FORM: u8> ConditionRule for Einstein<FORM> {
+    const ARRIVING: bool = true;
     const ID: &'static str = match FORM {
         0 => "einstein",
         1 => "reveinstein",

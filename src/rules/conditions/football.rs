@@ -30,6 +30,7 @@ fn bench(rules: &Rules) -> impl Iterator<Item = Kind> + '_ {
 }
 
 impl ConditionRule for Football {
+    const ARRIVING: bool = true;
     const ID: &'static str = "football";
     const PARAMETER: Parameter = Parameter::Walks;
 

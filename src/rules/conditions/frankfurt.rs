@@ -52,6 +52,7 @@ impl<const PROTEAN: bool> Frankfurt<PROTEAN> {
 }
 
 impl<const PROTEAN: bool> ConditionRule for Frankfurt<PROTEAN> {
+    const ARRIVING: bool = true;
     const ID: &'static str = if PROTEAN { "protean" } else { "frankfurt" };
     const PARAMETER: Parameter = Parameter::RexExclusiveWritten;
     const CARRIED_BY: Option<(Attrs, u8)> = if PROTEAN {

@@ -112,7 +112,7 @@ mod koeko;
 mod lastcapture;
 mod monochrome;
 mod multicaptures;
-mod mummer;
+pub(crate) mod mummer;
 pub(crate) mod pepo;
 mod singlebox;
 // Group gen: which moves exist and what observes (part 1, the rest).
@@ -833,6 +833,15 @@ pub trait ConditionRule {
     #[inline(always)]
     fn pseudo_filter(_rules: &Rules, _pos: &Position, _moves: &mut Vec<Move>, _start: usize) {}
 
+    /// Where the pseudo-filter keeps the pseudo-legal moves of the side to
+    /// move that score highest and nothing else (the mummers' Exact and
+    /// Ultra forms): the score, so that the generator need resolve only
+    /// the moves that may score highest.
+    #[inline(always)]
+    fn measure(_rules: &Rules, _pos: &Position) -> Option<fn(&Move) -> u32> {
+        None
+    }
+
     /// `movenumbers`: keeps of `moves` (pseudo-legal, in Popeye's order)
     /// those Popeye numbers as first moves, where the condition's filter
     /// runs before the numbering (the mummers' measure).
@@ -845,6 +854,11 @@ pub trait ConditionRule {
     /// for every pseudo-legal move as it is made.
     #[inline(always)]
     fn arriving(_rules: &Rules, _pos: &Position, _mv: &mut Move) {}
+
+    /// Whether the condition has an [`ConditionRule::arriving`] or
+    /// [`ConditionRule::arrival_walks`] hook: only then does the generator
+    /// ask them, once per move.
+    const ARRIVING: bool = false;
 
     /// The walks the moving unit of `mv` may end its move with, each
     /// choice a move of its own, in this order (FootballChess's
@@ -908,6 +922,28 @@ macro_rules! registry {
                 }
                 set
             };
+
+            /// The set of the conditions with an `arriving` or
+            /// `arrival_walks` hook ([`ConditionRule::ARRIVING`]).
+            const ARRIVING: [u64; CONDITION_WORDS] = {
+                let mut set = [0u64; CONDITION_WORDS];
+                let mut i = 0;
+                while i < Condition::ALL.len() {
+                    if Condition::ALL[i].arrives() {
+                        set[i / 64] |= 1 << (i % 64);
+                    }
+                    i += 1;
+                }
+                set
+            };
+
+            /// Whether the condition may change the walk a mover arrives
+            /// with ([`ConditionRule::ARRIVING`]).
+            pub const fn arrives(self) -> bool {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::ARRIVING,)*
+                }
+            }
 
             /// What the condition leaves of orthodox chess.
             pub const fn capabilities(self) -> Capabilities {
@@ -1286,6 +1322,27 @@ macro_rules! registry {
                         $(Condition::$variant => <$rule as ConditionRule>::pseudo_filter(rules, pos, moves, start),)*
                     }
                 }
+            }
+
+            /// The score by which a condition keeps the best pseudo-legal
+            /// moves of the side to move ([`ConditionRule::measure`]), where
+            /// no other condition in force filters the list: each of the
+            /// others judges its moves alone, or selects the other side's
+            /// (two selectors for one side are refused).
+            pub fn measure(self, rules: &Rules, pos: &Position) -> Option<fn(&Move) -> u32> {
+                let mut found = None;
+                for c in self.iter() {
+                    let measure = match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::measure(rules, pos),)*
+                    };
+                    match measure {
+                        Some(score) => found = Some(score),
+                        None if !c.capabilities().moves_judged_alone
+                            && c.selects() == Selects::Nobody => return None,
+                        None => {}
+                    }
+                }
+                found
             }
 
             /// Keeps of the first moves `moves` those Popeye numbers.
@@ -2022,6 +2079,16 @@ impl Conditions {
         self.words
             .iter()
             .zip(Condition::CHANGING_UNITS)
+            .any(|(&w, m)| w & m != 0)
+    }
+
+    /// Whether some condition in the set may change the walk a mover
+    /// arrives with ([`ConditionRule::ARRIVING`]): one test of a mask.
+    #[inline]
+    pub fn arriving_walks(self) -> bool {
+        self.words
+            .iter()
+            .zip(Condition::ARRIVING)
             .any(|(&w, m)| w & m != 0)
     }
 

@@ -26,7 +26,7 @@
 //! Synchron movers, which use it too).
 
 use super::{Capabilities, ConditionRule, Parameter, Selects};
-use crate::board::{Color, Position};
+use crate::board::{Color, Kind, Position};
 use crate::moves::{Motion, Move};
 use crate::rules::{Condition, Rules};
 
@@ -44,7 +44,7 @@ pub(crate) fn length(mv: &Move) -> u32 {
         Motion::CastleLong => return 25,
         _ => {}
     }
-    if matches!(mv.piece.kind.def().names[0], "Mao" | "Moa") {
+    if matches!(mv.piece.kind, Kind::MAO | Kind::MOA) {
         return 6;
     }
     let dx = mv.from.file() as i32 - mv.to.file() as i32;
@@ -173,12 +173,13 @@ fn best_observation(
     }
     let mut measuring = *rules;
     measuring.conditions.remove(c);
-    let mut moves = Vec::new();
-    crate::movegen::pseudo_legal_moves(&measured, &measuring, &mut moves);
     let mut taking = Move::quiet(observer.unit, observer.on, target, Motion::Normal);
     taking.captured = pos.piece_at(target);
     let own = score(&taking);
-    moves.iter().map(score).all(|s| s <= own)
+    // Only a move scoring more matters: those scoring no more are left
+    // unresolved.
+    own == u32::MAX
+        || !crate::movegen::scores_at_least(&measured, &measuring, &score, own + 1, &mut Vec::new())
 }
 
 macro_rules! mummer {
@@ -218,6 +219,11 @@ macro_rules! mummer {
                         drop_scoring_nothing(moves, start, $score);
                     }
                 }
+            }
+
+            fn measure(rules: &Rules, pos: &Position) -> Option<fn(&Move) -> u32> {
+                #[allow(clippy::redundant_closure_call)]
+                (strictness(rules, Condition::$name) != 0 && ($applies)(pos.turn)).then_some($score)
             }
 
             #[inline]
@@ -363,6 +369,26 @@ mod tests {
         let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
         v.sort();
         v
+    }
+
+    /// Every move of a Mao or a Moa measures 6, whatever its distance
+    /// (Popeye's measure); another unit's, the square of the distance.
+    #[test]
+    fn a_mao_or_moa_move_measures_six() {
+        use crate::board::{Kind, Piece, Square};
+        use crate::moves::{Motion, Move};
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let step = |kind| {
+            super::length(&Move::quiet(
+                Piece::new(Color::White, kind),
+                sq("b1"),
+                sq("c3"),
+                Motion::Normal,
+            ))
+        };
+        assert_eq!(step(Kind::MAO), 6);
+        assert_eq!(step(Kind::MOA), 6);
+        assert_eq!(step(Kind::KNIGHT), 5);
     }
 
     fn strict(c: Condition, number: u8) -> Rules {

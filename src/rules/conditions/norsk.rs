@@ -45,6 +45,7 @@ fn royal(unit: Piece) -> bool {
 }
 
 impl ConditionRule for NorskSjakk {
+    const ARRIVING: bool = true;
     const ID: &'static str = "norsk";
     const PARAMETER: Parameter = Parameter::None;
     /// With AntiCirce no unit checks (below): legality is not the orthodox
@@ -112,6 +113,7 @@ impl ConditionRule for NorskSjakk {
 pub struct RelegationChess;
 
 impl ConditionRule for RelegationChess {
+    const ARRIVING: bool = true;
     const ID: &'static str = "degradierung";
     const PARAMETER: Parameter = Parameter::None;
 

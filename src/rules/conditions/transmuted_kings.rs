@@ -170,6 +170,7 @@ fn super_walks_now(rules: &Rules, pos: &Position, color: Color) -> Option<(Squar
 }
 
 impl<const WHITE: bool> ConditionRule for SuperTransmuting<WHITE> {
+    const ARRIVING: bool = true;
     const ID: &'static str = if WHITE {
         "whsupertrans_king"
     } else {
