@@ -46,7 +46,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     ("BEISPIEL_hpint__117", "ser-h=11 with Hole, intelligent (Hole is on Popeye's list, now played): Popeye's intelligent mode takes 8 s; circe's ordinary search passes the test's time limit"),
     // Issue 21 (stipulations): semi-r played since.
     ("TESTS_pad__002", "PADChess Strict: Popeye marks a check (1.Kd8-c8 Qd6*f8 +) that the queen, having captured, does not give: it writes the check marks of a solution's earlier moves with what the units have done by the solution's end (the queen captured and reborn in move 2 has its capture forgotten); circe marks the checks given"),
-    ("TESTS_battle_play__046", "semi-r##!1 with set play, the diagram with Black in check and White to move: Popeye says the side to play can capture the king and still writes the set play (1...Ka3-b2 ##!); circe, as Popeye does for the other goals, solves nothing (r##!1 the same)"),
     ("TESTS_pepo__001", "Pepo #1 with `movenumbers`: Popeye numbers only the moves its orthodox mating-move generator makes (the same in orthodox #1, e.g. `ka1 ra8 bb8 / kh8`); circe numbers every move; the solution agrees"),
     ("BEISPIEL_intell__107", "h#7 with Hole, 12 twins, intelligent (Hole is on Popeye's list, now played): Popeye's intelligent mode takes 0.2 s; circe's ordinary search takes minutes a twin"),
 ];
