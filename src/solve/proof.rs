@@ -344,7 +344,8 @@ impl ProofTarget {
         if self.routes && pos.fairy().is_empty() && pos.attributed().is_empty() {
             for side in Color::ALL {
                 let mine = if side == pos.turn { own } else { other };
-                let (moves, captures) = super::routes::side_moves_needed(pos, &self.target, side);
+                let (moves, captures) =
+                    super::routes::side_moves_needed(pos, &self.target, side, mine);
                 // The units a side may capture: those the other side has
                 // beyond the target's (none comes back).
                 let opponent = side.opponent();
