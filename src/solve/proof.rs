@@ -291,6 +291,15 @@ impl ProofTarget {
             if count < self.counts[i] {
                 return false;
             }
+            // Where no unit comes back, each one lost is taken by a move
+            // of the other side (a kamikaze unit goes with its own).
+            if !cap.victim_reborn
+                && !cap.assassin
+                && count - self.counts[i] > theirs
+                && pos.kamikaze().is_empty()
+            {
+                return false;
+            }
             // A castling brings two units where the target has its king
             // castled, and takes two away where it has not its king at
             // home.
@@ -422,8 +431,14 @@ impl ProofTarget {
         for side in Color::ALL {
             let (x, o) = (side.index(), side.opponent().index());
             let count = pos.count(side);
+            let lost_at_most = if pos.kamikaze().is_empty() {
+                u32::from(t.removed) * moves[o]
+            } else {
+                // A kamikaze unit goes with its own capture.
+                u32::MAX
+            };
             if count < self.counts[x]
-                || count - self.counts[x] > u32::from(t.removed) * moves[o]
+                || count - self.counts[x] > lost_at_most
                 || pos.pieces(side, Kind::PAWN).count()
                     < self.target.pieces(side, Kind::PAWN).count()
             {
@@ -681,5 +696,19 @@ mod tests {
         let bound = ProofTarget::new(target, &rules);
         assert!(!bound.may_reach(&now, 1, 1));
         assert!(bound.may_reach(&now, 2, 1));
+    }
+
+    #[test]
+    fn each_unit_lost_is_a_move_of_the_other_side() {
+        // Two black pawns are to go: White needs a capture for each,
+        // whatever Black's moves.
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let mut target = Position::game_array();
+        target.remove(sq("a7"));
+        target.remove(sq("h7"));
+        let bound = ProofTarget::new(target, &Rules::orthodox());
+        let pos = Position::game_array();
+        assert!(!bound.may_reach(&pos, 1, 5));
+        assert!(bound.may_reach(&pos, 2, 5));
     }
 }
