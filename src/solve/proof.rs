@@ -206,7 +206,9 @@ impl ProofTarget {
         // longer says what a move does.
         let capacity = Capacity::of(rules).filter(|_| target.neutral().is_empty());
         let orthodox_units = |p: &Position| p.fairy().is_empty() && p.attributed().is_empty();
-        let routes = capacity.is_some_and(|c| c.by_walk) && orthodox_units(&target);
+        let routes = capacity
+            .is_some_and(|c| c.by_walk || c.traffic.is_some_and(|t| t.walks_but_kings))
+            && orthodox_units(&target);
         ProofTarget {
             counts: [target.count(Color::White), target.count(Color::Black)],
             target,
@@ -264,7 +266,8 @@ impl ProofTarget {
         let mut reborn_at_most = [0u32; 2];
         let diff = pos.differing_squares(&self.target);
         if let Some(traffic) = cap.traffic {
-            return self.traffic_allows(pos, diff, traffic, own, other);
+            return self.traffic_allows(pos, diff, traffic, own, other)
+                && (!traffic.walks_but_kings || self.routes_allow(pos, own, other, true));
         }
         // Neither position has a neutral unit: a unit's side is the one
         // colour set that holds it.
@@ -378,20 +381,28 @@ impl ProofTarget {
                 return false;
             }
         }
-        if self.routes && pos.fairy().is_empty() && pos.attributed().is_empty() {
-            for side in Color::ALL {
-                let mine = if side == pos.turn { own } else { other };
-                let (moves, captures) =
-                    super::routes::side_moves_needed(pos, &self.target, side, mine);
-                // The units a side may capture: those the other side has
-                // beyond the target's (none comes back).
-                let opponent = side.opponent();
-                let victims = pos
-                    .count(opponent)
-                    .saturating_sub(self.counts[opponent.index()]);
-                if moves > mine || captures > victims {
-                    return false;
-                }
+        self.routes_allow(pos, own, other, false)
+    }
+
+    /// Whether each side's routes (`super::routes`) fit its moves, and
+    /// their captures the units the other side has to lose; `free_kings`:
+    /// a king may move otherwise than by its walk.
+    fn routes_allow(&self, pos: &Position, own: u32, other: u32, free_kings: bool) -> bool {
+        if !self.routes || pos.fairy().nonempty() || pos.attributed().nonempty() {
+            return true;
+        }
+        for side in Color::ALL {
+            let mine = if side == pos.turn { own } else { other };
+            let (moves, captures) =
+                super::routes::side_moves_needed(pos, &self.target, side, mine, free_kings);
+            // The units a side may capture: those the other side has
+            // beyond the target's (none comes back).
+            let opponent = side.opponent();
+            let victims = pos
+                .count(opponent)
+                .saturating_sub(self.counts[opponent.index()]);
+            if moves > mine || captures > victims {
+                return false;
             }
         }
         true
@@ -710,5 +721,17 @@ mod tests {
         let pos = Position::game_array();
         assert!(!bound.may_reach(&pos, 1, 5));
         assert!(bound.may_reach(&pos, 2, 5));
+    }
+
+    #[test]
+    fn transmuted_kings_leave_the_other_units_their_routes() {
+        // The knight g1 needs two moves to f4; the kings, which may move
+        // with other walks, one each to change square.
+        let target = pos("wKe2 wSf4 bKe8", Color::White);
+        let now = pos("wKe1 wSg1 bKe8", Color::White);
+        let rules = Rules::orthodox().with(crate::rules::Condition::TransmutedKings);
+        let bound = ProofTarget::new(target, &rules);
+        assert!(!bound.may_reach(&now, 2, 1));
+        assert!(bound.may_reach(&now, 3, 1));
     }
 }

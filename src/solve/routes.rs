@@ -32,7 +32,13 @@ const MOST_UNITS: usize = 16;
 /// the captures. First each square alone (its nearest unit, which may be
 /// counted for several); where that fits within `budget` moves, the
 /// assignment.
-fn squares_needs(pos: &Position, target: &Position, side: Color, budget: u32) -> (u32, u32) {
+fn squares_needs(
+    pos: &Position,
+    target: &Position,
+    side: Color,
+    budget: u32,
+    free_kings: bool,
+) -> (u32, u32) {
     let mut placed = crate::board::Bitboard::EMPTY;
     for kind in ORTHODOX_KINDS {
         placed |= pos.pieces(side, kind) & target.pieces(side, kind);
@@ -59,7 +65,7 @@ fn squares_needs(pos: &Position, target: &Position, side: Color, budget: u32) ->
             }
             let (mut best, mut fewest_captures) = (UNREACHABLE, UNREACHABLE);
             for (j, &(from, have)) in units[..n].iter().enumerate() {
-                let (m, c) = unit_cost(pos, side, from, have, kind, t);
+                let (m, c) = unit_cost(pos, side, from, have, kind, t, free_kings);
                 moves[rows][j] = m;
                 captures[rows][j] = c;
                 best = best.min(m);
@@ -91,10 +97,12 @@ fn unit_cost(
     have: Kind,
     want: Kind,
     to: Square,
+    free_kings: bool,
 ) -> (u32, u32) {
     let moves = if have == want {
         match want {
             Kind::PAWN => pawn_moves(side, from, to),
+            Kind::KING if free_kings => u32::from(from != to),
             Kind::KING => king_moves(side, from, to, pos.unmoved.contains(from)),
             _ => walk_moves(want, from, to),
         }
@@ -182,14 +190,16 @@ fn least_assignment(cost: &[[u32; MOST_UNITS]; MOST_UNITS], rows: usize, cols: u
 /// its units and `pos` has not the same unit, and the fewest captures
 /// among them; a castling moves the rook in the king's move.
 /// `budget`: the moves the side has; beyond it the cheaper bound is
-/// given.
+/// given. `free_kings`: a king may move otherwise than by its walk
+/// (TransmutedKings), one move to change square.
 pub fn side_moves_needed(
     pos: &Position,
     target: &Position,
     side: Color,
     budget: u32,
+    free_kings: bool,
 ) -> (u32, u32) {
-    let (total, captures) = squares_needs(pos, target, side, budget + 1);
+    let (total, captures) = squares_needs(pos, target, side, budget + 1, free_kings);
     if total >= UNREACHABLE {
         return (UNREACHABLE, UNREACHABLE);
     }
@@ -439,9 +449,15 @@ mod tests {
         let mut target = Position::empty();
         target.put(sq("g1"), king);
         target.put(sq("f1"), Piece::new(Color::White, Kind::ROOK));
-        assert_eq!(side_moves_needed(&pos, &target, Color::White, 20), (1, 0));
+        assert_eq!(
+            side_moves_needed(&pos, &target, Color::White, 20, false),
+            (1, 0)
+        );
         pos.unmoved = crate::board::Bitboard::EMPTY;
-        assert_eq!(side_moves_needed(&pos, &target, Color::White, 20), (3, 0));
+        assert_eq!(
+            side_moves_needed(&pos, &target, Color::White, 20, false),
+            (3, 0)
+        );
     }
 
     #[test]
@@ -454,7 +470,10 @@ mod tests {
         target.put(sq("c4"), pawn);
         target.put(sq("d4"), pawn);
         // c2-c4 and e2*d3-d4 (or e2*d3*c4 and c2-c3*d4: more captures).
-        assert_eq!(side_moves_needed(&pos, &target, Color::White, 20), (3, 1));
+        assert_eq!(
+            side_moves_needed(&pos, &target, Color::White, 20, false),
+            (3, 1)
+        );
     }
 
     #[test]
@@ -468,9 +487,15 @@ mod tests {
         target.put(sq("h3"), knight);
         // g1 is one move from both, b1 two from f3 (d2, f3): Sg1-h3 and
         // Sb1-d2-f3, three moves, not the two of each square alone.
-        assert_eq!(side_moves_needed(&pos, &target, Color::White, 20), (3, 0));
+        assert_eq!(
+            side_moves_needed(&pos, &target, Color::White, 20, false),
+            (3, 0)
+        );
         // Beyond the budget the squares alone are counted.
-        assert_eq!(side_moves_needed(&pos, &target, Color::White, 0), (2, 0));
+        assert_eq!(
+            side_moves_needed(&pos, &target, Color::White, 0, false),
+            (2, 0)
+        );
     }
 
     #[test]
@@ -485,12 +510,15 @@ mod tests {
         // d2 takes to either with one capture; h2 reaches neither: no
         // assignment.
         assert_eq!(
-            side_moves_needed(&pos, &target, Color::White, 20),
+            side_moves_needed(&pos, &target, Color::White, 20, false),
             (UNREACHABLE, UNREACHABLE)
         );
         pos.put(sq("f2"), pawn);
         // d2*c3, f2*e3: one capture each.
-        assert_eq!(side_moves_needed(&pos, &target, Color::White, 20), (2, 2));
+        assert_eq!(
+            side_moves_needed(&pos, &target, Color::White, 20, false),
+            (2, 2)
+        );
     }
 
     #[test]

@@ -27,6 +27,7 @@ impl ConditionRule for CastlingChess {
         other_departures: 1,
         removed: 1,
         fills: 2,
+        walks_but_kings: false,
     });
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_movers: false,

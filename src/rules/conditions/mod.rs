@@ -338,6 +338,10 @@ pub struct UnitTraffic {
     pub removed: u8,
     /// Units of both sides brought onto squares in all.
     pub fills: u8,
+    /// Every unit but the kings moves by its own walk alone, as in
+    /// orthodox chess, and a capture takes the unit it lands on: the
+    /// routes hold for them (a king needs a move to change square).
+    pub walks_but_kings: bool,
 }
 
 impl UnitTraffic {
@@ -348,6 +352,7 @@ impl UnitTraffic {
         other_departures: 1,
         removed: 1,
         fills: 1,
+        walks_but_kings: false,
     };
 }
 

@@ -80,8 +80,11 @@ impl<const WHITE: bool, const BLACK: bool, const KEEPS: bool> ConditionRule
     };
     const CAPABILITIES: Capabilities = super::annan::WALKS;
     /// A king moves with other walks, still one unit a move, one capture;
-    /// it castles only as a king.
-    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic::ONE_UNIT);
+    /// it castles only as a king. The other units keep their walks.
+    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic {
+        walks_but_kings: true,
+        ..UnitTraffic::ONE_UNIT
+    });
 
     #[inline]
     fn walks(rules: &Rules, pos: &Position, on: Square, unit: Piece, observing: bool) -> Walks {
