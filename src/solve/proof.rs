@@ -22,12 +22,22 @@
 //! needs the capturer to stand there first (`rebirths_suffice`).
 //!
 //! No form lets a side gain units, so a side with fewer units than the
-//! target has lost. Under the forms and conditions whose effects on units
-//! this does not cover, no bound is used: the search is then exhaustive
-//! (the transposition table still remembers where nothing was found).
+//! target has lost. Where units move by their walks alone, the routes
+//! (`super::routes`) bound each side's moves and captures.
+//!
+//! A condition declares what one move may do to the units
+//! (`ProofTraffic`): one that only takes moves away keeps all of the
+//! above; one that moves units otherwise says how many units of each side
+//! a move may bring onto squares, take from them and take off the board
+//! (`UnitTraffic`), and without a Circe form the same counts, per move,
+//! bound the squares to fill and to leave (`traffic_allows`). Under the
+//! forms and conditions whose effects on units this does not cover, no
+//! bound is used: the search is then exhaustive (the transposition table
+//! still remembers where nothing was found).
 
-use crate::board::{Bitboard, Color, Piece, Position, Square};
+use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::PendingKind;
+use crate::rules::conditions::{ProofTraffic, UnitTraffic};
 use crate::rules::rebirth::RebirthContext;
 use crate::rules::{
     Base, CirceRules, OnOccupied, RebirthSquare, RelevantCapture, Rules, SquareAdapter,
@@ -55,20 +65,24 @@ struct Capacity {
     /// Units move by their walk alone (no Circe form): the routes to the
     /// target squares bound each side's moves (`super::routes`).
     by_walk: bool,
+    /// A condition moves units otherwise than by their walks (no Circe
+    /// form): what one move may do, its declaration.
+    traffic: Option<UnitTraffic>,
 }
 
 impl Capacity {
     /// The capacity under `rules`, or None where the bound would not be
     /// sound.
     fn of(rules: &Rules) -> Option<Capacity> {
-        // Madrasi and BackHome only take moves away: the bound holds.
-        if rules.conditions.iter().any(|c| {
-            !matches!(
-                c,
-                crate::rules::Condition::Madrasi | crate::rules::Condition::BackHome
-            )
-        }) {
-            return None;
+        // The conditions that only take moves away keep the bound; one
+        // that moves units otherwise has its own (`UnitTraffic`).
+        let mut traffic = None;
+        for c in rules.conditions.iter() {
+            match c.proof_traffic() {
+                ProofTraffic::Restricts => {}
+                ProofTraffic::Moves(t) if traffic.is_none() => traffic = Some(t),
+                ProofTraffic::Moves(_) | ProofTraffic::Unknown => return None,
+            }
         }
         let mut families = rules.families();
         let Some(circe) = families.next() else {
@@ -78,10 +92,15 @@ impl Capacity {
                 assassin: false,
                 king_reborn: false,
                 reborn_where_capturer_stood: false,
-                capturer_stays: true,
-                by_walk: true,
+                capturer_stays: traffic.is_none(),
+                by_walk: traffic.is_none(),
+                traffic,
             });
         };
+        // The declarations say what a move does without a Circe form.
+        if traffic.is_some() {
+            return None;
+        }
         if families.next().is_some() || circe.turncoats {
             return None;
         }
@@ -108,6 +127,7 @@ impl Capacity {
                         && circe.relevant_capture == RelevantCapture::ThisMove,
                     capturer_stays: circe.on_occupied != OnOccupied::Assassin,
                     by_walk: false,
+                    traffic: None,
                 })
             }
             // The capturer comes home on its own move: one arrival, as
@@ -120,6 +140,7 @@ impl Capacity {
                 reborn_where_capturer_stood: false,
                 capturer_stays: false,
                 by_walk: false,
+                traffic: None,
             }),
             _ => None,
         }
@@ -185,7 +206,9 @@ impl ProofTarget {
         // longer says what a move does.
         let capacity = Capacity::of(rules).filter(|_| target.neutral().is_empty());
         let orthodox_units = |p: &Position| p.fairy().is_empty() && p.attributed().is_empty();
-        let routes = capacity.is_some_and(|c| c.by_walk) && orthodox_units(&target);
+        let routes = capacity
+            .is_some_and(|c| c.by_walk || c.traffic.is_some_and(|t| t.walks_but_kings))
+            && orthodox_units(&target);
         ProofTarget {
             counts: [target.count(Color::White), target.count(Color::Black)],
             target,
@@ -211,7 +234,11 @@ impl ProofTarget {
     /// square (the mover arrives, or the unit taken there is gone), so the
     /// target must differ from `pos` there. None: any move may.
     pub fn last_arrivals(&self, pos: &Position) -> Option<Bitboard> {
-        self.capacity?;
+        // A condition's move may end elsewhere than its arrival square
+        // (Wormholes) or change a square without a unit arriving there.
+        if self.capacity?.traffic.is_some() {
+            return None;
+        }
         if pos.neutral().nonempty() || pos.attributed().nonempty() {
             return None;
         }
@@ -238,6 +265,10 @@ impl ProofTarget {
         let mut castled_away = [0u32; 2];
         let mut reborn_at_most = [0u32; 2];
         let diff = pos.differing_squares(&self.target);
+        if let Some(traffic) = cap.traffic {
+            return self.traffic_allows(pos, diff, traffic, own, other)
+                && (!traffic.walks_but_kings || self.routes_allow(pos, own, other, true));
+        }
         // Neither position has a neutral unit: a unit's side is the one
         // colour set that holds it.
         for side in Color::ALL {
@@ -261,6 +292,15 @@ impl ProofTarget {
                 .is_some_and(|p| p.unit.color == side && p.kind != PendingKind::Capturer);
             let count = pos.count(side) + u32::from(pending);
             if count < self.counts[i] {
+                return false;
+            }
+            // Where no unit comes back, each one lost is taken by a move
+            // of the other side (a kamikaze unit goes with its own).
+            if !cap.victim_reborn
+                && !cap.assassin
+                && count - self.counts[i] > theirs
+                && pos.kamikaze().is_empty()
+            {
                 return false;
             }
             // A castling brings two units where the target has its king
@@ -341,22 +381,96 @@ impl ProofTarget {
                 return false;
             }
         }
-        if self.routes && pos.fairy().is_empty() && pos.attributed().is_empty() {
-            for side in Color::ALL {
-                let mine = if side == pos.turn { own } else { other };
-                let (moves, captures) = super::routes::side_moves_needed(pos, &self.target, side);
-                // The units a side may capture: those the other side has
-                // beyond the target's (none comes back).
-                let opponent = side.opponent();
-                let victims = pos
-                    .count(opponent)
-                    .saturating_sub(self.counts[opponent.index()]);
-                if moves > mine || captures > victims {
-                    return false;
-                }
+        self.routes_allow(pos, own, other, false)
+    }
+
+    /// Whether each side's routes (`super::routes`) fit its moves, and
+    /// their captures the units the other side has to lose; `free_kings`:
+    /// a king may move otherwise than by its walk.
+    fn routes_allow(&self, pos: &Position, own: u32, other: u32, free_kings: bool) -> bool {
+        if !self.routes || pos.fairy().nonempty() || pos.attributed().nonempty() {
+            return true;
+        }
+        for side in Color::ALL {
+            let mine = if side == pos.turn { own } else { other };
+            let (moves, captures) =
+                super::routes::side_moves_needed(pos, &self.target, side, mine, free_kings);
+            // The units a side may capture: those the other side has
+            // beyond the target's (none comes back).
+            let opponent = side.opponent();
+            let victims = pos
+                .count(opponent)
+                .saturating_sub(self.counts[opponent.index()]);
+            if moves > mine || captures > victims {
+                return false;
             }
         }
         true
+    }
+}
+
+impl ProofTarget {
+    /// The bound where a condition moves units otherwise than by their
+    /// walks and no Circe form is in force (`UnitTraffic`): `diff`, the
+    /// squares where `pos` and the target differ.
+    ///
+    /// No unit is created or becomes a pawn, so a side needs at least the
+    /// target's units and pawns, and loses units only to the other side's
+    /// moves, `removed` each. Each square where the target has a unit of
+    /// a side and `pos` has not that unit must be filled by some move:
+    /// `own` per move of the side, `other_arrivals` per move of the other
+    /// side, `fills` per move in all, and the orthodox castling once more
+    /// where the king has not moved. Each square where `pos` has a unit of
+    /// the side that the target has not there must be left: `own` per
+    /// move of the side, `other_departures` per move of the other, the
+    /// castling once more.
+    fn traffic_allows(
+        &self,
+        pos: &Position,
+        diff: Bitboard,
+        t: UnitTraffic,
+        own: u32,
+        other: u32,
+    ) -> bool {
+        let moves = if pos.turn == Color::White {
+            [own, other]
+        } else {
+            [other, own]
+        };
+        let mut filled = 0;
+        let mut castlings = 0;
+        for side in Color::ALL {
+            let (x, o) = (side.index(), side.opponent().index());
+            let count = pos.count(side);
+            let lost_at_most = if pos.kamikaze().is_empty() {
+                u32::from(t.removed) * moves[o]
+            } else {
+                // A kamikaze unit goes with its own capture.
+                u32::MAX
+            };
+            if count < self.counts[x]
+                || count - self.counts[x] > lost_at_most
+                || pos.pieces(side, Kind::PAWN).count()
+                    < self.target.pieces(side, Kind::PAWN).count()
+            {
+                return false;
+            }
+            let castling = u32::from(pos.unmoved.contains(king_square(side))).min(moves[x]);
+            castlings += castling;
+            let arrivals = (diff & self.target.by_color(side)).count();
+            let departures = (diff & pos.by_color(side)).count();
+            filled += arrivals;
+            if arrivals
+                > u32::from(t.own) * moves[x] + u32::from(t.other_arrivals) * moves[o] + castling
+                || departures
+                    > u32::from(t.own) * moves[x]
+                        + u32::from(t.other_departures) * moves[o]
+                        + castling
+            {
+                return false;
+            }
+        }
+        filled <= u32::from(t.fills) * (moves[0] + moves[1]) + castlings
     }
 }
 
@@ -532,5 +646,92 @@ mod tests {
             kind: PendingKind::Captured,
         });
         assert!(target.may_reach(&pos, 3, 3));
+    }
+
+    #[test]
+    fn a_castling_condition_fills_two_squares_a_move_at_most() {
+        // White's rooks a1 and h1 and its king must each reach another
+        // square: three arrivals, which one Rokagogo castling cannot make
+        // (the king and one rook).
+        let target = pos("wKd1 wRc1 wRg1 bKe8", Color::White);
+        let mut now = pos("wKe1 wRa1 wRh1 bKe8", Color::White);
+        // No orthodox castling right, which the bound counts apart.
+        now.unmoved = Bitboard::EMPTY;
+        let rules = Rules::orthodox().with(crate::rules::Condition::Rokagogo);
+        let bound = ProofTarget::new(target, &rules);
+        assert!(!bound.may_reach(&now, 1, 0));
+        assert!(bound.may_reach(&now, 2, 0));
+    }
+
+    #[test]
+    fn a_condition_that_moves_units_gives_none_back() {
+        // Under RoyalDynasty a captured unit is gone and no pawn comes
+        // back: the game array is not reached after a pawn is taken.
+        let rules = Rules::orthodox().with(crate::rules::Condition::RoyalDynasty);
+        let target = ProofTarget::new(Position::game_array(), &rules);
+        assert!(!target.may_reach(&after_capture(), 10, 10));
+        // A knight out needs a move back.
+        let mut out = Position::game_array();
+        let knight = out.remove(Square::parse("g1").unwrap()).unwrap();
+        out.put(Square::parse("f3").unwrap(), knight);
+        assert!(!target.may_reach(&out, 0, 5));
+        assert!(target.may_reach(&out, 1, 0));
+    }
+
+    #[test]
+    fn lost_pieces_may_take_many_units_in_one_move() {
+        // Black has two units more than the target: one White move may
+        // lose them both under LostPieces, not in orthodox chess.
+        let target = pos("wKe1 wQd1 bKe8", Color::White);
+        let now = pos("wKe1 wQd1 bKe8 bPa7 bPh7", Color::White);
+        let lost = Rules::orthodox().with(crate::rules::Condition::LostPieces);
+        assert!(ProofTarget::new(target, &lost).may_reach(&now, 1, 0));
+        let rokagogo = Rules::orthodox().with(crate::rules::Condition::Rokagogo);
+        assert!(!ProofTarget::new(target, &rokagogo).may_reach(&now, 1, 0));
+    }
+
+    #[test]
+    fn a_condition_that_declares_nothing_keeps_no_bound() {
+        let rules = Rules::orthodox().with(crate::rules::Condition::AndernachChess);
+        let target = ProofTarget::new(Position::game_array(), &rules);
+        assert!(target.may_reach(&after_capture(), 0, 0));
+    }
+
+    #[test]
+    fn a_condition_that_only_takes_moves_away_keeps_the_routes() {
+        // KoeKo: the knight g1 needs two moves of its walk to f4, which
+        // one move does not make.
+        let target = pos("wKe1 wSf4 bKe8", Color::White);
+        let now = pos("wKe1 wSg1 bKe8", Color::White);
+        let rules = Rules::orthodox().with(crate::rules::Condition::KoeKo);
+        let bound = ProofTarget::new(target, &rules);
+        assert!(!bound.may_reach(&now, 1, 1));
+        assert!(bound.may_reach(&now, 2, 1));
+    }
+
+    #[test]
+    fn each_unit_lost_is_a_move_of_the_other_side() {
+        // Two black pawns are to go: White needs a capture for each,
+        // whatever Black's moves.
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let mut target = Position::game_array();
+        target.remove(sq("a7"));
+        target.remove(sq("h7"));
+        let bound = ProofTarget::new(target, &Rules::orthodox());
+        let pos = Position::game_array();
+        assert!(!bound.may_reach(&pos, 1, 5));
+        assert!(bound.may_reach(&pos, 2, 5));
+    }
+
+    #[test]
+    fn transmuted_kings_leave_the_other_units_their_routes() {
+        // The knight g1 needs two moves to f4; the kings, which may move
+        // with other walks, one each to change square.
+        let target = pos("wKe2 wSf4 bKe8", Color::White);
+        let now = pos("wKe1 wSg1 bKe8", Color::White);
+        let rules = Rules::orthodox().with(crate::rules::Condition::TransmutedKings);
+        let bound = ProofTarget::new(target, &rules);
+        assert!(!bound.may_reach(&now, 2, 1));
+        assert!(bound.may_reach(&now, 3, 1));
     }
 }

@@ -16,69 +16,190 @@ use std::sync::OnceLock;
 /// More moves than any game has: the square cannot be reached.
 pub const UNREACHABLE: u32 = 1000;
 
+/// The most units a side has.
+const MOST_UNITS: usize = 16;
+
 /// The fewest moves `side` needs to fill the squares where `target` has
-/// its units and `pos` has not the same unit, each square by the unit of
-/// the side nearest to it (the squares one at a time: a unit may be
-/// counted for several), and the fewest captures among them (a pawn
-/// changes file only by capturing). Only for orthodox units without
-/// attributes in both positions, found by their bitboards.
-fn squares_needs(pos: &Position, target: &Position, side: Color) -> (u32, u32) {
-    let (mut total, mut captures) = (0, 0);
-    let pawns = pos.pieces(side, Kind::PAWN);
+/// its units and `pos` has not the same unit, and the fewest captures
+/// among them (a pawn changes file only by capturing). Only for orthodox
+/// units without attributes in both positions, found by their bitboards.
+///
+/// Each such square is filled, at the end, by a unit of the side that is
+/// not on a square of its own in both positions (a unit already in place
+/// may be left there: any other unit that would take its square could
+/// follow its route instead, at no more cost), and no unit fills two: the
+/// least cost of an assignment of units to squares bounds the moves and
+/// the captures. First each square alone (its nearest unit, which may be
+/// counted for several); where that fits within `budget` moves, the
+/// assignment.
+fn squares_needs(
+    pos: &Position,
+    target: &Position,
+    side: Color,
+    budget: u32,
+    free_kings: bool,
+) -> (u32, u32) {
+    let mut placed = crate::board::Bitboard::EMPTY;
     for kind in ORTHODOX_KINDS {
-        let walkers = pos.pieces(side, kind);
-        for t in target.pieces(side, kind) & !walkers {
-            let mut best = UNREACHABLE;
-            let mut fewest_captures = UNREACHABLE;
-            for from in walkers {
-                let moves = if kind == Kind::PAWN {
-                    pawn_moves(side, from, t)
-                } else if kind == Kind::KING {
-                    king_moves(side, from, t, pos.unmoved.contains(from))
-                } else {
-                    walk_moves(kind, from, t)
-                };
-                if moves < best {
-                    best = moves;
-                }
-                if kind == Kind::PAWN && moves < UNREACHABLE {
-                    let files = u32::from(from.file().abs_diff(t.file()));
-                    fewest_captures = fewest_captures.min(files);
-                }
+        placed |= pos.pieces(side, kind) & target.pieces(side, kind);
+    }
+    // The units free to move, with their kinds.
+    let mut units = [(Square::new(0, 0), Kind::PAWN); MOST_UNITS];
+    let mut n = 0;
+    for kind in ORTHODOX_KINDS {
+        for from in pos.pieces(side, kind) & !placed {
+            if n == MOST_UNITS {
+                return (0, 0);
             }
-            if kind != Kind::PAWN {
-                if best < UNREACHABLE {
-                    fewest_captures = 0;
-                }
-                if let Some(row) = promoted_row(kind) {
-                    for from in pawns {
-                        let moves = u32::from(
-                            promotion_moves()[side.index()][row][from.index()][t.index()],
-                        );
-                        if moves < best {
-                            best = moves;
-                        }
-                        if moves < UNREACHABLE {
-                            fewest_captures = 0;
-                        }
-                    }
-                }
+            units[n] = (from, kind);
+            n += 1;
+        }
+    }
+    let mut moves = [[UNREACHABLE; MOST_UNITS]; MOST_UNITS];
+    let mut captures = [[UNREACHABLE; MOST_UNITS]; MOST_UNITS];
+    let (mut rows, mut total, mut fewest) = (0, 0, 0);
+    for kind in ORTHODOX_KINDS {
+        for t in target.pieces(side, kind) & !placed {
+            if rows == MOST_UNITS || rows == n {
+                return (UNREACHABLE, UNREACHABLE);
+            }
+            let (mut best, mut fewest_captures) = (UNREACHABLE, UNREACHABLE);
+            for (j, &(from, have)) in units[..n].iter().enumerate() {
+                let (m, c) = unit_cost(pos, side, from, have, kind, t, free_kings);
+                moves[rows][j] = m;
+                captures[rows][j] = c;
+                best = best.min(m);
+                fewest_captures = fewest_captures.min(c);
             }
             if best >= UNREACHABLE {
                 return (UNREACHABLE, UNREACHABLE);
             }
             total += best;
-            captures += fewest_captures;
+            fewest += fewest_captures;
+            rows += 1;
         }
     }
-    (total, captures)
+    if rows < 2 || total > budget {
+        return (total, fewest);
+    }
+    let total = least_assignment(&moves, rows, n).max(total);
+    let fewest = least_assignment(&captures, rows, n).max(fewest);
+    (total, fewest)
+}
+
+/// The fewest moves by which the unit `have` on `from` becomes a unit of
+/// `want` on `to`, and the fewest captures among them (UNREACHABLE both
+/// where it cannot).
+fn unit_cost(
+    pos: &Position,
+    side: Color,
+    from: Square,
+    have: Kind,
+    want: Kind,
+    to: Square,
+    free_kings: bool,
+) -> (u32, u32) {
+    let moves = if have == want {
+        match want {
+            Kind::PAWN => pawn_moves(side, from, to),
+            Kind::KING if free_kings => u32::from(from != to),
+            Kind::KING => king_moves(side, from, to, pos.unmoved.contains(from)),
+            _ => walk_moves(want, from, to),
+        }
+    } else if let (Kind::PAWN, Some(row)) = (have, promoted_row(want)) {
+        u32::from(promotion_moves()[side.index()][row][from.index()][to.index()])
+    } else {
+        UNREACHABLE
+    };
+    if moves >= UNREACHABLE {
+        return (UNREACHABLE, UNREACHABLE);
+    }
+    // A pawn that stays one captures once per file it changes; a promoted
+    // one may promote where it needs no capture.
+    let captures = if want == Kind::PAWN {
+        u32::from(from.file().abs_diff(to.file()))
+    } else {
+        0
+    };
+    (moves, captures)
+}
+
+/// The least total cost of giving each of the first `rows` rows of `cost`
+/// its own column among the first `cols` (`rows <= cols`): the Hungarian
+/// method with potentials, `rows` augmenting searches of `cols` steps.
+fn least_assignment(cost: &[[u32; MOST_UNITS]; MOST_UNITS], rows: usize, cols: usize) -> u32 {
+    const INF: i64 = i64::MAX / 4;
+    // Rows and columns numbered from 1; column 0 is the search's root.
+    let mut u = [0i64; MOST_UNITS + 1];
+    let mut v = [0i64; MOST_UNITS + 1];
+    let mut row_of = [0usize; MOST_UNITS + 1];
+    for i in 1..=rows {
+        row_of[0] = i;
+        let mut j0 = 0;
+        let mut min_to = [INF; MOST_UNITS + 1];
+        let mut used = [false; MOST_UNITS + 1];
+        let mut way = [0usize; MOST_UNITS + 1];
+        loop {
+            used[j0] = true;
+            let i0 = row_of[j0];
+            let (mut delta, mut j1) = (INF, 0);
+            for j in 1..=cols {
+                if used[j] {
+                    continue;
+                }
+                let reduced = i64::from(cost[i0 - 1][j - 1]) - u[i0] - v[j];
+                if reduced < min_to[j] {
+                    min_to[j] = reduced;
+                    way[j] = j0;
+                }
+                if min_to[j] < delta {
+                    delta = min_to[j];
+                    j1 = j;
+                }
+            }
+            for j in 0..=cols {
+                if used[j] {
+                    u[row_of[j]] += delta;
+                    v[j] -= delta;
+                } else {
+                    min_to[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if row_of[j0] == 0 {
+                break;
+            }
+        }
+        loop {
+            let j1 = way[j0];
+            row_of[j0] = row_of[j1];
+            j0 = j1;
+            if j0 == 0 {
+                break;
+            }
+        }
+    }
+    let total: u64 = (1..=cols)
+        .filter(|&j| row_of[j] != 0)
+        .map(|j| u64::from(cost[row_of[j] - 1][j - 1]))
+        .sum();
+    total.min(u64::from(UNREACHABLE)) as u32
 }
 
 /// The fewest moves `side` needs to fill the squares where `target` has
 /// its units and `pos` has not the same unit, and the fewest captures
 /// among them; a castling moves the rook in the king's move.
-pub fn side_moves_needed(pos: &Position, target: &Position, side: Color) -> (u32, u32) {
-    let (total, captures) = squares_needs(pos, target, side);
+/// `budget`: the moves the side has; beyond it the cheaper bound is
+/// given. `free_kings`: a king may move otherwise than by its walk
+/// (TransmutedKings), one move to change square.
+pub fn side_moves_needed(
+    pos: &Position,
+    target: &Position,
+    side: Color,
+    budget: u32,
+    free_kings: bool,
+) -> (u32, u32) {
+    let (total, captures) = squares_needs(pos, target, side, budget + 1, free_kings);
     if total >= UNREACHABLE {
         return (UNREACHABLE, UNREACHABLE);
     }
@@ -328,9 +449,15 @@ mod tests {
         let mut target = Position::empty();
         target.put(sq("g1"), king);
         target.put(sq("f1"), Piece::new(Color::White, Kind::ROOK));
-        assert_eq!(side_moves_needed(&pos, &target, Color::White), (1, 0));
+        assert_eq!(
+            side_moves_needed(&pos, &target, Color::White, 20, false),
+            (1, 0)
+        );
         pos.unmoved = crate::board::Bitboard::EMPTY;
-        assert_eq!(side_moves_needed(&pos, &target, Color::White), (3, 0));
+        assert_eq!(
+            side_moves_needed(&pos, &target, Color::White, 20, false),
+            (3, 0)
+        );
     }
 
     #[test]
@@ -343,6 +470,66 @@ mod tests {
         target.put(sq("c4"), pawn);
         target.put(sq("d4"), pawn);
         // c2-c4 and e2*d3-d4 (or e2*d3*c4 and c2-c3*d4: more captures).
-        assert_eq!(side_moves_needed(&pos, &target, Color::White), (3, 1));
+        assert_eq!(
+            side_moves_needed(&pos, &target, Color::White, 20, false),
+            (3, 1)
+        );
+    }
+
+    #[test]
+    fn no_unit_fills_two_squares() {
+        let knight = Piece::new(Color::White, Kind::KNIGHT);
+        let mut pos = Position::empty();
+        pos.put(sq("g1"), knight);
+        pos.put(sq("b1"), knight);
+        let mut target = Position::empty();
+        target.put(sq("f3"), knight);
+        target.put(sq("h3"), knight);
+        // g1 is one move from both, b1 two from f3 (d2, f3): Sg1-h3 and
+        // Sb1-d2-f3, three moves, not the two of each square alone.
+        assert_eq!(
+            side_moves_needed(&pos, &target, Color::White, 20, false),
+            (3, 0)
+        );
+        // Beyond the budget the squares alone are counted.
+        assert_eq!(
+            side_moves_needed(&pos, &target, Color::White, 0, false),
+            (2, 0)
+        );
+    }
+
+    #[test]
+    fn no_pawn_changes_file_for_two_squares() {
+        let pawn = Piece::new(Color::White, Kind::PAWN);
+        let mut pos = Position::empty();
+        pos.put(sq("d2"), pawn);
+        pos.put(sq("h2"), pawn);
+        let mut target = Position::empty();
+        target.put(sq("c3"), pawn);
+        target.put(sq("e3"), pawn);
+        // d2 takes to either with one capture; h2 reaches neither: no
+        // assignment.
+        assert_eq!(
+            side_moves_needed(&pos, &target, Color::White, 20, false),
+            (UNREACHABLE, UNREACHABLE)
+        );
+        pos.put(sq("f2"), pawn);
+        // d2*c3, f2*e3: one capture each.
+        assert_eq!(
+            side_moves_needed(&pos, &target, Color::White, 20, false),
+            (2, 2)
+        );
+    }
+
+    #[test]
+    fn the_assignment_is_the_least_one() {
+        let mut cost = [[UNREACHABLE; MOST_UNITS]; MOST_UNITS];
+        let rows = [[4, 1, 3], [2, 0, 5], [3, 2, 2]];
+        for (i, row) in rows.iter().enumerate() {
+            cost[i][..3].copy_from_slice(row);
+        }
+        assert_eq!(least_assignment(&cost, 3, 3), 5);
+        // Two rows, three columns.
+        assert_eq!(least_assignment(&cost, 2, 3), 3);
     }
 }

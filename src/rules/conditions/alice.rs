@@ -13,7 +13,7 @@
 //! reborn unit staying on the board it was captured on. AntiCirce and Circe
 //! Rex Inclusive are refused (Popeye's answers differ, cause not found).
 
-use super::{Capabilities, ConditionRule};
+use super::{Capabilities, ConditionRule, ProofTraffic, UnitTraffic};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Motion, Move, Shown};
 use crate::rules::{Base, Condition, Rules};
@@ -22,6 +22,9 @@ pub struct AliceChess;
 
 impl ConditionRule for AliceChess {
     const ID: &'static str = "alice";
+    /// A unit moves on its board and passes to the other: one unit a
+    /// move, one capture, the orthodox castling.
+    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic::ONE_UNIT);
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_movers: false,
         orthodox_observation: false,

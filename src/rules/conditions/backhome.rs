@@ -9,7 +9,7 @@
 //! move home. Since legality asks for check, the test recurses, each
 //! level a move home further.
 
-use super::{Capabilities, ConditionRule};
+use super::{Capabilities, ConditionRule, ProofTraffic};
 use crate::board::{Color, Position, Square};
 use crate::moves::Move;
 use crate::rules::{Observer, Rules};
@@ -44,6 +44,8 @@ fn can_go_home(rules: &Rules, pos: &Position, side: Color) -> bool {
 
 impl ConditionRule for BackHome {
     const ID: &'static str = "backhome";
+    /// It only takes moves away.
+    const PROOF: ProofTraffic = ProofTraffic::Restricts;
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_observation: false,
         orthodox_legality: false,

@@ -8,7 +8,7 @@
 //! Popeye writes the king by its walk and the partner as a unit:
 //! `Ke4-g4/bSh4-f4`.
 
-use super::{Capabilities, ConditionRule};
+use super::{Capabilities, ConditionRule, ProofTraffic, UnitTraffic};
 use crate::board::{Kind, Position, Square};
 use crate::moves::{Effect, Motion, Move};
 use crate::pieces::walk::vectors;
@@ -18,6 +18,17 @@ pub struct CastlingChess;
 
 impl ConditionRule for CastlingChess {
     const ID: &'static str = "castlingchess";
+    /// A castling moves the king and its partner, which may be the other
+    /// side's (then no unit of that side is taken); any other move is
+    /// orthodox.
+    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic {
+        own: 2,
+        other_arrivals: 1,
+        other_departures: 1,
+        removed: 1,
+        fills: 2,
+        walks_but_kings: false,
+    });
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_movers: false,
         ..Capabilities::ORTHODOX
@@ -36,6 +47,8 @@ pub struct Rokagogo;
 
 impl ConditionRule for Rokagogo {
     const ID: &'static str = "rokagogo";
+    /// As CastlingChess (its castlings are some of those).
+    const PROOF: ProofTraffic = CastlingChess::PROOF;
     const CAPABILITIES: Capabilities = CastlingChess::CAPABILITIES;
 
     fn extra_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Move>) {

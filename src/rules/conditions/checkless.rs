@@ -7,7 +7,7 @@
 //! check goal (`+`) Popeye lets the goal move check without mating: that
 //! is refused for now (`Rules::refusal_for`).
 
-use super::{Capabilities, ConditionRule};
+use super::{Capabilities, ConditionRule, ProofTraffic};
 use crate::board::Position;
 use crate::moves::Move;
 use crate::rules::Rules;
@@ -16,6 +16,8 @@ pub struct Checkless;
 
 impl ConditionRule for Checkless {
     const ID: &'static str = "ohneschach";
+    /// It only makes checks that do not mate illegal.
+    const PROOF: ProofTraffic = ProofTraffic::Restricts;
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_legality: false,
         ..Capabilities::ORTHODOX

@@ -42,6 +42,8 @@ fn confronter(pos: &Position, on: Square, unit: Piece, files: i8, ahead: i8) -> 
 
 impl ConditionRule for FaceToFace {
     const ID: &'static str = "facetoface";
+    /// A unit moves with a lent walk: still one unit a move, one capture.
+    const PROOF: super::ProofTraffic = super::ProofTraffic::Moves(super::UnitTraffic::ONE_UNIT);
     const CAPABILITIES: super::Capabilities = WALKS;
 
     #[inline]
@@ -56,6 +58,8 @@ impl ConditionRule for FaceToFace {
 
 impl ConditionRule for BackToBack {
     const ID: &'static str = "backtoback";
+    /// A unit moves with a lent walk: still one unit a move, one capture.
+    const PROOF: super::ProofTraffic = super::ProofTraffic::Moves(super::UnitTraffic::ONE_UNIT);
     const CAPABILITIES: super::Capabilities = WALKS;
 
     #[inline]
@@ -70,6 +74,8 @@ impl ConditionRule for BackToBack {
 
 impl ConditionRule for CheekToCheek {
     const ID: &'static str = "cheektocheek";
+    /// A unit moves with a lent walk: still one unit a move, one capture.
+    const PROOF: super::ProofTraffic = super::ProofTraffic::Moves(super::UnitTraffic::ONE_UNIT);
     const CAPABILITIES: super::Capabilities = WALKS;
 
     #[inline]

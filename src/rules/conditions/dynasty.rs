@@ -5,7 +5,7 @@
 //! with one king. Pawns may promote to kings (the king comes first among
 //! the promotions).
 
-use super::{Capabilities, ConditionRule};
+use super::{Capabilities, ConditionRule, ProofTraffic, UnitTraffic};
 use crate::board::{Attrs, Color, Kind, Position};
 use crate::moves::{Motion, Move};
 use crate::rules::{Base, Rules};
@@ -36,6 +36,9 @@ fn one_king(pos: &Position, color: Color) -> bool {
 
 impl ConditionRule for RoyalDynasty {
     const ID: &'static str = "dynasty";
+    /// Kings are units as others, a pawn may promote to one: still one
+    /// unit a move, one capture.
+    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic::ONE_UNIT);
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_legality: false,
         check_implies_attack: false,

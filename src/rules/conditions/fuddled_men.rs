@@ -10,7 +10,7 @@
 //! (so they do not stop the other king from standing next to them, and a
 //! unit pinned by them is free); the diagram's units are fresh.
 
-use super::{Capabilities, ConditionRule, Parameter};
+use super::{Capabilities, ConditionRule, Parameter, ProofTraffic};
 use crate::board::{Bitboard, Color, Position, Square};
 use crate::rules::{Observer, Rules};
 
@@ -18,6 +18,8 @@ pub struct FuddledMen;
 
 impl ConditionRule for FuddledMen {
     const ID: &'static str = "fuddled_men";
+    /// It only takes the fuddled units' moves and checks away.
+    const PROOF: ProofTraffic = ProofTraffic::Restricts;
     const PARAMETER: Parameter = Parameter::None;
     /// Units that may not move, observers that do not check: a pinned
     /// unit may be free, a king's neighbour square safe.

@@ -15,7 +15,7 @@
 //! the king's square, must meet the condition.
 
 use super::grid::leaves_cell;
-use super::{Capabilities, ConditionRule, Parameter};
+use super::{Capabilities, ConditionRule, Parameter, ProofTraffic};
 use crate::board::{attacks, Bitboard, Kind, Position, Square};
 use crate::moves::{Fate, Motion, Move};
 use crate::rules::{Base, Condition, Observer, OnOccupied, RebirthSquare, Rules};
@@ -151,6 +151,8 @@ pub struct KoeKo;
 
 impl ConditionRule for KoeKo {
     const ID: &'static str = "koeko";
+    /// The contact only judges which moves are legal.
+    const PROOF: ProofTraffic = ProofTraffic::Restricts;
     const PARAMETER: Parameter = Parameter::Neighbour;
     const CAPABILITIES: Capabilities = CONTACT;
 
@@ -179,6 +181,8 @@ pub struct AntiKoeko;
 
 impl ConditionRule for AntiKoeko {
     const ID: &'static str = "antikoeko";
+    /// The contact only judges which moves are legal.
+    const PROOF: ProofTraffic = ProofTraffic::Restricts;
     const PARAMETER: Parameter = Parameter::Neighbour;
     const CAPABILITIES: Capabilities = CONTACT;
 
@@ -205,6 +209,8 @@ pub struct NewKoeko;
 
 impl ConditionRule for NewKoeko {
     const ID: &'static str = "newkoeko";
+    /// The contact only judges which moves are legal.
+    const PROOF: ProofTraffic = ProofTraffic::Restricts;
     const CAPABILITIES: Capabilities = CONTACT;
 
     #[inline]

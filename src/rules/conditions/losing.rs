@@ -7,7 +7,7 @@
 //! condition that selects the moves.
 
 use super::mummer::{keep_best, two_selectors};
-use super::{Capabilities, ConditionRule, Selects};
+use super::{Capabilities, ConditionRule, ProofTraffic, Selects, UnitTraffic};
 use crate::board::{Color, Position};
 use crate::moves::Move;
 use crate::rules::Rules;
@@ -23,6 +23,9 @@ fn captures(mv: &Move) -> u32 {
 
 impl ConditionRule for LosingChess {
     const ID: &'static str = "losingchess";
+    /// One unit a move, one capture; kings are taken as any unit and a
+    /// pawn may promote to one (so not the routes of the orthodox kinds).
+    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic::ONE_UNIT);
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_legality: false,
         check_implies_attack: false,

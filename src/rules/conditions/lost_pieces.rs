@@ -10,7 +10,7 @@
 //! removed together, before the move's legality is judged. A removed unit
 //! is not reborn.
 
-use super::{Capabilities, ConditionRule, Stage};
+use super::{Capabilities, ConditionRule, ProofTraffic, Stage, UnitTraffic};
 use crate::board::{Bitboard, Color, Kind, Position, Square};
 use crate::moves::{Effect, Effects, Motion, Move};
 use crate::rules::{Base, Condition, Rules};
@@ -223,6 +223,13 @@ fn lost(rules: &Rules, pos: &Position, losing: Color) -> Bitboard {
 
 impl ConditionRule for LostPieces {
     const ID: &'static str = "lostpieces";
+    /// The mover's unit moves and may capture; any number of the other
+    /// side's units may then be lost, none comes back.
+    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic {
+        other_departures: 15,
+        removed: 15,
+        ..UnitTraffic::ONE_UNIT
+    });
     /// A move removes units of the other side: the quiet move of an
     /// unpinned unit may still be illegal (a unit removed uncovers
     /// nothing of the mover's, but check is judged on the final position),

@@ -5,7 +5,7 @@
 //! BichromChess, the edge movers). Kings
 //! are never paralysed, except under Madrasi RexInclusive.
 
-use super::{Capabilities, ConditionRule, Parameter};
+use super::{Capabilities, ConditionRule, Parameter, ProofTraffic};
 use crate::board::{Bitboard, Color, Kind, Position, Square};
 use crate::rules::{Condition, Observer, Rules};
 
@@ -13,6 +13,8 @@ pub struct Madrasi;
 
 impl ConditionRule for Madrasi {
     const ID: &'static str = "madras";
+    /// Paralysis only takes moves away.
+    const PROOF: ProofTraffic = ProofTraffic::Restricts;
     const PARAMETER: Parameter = Parameter::RexInclusive;
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_movers: false,

@@ -22,7 +22,7 @@
 //! good, under Circe Rex Inclusive). So neither observation nor the
 //! check-only shortcuts are the orthodox ones.
 
-use super::{Capabilities, ConditionRule};
+use super::{Capabilities, ConditionRule, ProofTraffic, UnitTraffic};
 use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Motion, Move};
 use crate::rules::capture::unit_moves_in_popeye_order;
@@ -33,6 +33,14 @@ pub struct MakeTakeChess;
 
 impl ConditionRule for MakeTakeChess {
     const ID: &'static str = "maketake";
+    /// The capturer makes and takes; a make that castles for the victim's
+    /// side moves one of its rooks too.
+    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic {
+        other_arrivals: 1,
+        other_departures: 2,
+        fills: 2,
+        ..UnitTraffic::ONE_UNIT
+    });
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_movers: false,
         orthodox_observation: false,

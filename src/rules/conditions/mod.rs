@@ -301,6 +301,61 @@ impl Capabilities {
     };
 }
 
+/// What one move may do to the units on the board under a condition, as
+/// the proof games' bound reads it (`src/solve/proof.rs`). Each
+/// declaration must follow from the condition's rule; a condition that
+/// declares nothing leaves proof games without a bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProofTraffic {
+    /// Not declared: no bound.
+    Unknown,
+    /// The condition only takes moves away or changes which are legal:
+    /// each move that remains is one orthodox chess (or the Circe form in
+    /// force) has, with the same motion and the same effects on units, so
+    /// every bound of those forms holds (Madrasi, KoeKo, FuddledMen).
+    Restricts,
+    /// Units may move otherwise than by their walks, but no move creates
+    /// a unit, makes one a pawn or changes a unit's side, and each moves
+    /// at most the units counted here.
+    Moves(UnitTraffic),
+}
+
+/// The most units one move brings onto squares or takes from them, for
+/// [`ProofTraffic::Moves`]. The orthodox castling (once per side, by the
+/// king on its home square that has not moved) is counted apart; where
+/// the condition may let it come back, `own` counts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnitTraffic {
+    /// Units of the mover's side brought onto squares, and taken from
+    /// squares (by moving them).
+    pub own: u8,
+    /// Units of the other side brought onto squares.
+    pub other_arrivals: u8,
+    /// Units of the other side taken from squares (captured, moved or
+    /// removed).
+    pub other_departures: u8,
+    /// Units of the other side taken off the board.
+    pub removed: u8,
+    /// Units of both sides brought onto squares in all.
+    pub fills: u8,
+    /// Every unit but the kings moves by its own walk alone, as in
+    /// orthodox chess, and a capture takes the unit it lands on: the
+    /// routes hold for them (a king needs a move to change square).
+    pub walks_but_kings: bool,
+}
+
+impl UnitTraffic {
+    /// One unit of the mover's moves, and may capture one.
+    pub const ONE_UNIT: UnitTraffic = UnitTraffic {
+        own: 1,
+        other_arrivals: 0,
+        other_departures: 1,
+        removed: 1,
+        fills: 1,
+        walks_but_kings: false,
+    };
+}
+
 /// Where, in the resolution of a move, the [`ConditionRule::changes`] hook
 /// is asked: Popeye's order of the changes a move brings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -657,6 +712,8 @@ pub trait ConditionRule {
     /// Whether it defines immobility for the goals
     /// ([`ConditionRule::decides_immobility`]: MAFF, OWU).
     const DEFINES_IMMOBILITY: bool = false;
+    /// What one move may do to the units, for the proof games' bound.
+    const PROOF: ProofTraffic = ProofTraffic::Unknown;
 
     /// The units of `side` that may not move.
     #[inline(always)]
@@ -1008,6 +1065,14 @@ macro_rules! registry {
             pub const fn second_motion_in_check(self) -> bool {
                 match self {
                     $(Condition::$variant => <$rule as ConditionRule>::SECOND_MOTION_IN_CHECK,)*
+                }
+            }
+
+            /// What one move may do to the units under the condition, for
+            /// the proof games' bound.
+            pub const fn proof_traffic(self) -> ProofTraffic {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::PROOF,)*
                 }
             }
 

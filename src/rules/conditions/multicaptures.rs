@@ -17,7 +17,7 @@
 //! - its test of immobility (mate, stalemate) generates the king's moves,
 //!   then each other unit's, and filters each list alone.
 
-use super::{Capabilities, ConditionRule, Parameter};
+use super::{Capabilities, ConditionRule, Parameter, ProofTraffic};
 use crate::board::{Color, Position, Square};
 use crate::moves::Move;
 use crate::rules::{Base, CirceRules, Condition, Rules};
@@ -96,6 +96,8 @@ impl Census {
 
 impl ConditionRule for MultiCaptures {
     const ID: &'static str = "multicaptures";
+    /// It only takes captures away and judges check.
+    const PROOF: ProofTraffic = ProofTraffic::Restricts;
     const PARAMETER: Parameter = Parameter::Side;
     /// The filter judges a capture by the other captures, and may leave a
     /// side with no move; check needs two observers.

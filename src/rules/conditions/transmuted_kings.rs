@@ -12,7 +12,7 @@
 //! only, as in Popeye. A transmuted king castles only with its king's walk,
 //! so not while in check.
 
-use super::{Capabilities, ConditionRule, Walks};
+use super::{Capabilities, ConditionRule, ProofTraffic, UnitTraffic, Walks};
 use crate::board::{Color, Kind, Piece, Position, Square};
 use crate::moves::Move;
 use crate::rules::{Observer, Rules};
@@ -79,6 +79,12 @@ impl<const WHITE: bool, const BLACK: bool, const KEEPS: bool> ConditionRule
         _ => "blrefl_king",
     };
     const CAPABILITIES: Capabilities = super::annan::WALKS;
+    /// A king moves with other walks, still one unit a move, one capture;
+    /// it castles only as a king. The other units keep their walks.
+    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic {
+        walks_but_kings: true,
+        ..UnitTraffic::ONE_UNIT
+    });
 
     #[inline]
     fn walks(rules: &Rules, pos: &Position, on: Square, unit: Piece, observing: bool) -> Walks {

@@ -12,7 +12,7 @@
 //! wormhole only when it stands on a wormhole itself or some other
 //! wormhole is empty. So observation is not the orthodox attack.
 
-use super::{Capabilities, ConditionRule, Parameter};
+use super::{Capabilities, ConditionRule, Parameter, ProofTraffic, UnitTraffic};
 use crate::board::{Piece, Position, Square};
 use crate::moves::{Effect, Motion, Move};
 use crate::rules::{Condition, Observer, Rules};
@@ -22,6 +22,14 @@ pub struct Wormholes;
 
 impl ConditionRule for Wormholes {
     const ID: &'static str = "wormholes";
+    /// The mover goes on through a wormhole, still one unit; a king and a
+    /// rook that come out on their home squares may castle again, so
+    /// every move may be a castling.
+    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic {
+        own: 2,
+        fills: 2,
+        ..UnitTraffic::ONE_UNIT
+    });
     const PARAMETER: Parameter = Parameter::Squares;
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_movers: false,
