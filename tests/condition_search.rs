@@ -67,7 +67,7 @@ fn a_series_of_hundreds_of_moves_fits_the_stacks_of_the_search_threads() {
     );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("276.Ka1*b1[+wPa1]  277.Bh8*a1[+wPh8=Q] Qh8-b2 #"),
+        text.contains("276.Ka1*b1[+wPa1] 277.Bh8*a1[+wPh8=Q] Qh8-b2 #"),
         "{text}"
     );
 }
