@@ -406,21 +406,8 @@ pub fn solve_task_into(
     });
     // The first moves tried, numbered, each reported before its solutions.
     let tried = |pos: &Position, number: u32, mv: Move, role: Role| {
-        let after = pos.play(&mv);
-        Event::Tried {
-            played: Played {
-                mv,
-                before: *pos,
-                role,
-                goal: false,
-                own_goal: None,
-                check: rules.in_check(&after, pos.turn.opponent()),
-                remark: Remark::None,
-            },
-            number,
-            deeper: Vec::new(),
-            seconds: started.elapsed().as_secs_f64(),
-        }
+        let seconds = started.elapsed().as_secs_f64();
+        Event::tried(pos, mv, role, &rules, (number, Vec::new()), seconds)
     };
     let nodes = if let Some(main) = task.main {
         let play = match stip.intro {

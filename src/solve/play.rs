@@ -197,6 +197,34 @@ impl Notice {
 }
 
 impl Event {
+    /// A first move tried under `movenumbers` or a `start` path: `mv` of
+    /// `role` from `pos`, numbered `number` (and `deeper` below it),
+    /// reported `seconds` after the start, with its check as `rules` see it.
+    pub fn tried(
+        pos: &Position,
+        mv: Move,
+        role: Role,
+        rules: &crate::rules::Rules,
+        (number, deeper): (u32, Vec<u32>),
+        seconds: f64,
+    ) -> Event {
+        let after = pos.play(&mv);
+        Event::Tried {
+            played: Played {
+                mv,
+                before: *pos,
+                role,
+                goal: false,
+                own_goal: None,
+                check: rules.in_check(&after, pos.turn.opponent()),
+                remark: Remark::None,
+            },
+            number,
+            deeper,
+            seconds,
+        }
+    }
+
     /// How many solutions the event adds: a line in help and series play
     /// (a help line in reci-h; not the marked goal moves that break hr#'s
     /// obligation), a key in play with defence.

@@ -388,23 +388,9 @@ impl<'s> Searcher<'s> {
             if skipped {
                 continue;
             }
-            if let Some((number, deeper)) = written {
-                let after = pos.play(&mv);
+            if let Some(numbers) = written {
                 let seconds = walk.seconds();
-                self.report(Event::Tried {
-                    played: Played {
-                        mv,
-                        before: *pos,
-                        role,
-                        goal: false,
-                        own_goal: None,
-                        check: rules.in_check(&after, pos.turn.opponent()),
-                        remark: Remark::None,
-                    },
-                    number,
-                    deeper,
-                    seconds,
-                });
+                self.report(Event::tried(pos, mv, role, &rules, numbers, seconds));
             }
             if legal.contains(&mv) {
                 found |= f(self, mv);
