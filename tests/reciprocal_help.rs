@@ -90,3 +90,48 @@ fn series_reciprocal_help_numbers_the_series_moves() {
         "{out}"
     );
 }
+
+/// What comes between the stipulation line and `solution finished`.
+fn after_stipulation(out: &str) -> &str {
+    let start = out
+        .find("reci-h#1")
+        .map_or(0, |i| i + out[i..].find('\n').unwrap() + 1);
+    let end = out.rfind("solution finished").unwrap_or(out.len());
+    &out[start..end]
+}
+
+#[test]
+fn reci_h1_opens_with_a_blank_line_only_where_black_has_its_own_goal_move() {
+    // Popeye writes the blank line before the play once Black's own goal
+    // move is found, before it looks for the help: with no own mate the
+    // footer's blank line alone follows the stipulation.
+    let none = common::solved_popeye(
+        "beginproblem\nstipulation reci-h#1\npieces white ke1 ra1 black ke8 pa7\nendproblem\n",
+    );
+    assert_eq!(after_stipulation(&none), "\n", "{none}");
+    // Black's own mate (e4*d3 ep.) is there, the help (0-0-0 Sa4-b6#) is
+    // not without the knight: no line, and both blank lines.
+    let own_only = common::solved_popeye(&format!(
+        "{}option enpassant d2d3d4\nendproblem\n",
+        RECI_H1.replace(" sa4h3", " sh3")
+    ));
+    assert_eq!(after_stipulation(&own_only), "\n\n", "{own_only}");
+    let both = common::solved_popeye(&format!("{RECI_H1}option enpassant d2d3d4\nendproblem\n"));
+    assert_eq!(
+        after_stipulation(&both),
+        "\n  1.0-0-0 Sa4-b6 #\n\n  1.e4*d3 ep. #\n\n",
+        "{both}"
+    );
+}
+
+#[test]
+fn set_play_of_one_half_move_help_play_is_not_applicable() {
+    let out = common::solved_popeye(
+        "beginproblem\nstipulation h#0.5\noption setplay\n\
+         pieces white ke1 qd1 black kh8 ph7 pg7\nendproblem\n",
+    );
+    assert!(
+        out.contains("h#0.5                       2 + 3\nSetPlay not applicable - ignored\n\n  1...Qd1-d8 #\n"),
+        "{out}"
+    );
+}

@@ -36,6 +36,10 @@ pub struct ProblemWriter<W: FnMut(&str) + Send> {
     /// header or twin label: Popeye writes a notice in its place, and drops
     /// it when nothing is solved after the notice.
     blank_due: bool,
+    /// Popeye format, `reci-h#1`: the play's opening blank line is the
+    /// search's (`Event::Gap`, written where Black's own goal move exists),
+    /// not the header's.
+    reci_whole: bool,
     /// Whether a play was cut short (the footer says so).
     incomplete: Option<crate::solve::Incompleteness>,
     /// The current twin's writer, and how many plays it began (two with
@@ -143,6 +147,7 @@ impl<W: FnMut(&str) + Send> ProblemWriter<W> {
             pending,
             header_written: false,
             blank_due,
+            reci_whole: false,
             incomplete: None,
             solution: None,
             plays: 0,
@@ -272,7 +277,7 @@ impl<W: FnMut(&str) + Send> Sink for ProblemWriter<W> {
                 Event::Notice(notice) => Some(notice.solved()),
                 _ => None,
             };
-            if self.blank_due && notice_solved.is_none() {
+            if self.blank_due && notice_solved.is_none() && !self.reci_whole {
                 out.push('\n');
             }
             // After a notice the blank line still opens the play, if any.
@@ -311,6 +316,7 @@ impl<W: FnMut(&str) + Send> ProblemSink for ProblemWriter<W> {
         self.twin_solutions = 0;
         self.twin_failed = false;
         self.twin_incomplete = None;
+        self.reci_whole = self.format == Format::Popeye && is_whole_reciprocal(&instance.problem);
         let lang = self.lang;
         let inst = instance;
         let mut out = String::new();
@@ -374,6 +380,13 @@ impl<W: FnMut(&str) + Send> ProblemSink for ProblemWriter<W> {
 
 /// Writes through `put` what `written` (the text so far, or its end) lacks
 /// to end with a blank line.
+/// `reci-h#1` (and `ser-reci-h#1`): the reciprocal end is the whole play.
+fn is_whole_reciprocal(problem: &Problem) -> bool {
+    crate::stipulation::Stipulation::parse(&problem.stipulation.value).is_ok_and(|st| {
+        st.reciprocal.is_some() && st.moves == 1 && !st.half_move && st.intro.is_none()
+    })
+}
+
 pub(crate) fn end_with_blank_line(written: &str, put: &mut dyn FnMut(&str)) {
     if written.ends_with("\n\n") || written.is_empty() {
         return;

@@ -300,6 +300,8 @@ pub struct SolutionWriter {
     /// Only the set play is solved (`Notice::SetPlayOnly`): no blank line
     /// after it, which Popeye writes before the play proper.
     set_play_only: bool,
+    /// A line of the play proper was written.
+    line_written: bool,
 }
 
 impl SolutionWriter {
@@ -314,6 +316,7 @@ impl SolutionWriter {
             post_key: false,
             set_play_open: false,
             set_play_only: false,
+            line_written: false,
         }
     }
 
@@ -330,6 +333,7 @@ impl SolutionWriter {
                 self.layout = *layout;
                 self.numbered = *numbered;
                 self.post_key = false;
+                self.line_written = false;
                 // Popeye closes help play's set play with a blank line even
                 // when it has no line.
                 self.set_play_open = *set_play_searched;
@@ -339,6 +343,7 @@ impl SolutionWriter {
                     self.close_set_play(out, Layout::Lines);
                 }
                 self.set_play_open |= set_play;
+                self.line_written |= !set_play;
                 self.write_line(out, moves, *set_play);
             }
             Event::Tree { node, set_play } => {
@@ -409,7 +414,12 @@ impl SolutionWriter {
             // The footer says it (`ProblemWriter`).
             Event::Incomplete(_) => {}
             // Set play with no play proper after it is closed all the same.
-            Event::Gap => out.push('\n'),
+            // The text format opens the play with the header's blank line,
+            // not reci-h#1's own.
+            Event::Gap if self.line_written || matches!(self.notation, Notation::Popeye(_)) => {
+                out.push('\n')
+            }
+            Event::Gap => {}
             // Popeye writes no blank line after set play with nothing after
             // it.
             Event::End if self.set_play_only && matches!(self.notation, Notation::Popeye(_)) => {

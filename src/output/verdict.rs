@@ -271,7 +271,7 @@ fn notice_words(notice: Notice) -> &'static str {
             "Popeye's intelligent mode does not take this problem"
         }
         Notice::StopOnShortSolutionsInDirectPlay => "stoponshortsolutions in direct play",
-        Notice::SetPlayNotApplicable => "setplay does not apply to this series play",
+        Notice::SetPlayNotApplicable => "setplay does not apply to this play",
         Notice::MoveNumbersIncompatible => "a move path of start or upto in play with defence",
     }
 }

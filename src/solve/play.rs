@@ -136,9 +136,10 @@ pub enum Event {
     Notice(Notice),
     /// The play was cut short (before its `End`).
     Incomplete(Incompleteness),
-    /// A blank line between the two parts of a solution that Popeye
-    /// writes as two solutions (`reci-h#1`: the help, then the reciprocal
-    /// goal moves).
+    /// A blank line that Popeye writes in `reci-h#1`: before the play
+    /// once Black's own goal move is found (the text format leaves that
+    /// one out), and between the two parts of a solution that it writes as
+    /// two solutions (the help, then the reciprocal goal moves).
     Gap,
     /// The play is over.
     End,
@@ -156,8 +157,9 @@ pub enum Notice {
     /// `stoponshortsolutions` in play with defence: Popeye says it does
     /// not apply there and solves on.
     StopOnShortSolutionsInDirectPlay,
-    /// `setplay` in series play whose series side makes the last move
-    /// itself (ser-#): Popeye says it does not apply and solves on.
+    /// `setplay` where the play has none: series play whose series side
+    /// makes the last move itself (ser-#), help play of one half-move
+    /// (h#0.5). Popeye says it does not apply and solves on.
     SetPlayNotApplicable,
     /// The side not to move is in check: the side to play could capture
     /// the king. Popeye says so on its error stream and solves nothing for
@@ -307,9 +309,9 @@ pub struct Solution {
     pub set_play_searched: bool,
     /// Whether the play was cut short, and why.
     pub incomplete: Option<Incompleteness>,
-    /// `reci-h#1`: how many roots of the play proper come before the blank
-    /// line between its two parts.
-    pub gap_at: Option<usize>,
+    /// `reci-h#1`: how many roots of the play proper come before each
+    /// blank line ([`Event::Gap`]).
+    pub gaps: Vec<usize>,
 }
 
 impl Solution {
@@ -345,11 +347,15 @@ impl Solution {
             }
         };
         push_roots(&mut out, set_play, true);
-        if let Some(at) = self.gap_at.filter(|_| self.tried.is_empty()) {
-            let at = at.min(play.len());
-            push_roots(&mut out, &play[..at], false);
-            out.push(Event::Gap);
-            push_roots(&mut out, &play[at..], false);
+        if !self.gaps.is_empty() && self.tried.is_empty() {
+            let mut done = 0;
+            for &at in &self.gaps {
+                let at = at.clamp(done, play.len());
+                push_roots(&mut out, &play[done..at], false);
+                out.push(Event::Gap);
+                done = at;
+            }
+            push_roots(&mut out, &play[done..], false);
         } else if self.tried.is_empty() {
             push_roots(&mut out, play, false);
         } else {
@@ -475,7 +481,7 @@ impl Sink for Collector {
             }),
             Event::Notice(notice) => self.solution.notices.push(notice),
             Event::Incomplete(why) => self.solution.incomplete = Some(why),
-            Event::Gap => self.solution.gap_at = Some(self.play.len()),
+            Event::Gap => self.solution.gaps.push(self.play.len()),
             Event::End => {}
         }
     }

@@ -1025,6 +1025,11 @@ impl<'s> Searcher<'s> {
         if own.is_empty() {
             return false;
         }
+        // reci-h#1: Popeye opens the play with a blank line once Black's
+        // own goal move is found, before it looks for the help.
+        if path.is_none() && whole {
+            self.report(Event::Gap);
+        }
         let moves = self.moves_in_order(pos, depth);
         let mut helped = false;
         for &mv in &moves {

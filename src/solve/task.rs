@@ -338,7 +338,13 @@ impl Task {
         }
         // Set play of help play: the other side starts, one half-move
         // shorter; not when the side to move in the diagram is in check
-        // (the set position would be illegal).
+        // (the set position would be illegal). A help play of one half-move
+        // has none: Popeye says so and solves on.
+        if let (Some(MainPlay::Help { plies: 1, .. }), None, true) =
+            (main, stip.intro, help_set_play)
+        {
+            notices.push(Notice::SetPlayNotApplicable);
+        }
         let help_set = match (main, stip.intro) {
             (Some(MainPlay::Help { plies, exact, end }), None)
                 if help_set_play && plies > 1 && !rules.in_check(&pos, pos.turn) =>
