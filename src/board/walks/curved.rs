@@ -17,6 +17,77 @@ fn circle(k: usize, clockwise: bool) -> [Vector; 8] {
     c
 }
 
+/// Per displacement (`dx`, `dy` each in -7..=7, row-major): whether some
+/// knight's circle from the origin passes over it (at most seven leaps;
+/// the eighth is back home).
+fn circle_displacements() -> &'static [bool; 15 * 15] {
+    static TABLE: std::sync::OnceLock<[bool; 15 * 15]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [false; 15 * 15];
+        for k in 0..8 {
+            for clockwise in [true, false] {
+                let mut s = (0, 0);
+                for &leap in circle(k, clockwise).iter().take(7) {
+                    s = add(s, leap);
+                    table[displacement_index(s)] = true;
+                }
+            }
+        }
+        table
+    })
+}
+
+/// `d`'s index among the displacements of -7..=7 by -7..=7.
+fn displacement_index(d: Vector) -> usize {
+    (d.0 as i32 + 7) as usize * 15 + (d.1 as i32 + 7) as usize
+}
+
+/// Per pair of squares (from × 64 + to): the squares each circle from
+/// `from` passes over before it reaches `to`, for the circles that reach
+/// it without leaving the board.
+fn circle_paths() -> &'static [Vec<Bitboard>] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<Bitboard>>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![Vec::new(); 64 * 64];
+        for from in crate::board::Square::all() {
+            for k in 0..8 {
+                for clockwise in [true, false] {
+                    let mut s = super::at(from);
+                    let mut over = Bitboard::EMPTY;
+                    for &leap in circle(k, clockwise).iter().take(7) {
+                        s = add(s, leap);
+                        let Some(to) = square(s) else { break };
+                        table[from.index() * 64 + to.index()].push(over);
+                        over.set(to);
+                    }
+                }
+            }
+        }
+        table
+    })
+}
+
+/// Whether some knight's circle from `from` passes over `to` on an empty
+/// board: where any unit of the rose family can capture.
+pub(super) fn rose_circle_meets(from: At, to: At) -> bool {
+    let d = sub(to, from);
+    circle_displacements()[displacement_index(d)]
+}
+
+/// The captures a rose on `from` makes of a unit on `target`, one per
+/// circle that reaches it over empty squares (`occupied`), as the rose's
+/// generator finds them, without walking the other circles.
+pub(super) fn rose_rider_captures(
+    from: crate::board::Square,
+    target: crate::board::Square,
+    occupied: Bitboard,
+) -> usize {
+    circle_paths()[from.index() * 64 + target.index()]
+        .iter()
+        .filter(|over| (**over & occupied).is_empty())
+        .count()
+}
+
 /// Whether `a` is on the edge of the board.
 fn is_edge(a: At) -> bool {
     a.0 == 0 || a.0 == 7 || a.1 == 0 || a.1 == 7

@@ -4,6 +4,7 @@
 
 use super::{generate, Board, Reach};
 use crate::board::{Bitboard, Kind, Piece, Position, Square};
+use crate::pieces::walk::{Rose, Step};
 
 /// Reports every move of `piece` (a unit of the side it acts for) on
 /// `from`, in Popeye's generation order: empty squares reached, and
@@ -62,6 +63,14 @@ pub fn captures_of(
 ) {
     let steps = piece.kind.walk().steps;
     if !super::may_capture_on(steps, from, target) {
+        return;
+    }
+    // The rose's circles through the target alone: check tests meet it
+    // often, and its sixteen circles are long.
+    if let [Step::Rose(Rose::Rider)] = steps {
+        for _ in 0..super::rose_rider_captures(from, target, occupied) {
+            found(target);
+        }
         return;
     }
     let mut occupied = occupied;

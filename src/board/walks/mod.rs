@@ -153,8 +153,16 @@ pub fn may_capture_on(steps: &[Step], from: Square, target: Square) -> bool {
         | Step::LameRider(_)
         | Step::LameRiderLion(_)
         | Step::Saltador => on_a_line(&crate::pieces::walk::vectors::N),
+        // Every unit of the family captures a unit on one of its circles.
+        Step::Rose(_) => curved::rose_circle_meets(at(from), at(target)),
         _ => true,
     })
+}
+
+/// How many of a rose's circles from `from` reach a unit on `target` over
+/// empty squares (`occupied`): the captures its generator would report.
+pub(crate) fn rose_rider_captures(from: Square, target: Square, occupied: Bitboard) -> usize {
+    curved::rose_rider_captures(from, target, occupied)
 }
 
 /// Whether `d` is a positive multiple of `v`.

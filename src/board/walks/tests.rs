@@ -237,6 +237,51 @@ fn the_geometric_test_never_drops_a_capture_the_walk_makes() {
 }
 
 #[test]
+fn the_rose_s_captures_through_its_circles_are_those_its_walk_makes() {
+    // The rose's capture test follows only the circles through the target;
+    // on crowded boards it must count exactly the captures of each target
+    // that walking all sixteen circles reports.
+    use super::{generate, rose_rider_captures, Board};
+    use crate::board::{Bitboard, Kind};
+    use crate::pieces::walk::{Rose, Step};
+    let rose = Kind::ROSE;
+    assert_eq!(rose.walk().steps, [Step::Rose(Rose::Rider)]);
+    let patterns: [fn(usize) -> bool; 3] = [
+        |i| (i * 37 + 11) % 3 == 0,
+        |i| (i * 13 + 5) % 2 == 0,
+        |i| (i * 7 + 3) % 5 == 0,
+    ];
+    for crowd in patterns {
+        for from in Square::all() {
+            let mut pos = Position::empty();
+            for s in Square::all().filter(|s| *s != from && crowd(s.index())) {
+                pos.put(s, Piece::new(Color::Black, Kind::KNIGHT));
+            }
+            pos.put(from, Piece::new(Color::White, rose));
+            let enemies: Bitboard = pos.by_color(Color::Black);
+            let b = Board {
+                pos: &pos,
+                occupied: pos.occupied(),
+                enemies,
+                side: Color::White,
+                ep: None,
+            };
+            let mut walked = [0usize; 64];
+            generate(rose.walk().steps, from, &b, true, |r| {
+                walked[r.capture.expect("a capture").index()] += 1
+            });
+            for target in enemies {
+                assert_eq!(
+                    rose_rider_captures(from, target, pos.occupied()),
+                    walked[target.index()],
+                    "rose on {from}, target {target}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn the_geometric_test_keeps_to_the_lines() {
     use super::may_capture_on;
     use crate::pieces::walk::{vectors, Step};
