@@ -1,6 +1,8 @@
 //! Popeye's option `intelligent`: where its intelligent mode goes, and what
 //! the option then changes in what Popeye prints. The mode only speeds up
-//! the search; the solutions are those of the ordinary search.
+//! the search; the solutions are those of the ordinary search. Circe's own
+//! speed-up of orthodox help mates (`mate_bound.rs`) acts with or without
+//! the option.
 
 use crate::board::Kind;
 use crate::problem::{Problem, ProblemOption};

@@ -6,6 +6,7 @@ mod checks;
 mod direct;
 pub mod goal;
 pub mod intelligent;
+mod mate_bound;
 mod max_time;
 mod numbering;
 mod parallel;
@@ -343,6 +344,24 @@ pub fn solve_part_into(
     }
 }
 
+/// Whether the help mate bound (`mate_bound.rs`) holds for the task's
+/// play: a mate, orthodox chess, orthodox units without attributes, and
+/// none of the options that change what ends a line. The environment
+/// variable `CIRCE_NO_MATE_BOUND` turns it off (to compare the outputs).
+fn mate_bound_holds(task: &Task) -> bool {
+    task.stip.goal == crate::stipulation::Goal::Mate
+        && !task.rules.has_any_condition()
+        && crate::board::Color::ALL
+            .iter()
+            .any(|&c| mate_bound::applies(&task.pos, c))
+        && task.proof.is_none()
+        && task.goal_is_end.is_none()
+        && task.stip.reciprocal.is_none()
+        && task.stip.parry.is_none()
+        && !task.stip.numbered_from_start
+        && std::env::var_os("CIRCE_NO_MATE_BOUND").is_none()
+}
+
 /// The side forced into the goal at the end of series self play
 /// (`ser-s`): the other side than the series side.
 fn forced_self_checks(task: &Task) -> Option<crate::board::Color> {
@@ -426,6 +445,7 @@ pub fn solve_task_into(
         .with_goal_is_end(task.goal_is_end)
         .with_stop_on_short(task.stop_on_short)
         .with_proof(task.proof.clone())
+        .with_mate_bound(mate_bound_holds(task))
         .with_numbered_from_start(stip.numbered_from_start)
         .with_reciprocal(stip.reciprocal)
         .with_parry(stip.parry)

@@ -233,7 +233,7 @@ fn promoted_row(kind: Kind) -> Option<usize> {
 
 /// A king's fewest moves; from its home square, unmoved, a castling
 /// takes it two files in one move.
-fn king_moves(side: Color, from: Square, to: Square, unmoved: bool) -> u32 {
+pub(super) fn king_moves(side: Color, from: Square, to: Square, unmoved: bool) -> u32 {
     let rank = side.back_rank();
     let direct = walk_moves(Kind::KING, from, to);
     if !unmoved || from != Square::new(4, rank) {
@@ -247,12 +247,12 @@ fn king_moves(side: Color, from: Square, to: Square, unmoved: bool) -> u32 {
 
 /// Indexed by side, promoted kind (`promoted_row`), pawn square, target
 /// square.
-type PromotionTable = [[[[u16; 64]; 64]; 4]; 2];
+pub(super) type PromotionTable = [[[[u16; 64]; 64]; 4]; 2];
 
 /// For each side, each kind a pawn promotes to (`promoted_row`), each
 /// square of a pawn and each target square: the fewest moves of the pawn
 /// to its last rank and of the promoted unit from there (made once).
-fn promotion_moves() -> &'static PromotionTable {
+pub(super) fn promotion_moves() -> &'static PromotionTable {
     static TABLE: OnceLock<Box<PromotionTable>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut table = Box::new([[[[0u16; 64]; 64]; 4]; 2]);
@@ -317,7 +317,7 @@ fn promotes_to(kind: Kind) -> bool {
 
 /// A pawn's fewest moves forward, a capture for each file it changes; a
 /// pawn on its first two ranks may make a double step.
-fn pawn_moves(side: Color, from: Square, to: Square) -> u32 {
+pub(super) fn pawn_moves(side: Color, from: Square, to: Square) -> u32 {
     let (r0, r1) = match side {
         Color::White => (from.rank(), to.rank()),
         Color::Black => (7 - from.rank(), 7 - to.rank()),
@@ -341,7 +341,7 @@ fn pawn_moves(side: Color, from: Square, to: Square) -> u32 {
 }
 
 /// The fewest moves of an orthodox piece (not a pawn) on an empty board.
-fn walk_moves(kind: Kind, from: Square, to: Square) -> u32 {
+pub(super) fn walk_moves(kind: Kind, from: Square, to: Square) -> u32 {
     if from == to {
         return 0;
     }

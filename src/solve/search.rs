@@ -187,6 +187,9 @@ pub(crate) struct Searcher<'s> {
     parry: Option<Parry>,
     /// Help moves numbered from White's first (`Role::Proof`).
     numbered_from_start: bool,
+    /// Orthodox help mates: nodes where no mate is within the moves left
+    /// are cut (`mate_bound.rs`).
+    mate_bound: bool,
     /// `start 27:11`: the path followed below a numbered first move (the
     /// searcher of the root only: the numbered levels are searched in
     /// order, never shared out).
@@ -210,6 +213,7 @@ pub(crate) struct Recipe {
     reciprocal: Option<Goal>,
     parry: Option<Parry>,
     numbered_from_start: bool,
+    mate_bound: bool,
     /// The judge's goal self-checks in lists (`with_forced_self_checks`).
     self_checks: (bool, Option<Color>),
 }
@@ -233,6 +237,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             reciprocal: self.reciprocal.as_ref().map(|j| j.goal),
             parry: self.parry,
             numbered_from_start: self.numbered_from_start,
+            mate_bound: self.mate_bound,
             self_checks: (self.judge.self_checks_in_lists, self.judge.self_checks_side),
         }
     }
@@ -261,6 +266,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
                 .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
             parry: r.parry,
             numbered_from_start: r.numbered_from_start,
+            mate_bound: r.mate_bound,
             path_walk: None,
             out,
         }
@@ -303,6 +309,7 @@ impl<'s> Searcher<'s> {
             reciprocal: None,
             parry: None,
             numbered_from_start: false,
+            mate_bound: false,
             path_walk: None,
             out,
         }
@@ -399,6 +406,24 @@ impl<'s> Searcher<'s> {
         self.put_back(depth, legal);
         let whole = self.path_walk.as_ref().map_or(0, |w| w.left_out()) == left_out;
         (found, whole)
+    }
+
+    /// Orthodox help mates: cut the nodes from which no mate is within
+    /// the moves left (the caller decides that the bound holds).
+    pub fn with_mate_bound(mut self, on: bool) -> Searcher<'s> {
+        self.mate_bound = on;
+        self
+    }
+
+    /// Whether no mate can end the help play from `pos` in `plies`
+    /// half-moves (the side that makes the last one mates).
+    fn mate_out_of_reach(&self, pos: &Position, plies: u32) -> bool {
+        let mating = if plies % 2 == 1 {
+            pos.turn
+        } else {
+            pos.turn.opponent()
+        };
+        !super::mate_bound::may_mate(pos, mating, plies.div_ceil(2), plies / 2)
     }
 
     /// A proof game or `a=>b`: the position to reach.
@@ -929,6 +954,15 @@ impl<'s> Searcher<'s> {
         count(Counter::Probes, plies, 1);
         if self.known_to_fail(hash, question, n) {
             count(Counter::Hits, plies, 1);
+            return false;
+        }
+        // The table keeps the cut too: the bound costs more than a probe.
+        if self.mate_bound
+            && end == HelpEnd::Goal
+            && !numbered
+            && self.mate_out_of_reach(pos, plies)
+        {
+            self.record_failure(hash, question, n);
             return false;
         }
         let mut whole = true;
