@@ -170,6 +170,9 @@ impl Structured {
                 match (ends.as_slice(), constraints.as_slice()) {
                     ([end], []) if root.steps[0].ends.len() == 1 => {
                         let goal = leaf_goal(end).ok_or("unsupported end of direct play")?;
+                        if moves > 1 && matches!(goal, Goal::And(..)) {
+                            return Err(AND_BELOW_THE_KEY.into());
+                        }
                         Ok(plain(Play::Direct, false, goal, moves, false))
                     }
                     ([Node::Branch(fork)], [Node::Not(not)]) if !exact => {
@@ -183,10 +186,15 @@ impl Structured {
             ([(Attack, false), (Defence, false)], Color::White)
                 if n % 2 == 0 && constraints.is_empty() && root.steps[0].ends.is_empty() =>
             {
-                let [Node::Goal(goal)] = ends.as_slice() else {
-                    return unsupported();
+                let goal = match ends.as_slice() {
+                    [Node::Goal(goal)] => *goal,
+                    [Node::And(..)] => return Err(AND_BELOW_THE_KEY.into()),
+                    [end @ Node::Not(_)] => {
+                        goal_expression(end).ok_or("unsupported end of self play")?
+                    }
+                    _ => return unsupported(),
                 };
-                Ok(plain(Play::SelfPlay, false, *goal, n / 2, false))
+                Ok(plain(Play::SelfPlay, false, goal, n / 2, false))
             }
             // `Nhh[G]`, `Nh[G]h`: help play, Black first in whole moves,
             // White first in a half-move more.
@@ -212,7 +220,7 @@ impl Structured {
                 };
                 let moves = n.div_ceil(2);
                 let mut stip = match (end, side) {
-                    (Node::Goal(_), Color::White) => {
+                    (Node::Goal(_) | Node::Not(_) | Node::And(..), Color::White) => {
                         let goal = leaf_goal(end).ok_or("unsupported end of the series")?;
                         plain(Play::Direct, true, goal, moves, false)
                     }
@@ -232,7 +240,7 @@ impl Structured {
                     return unsupported();
                 };
                 match (end, side) {
-                    (Node::Goal(_), Color::White) => {
+                    (Node::Goal(_) | Node::Not(_) | Node::And(..), Color::White) => {
                         let goal = leaf_goal(end).ok_or("unsupported end of the series")?;
                         Ok(plain(Play::Direct, true, goal, n, false))
                     }
@@ -259,6 +267,7 @@ impl Structured {
 fn leaf_goal(node: &Node) -> Option<Goal> {
     match node {
         Node::Goal(g) => Some(*g),
+        Node::Not(_) | Node::And(..) => goal_expression(node),
         Node::Branch(b) => {
             let inner = zugzwang_fork(b)?;
             GOALS
@@ -267,6 +276,36 @@ fn leaf_goal(node: &Node) -> Option<Goal> {
                 .map(|(_, g)| Goal::Zugzwang(g))
         }
         _ => None,
+    }
+}
+
+/// Popeye writes a goal move below the key that reaches `G&H` once per
+/// operand, with marks the solver does not reproduce yet.
+const AND_BELOW_THE_KEY: &str =
+    "a conjunction of goals in play with defence is played only where the key reaches it";
+
+/// A goal expression the solver tests on the move that ends a branch:
+/// `!G` (the move does not reach G) and `G&H` (it reaches both), each
+/// operand a goal or a negated goal. Left out: a conjunction of more than
+/// two (Popeye writes its lines otherwise), and the goals that are no
+/// test of the move alone (proof games, the goals whose move may leave
+/// the mover in check, CapZug).
+fn goal_expression(node: &Node) -> Option<Goal> {
+    let plain = |node: &Node| match node {
+        Node::Goal(g)
+            if !g.is_proof() && !g.allows_self_check() && !matches!(g, Goal::Zugzwang(_)) =>
+        {
+            Some(*g)
+        }
+        _ => None,
+    };
+    let operand = |node: &Node| match node {
+        Node::Not(inner) => plain(inner).map(|g| Goal::Not(g.interned())),
+        _ => plain(node),
+    };
+    match node {
+        Node::And(a, b) => Some(Goal::And(operand(a)?.interned(), operand(b)?.interned())),
+        _ => operand(node),
     }
 }
 
@@ -337,7 +376,7 @@ fn self_end(b: &Branch) -> Option<Goal> {
                 && a.ends.is_empty() =>
         {
             match d.ends.as_slice() {
-                [Node::Goal(g)] => Some(*g),
+                [end] => goal_expression(end),
                 _ => None,
             }
         }
@@ -707,8 +746,19 @@ mod tests {
         // Black first in whole moves only, and no other side's start.
         assert!(ord("white 4hh[#]").is_err());
         assert!(ord("black 3a[#]d").is_err());
-        assert!(ord("white 1a[!x&#]d").is_err());
-        assert!(ord("black 4hh[x&=]").is_err());
+        // Goal expressions: `!G`, `G&H` of goals and negated goals.
+        let s = ord("white 1a[!x&#]d").unwrap();
+        assert_eq!(s.goal, Goal::And(&Goal::Not(&Goal::Capture), &Goal::Mate));
+        let s = ord("black 4hh[x&=]").unwrap();
+        assert_eq!(s.goal, Goal::And(&Goal::Capture, &Goal::Stalemate));
+        let s = ord("white 3a[!#]d").unwrap();
+        assert_eq!((s.goal, s.moves), (Goal::Not(&Goal::Mate), 2));
+        // Below the key, more than two goals, `!!`, a self-check goal.
+        assert!(ord("white 3a[x&#]d").is_err());
+        assert!(ord("white 4ad[x&+]").is_err());
+        assert!(ord("black 4hh[x&=&+]").is_err());
+        assert!(ord("black 4hh[!!x]").is_err());
+        assert!(ord("black 4hh[##&x]").is_err());
         assert!(ord("black 10:12hh[#]").is_err());
         assert!(ord("white 3a[1a[#]d]d").is_err());
         // A zugzwang fork without its constraint is no CapZug.
