@@ -209,3 +209,17 @@ fn a_help_line_reaching_a_conjunction_is_written_once_per_goal() {
         ]
     );
 }
+
+#[test]
+fn a_minimum_length_leaves_out_the_shorter_lines() {
+    // `4:6hh[x]`: the lines of two and three moves; Popeye's `6hh[x]`
+    // begins with 1.Kb8-a8 Kb5*b6 x, one move.
+    let lines = from_stipulation_line(
+        "beginproblem\npieces white kb5 be7 pb4 black kb8 pb6\nsstipulation black 4:6hh[x]\nendproblem\n",
+    );
+    assert_eq!(lines[0], "  Black 4:6hh[x]              3 + 2");
+    assert_eq!(lines[1], "  1.Kb8-a7 Kb5-a4   2.b6-b5 + Ka4*b5 x");
+    assert!(lines[1..].iter().all(|l| l.contains("  2.")));
+    assert!(lines.iter().any(|l| l.contains("  3.")));
+    assert_eq!(lines.len(), 7213);
+}

@@ -340,12 +340,19 @@ impl Task {
         // shorter; not when the side to move in the diagram is in check
         // (the set position would be illegal).
         let help_set = match (main, stip.intro) {
-            (Some(MainPlay::Help { plies, exact, end }), None)
-                if help_set_play && plies > 1 && !rules.in_check(&pos, pos.turn) =>
-            {
+            (
+                Some(MainPlay::Help {
+                    plies,
+                    exact,
+                    shortest,
+                    end,
+                }),
+                None,
+            ) if help_set_play && plies > 1 && !rules.in_check(&pos, pos.turn) => {
                 Some(MainPlay::Help {
                     plies: plies - 1,
                     exact,
+                    shortest: shortest.saturating_sub(1),
                     end,
                 })
             }
@@ -943,6 +950,7 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
             MainPlay::Help {
                 plies: 2 * (stip.moves - 1) + half,
                 exact,
+                shortest: 0,
                 end: HelpEnd::Reciprocal,
             }
         });
@@ -951,6 +959,7 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
         (Play::Help, false) => Some(MainPlay::Help {
             plies: 2 * stip.moves + half - u32::from(white_begins),
             exact,
+            shortest: stip.shortest.unwrap_or(0),
             end: HelpEnd::Goal,
         }),
         // The last of the 2n half-moves is the forced one, so 2n-1 (or 2n
@@ -958,6 +967,7 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
         (Play::HelpSelf, false) => Some(MainPlay::Help {
             plies: 2 * stip.moves + half - 1,
             exact,
+            shortest: 0,
             end: HelpEnd::SelfPlay,
         }),
         (Play::Help, true) => series(SeriesEnd::Help),
@@ -969,6 +979,7 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
         (Play::HelpReflex, false) => Some(MainPlay::Help {
             plies: 2 * stip.moves + half - 1,
             exact,
+            shortest: 0,
             end: HelpEnd::Reflex,
         }),
         (Play::Reflex, true) => series(SeriesEnd::Reflex),

@@ -192,6 +192,9 @@ pub struct Stipulation {
     /// length (`white 5h[#]h`) numbers that side's moves, where `h#2.5`
     /// numbers Black's (`1...`).
     pub numbered_from_start: bool,
+    /// Help play of a structured stipulation `m:n` (m below n): the fewest
+    /// half-moves of a solution.
+    pub shortest: Option<u32>,
     /// The text as written.
     pub text: String,
 }
@@ -464,6 +467,7 @@ impl Stipulation {
             reciprocal,
             parry,
             numbered_from_start: false,
+            shortest: None,
             text,
         }
         .within_limit()

@@ -138,11 +138,10 @@ impl Structured {
         let constraints: Vec<&Node> = root.steps.iter().flat_map(|s| &s.constraints).collect();
         let ends: Vec<&Node> = root.steps.iter().flat_map(|s| &s.ends).collect();
         let n = root.length;
-        let exact = match root.min {
-            None => false,
-            Some(m) if m == n => true,
-            Some(_) => return Err("a minimum length other than the length".into()),
-        };
+        let exact = root.min == Some(n);
+        // A minimum below the length: help play only, its lines of m
+        // half-moves and more.
+        let shortest = root.min.filter(|&m| m < n);
         let plain = |play, series, goal, moves, half_move| Stipulation {
             play,
             series,
@@ -154,6 +153,7 @@ impl Structured {
             reciprocal: None,
             parry: None,
             numbered_from_start: false,
+            shortest: None,
             text: text.to_string(),
         };
         use super::{Parry, Play};
@@ -163,7 +163,7 @@ impl Structured {
         if n == 0 {
             return Err("a branch needs at least one half-move".into());
         }
-        match (letters.as_slice(), starter) {
+        let stip = match (letters.as_slice(), starter) {
             // `Na[G]d`: direct play; `Na[>1a[G]d]d{!1a[G]d}`: reflex play.
             ([(Attack, false), (Defence, false)], Color::White) if n % 2 == 1 => {
                 let moves = n.div_ceil(2);
@@ -207,6 +207,7 @@ impl Structured {
                 let goal = leaf_goal(end).ok_or("unsupported end of help play")?;
                 let mut stip = plain(Play::Help, false, goal, n / 2, n % 2 == 1);
                 stip.numbered_from_start = side == self.side && n % 2 == 1;
+                stip.shortest = shortest;
                 Ok(stip)
             }
             // `Nh[G]?+?h`: the parry series whose side reaches the goal
@@ -256,7 +257,16 @@ impl Structured {
                 }
             }
             _ => unsupported(),
+        }?;
+        if shortest.is_some() && stip.shortest.is_none() {
+            return Err("a minimum length below the length is played in help play only".into());
         }
+        // Popeye's lines then depend on how its help branch splits the
+        // odd half-move: not established.
+        if shortest.is_some_and(|m| m % 2 != n % 2) {
+            return Err("a minimum length of the other parity than the length".into());
+        }
+        Ok(stip)
     }
 }
 
@@ -759,7 +769,13 @@ mod tests {
         assert!(ord("black 4hh[x&=&+]").is_err());
         assert!(ord("black 4hh[!!x]").is_err());
         assert!(ord("black 4hh[##&x]").is_err());
-        assert!(ord("black 10:12hh[#]").is_err());
+        let s = ord("black 10:12hh[#]").unwrap();
+        assert_eq!((s.moves, s.exact, s.shortest), (6, false, Some(10)));
+        assert!(ord("white 3:5a[#]d").is_err());
+        assert!(ord("white 3:5s[#]").is_err());
+        assert!(ord("black 3:6hh[#]").is_err());
+        let s = ord("white 3:5h[#]h").unwrap();
+        assert_eq!((s.moves, s.half_move, s.shortest), (2, true, Some(3)));
         assert!(ord("white 3a[1a[#]d]d").is_err());
         // A zugzwang fork without its constraint is no CapZug.
         assert!(ord("white 3a[/1d[x]a]d").is_err());
