@@ -93,12 +93,13 @@ fn capzug_in_series_help_play() {
 
 #[test]
 fn the_trees_no_solver_plays_yet_are_refused_with_their_line() {
-    // Goals joined by `&` (Popeye writes the line once per goal reached).
+    // Goals joined by `&` reached below the key (Popeye writes such a
+    // move once per goal, its marks not reproduced yet).
     let dir = common::scratch("structured_stipulation", "refused");
     let file = common::write(
         &dir,
         "and.inp",
-        "beginproblem\npieces white kb5 be7 pb4 black kb8 pb6\nsstipulation black 4hh[x&=]\nendproblem\n",
+        "beginproblem\npieces white kh6 qb1 rd1 black kh8 ph7 bd8\nsstipulation white 3a[x&!#]d\nendproblem\n",
     );
     let out = common::circe().arg("solve").arg(&file).assert().code(2);
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
@@ -137,4 +138,88 @@ fn attack_then_defence_to_the_goal_is_self_play() {
         ),
         ["  White 4ad[x]                5 + 5", "   1.Qc3*f6 !"]
     );
+}
+
+#[test]
+fn not_mate_is_every_move_but_the_mates() {
+    // Each of White's moves mates but one (with `1a[#]d` Popeye finds 13
+    // keys): `!#` keeps that one, its check written as after any move.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kg8 rg6h8 ba8h7 sd1f1 pb2c4e2e3g4h2 black ke4 rb7 bh6 pb3c5e5g5h3\nsstipulation white 1a[!#]d\nendproblem\n"
+        ),
+        ["  White 1a[!#]d              13 + 8", "   1.Rg6-c6 + !"]
+    );
+}
+
+#[test]
+fn a_conjunction_needs_both_goals_and_writes_both_signs() {
+    // 1.Qb1*h7 mates too, but captures: only the quiet mate is `!x&#`.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kh6 qb1 black kh8 ph7\nsstipulation white 1a[!x&#]d\nendproblem\n"
+        ),
+        ["  White 1a[!x&#]d             2 + 2", "   1.Qb1-b8 # !"]
+    );
+    // Both marks in the operands' order, the check given to the goal `+`
+    // alone (no check is written for `x&!#`).
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kh6 qb1 rd1 black kh8 ph7 bd8\nsstipulation white 1a[+&x]d\nendproblem\n"
+        ),
+        [
+            "  White 1a[+&x]d              3 + 3",
+            "   1.Qb1*h7 + x !",
+            "   1.Rd1*d8 + x !",
+        ]
+    );
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white ka1 rd1 black kd8 pd5\nsstipulation white 1a[x&!#]d\nendproblem\n"
+        ),
+        ["  White 1a[x&!#]d             2 + 2", "   1.Rd1*d5 x !"]
+    );
+}
+
+#[test]
+fn a_help_line_reaching_a_conjunction_is_written_once_per_goal() {
+    // Kb5*b6 both captures and stalemates; Popeye solves the goals one
+    // after the other and each writes the line with its sign.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kb5 be7 pb4 black kb8 pb6\nsstipulation black 4hh[x&=]\nendproblem\n"
+        ),
+        [
+            "  Black 4hh[x&=]              3 + 2",
+            "  1.Kb8-a7 Be7-d6   2.Ka7-a8 Kb5*b6 x",
+            "  1.Kb8-a7 Be7-d6   2.Ka7-a8 Kb5*b6 =",
+            "  1.Kb8-b7 Be7-d6   2.Kb7-a8 Kb5*b6 x",
+            "  1.Kb8-b7 Be7-d6   2.Kb7-a8 Kb5*b6 =",
+        ]
+    );
+    // A negated goal writes no sign: the quiet move to stalemate.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kb5 be7 pb4 black kb8 pb6\nsstipulation black 4hh[!x&=]\nendproblem\n"
+        ),
+        [
+            "  Black 4hh[!x&=]             3 + 2",
+            "  1.Kb8-a8 Kb5-a6   2.b6-b5 Be7-d6",
+            "  1.Kb8-a8 Kb5-a6   2.b6-b5 Be7-d6 =",
+        ]
+    );
+}
+
+#[test]
+fn a_minimum_length_leaves_out_the_shorter_lines() {
+    // `4:6hh[x]`: the lines of two and three moves; Popeye's `6hh[x]`
+    // begins with 1.Kb8-a8 Kb5*b6 x, one move.
+    let lines = from_stipulation_line(
+        "beginproblem\npieces white kb5 be7 pb4 black kb8 pb6\nsstipulation black 4:6hh[x]\nendproblem\n",
+    );
+    assert_eq!(lines[0], "  Black 4:6hh[x]              3 + 2");
+    assert_eq!(lines[1], "  1.Kb8-a7 Kb5-a4   2.b6-b5 + Ka4*b5 x");
+    assert!(lines[1..].iter().all(|l| l.contains("  2.")));
+    assert!(lines.iter().any(|l| l.contains("  3.")));
+    assert_eq!(lines.len(), 7213);
 }

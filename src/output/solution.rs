@@ -245,8 +245,35 @@ pub(crate) fn child_half_moves(parent: &Played, child: &Played) -> u32 {
 
 /// The suffix after a move: the goal's sign when it reaches the goal (a
 /// check first where Popeye writes one, `+ x`), else ` +` for a check.
-pub fn suffix(goal: Goal, played: &Played) -> &'static str {
+pub fn suffix(goal: Goal, played: &Played) -> std::borrow::Cow<'static, str> {
     let goal = played.own_goal.unwrap_or(goal);
+    match goal {
+        // `!G`: no sign of its own, a check's as after any move.
+        Goal::Not(_) if played.goal => (if played.check { " +" } else { "" }).into(),
+        // `G&H` in play with defence: each operand's sign in order, a
+        // check written only as the goal `+` (Popeye gives the check to
+        // the operands); a help line is written once per operand instead
+        // (`SolutionWriter::write_line`).
+        Goal::And(a, b) if played.goal => {
+            let unchecked = Played {
+                check: false,
+                ..played.clone()
+            };
+            [*a, *b]
+                .iter()
+                .map(|g| match g {
+                    Goal::Check => " +".into(),
+                    g => suffix(*g, &unchecked),
+                })
+                .collect::<String>()
+                .into()
+        }
+        _ => leaf_suffix(goal, played).into(),
+    }
+}
+
+/// [`suffix`] of a goal that is no expression of goals.
+fn leaf_suffix(goal: Goal, played: &Played) -> &'static str {
     if played.goal {
         let check = played.check;
         match goal {
@@ -440,7 +467,20 @@ impl SolutionWriter {
         self.set_play_open = false;
     }
 
+    /// A help or series line; one that reaches a conjunction of goals
+    /// `G&H` once per operand, each with its operand's sign, as Popeye
+    /// solves the operands one after the other, each writing the line.
     fn write_line(&self, out: &mut String, line: &[Played], set_play: bool) {
+        match self.goal {
+            Goal::And(a, b) if line.last().is_some_and(|p| p.goal && p.own_goal.is_none()) => {
+                self.write_line_for(out, line, set_play, *a);
+                self.write_line_for(out, line, set_play, *b);
+            }
+            goal => self.write_line_for(out, line, set_play, goal),
+        }
+    }
+
+    fn write_line_for(&self, out: &mut String, line: &[Played], set_play: bool, goal: Goal) {
         out.push_str("  ");
         if skips_a_move(line, set_play) {
             out.push_str("1...  ...  ");
@@ -462,7 +502,7 @@ impl SolutionWriter {
                 out.push(' ');
             }
             out.push_str(&self.notation.write_move(p, &self.rules));
-            out.push_str(suffix(self.goal, p));
+            out.push_str(&suffix(goal, p));
             out.push_str(mark(p));
         }
         out.push('\n');

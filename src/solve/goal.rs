@@ -131,6 +131,9 @@ impl Judge {
     /// Whether `goal` is about units' identity, so the solver must track
     /// where each diagram unit goes (and key its tables on that).
     pub fn needs_identities(goal: Goal) -> bool {
+        if let Goal::Not(_) | Goal::And(..) = goal {
+            return goal.leaves().into_iter().any(Judge::needs_identities);
+        }
         matches!(
             goal,
             Goal::Circuit
@@ -317,8 +320,15 @@ impl Judge {
     /// (Under MAFF and OWU a mated side may have a move: help play then
     /// goes on past the mate, as Popeye's does.)
     pub fn leaves_no_move(&self) -> bool {
+        Judge::goal_leaves_no_move(self.goal)
+    }
+
+    fn goal_leaves_no_move(goal: Goal) -> bool {
+        if let Goal::And(a, b) = goal {
+            return Judge::goal_leaves_no_move(*a) || Judge::goal_leaves_no_move(*b);
+        }
         matches!(
-            self.goal,
+            goal,
             Goal::Mate
                 | Goal::Stalemate
                 | Goal::MateOrStalemate
@@ -357,7 +367,17 @@ impl Judge {
 
     /// Whether `mv`, which led to `after`, reaches the goal.
     pub fn reached(&mut self, before: &Position, mv: &Move, after: &Position) -> bool {
-        match self.goal {
+        self.reaches(self.goal, before, mv, after)
+    }
+
+    /// Whether `mv` reaches `goal`, one of the judge's goal or its
+    /// operands.
+    fn reaches(&mut self, goal: Goal, before: &Position, mv: &Move, after: &Position) -> bool {
+        match goal {
+            Goal::Not(g) => !self.reaches(*g, before, mv, after),
+            Goal::And(a, b) => {
+                self.reaches(*a, before, mv, after) && self.reaches(*b, before, mv, after)
+            }
             Goal::Any => true,
             Goal::Check => self.in_check(after),
             Goal::Capture => mv.is_capture(),
@@ -699,6 +719,37 @@ mod tests {
         assert!(!reached(Goal::Chess81, list, Color::White, "b2", "b7"));
         assert!(reached(Goal::Chess81, list, Color::Black, "a7", "a1"));
         assert!(!reached(Goal::Chess81, list, Color::Black, "a7", "a8"));
+    }
+
+    #[test]
+    fn negation_and_conjunction_of_goals() {
+        let list = "wKh6 wQb1 bKh8 bPh7";
+        let not_x = Goal::Not(&Goal::Capture);
+        let quiet_mate = Goal::And(not_x.interned(), &Goal::Mate);
+        // Qb1-b8 mates without capturing; Qb1*h7 mates by a capture.
+        assert!(reached(quiet_mate, list, Color::White, "b1", "b8"));
+        assert!(!reached(quiet_mate, list, Color::White, "b1", "h7"));
+        assert!(reached(Goal::Mate, list, Color::White, "b1", "h7"));
+        // Qb1-b2 neither mates nor captures.
+        assert!(!reached(quiet_mate, list, Color::White, "b1", "b2"));
+        assert!(reached(not_x, list, Color::White, "b1", "b2"));
+        assert!(reached(
+            Goal::Not(&Goal::Mate),
+            list,
+            Color::White,
+            "b1",
+            "b2"
+        ));
+        assert!(!reached(
+            Goal::Not(&Goal::Mate),
+            list,
+            Color::White,
+            "b1",
+            "b8"
+        ));
+        // Interned operands are the same goal whoever asks.
+        assert_eq!(Goal::Capture.interned(), Goal::Capture.interned());
+        assert!(std::ptr::eq(not_x.interned(), not_x.interned()));
     }
 
     #[test]

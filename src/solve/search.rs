@@ -77,6 +77,9 @@ pub enum MainPlay {
     Help {
         plies: u32,
         exact: bool,
+        /// The fewest half-moves of a line (a structured stipulation's
+        /// `m:n`), 0 where any length counts.
+        shortest: u32,
         end: HelpEnd,
     },
     /// Series play of `moves` moves.
@@ -107,9 +110,18 @@ impl LinePlay {
                 plies,
                 exact,
                 end: HelpEnd::Reciprocal,
+                ..
             }) => (if exact { plies } else { plies % 2 }, plies, 2),
-            LinePlay::Main(MainPlay::Help { plies, exact, .. }) => {
-                (if exact { plies } else { 2 - plies % 2 }, plies, 2)
+            // `m:n`: from m half-moves, or m+1 to keep the parity.
+            LinePlay::Main(MainPlay::Help {
+                plies,
+                exact,
+                shortest,
+                ..
+            }) => {
+                let first = if exact { plies } else { 2 - plies % 2 };
+                let from = shortest + (plies - shortest.min(plies)) % 2;
+                (first.max(from), plies, 2)
             }
             LinePlay::Main(MainPlay::Series { moves, exact, .. }) => {
                 (if exact { moves } else { 1 }, moves, 1)
@@ -706,6 +718,7 @@ impl<'s> Searcher<'s> {
             plies,
             exact,
             end: HelpEnd::SelfPlay,
+            ..
         }) = play
         {
             if plies.is_multiple_of(2) && self.forced_to_goal(pos, depth) {
@@ -719,6 +732,7 @@ impl<'s> Searcher<'s> {
             plies,
             exact,
             end: HelpEnd::Reflex,
+            ..
         }) = play
         {
             if self.can_reach_goal(pos, depth) {
@@ -1727,6 +1741,7 @@ mod tests {
         let play = LinePlay::Main(MainPlay::Help {
             plies: 4,
             exact: true,
+            shortest: 0,
             end: HelpEnd::Goal,
         });
         let rules = Rules::with_circe(CirceRules::CIRCE);

@@ -346,12 +346,19 @@ impl Task {
             notices.push(Notice::SetPlayNotApplicable);
         }
         let help_set = match (main, stip.intro) {
-            (Some(MainPlay::Help { plies, exact, end }), None)
-                if help_set_play && plies > 1 && !rules.in_check(&pos, pos.turn) =>
-            {
+            (
+                Some(MainPlay::Help {
+                    plies,
+                    exact,
+                    shortest,
+                    end,
+                }),
+                None,
+            ) if help_set_play && plies > 1 && !rules.in_check(&pos, pos.turn) => {
                 Some(MainPlay::Help {
                     plies: plies - 1,
                     exact,
+                    shortest: shortest.saturating_sub(1),
                     end,
                 })
             }
@@ -949,6 +956,7 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
             MainPlay::Help {
                 plies: 2 * (stip.moves - 1) + half,
                 exact,
+                shortest: 0,
                 end: HelpEnd::Reciprocal,
             }
         });
@@ -957,6 +965,7 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
         (Play::Help, false) => Some(MainPlay::Help {
             plies: 2 * stip.moves + half - u32::from(white_begins),
             exact,
+            shortest: stip.shortest.unwrap_or(0),
             end: HelpEnd::Goal,
         }),
         // The last of the 2n half-moves is the forced one, so 2n-1 (or 2n
@@ -964,6 +973,7 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
         (Play::HelpSelf, false) => Some(MainPlay::Help {
             plies: 2 * stip.moves + half - 1,
             exact,
+            shortest: 0,
             end: HelpEnd::SelfPlay,
         }),
         (Play::Help, true) => series(SeriesEnd::Help),
@@ -975,6 +985,7 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
         (Play::HelpReflex, false) => Some(MainPlay::Help {
             plies: 2 * stip.moves + half - 1,
             exact,
+            shortest: 0,
             end: HelpEnd::Reflex,
         }),
         (Play::Reflex, true) => series(SeriesEnd::Reflex),

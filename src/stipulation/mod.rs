@@ -71,13 +71,46 @@ pub enum Goal {
     /// that goal (Popeye's CapZug, the structured stipulation's
     /// `/1d[x]a{!+}`). Those moves are not written.
     Zugzwang(&'static Goal),
+    /// `!G` of a structured stipulation: the move does not reach G.
+    Not(&'static Goal),
+    /// `G&H` of a structured stipulation: the move reaches both.
+    And(&'static Goal, &'static Goal),
 }
 
+/// The goals `Goal::Not` and `Goal::And` point to, each kept once for the
+/// run: a goal is `Copy`, so its operands live here (a handful of goals
+/// however many problems are read).
+static INTERNED: std::sync::Mutex<Vec<&'static Goal>> = std::sync::Mutex::new(Vec::new());
+
 impl Goal {
+    /// The goal as a `'static` reference, for an operand of `Goal::Not` or
+    /// `Goal::And`.
+    pub fn interned(self) -> &'static Goal {
+        let mut all = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(g) = all.iter().find(|g| ***g == self) {
+            return g;
+        }
+        let g: &'static Goal = Box::leak(Box::new(self));
+        all.push(g);
+        g
+    }
+
+    /// The goals a goal expression is made of, leaves only.
+    pub fn leaves(self) -> Vec<Goal> {
+        match self {
+            Goal::Not(g) => g.leaves(),
+            Goal::And(a, b) => [a.leaves(), b.leaves()].concat(),
+            g => vec![g],
+        }
+    }
+
     /// Whether reaching the goal leaves a side without a move (mate,
     /// stalemate and their double and either-or forms): Popeye's series
     /// goes on through such a position before its last move.
     pub fn implies_immobility(self) -> bool {
+        if let Goal::And(a, b) = self {
+            return a.implies_immobility() || b.implies_immobility();
+        }
         matches!(
             self,
             Goal::Mate
@@ -159,6 +192,9 @@ pub struct Stipulation {
     /// length (`white 5h[#]h`) numbers that side's moves, where `h#2.5`
     /// numbers Black's (`1...`).
     pub numbered_from_start: bool,
+    /// Help play of a structured stipulation `m:n` (m below n): the fewest
+    /// half-moves of a solution.
+    pub shortest: Option<u32>,
     /// The text as written.
     pub text: String,
 }
@@ -431,6 +467,7 @@ impl Stipulation {
             reciprocal,
             parry,
             numbered_from_start: false,
+            shortest: None,
             text,
         }
         .within_limit()
@@ -566,7 +603,8 @@ mod tests {
         assert!(Stipulation::parse("sstipulation black 3a[#]d").is_err());
         assert!(Stipulation::parse("sstipulation white 4hh[#]").is_err());
         // `!#` there is "not mate", no auto-mate.
-        assert!(Stipulation::parse("sstipulation white 1a[!#]d").is_err());
+        let s = Stipulation::parse("sstipulation white 1a[!#]d").unwrap();
+        assert_eq!(s.goal, Goal::Not(&Goal::Mate));
     }
 
     #[test]

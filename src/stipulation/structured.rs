@@ -138,11 +138,10 @@ impl Structured {
         let constraints: Vec<&Node> = root.steps.iter().flat_map(|s| &s.constraints).collect();
         let ends: Vec<&Node> = root.steps.iter().flat_map(|s| &s.ends).collect();
         let n = root.length;
-        let exact = match root.min {
-            None => false,
-            Some(m) if m == n => true,
-            Some(_) => return Err("a minimum length other than the length".into()),
-        };
+        let exact = root.min == Some(n);
+        // A minimum below the length: help play only, its lines of m
+        // half-moves and more.
+        let shortest = root.min.filter(|&m| m < n);
         let plain = |play, series, goal, moves, half_move| Stipulation {
             play,
             series,
@@ -154,6 +153,7 @@ impl Structured {
             reciprocal: None,
             parry: None,
             numbered_from_start: false,
+            shortest: None,
             text: text.to_string(),
         };
         use super::{Parry, Play};
@@ -163,13 +163,16 @@ impl Structured {
         if n == 0 {
             return Err("a branch needs at least one half-move".into());
         }
-        match (letters.as_slice(), starter) {
+        let stip = match (letters.as_slice(), starter) {
             // `Na[G]d`: direct play; `Na[>1a[G]d]d{!1a[G]d}`: reflex play.
             ([(Attack, false), (Defence, false)], Color::White) if n % 2 == 1 => {
                 let moves = n.div_ceil(2);
                 match (ends.as_slice(), constraints.as_slice()) {
                     ([end], []) if root.steps[0].ends.len() == 1 => {
                         let goal = leaf_goal(end).ok_or("unsupported end of direct play")?;
+                        if moves > 1 && matches!(goal, Goal::And(..)) {
+                            return Err(AND_BELOW_THE_KEY.into());
+                        }
                         Ok(plain(Play::Direct, false, goal, moves, false))
                     }
                     ([Node::Branch(fork)], [Node::Not(not)]) if !exact => {
@@ -183,10 +186,15 @@ impl Structured {
             ([(Attack, false), (Defence, false)], Color::White)
                 if n % 2 == 0 && constraints.is_empty() && root.steps[0].ends.is_empty() =>
             {
-                let [Node::Goal(goal)] = ends.as_slice() else {
-                    return unsupported();
+                let goal = match ends.as_slice() {
+                    [Node::Goal(goal)] => *goal,
+                    [Node::And(..)] => return Err(AND_BELOW_THE_KEY.into()),
+                    [end @ Node::Not(_)] => {
+                        goal_expression(end).ok_or("unsupported end of self play")?
+                    }
+                    _ => return unsupported(),
                 };
-                Ok(plain(Play::SelfPlay, false, *goal, n / 2, false))
+                Ok(plain(Play::SelfPlay, false, goal, n / 2, false))
             }
             // `Nhh[G]`, `Nh[G]h`: help play, Black first in whole moves,
             // White first in a half-move more.
@@ -199,6 +207,7 @@ impl Structured {
                 let goal = leaf_goal(end).ok_or("unsupported end of help play")?;
                 let mut stip = plain(Play::Help, false, goal, n / 2, n % 2 == 1);
                 stip.numbered_from_start = side == self.side && n % 2 == 1;
+                stip.shortest = shortest;
                 Ok(stip)
             }
             // `Nh[G]?+?h`: the parry series whose side reaches the goal
@@ -212,7 +221,7 @@ impl Structured {
                 };
                 let moves = n.div_ceil(2);
                 let mut stip = match (end, side) {
-                    (Node::Goal(_), Color::White) => {
+                    (Node::Goal(_) | Node::Not(_) | Node::And(..), Color::White) => {
                         let goal = leaf_goal(end).ok_or("unsupported end of the series")?;
                         plain(Play::Direct, true, goal, moves, false)
                     }
@@ -232,7 +241,7 @@ impl Structured {
                     return unsupported();
                 };
                 match (end, side) {
-                    (Node::Goal(_), Color::White) => {
+                    (Node::Goal(_) | Node::Not(_) | Node::And(..), Color::White) => {
                         let goal = leaf_goal(end).ok_or("unsupported end of the series")?;
                         Ok(plain(Play::Direct, true, goal, n, false))
                     }
@@ -248,7 +257,16 @@ impl Structured {
                 }
             }
             _ => unsupported(),
+        }?;
+        if shortest.is_some() && stip.shortest.is_none() {
+            return Err("a minimum length below the length is played in help play only".into());
         }
+        // Popeye's lines then depend on how its help branch splits the
+        // odd half-move: not established.
+        if shortest.is_some_and(|m| m % 2 != n % 2) {
+            return Err("a minimum length of the other parity than the length".into());
+        }
+        Ok(stip)
     }
 }
 
@@ -259,6 +277,7 @@ impl Structured {
 fn leaf_goal(node: &Node) -> Option<Goal> {
     match node {
         Node::Goal(g) => Some(*g),
+        Node::Not(_) | Node::And(..) => goal_expression(node),
         Node::Branch(b) => {
             let inner = zugzwang_fork(b)?;
             GOALS
@@ -267,6 +286,36 @@ fn leaf_goal(node: &Node) -> Option<Goal> {
                 .map(|(_, g)| Goal::Zugzwang(g))
         }
         _ => None,
+    }
+}
+
+/// Popeye writes a goal move below the key that reaches `G&H` once per
+/// operand, with marks the solver does not reproduce yet.
+const AND_BELOW_THE_KEY: &str =
+    "a conjunction of goals in play with defence is played only where the key reaches it";
+
+/// A goal expression the solver tests on the move that ends a branch:
+/// `!G` (the move does not reach G) and `G&H` (it reaches both), each
+/// operand a goal or a negated goal. Left out: a conjunction of more than
+/// two (Popeye writes its lines otherwise), and the goals that are no
+/// test of the move alone (proof games, the goals whose move may leave
+/// the mover in check, CapZug).
+fn goal_expression(node: &Node) -> Option<Goal> {
+    let plain = |node: &Node| match node {
+        Node::Goal(g)
+            if !g.is_proof() && !g.allows_self_check() && !matches!(g, Goal::Zugzwang(_)) =>
+        {
+            Some(*g)
+        }
+        _ => None,
+    };
+    let operand = |node: &Node| match node {
+        Node::Not(inner) => plain(inner).map(|g| Goal::Not(g.interned())),
+        _ => plain(node),
+    };
+    match node {
+        Node::And(a, b) => Some(Goal::And(operand(a)?.interned(), operand(b)?.interned())),
+        _ => operand(node),
     }
 }
 
@@ -337,7 +386,7 @@ fn self_end(b: &Branch) -> Option<Goal> {
                 && a.ends.is_empty() =>
         {
             match d.ends.as_slice() {
-                [Node::Goal(g)] => Some(*g),
+                [end] => goal_expression(end),
                 _ => None,
             }
         }
@@ -707,9 +756,26 @@ mod tests {
         // Black first in whole moves only, and no other side's start.
         assert!(ord("white 4hh[#]").is_err());
         assert!(ord("black 3a[#]d").is_err());
-        assert!(ord("white 1a[!x&#]d").is_err());
-        assert!(ord("black 4hh[x&=]").is_err());
-        assert!(ord("black 10:12hh[#]").is_err());
+        // Goal expressions: `!G`, `G&H` of goals and negated goals.
+        let s = ord("white 1a[!x&#]d").unwrap();
+        assert_eq!(s.goal, Goal::And(&Goal::Not(&Goal::Capture), &Goal::Mate));
+        let s = ord("black 4hh[x&=]").unwrap();
+        assert_eq!(s.goal, Goal::And(&Goal::Capture, &Goal::Stalemate));
+        let s = ord("white 3a[!#]d").unwrap();
+        assert_eq!((s.goal, s.moves), (Goal::Not(&Goal::Mate), 2));
+        // Below the key, more than two goals, `!!`, a self-check goal.
+        assert!(ord("white 3a[x&#]d").is_err());
+        assert!(ord("white 4ad[x&+]").is_err());
+        assert!(ord("black 4hh[x&=&+]").is_err());
+        assert!(ord("black 4hh[!!x]").is_err());
+        assert!(ord("black 4hh[##&x]").is_err());
+        let s = ord("black 10:12hh[#]").unwrap();
+        assert_eq!((s.moves, s.exact, s.shortest), (6, false, Some(10)));
+        assert!(ord("white 3:5a[#]d").is_err());
+        assert!(ord("white 3:5s[#]").is_err());
+        assert!(ord("black 3:6hh[#]").is_err());
+        let s = ord("white 3:5h[#]h").unwrap();
+        assert_eq!((s.moves, s.half_move, s.shortest), (2, true, Some(3)));
         assert!(ord("white 3a[1a[#]d]d").is_err());
         // A zugzwang fork without its constraint is no CapZug.
         assert!(ord("white 3a[/1d[x]a]d").is_err());
