@@ -145,26 +145,14 @@ impl Task {
         }
         if stip.goal.is_proof() {
             refuse_proof_options(problem, &stip)?;
-            // Popeye's game array is then of the marine pieces: not played.
-            let walks = crate::rules::conditions::StandardWalks::of(&problem.rules);
-            if matches!(
-                walks,
-                crate::rules::conditions::StandardWalks::Marine
-                    | crate::rules::conditions::StandardWalks::Ultramarine
-            ) {
-                return Err(SolveError::Refused {
-                    line: problem.stipulation.line,
-                    why: "marine with a proof game is not played".into(),
-                });
-            }
         }
         if stip.reciprocal.is_some() {
             refuse_reciprocal_options(problem, &stip, intelligent)?;
         }
         let mut pos = match stip.goal {
-            // The game array of the standard walks (ArgentinianChess's).
+            // The game array of the standard walks (MarineChess's ...).
             Goal::ProofGame => {
-                crate::rules::conditions::StandardWalks::of(&problem.rules).game_array()
+                crate::rules::conditions::StandardWalks::proof_game_array(&problem.rules)
             }
             Goal::AToB => problem.start.ok_or_else(|| SolveError::Refused {
                 line: problem.stipulation.line,
