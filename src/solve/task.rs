@@ -170,7 +170,12 @@ impl Task {
         rules.repertoire = crate::rules::Repertoire::for_rules(&problem.position, &rules);
         if !rules.conditions.is_empty() {
             crate::rules::conditions::pepo::note_mating_generator(&mut rules, &problem.position);
+            // The start of an a=>b keeps its own imitators.
+            let start_imitators = pos.imitators;
             rules.conditions.prepare(&rules, &mut pos);
+            if stip.goal == Goal::AToB && rules.has(crate::rules::Condition::Imitator) {
+                pos.imitators = start_imitators;
+            }
         }
         // The target is the diagram as the conditions prepare it (units
         // they mark, as HyperVolage's), compared with positions so marked.
@@ -486,13 +491,19 @@ fn refuse_proof_options(problem: &Problem, stip: &Stipulation) -> Result<(), Sol
         ProblemOption::Intelligent => true,
         _ => false,
     });
-    // Imitator's squares are the diagram's: which ones the start
-    // position has is not read.
-    if stip.goal == Goal::AToB && problem.rules.has(crate::rules::Condition::Imitator) {
-        return Err(SolveError::Refused {
-            line: problem.stipulation.line,
-            why: "Imitator with a=>b is not played".into(),
-        });
+    // Imitator: the start has the squares given before the stipulation,
+    // the target those given after (the condition's). Popeye compares
+    // them one by one in the order given, and those of the position
+    // reached only: played where each position has one imitator.
+    let imitator = crate::rules::Condition::Imitator;
+    if stip.goal == Goal::AToB && problem.rules.has(imitator) {
+        let start = problem.start.map_or(0, |p| p.imitators.count());
+        if start != 1 || problem.rules.param(imitator).squares.count() != 1 {
+            return Err(SolveError::Refused {
+                line: problem.stipulation.line,
+                why: "Imitator with a=>b is played with one imitator in each position".into(),
+            });
+        }
     }
     match refused {
         Some(o) => Err(SolveError::UnsupportedOption {
