@@ -687,6 +687,23 @@ mod tests {
     }
 
     #[test]
+    fn under_losing_chess_the_routes_bound_the_moves_and_a_pawn_may_become_a_king() {
+        use crate::rules::Condition;
+        let rules = Rules::orthodox().with(Condition::LosingChess);
+        // The knight b1 needs three moves to e5: two are too few, though
+        // one arrival per move would allow them.
+        let target = ProofTarget::new(pos("wKe1 wSe5 bKe8", Color::White), &rules);
+        let now = pos("wKe1 wSb1 bKe8", Color::White);
+        assert!(!target.may_reach(&now, 2, 2));
+        assert!(target.may_reach(&now, 3, 2));
+        // A second white king comes from the pawn a2, five moves to a8.
+        let kings = ProofTarget::new(pos("wKe1 wKb8 bKe6", Color::White), &rules);
+        let now = pos("wKe1 wPa2 bKe6", Color::White);
+        assert!(!kings.may_reach(&now, 4, 6));
+        assert!(kings.may_reach(&now, 6, 6));
+    }
+
+    #[test]
     fn a_pwc_rebirth_needs_the_capturer_on_the_rebirth_square() {
         let mut pwc = CirceRules::CIRCE;
         pwc.square = RebirthSquare::Pwc;
