@@ -704,6 +704,24 @@ mod tests {
     }
 
     #[test]
+    fn under_marine_chess_each_move_still_brings_one_unit() {
+        use crate::rules::Condition;
+        let rules = Rules::orthodox().with(Condition::MarineChess);
+        // Two white units to bring, whatever their walks: two moves.
+        let marine = |triton: &str, sirene: &str| {
+            let mut p = pos("wKe2 bKe8", Color::White);
+            let sq = |s: &str| Square::parse(s).unwrap();
+            p.put(sq(triton), Piece::new(Color::White, Kind::TRITON));
+            p.put(sq(sirene), Piece::new(Color::White, Kind::SIRENE));
+            p
+        };
+        let target = ProofTarget::new(marine("a4", "h5"), &rules);
+        let now = marine("a1", "d1");
+        assert!(!target.may_reach(&now, 1, 1));
+        assert!(target.may_reach(&now, 2, 1));
+    }
+
+    #[test]
     fn a_pwc_rebirth_needs_the_capturer_on_the_rebirth_square() {
         let mut pwc = CirceRules::CIRCE;
         pwc.square = RebirthSquare::Pwc;
