@@ -722,6 +722,29 @@ mod tests {
     }
 
     #[test]
+    fn the_conditions_that_change_only_promotions_keep_the_bound() {
+        use crate::rules::Condition;
+        // Two nightriders to bring: two moves.
+        let riders = |a: &str, b: &str| {
+            let mut p = pos("wKe2 bKe8", Color::White);
+            for on in [a, b] {
+                let on = Square::parse(on).unwrap();
+                p.put(on, Piece::new(Color::White, Kind::NIGHTRIDER));
+            }
+            p
+        };
+        for c in [
+            Condition::CavalierMajeur,
+            Condition::Leofamily,
+            Condition::ChineseChess,
+        ] {
+            let target = ProofTarget::new(riders("e5", "f4"), &Rules::orthodox().with(c));
+            assert!(!target.may_reach(&riders("b1", "g1"), 1, 1), "{c:?}");
+            assert!(target.may_reach(&riders("b1", "g1"), 2, 1), "{c:?}");
+        }
+    }
+
+    #[test]
     fn a_pwc_rebirth_needs_the_capturer_on_the_rebirth_square() {
         let mut pwc = CirceRules::CIRCE;
         pwc.square = RebirthSquare::Pwc;
