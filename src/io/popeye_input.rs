@@ -392,7 +392,7 @@ impl<'a> Parser<'a> {
             let imitator = crate::rules::Condition::Imitator;
             if pos.imitators.nonempty() {
                 let mut param = d.rules.param(imitator);
-                param.squares = param.squares & !pos.imitators;
+                param.squares &= !pos.imitators;
                 d.rules = d.rules.with_param(imitator, param);
             }
         }
