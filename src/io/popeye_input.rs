@@ -252,7 +252,14 @@ impl<'a> Parser<'a> {
                         .is_ok_and(|st| st.goal == crate::stipulation::Goal::AToB);
                     if to_b && d.start.is_none() {
                         let line = d.diagram_line.take().unwrap_or(d.line);
-                        d.start = Some((std::mem::take(&mut d.position), line));
+                        let mut start = std::mem::take(&mut d.position);
+                        // Imitator's squares given so far are the start's
+                        // (Popeye keeps them with the position).
+                        let imitator = crate::rules::Condition::Imitator;
+                        if d.rules.has(imitator) {
+                            start.imitators = d.rules.param(imitator).squares;
+                        }
+                        d.start = Some((start, line));
                     }
                     d.stipulation = Some(s);
                 }
@@ -380,6 +387,14 @@ impl<'a> Parser<'a> {
         let mut start = d.start.take();
         if let Some((pos, line)) = &mut start {
             self.ready_diagram(pos, *line, &d)?;
+            // The words read are all the condition's: the squares given
+            // again after the stipulation are the target's imitators.
+            let imitator = crate::rules::Condition::Imitator;
+            if pos.imitators.nonempty() {
+                let mut param = d.rules.param(imitator);
+                param.squares &= !pos.imitators;
+                d.rules = d.rules.with_param(imitator, param);
+            }
         }
         let mut position = std::mem::take(&mut d.position);
         self.ready_diagram(&mut position, diagram_line, &d)?;

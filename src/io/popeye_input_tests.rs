@@ -893,6 +893,22 @@ fn an_a_to_b_starts_from_the_units_given_before_its_stipulation() {
 }
 
 #[test]
+fn an_a_to_bs_imitators_given_before_its_stipulation_are_the_starts() {
+    let p = one(
+        "beginproblem\npieces white ka5 black ka8\ncondition imitator d4\nstipulation a=>b2.5\n\
+         pieces white ka6 black kc6\ncondition imitator f3\nendproblem\n",
+    );
+    let sq = |s: &str| Square::parse(s).unwrap();
+    let start = p.start.expect("the start position");
+    assert_eq!(
+        start.imitators,
+        crate::board::Bitboard::from_square(sq("d4"))
+    );
+    let target = p.rules.param(crate::rules::Condition::Imitator).squares;
+    assert_eq!(target, crate::board::Bitboard::from_square(sq("f3")));
+}
+
+#[test]
 fn a_unit_with_two_rare_attributes_is_refused() {
     // circe keeps one of jigger, protean, patrol, hurdlecolourchanging,
     // bul, dob, anda, andainverse per unit (docs/conditions.md).

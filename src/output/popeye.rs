@@ -109,6 +109,8 @@ pub(crate) fn write_start_position(
     let mut shown = *start;
     if !problem.rules.conditions.is_empty() {
         problem.rules.conditions.prepare(&problem.rules, &mut shown);
+        // Its imitators are its own (the condition's are the target's).
+        shown.imitators = start.imitators;
     }
     write_board_in(out, alphabet, &shown, None);
     write_counts_line(out, "", start, lang);
@@ -142,6 +144,17 @@ pub fn write_diagram(out: &mut String, problem: &Problem, lang: Language, alphab
     }
     let mut rules = problem.rules;
     crate::rules::conditions::alice::put_in_force(&mut rules, &problem.position);
+    // Popeye names the imitators of an a=>b's start under the target.
+    if let Some(start) = problem.start.filter(|_| rules.has(Condition::Imitator)) {
+        let param = rules.param(Condition::Imitator);
+        rules = rules.with_param(
+            Condition::Imitator,
+            crate::rules::conditions::Param {
+                squares: start.imitators,
+                ..param
+            },
+        );
+    }
     let rules = &rules;
     let gridded = rules.has(Condition::GridChess) || rules.has(Condition::ContactGridChess);
     let suppressed =

@@ -68,6 +68,10 @@ struct Capacity {
     /// A condition moves units otherwise than by their walks (no Circe
     /// form): what one move may do, its declaration.
     traffic: Option<UnitTraffic>,
+    /// A condition hands units over to the other side where they stand
+    /// (no Circe form, `ProofTraffic::Recolours`): only what stands on
+    /// each square, whatever its side, is counted.
+    recolours: bool,
 }
 
 impl Capacity {
@@ -77,15 +81,32 @@ impl Capacity {
         // The conditions that only take moves away keep the bound; one
         // that moves units otherwise has its own (`UnitTraffic`).
         let mut traffic = None;
+        let mut recolours = false;
         for c in rules.conditions.iter() {
             match c.proof_traffic() {
                 ProofTraffic::Restricts => {}
-                ProofTraffic::Moves(t) if traffic.is_none() => traffic = Some(t),
-                ProofTraffic::Moves(_) | ProofTraffic::Unknown => return None,
+                ProofTraffic::Moves(t) if traffic.is_none() && !recolours => traffic = Some(t),
+                ProofTraffic::Recolours if traffic.is_none() && !recolours => recolours = true,
+                ProofTraffic::Moves(_) | ProofTraffic::Recolours | ProofTraffic::Unknown => {
+                    return None
+                }
             }
         }
         let mut families = rules.families();
         let Some(circe) = families.next() else {
+            if recolours {
+                return Some(Capacity {
+                    victim_reborn: false,
+                    rebirth_squares: [Bitboard::EMPTY; 2],
+                    assassin: false,
+                    king_reborn: false,
+                    reborn_where_capturer_stood: false,
+                    capturer_stays: false,
+                    by_walk: false,
+                    traffic: None,
+                    recolours: true,
+                });
+            }
             return Some(Capacity {
                 victim_reborn: false,
                 rebirth_squares: [Bitboard::EMPTY; 2],
@@ -95,10 +116,11 @@ impl Capacity {
                 capturer_stays: traffic.is_none(),
                 by_walk: traffic.is_none(),
                 traffic,
+                recolours: false,
             });
         };
         // The declarations say what a move does without a Circe form.
-        if traffic.is_some() {
+        if traffic.is_some() || recolours {
             return None;
         }
         if families.next().is_some() || circe.turncoats {
@@ -128,6 +150,7 @@ impl Capacity {
                     capturer_stays: circe.on_occupied != OnOccupied::Assassin,
                     by_walk: false,
                     traffic: None,
+                    recolours: false,
                 })
             }
             // The capturer comes home on its own move: one arrival, as
@@ -141,6 +164,7 @@ impl Capacity {
                 capturer_stays: false,
                 by_walk: false,
                 traffic: None,
+                recolours: false,
             }),
             _ => None,
         }
@@ -235,8 +259,10 @@ impl ProofTarget {
     /// target must differ from `pos` there. None: any move may.
     pub fn last_arrivals(&self, pos: &Position) -> Option<Bitboard> {
         // A condition's move may end elsewhere than its arrival square
-        // (Wormholes) or change a square without a unit arriving there.
-        if self.capacity?.traffic.is_some() {
+        // (Wormholes) or change a square without a unit arriving there
+        // (#C: a unit handed over where it stands).
+        let cap = self.capacity?;
+        if cap.traffic.is_some() || cap.recolours {
             return None;
         }
         if pos.neutral().nonempty() || pos.attributed().nonempty() {
@@ -264,6 +290,9 @@ impl ProofTarget {
         // The departures castlings may make, and the arrivals rebirths may.
         let mut castled_away = [0u32; 2];
         let mut reborn_at_most = [0u32; 2];
+        if cap.recolours {
+            return self.recolouring_allows(pos, own + other);
+        }
         let diff = pos.differing_squares(&self.target);
         if let Some(traffic) = cap.traffic {
             return self.traffic_allows(pos, diff, traffic, own, other)
@@ -410,6 +439,39 @@ impl ProofTarget {
 }
 
 impl ProofTarget {
+    /// The bound where units move as in orthodox chess but a move may
+    /// hand units over to the other side where they stand (#C), with
+    /// `moves` left to both sides together. Sides aside, no unit is
+    /// created and none becomes a pawn, so the position needs at least
+    /// the target's units and pawns, and each unit beyond the target's
+    /// is taken by a move. Each square where the target has a unit whose
+    /// walk and attributes (whatever its side) `pos` has not there is
+    /// filled by some move's arrival: one per move, a castling two
+    /// (once per side whose king has not moved).
+    fn recolouring_allows(&self, pos: &Position, moves: u32) -> bool {
+        if pos.attributed().nonempty() || self.target.attributed().nonempty() {
+            return true;
+        }
+        let units = pos.unit_squares().count();
+        let wanted = self.target.unit_squares().count();
+        let pawns = |p: &Position| Color::ALL.map(|c| p.pieces(c, Kind::PAWN).count());
+        let (now, then) = (pawns(pos), pawns(&self.target));
+        if units < wanted || units - wanted > moves || now[0] + now[1] < then[0] + then[1] {
+            return false;
+        }
+        let castlings: u32 = Color::ALL
+            .iter()
+            .map(|&side| u32::from(pos.unmoved.contains(king_square(side))))
+            .sum();
+        let mut to_fill = 0;
+        for (unit, on) in self.target.units() {
+            if pos.piece_at(on).is_none_or(|p| p.kind != unit.kind) {
+                to_fill += 1;
+            }
+        }
+        to_fill <= moves + castlings.min(moves)
+    }
+
     /// The bound where a condition moves units otherwise than by their
     /// walks and no Circe form is in force (`UnitTraffic`): `diff`, the
     /// squares where `pos` and the target differ.
@@ -596,6 +658,90 @@ mod tests {
         assert!(
             ProofTarget::new(target, &Rules::with_circe(CirceRules::CIRCE)).may_reach(&now, 1, 0)
         );
+    }
+
+    #[test]
+    fn under_mate_c_a_unit_handed_over_fills_its_square_but_moves_fill_the_others() {
+        use crate::rules::Condition;
+        let rules = Rules::orthodox().with(Condition::MateC);
+        // The target has White's rook c6 where Black's stands: a mate may
+        // hand it over with no move of its own.
+        let target = ProofTarget::new(pos("wKe1 wRc6 bKe8", Color::White), &rules);
+        assert!(target.may_reach(&pos("wKe1 bRc6 bKe8", Color::White), 1, 0));
+        // A rook to bring to c6 needs a move; the sides may change, but
+        // a unit never comes from nowhere.
+        let now = pos("wKe1 wRc4 bKe8", Color::White);
+        assert!(!target.may_reach(&now, 0, 0));
+        assert!(target.may_reach(&now, 0, 1));
+        // No unit becomes a pawn, whatever its side.
+        let pawn = ProofTarget::new(pos("wKe1 wPc6 bKe8", Color::White), &rules);
+        assert!(!pawn.may_reach(&pos("wKe1 wRc4 bKe8", Color::White), 5, 5));
+        assert!(pawn.may_reach(&pos("wKe1 bPc7 bKe8", Color::White), 5, 5));
+        // Each unit beyond the target's is taken by a move.
+        let crowded = pos("wKe1 wRc6 bKe8 bPa7 bPb7", Color::White);
+        assert!(!target.may_reach(&crowded, 1, 0));
+        assert!(target.may_reach(&crowded, 1, 1));
+        // A handed-over unit may be what the last move arrives by: no
+        // square is ruled out for it.
+        assert!(target.last_arrivals(&crowded).is_none());
+    }
+
+    #[test]
+    fn under_losing_chess_the_routes_bound_the_moves_and_a_pawn_may_become_a_king() {
+        use crate::rules::Condition;
+        let rules = Rules::orthodox().with(Condition::LosingChess);
+        // The knight b1 needs three moves to e5: two are too few, though
+        // one arrival per move would allow them.
+        let target = ProofTarget::new(pos("wKe1 wSe5 bKe8", Color::White), &rules);
+        let now = pos("wKe1 wSb1 bKe8", Color::White);
+        assert!(!target.may_reach(&now, 2, 2));
+        assert!(target.may_reach(&now, 3, 2));
+        // A second white king comes from the pawn a2, five moves to a8.
+        let kings = ProofTarget::new(pos("wKe1 wKb8 bKe6", Color::White), &rules);
+        let now = pos("wKe1 wPa2 bKe6", Color::White);
+        assert!(!kings.may_reach(&now, 4, 6));
+        assert!(kings.may_reach(&now, 6, 6));
+    }
+
+    #[test]
+    fn under_marine_chess_each_move_still_brings_one_unit() {
+        use crate::rules::Condition;
+        let rules = Rules::orthodox().with(Condition::MarineChess);
+        // Two white units to bring, whatever their walks: two moves.
+        let marine = |triton: &str, sirene: &str| {
+            let mut p = pos("wKe2 bKe8", Color::White);
+            let sq = |s: &str| Square::parse(s).unwrap();
+            p.put(sq(triton), Piece::new(Color::White, Kind::TRITON));
+            p.put(sq(sirene), Piece::new(Color::White, Kind::SIRENE));
+            p
+        };
+        let target = ProofTarget::new(marine("a4", "h5"), &rules);
+        let now = marine("a1", "d1");
+        assert!(!target.may_reach(&now, 1, 1));
+        assert!(target.may_reach(&now, 2, 1));
+    }
+
+    #[test]
+    fn the_conditions_that_change_only_promotions_keep_the_bound() {
+        use crate::rules::Condition;
+        // Two nightriders to bring: two moves.
+        let riders = |a: &str, b: &str| {
+            let mut p = pos("wKe2 bKe8", Color::White);
+            for on in [a, b] {
+                let on = Square::parse(on).unwrap();
+                p.put(on, Piece::new(Color::White, Kind::NIGHTRIDER));
+            }
+            p
+        };
+        for c in [
+            Condition::CavalierMajeur,
+            Condition::Leofamily,
+            Condition::ChineseChess,
+        ] {
+            let target = ProofTarget::new(riders("e5", "f4"), &Rules::orthodox().with(c));
+            assert!(!target.may_reach(&riders("b1", "g1"), 1, 1), "{c:?}");
+            assert!(target.may_reach(&riders("b1", "g1"), 2, 1), "{c:?}");
+        }
     }
 
     #[test]

@@ -108,6 +108,11 @@ fn unit_cost(
         }
     } else if let (Kind::PAWN, Some(row)) = (have, promoted_row(want)) {
         u32::from(promotion_moves()[side.index()][row][from.index()][to.index()])
+    } else if have == Kind::PAWN && want == Kind::KING && free_kings {
+        // A pawn may become a king (LosingChess): at least its steps to
+        // the last rank, straight ahead.
+        let last = Square::new(from.file(), side.opponent().back_rank());
+        pawn_moves(side, from, last)
     } else {
         UNREACHABLE
     };
@@ -191,7 +196,8 @@ fn least_assignment(cost: &[[u32; MOST_UNITS]; MOST_UNITS], rows: usize, cols: u
 /// among them; a castling moves the rook in the king's move.
 /// `budget`: the moves the side has; beyond it the cheaper bound is
 /// given. `free_kings`: a king may move otherwise than by its walk
-/// (TransmutedKings), one move to change square.
+/// (TransmutedKings), one move to change square, and a pawn may become
+/// one on its last rank (LosingChess).
 pub fn side_moves_needed(
     pos: &Position,
     target: &Position,

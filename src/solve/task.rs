@@ -145,26 +145,14 @@ impl Task {
         }
         if stip.goal.is_proof() {
             refuse_proof_options(problem, &stip)?;
-            // Popeye's game array is then of the marine pieces: not played.
-            let walks = crate::rules::conditions::StandardWalks::of(&problem.rules);
-            if matches!(
-                walks,
-                crate::rules::conditions::StandardWalks::Marine
-                    | crate::rules::conditions::StandardWalks::Ultramarine
-            ) {
-                return Err(SolveError::Refused {
-                    line: problem.stipulation.line,
-                    why: "marine with a proof game is not played".into(),
-                });
-            }
         }
         if stip.reciprocal.is_some() {
             refuse_reciprocal_options(problem, &stip, intelligent)?;
         }
         let mut pos = match stip.goal {
-            // The game array of the standard walks (ArgentinianChess's).
+            // The game array of the standard walks (MarineChess's ...).
             Goal::ProofGame => {
-                crate::rules::conditions::StandardWalks::of(&problem.rules).game_array()
+                crate::rules::conditions::StandardWalks::proof_game_array(&problem.rules)
             }
             Goal::AToB => problem.start.ok_or_else(|| SolveError::Refused {
                 line: problem.stipulation.line,
@@ -182,7 +170,12 @@ impl Task {
         rules.repertoire = crate::rules::Repertoire::for_rules(&problem.position, &rules);
         if !rules.conditions.is_empty() {
             crate::rules::conditions::pepo::note_mating_generator(&mut rules, &problem.position);
+            // The start of an a=>b keeps its own imitators.
+            let start_imitators = pos.imitators;
             rules.conditions.prepare(&rules, &mut pos);
+            if stip.goal == Goal::AToB && rules.has(crate::rules::Condition::Imitator) {
+                pos.imitators = start_imitators;
+            }
         }
         // The target is the diagram as the conditions prepare it (units
         // they mark, as HyperVolage's), compared with positions so marked.
@@ -511,13 +504,19 @@ fn refuse_proof_options(problem: &Problem, stip: &Stipulation) -> Result<(), Sol
         ProblemOption::Intelligent => true,
         _ => false,
     });
-    // Imitator's squares are the diagram's: which ones the start
-    // position has is not read.
-    if stip.goal == Goal::AToB && problem.rules.has(crate::rules::Condition::Imitator) {
-        return Err(SolveError::Refused {
-            line: problem.stipulation.line,
-            why: "Imitator with a=>b is not played".into(),
-        });
+    // Imitator: the start has the squares given before the stipulation,
+    // the target those given after (the condition's). Popeye compares
+    // them one by one in the order given, and those of the position
+    // reached only: played where each position has one imitator.
+    let imitator = crate::rules::Condition::Imitator;
+    if stip.goal == Goal::AToB && problem.rules.has(imitator) {
+        let start = problem.start.map_or(0, |p| p.imitators.count());
+        if start != 1 || problem.rules.param(imitator).squares.count() != 1 {
+            return Err(SolveError::Refused {
+                line: problem.stipulation.line,
+                why: "Imitator with a=>b is played with one imitator in each position".into(),
+            });
+        }
     }
     match refused {
         Some(o) => Err(SolveError::UnsupportedOption {

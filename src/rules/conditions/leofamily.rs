@@ -27,6 +27,9 @@ fn units_of(pos: &Position, kinds: &[Kind]) -> Bitboard {
 
 impl ConditionRule for Leofamily {
     const ID: &'static str = "leofamily";
+    /// It changes only what a pawn promotes to: each unit moves by its
+    /// own walk.
+    const PROOF: super::ProofTraffic = super::ProofTraffic::Restricts;
 
     fn refusal_in(_rules: &Rules, pos: &Position) -> Option<String> {
         let orthodox = [Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT];
@@ -38,10 +41,16 @@ impl ConditionRule for Leofamily {
 
 impl ConditionRule for ChineseChess {
     const ID: &'static str = "chinoises";
+    /// It changes only what a pawn promotes to: each unit moves by its
+    /// own walk.
+    const PROOF: super::ProofTraffic = super::ProofTraffic::Restricts;
 }
 
 impl ConditionRule for CavalierMajeur {
     const ID: &'static str = "cavaliermajeur";
+    /// It changes only what a pawn promotes to: each unit moves by its
+    /// own walk.
+    const PROOF: super::ProofTraffic = super::ProofTraffic::Restricts;
 
     fn refusal_in(_rules: &Rules, pos: &Position) -> Option<String> {
         units_of(pos, &[Kind::KNIGHT])

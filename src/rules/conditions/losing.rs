@@ -24,8 +24,12 @@ fn captures(mv: &Move) -> u32 {
 impl ConditionRule for LosingChess {
     const ID: &'static str = "losingchess";
     /// One unit a move, one capture; kings are taken as any unit and a
-    /// pawn may promote to one (so not the routes of the orthodox kinds).
-    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic::ONE_UNIT);
+    /// pawn may promote to one: the routes hold for the other units, a
+    /// king's counted as one move and a pawn's way to its last rank.
+    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic {
+        walks_but_kings: true,
+        ..UnitTraffic::ONE_UNIT
+    });
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_legality: false,
         check_implies_attack: false,

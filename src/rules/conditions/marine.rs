@@ -44,6 +44,9 @@ pub(super) fn castling_rights(pos: &mut Position, rook: Kind, poseidon: bool) {
 
 impl ConditionRule for MarineChess {
     const ID: &'static str = "marine";
+    /// A marine unit captures by landing beyond its victim: still one
+    /// unit of the mover moved and one of the other side taken off.
+    const PROOF: super::ProofTraffic = super::ProofTraffic::Moves(super::UnitTraffic::ONE_UNIT);
 
     fn prepare(_rules: &Rules, pos: &mut Position) {
         castling_rights(pos, Kind::TRITON, false);
@@ -64,6 +67,9 @@ pub struct UltramarineChess;
 
 impl ConditionRule for UltramarineChess {
     const ID: &'static str = "ultramarine";
+    /// A marine unit captures by landing beyond its victim: still one
+    /// unit of the mover moved and one of the other side taken off.
+    const PROOF: super::ProofTraffic = super::ProofTraffic::Moves(super::UnitTraffic::ONE_UNIT);
 
     fn prepare(_rules: &Rules, pos: &mut Position) {
         castling_rights(pos, Kind::TRITON, true);

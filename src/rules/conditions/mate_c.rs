@@ -31,6 +31,8 @@ impl ConditionRule for MateC {
         keeps_units: false,
         ..Capabilities::ORTHODOX
     };
+    /// A mating move hands units over where they stand.
+    const PROOF: super::ProofTraffic = super::ProofTraffic::Recolours;
 
     fn changes(
         rules: &Rules,

@@ -318,6 +318,11 @@ pub enum ProofTraffic {
     /// a unit, makes one a pawn or changes a unit's side, and each moves
     /// at most the units counted here.
     Moves(UnitTraffic),
+    /// Units move as in orthodox chess (one unit to one square, the
+    /// castling two), no unit is created or becomes a pawn, but a move
+    /// may hand any number of units other than the kings over to the
+    /// other side, never changing their walks or squares (#C).
+    Recolours,
 }
 
 /// The most units one move brings onto squares or takes from them, for

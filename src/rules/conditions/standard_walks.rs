@@ -73,6 +73,40 @@ impl StandardWalks {
         pos
     }
 
+    /// The game array a proof game starts from under `rules`: Popeye's
+    /// array of the standard walks, which beside these also puts the
+    /// Chinese pieces in the officers' places under Leofamily, the
+    /// nightrider in the knight's under CavalierMajeur, and under
+    /// UltramarineChess the poseidon and the marine pawns in the king's
+    /// and pawns' (Popeye checks the diagram's pieces against those
+    /// conditions on this array, not on the position to reach).
+    pub fn proof_game_array(rules: &Rules) -> Position {
+        let walks = StandardWalks::of(rules);
+        let mut pos = walks.game_array();
+        if rules.conditions.is_empty() {
+            return pos;
+        }
+        // Popeye's order: Leofamily, the marine walks, CavalierMajeur,
+        // ArgentinianChess, each overriding the one before.
+        let leo = rules.has(Condition::Leofamily) && walks == StandardWalks::Orthodox;
+        let nightrider =
+            rules.has(Condition::CavalierMajeur) && walks != StandardWalks::Argentinian;
+        for (piece, on) in Position::game_array().units().collect::<Vec<_>>() {
+            let kind = match piece.kind {
+                Kind::KNIGHT if nightrider => Kind::NIGHTRIDER,
+                Kind::QUEEN if leo => Kind::LEO,
+                Kind::ROOK if leo => Kind::PAO,
+                Kind::BISHOP if leo => Kind::VAO,
+                Kind::KNIGHT if leo => Kind::MAO,
+                Kind::KING if walks == StandardWalks::Ultramarine => Kind::POSEIDON,
+                Kind::PAWN if walks == StandardWalks::Ultramarine => Kind::MARINE_PAWN,
+                _ => continue,
+            };
+            pos.put(on, Piece::new(piece.color, kind));
+        }
+        pos
+    }
+
     /// The standard rook, which castles.
     pub fn rook(self) -> Kind {
         self.officers()[2]
@@ -93,5 +127,64 @@ impl StandardWalks {
             k if orthodox.contains(&k) && self != StandardWalks::Orthodox => None,
             other => Some(other),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Square;
+
+    fn kinds_on(rules: &Rules, squares: &[&str]) -> Vec<Kind> {
+        let pos = StandardWalks::proof_game_array(rules);
+        squares
+            .iter()
+            .map(|s| pos.piece_at(Square::parse(s).unwrap()).unwrap().kind)
+            .collect()
+    }
+
+    #[test]
+    fn the_proof_game_array_holds_the_conditions_standard_walks() {
+        let sq = ["d1", "a1", "c1", "b1", "e1", "a2"];
+        assert_eq!(
+            kinds_on(&Rules::orthodox(), &sq),
+            [
+                Kind::QUEEN,
+                Kind::ROOK,
+                Kind::BISHOP,
+                Kind::KNIGHT,
+                Kind::KING,
+                Kind::PAWN
+            ]
+        );
+        let leo = Rules::orthodox().with(Condition::Leofamily);
+        assert_eq!(
+            kinds_on(&leo, &sq),
+            [
+                Kind::LEO,
+                Kind::PAO,
+                Kind::VAO,
+                Kind::MAO,
+                Kind::KING,
+                Kind::PAWN
+            ]
+        );
+        let cav = Rules::orthodox().with(Condition::CavalierMajeur);
+        assert_eq!(
+            kinds_on(&cav, &["b8", "g1", "d8"]),
+            [Kind::NIGHTRIDER, Kind::NIGHTRIDER, Kind::QUEEN]
+        );
+        let ultra = Rules::orthodox().with(Condition::UltramarineChess);
+        assert_eq!(
+            kinds_on(&ultra, &sq),
+            [
+                Kind::SIRENE,
+                Kind::TRITON,
+                Kind::NEREIDE,
+                Kind::MARINE_KNIGHT,
+                Kind::POSEIDON,
+                Kind::MARINE_PAWN
+            ]
+        );
     }
 }
