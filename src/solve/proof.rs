@@ -94,29 +94,18 @@ impl Capacity {
         }
         let mut families = rules.families();
         let Some(circe) = families.next() else {
-            if recolours {
-                return Some(Capacity {
-                    victim_reborn: false,
-                    rebirth_squares: [Bitboard::EMPTY; 2],
-                    assassin: false,
-                    king_reborn: false,
-                    reborn_where_capturer_stood: false,
-                    capturer_stays: false,
-                    by_walk: false,
-                    traffic: None,
-                    recolours: true,
-                });
-            }
+            // Units move by their walks unless a declaration says otherwise.
+            let by_walk = traffic.is_none() && !recolours;
             return Some(Capacity {
                 victim_reborn: false,
                 rebirth_squares: [Bitboard::EMPTY; 2],
                 assassin: false,
                 king_reborn: false,
                 reborn_where_capturer_stood: false,
-                capturer_stays: traffic.is_none(),
-                by_walk: traffic.is_none(),
+                capturer_stays: by_walk,
+                by_walk,
                 traffic,
-                recolours: false,
+                recolours,
             });
         };
         // The declarations say what a move does without a Circe form.

@@ -200,31 +200,43 @@ fn hoppers_and_lions_check_over_their_hurdle() {
     assert!(!observes("wHAe1 bKe5", "e1", "e5"));
 }
 
+/// The captures of a white `kind` on `from`, every other square that
+/// `crowd` picks holding a black knight: `found` sees each one reported.
+fn crowded_captures(
+    kind: crate::board::Kind,
+    from: Square,
+    crowd: fn(usize) -> bool,
+    found: impl FnMut(super::Reach),
+) -> Position {
+    use super::{generate, Board};
+    let mut pos = Position::empty();
+    for s in Square::all().filter(|s| *s != from && crowd(s.index())) {
+        pos.put(s, Piece::new(Color::Black, crate::board::Kind::KNIGHT));
+    }
+    pos.put(from, Piece::new(Color::White, kind));
+    let b = Board {
+        pos: &pos,
+        occupied: pos.occupied(),
+        enemies: pos.by_color(Color::Black),
+        side: Color::White,
+        ep: None,
+    };
+    generate(kind.walk().steps, from, &b, true, found);
+    pos
+}
+
 #[test]
 fn the_geometric_test_never_drops_a_capture_the_walk_makes() {
     // Every walk, from every square, on two crowded boards of enemies:
     // each capture the walk reports lies where `may_capture_on` allows.
-    use super::{generate, may_capture_on, Board};
-    use crate::board::{Bitboard, Kind};
+    use super::may_capture_on;
+    use crate::board::Kind;
     let patterns: [fn(usize) -> bool; 2] = [|i| (i * 37 + 11) % 3 == 0, |i| (i * 13 + 5) % 2 == 0];
     for kind in Kind::all() {
         let steps = kind.walk().steps;
         for crowd in patterns {
             for from in Square::all() {
-                let mut pos = Position::empty();
-                for s in Square::all().filter(|s| *s != from && crowd(s.index())) {
-                    pos.put(s, Piece::new(Color::Black, Kind::KNIGHT));
-                }
-                pos.put(from, Piece::new(Color::White, kind));
-                let enemies: Bitboard = pos.by_color(Color::Black);
-                let b = Board {
-                    pos: &pos,
-                    occupied: pos.occupied(),
-                    enemies,
-                    side: Color::White,
-                    ep: None,
-                };
-                generate(steps, from, &b, true, |r| {
+                crowded_captures(kind, from, crowd, |r| {
                     let victim = r.capture.expect("a capture");
                     assert!(
                         may_capture_on(steps, from, victim),
@@ -241,8 +253,8 @@ fn the_rose_s_captures_through_its_circles_are_those_its_walk_makes() {
     // The rose's capture test follows only the circles through the target;
     // on crowded boards it must count exactly the captures of each target
     // that walking all sixteen circles reports.
-    use super::{generate, rose_rider_captures, Board};
-    use crate::board::{Bitboard, Kind};
+    use super::rose_rider_captures;
+    use crate::board::Kind;
     use crate::pieces::walk::{Rose, Step};
     let rose = Kind::ROSE;
     assert_eq!(rose.walk().steps, [Step::Rose(Rose::Rider)]);
@@ -253,24 +265,11 @@ fn the_rose_s_captures_through_its_circles_are_those_its_walk_makes() {
     ];
     for crowd in patterns {
         for from in Square::all() {
-            let mut pos = Position::empty();
-            for s in Square::all().filter(|s| *s != from && crowd(s.index())) {
-                pos.put(s, Piece::new(Color::Black, Kind::KNIGHT));
-            }
-            pos.put(from, Piece::new(Color::White, rose));
-            let enemies: Bitboard = pos.by_color(Color::Black);
-            let b = Board {
-                pos: &pos,
-                occupied: pos.occupied(),
-                enemies,
-                side: Color::White,
-                ep: None,
-            };
             let mut walked = [0usize; 64];
-            generate(rose.walk().steps, from, &b, true, |r| {
+            let pos = crowded_captures(rose, from, crowd, |r| {
                 walked[r.capture.expect("a capture").index()] += 1
             });
-            for target in enemies {
+            for target in pos.by_color(Color::Black) {
                 assert_eq!(
                     rose_rider_captures(from, target, pos.occupied()),
                     walked[target.index()],
