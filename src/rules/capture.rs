@@ -32,6 +32,7 @@ use crate::board::{attacks, Attrs, Bitboard, Color, Kind, Piece, Position, Squar
 use crate::make::Identities;
 use crate::moves::{Effect, Effects, Motion, Move, PendingKind, Rebirth};
 use crate::pieces::walk::vectors;
+use std::cell::Cell;
 
 /// Everything a capture's resolution may look at (the fast path).
 #[derive(Clone, Copy, Debug)]
@@ -201,7 +202,38 @@ impl Rules {
     /// with the effects the rules add after those `mv` already carries;
     /// not at all when the rules forbid it. A capture of the tier-1 forms
     /// takes the fast path.
-    pub fn resolve_move(&self, pos: &Position, mv: &Move, mut outcome: impl FnMut(Effects)) {
+    pub fn resolve_move(&self, pos: &Position, mv: &Move, outcome: impl FnMut(Effects)) {
+        self.resolve_move_while(pos, mv, &Cell::new(false), outcome);
+    }
+
+    /// Whether some way the move may end satisfies `found`: as
+    /// [`Rules::resolve_move`], but the ways left are not worked out once
+    /// one is found (a rebirth on any of 64 squares tested for a cage costs
+    /// a search each).
+    pub fn some_outcome(
+        &self,
+        pos: &Position,
+        mv: &Move,
+        mut found: impl FnMut(Effects) -> bool,
+    ) -> bool {
+        let stop = Cell::new(false);
+        self.resolve_move_while(pos, mv, &stop, |effects| {
+            if !stop.get() && found(effects) {
+                stop.set(true);
+            }
+        });
+        stop.get()
+    }
+
+    /// [`Rules::resolve_move`], with the choices of squares left off once
+    /// `stop` is set.
+    fn resolve_move_while(
+        &self,
+        pos: &Position,
+        mv: &Move,
+        stop: &Cell<bool>,
+        mut outcome: impl FnMut(Effects),
+    ) {
         if !self.is_general_for(mv.piece) {
             if let Some(victim) = mv.captured {
                 let capture = Capture::of_move(pos, mv, victim);
@@ -229,6 +261,7 @@ impl Rules {
             ids: pos.identities_for(mv),
             vector: move_vector(mv),
             mover: pos.turn,
+            stop,
         };
         let mut start = Partial {
             pos: pos.play(mv),
@@ -498,13 +531,13 @@ impl Rules {
                 if r.on_occupied != OnOccupied::Strict {
                     next(p);
                 }
-                for sq in Square::all() {
+                for sq in Square::all().take_while(|_| !c.stop.get()) {
                     self.place(c, j, &place, Some(sq), &p, next);
                 }
             }
             RebirthSquare::Cage => {
                 let mut caged = false;
-                for sq in Square::all() {
+                for sq in Square::all().take_while(|_| !c.stop.get()) {
                     self.place(c, j, &place, Some(sq), &p, &mut |q| {
                         caged = true;
                         next(q)
@@ -518,6 +551,9 @@ impl Rules {
                 for sq in
                     take_make_squares(&lifted, c, j.on, relevant, self.first_rank_pawns_move())
                 {
+                    if c.stop.get() {
+                        break;
+                    }
                     self.place(c, j, &place, Some(sq), &p, next);
                 }
             }
@@ -703,6 +739,9 @@ struct Ctx<'a> {
     vector: (i8, i8),
     /// The side making the move.
     mover: Color,
+    /// Set once the caller has the outcome it looked for: the choices
+    /// left are not tried.
+    stop: &'a Cell<bool>,
 }
 
 /// A move resolved so far: the position it has led to, and its effects.

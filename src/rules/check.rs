@@ -484,7 +484,6 @@ impl Rules {
             if !self.conditions.is_empty() {
                 self.conditions.arriving(self, &board, &mut mv);
             }
-            let mut found = false;
             if self.conditions.second_motion_in_check() {
                 // Popeye judges the capture by its first second motion
                 // alone (the first wormhole, in the order of the squares).
@@ -493,17 +492,13 @@ impl Rules {
                     .second_motions(self, &board, &mv, &mut |through| {
                         first = first.or(Some(through));
                     });
-                if let Some(through) = first {
-                    self.resolve_move(&board, &through, |effects| {
-                        found = found || test(&board, &Move { effects, ..through });
-                    });
-                }
-                return found;
+                return first.is_some_and(|through| {
+                    self.some_outcome(&board, &through, |effects| {
+                        test(&board, &Move { effects, ..through })
+                    })
+                });
             }
-            self.resolve_move(&board, &mv, |effects| {
-                found = found || test(&board, &Move { effects, ..mv });
-            });
-            found
+            self.some_outcome(&board, &mv, |effects| test(&board, &Move { effects, ..mv }))
         })
     }
 
