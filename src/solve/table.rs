@@ -5,9 +5,11 @@
 //! the check fail, so a probe never returns another position's value.
 //!
 //! A search uses a prefix of the table's memory, fourfold larger each time
-//! half of it has been filled: a small problem touches a few pages, not
-//! the whole table (a page fault per page took a third of the time of a
-//! problem solved in a tenth of a second).
+//! an eighth of it has been filled: a small problem touches a few pages,
+//! not the whole table (a page fault per page took a third of the time of
+//! a problem solved in a tenth of a second). Filled further, the prefix
+//! would lose answers to collisions that the whole table keeps: a long
+//! search then visits more positions.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -21,7 +23,7 @@ pub struct Table {
     /// The slots in use, `entries[..=mask]`: a power of two less one.
     mask: AtomicUsize,
     /// Empty slots filled since the table was made: the prefix grows when
-    /// they pass half of it.
+    /// they pass an eighth of it.
     filled: AtomicUsize,
     /// Mixed into every key: entries an earlier solve left in reused memory
     /// never match (see [`Table::new`]).
@@ -151,7 +153,7 @@ impl Table {
         e.check.store(key ^ value, Ordering::Relaxed);
         if was_empty
             && mask + 1 < self.entries.len()
-            && self.filled.fetch_add(1, Ordering::Relaxed) + 1 > (mask + 1) / 2
+            && self.filled.fetch_add(1, Ordering::Relaxed) + 1 > (mask + 1) / 8
         {
             self.grow(mask);
         }
