@@ -5,7 +5,7 @@
 //! the check fail, so a probe never returns another position's value.
 //!
 //! A search uses a prefix of the table's memory, fourfold larger each time
-//! an eighth of it has been filled: a small problem touches a few pages,
+//! it has taken stores for an eighth of it: a small problem touches a few pages,
 //! not the whole table (a page fault per page took a third of the time of
 //! a problem solved in a tenth of a second). Filled further, the prefix
 //! would lose answers to collisions that the whole table keeps: a long
@@ -22,8 +22,9 @@ pub struct Table {
     entries: Slab,
     /// The slots in use, `entries[..=mask]`: a power of two less one.
     mask: AtomicUsize,
-    /// Empty slots filled since the table was made: the prefix grows when
-    /// they pass an eighth of it.
+    /// Stores since the table was made (not only into empty slots: a
+    /// reused table's slots all hold an earlier solve's entries): the
+    /// prefix grows when they pass an eighth of it.
     filled: AtomicUsize,
     /// Mixed into every key: entries an earlier solve left in reused memory
     /// never match (see [`Table::new`]).
@@ -148,11 +149,9 @@ impl Table {
         let key = self.key(hash, question, n, salt);
         let mask = self.mask.load(Ordering::Relaxed);
         let e = &self.entries[key as usize & mask];
-        let was_empty = e.value.load(Ordering::Relaxed) == 0;
         e.value.store(value, Ordering::Relaxed);
         e.check.store(key ^ value, Ordering::Relaxed);
-        if was_empty
-            && mask + 1 < self.entries.len()
+        if mask + 1 < self.entries.len()
             && self.filled.fetch_add(1, Ordering::Relaxed) + 1 > (mask + 1) / 8
         {
             self.grow(mask);
@@ -348,5 +347,32 @@ mod tests {
             })
             .count();
         assert!(found > stored / 2, "{found} of {stored}");
+    }
+
+    #[test]
+    fn a_reused_table_grows_too() {
+        // A reused table's slots all hold the solve before's entries: the
+        // prefix must grow all the same.
+        let mut first = Table::new(64);
+        for h in 0..FIRST_SLOTS as u64 {
+            first.store(
+                h.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                Question::HelpFails,
+                1,
+                0,
+                1,
+            );
+        }
+        let second = Table::on(std::mem::replace(&mut first.entries, Slab::none()));
+        for h in 0..FIRST_SLOTS as u64 {
+            second.store(
+                h.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                Question::HelpFails,
+                1,
+                0,
+                1,
+            );
+        }
+        assert!(second.mask.load(Ordering::Relaxed) + 1 > FIRST_SLOTS);
     }
 }
