@@ -71,6 +71,10 @@ pub enum Goal {
     /// that goal (Popeye's CapZug, the structured stipulation's
     /// `/1d[x]a{!+}`). Those moves are not written.
     Zugzwang(&'static Goal),
+    /// After the move the side to move has a move that reaches the goal
+    /// it holds (inside a zugzwang, `/2da[G]{!+}`: each move of the side
+    /// in zugzwang lets the other side reach G). That move is not written.
+    Allows(&'static Goal),
     /// `!G` of a structured stipulation: the move does not reach G.
     Not(&'static Goal),
     /// `G&H` of a structured stipulation: the move reaches both.

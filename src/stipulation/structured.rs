@@ -109,7 +109,8 @@ impl Structured {
     }
 
     /// The expression as Popeye writes it in its header: without spaces,
-    /// each letter's constraints before its branches.
+    /// each letter's constraints before its branches, but an attack's
+    /// after them.
     pub fn echo(&self) -> String {
         let mut out = String::new();
         write_node(&self.root, &mut out);
@@ -280,6 +281,9 @@ fn leaf_goal(node: &Node) -> Option<Goal> {
         Node::Not(_) | Node::And(..) => goal_expression(node),
         Node::Branch(b) => {
             let inner = zugzwang_fork(b)?;
+            if let Goal::Allows(_) = inner {
+                return Some(Goal::Zugzwang(inner.interned()));
+            }
             GOALS
                 .iter()
                 .find(|(_, g)| *g == inner && !g.is_proof())
@@ -319,15 +323,36 @@ fn goal_expression(node: &Node) -> Option<Goal> {
     }
 }
 
-/// `/1d[G]a{!+}`: the goal G every move must reach.
+/// `/1d[G]a{!+}`: the goal G every move must reach; `/2da[G]{!+}`: every
+/// move must let the other side reach G (`Goal::Allows(G)`).
 fn zugzwang_fork(b: &Branch) -> Option<Goal> {
     let not_in_check = Node::Not(Box::new(Node::Goal(Goal::Check)));
+    let plain = b.hidden && !b.forced && !b.inverted && b.min.is_none();
+    let fit = |g: &Goal| !matches!(g, Goal::Zugzwang(_) | Goal::Allows(_));
+    if plain && b.length == 2 {
+        return match b.steps.as_slice() {
+            [d, a]
+                if d.letter == Letter::Defence
+                    && a.letter == Letter::Attack
+                    && !d.if_in_check
+                    && !a.if_in_check
+                    && d.ends.is_empty()
+                    && d.constraints.is_empty()
+                    && a.constraints == [not_in_check] =>
+            {
+                match a.ends.as_slice() {
+                    [Node::Goal(g)] if fit(g) && !g.is_proof() && !g.allows_self_check() => {
+                        Some(Goal::Allows(g.interned()))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+    }
     match b.steps.as_slice() {
         [d, a]
-            if b.hidden
-                && !b.forced
-                && !b.inverted
-                && b.min.is_none()
+            if plain
                 && b.length == 1
                 && d.letter == Letter::Defence
                 && a.letter == Letter::Attack
@@ -637,8 +662,16 @@ fn write_node(node: &Node, out: &mut String) {
                     Letter::Help => 'h',
                     Letter::Series => 's',
                 });
-                for (nodes, open, close) in [(&step.constraints, '{', '}'), (&step.ends, '[', ']')]
-                {
+                let constraints = (&step.constraints, '{', '}');
+                let ends = (&step.ends, '[', ']');
+                // An attack's constraints (tested before the defence
+                // that follows) come after its ends (`/2da[#]{!+}`).
+                let order = if step.letter == Letter::Attack {
+                    [ends, constraints]
+                } else {
+                    [constraints, ends]
+                };
+                for (nodes, open, close) in order {
                     for n in nodes {
                         out.push(open);
                         write_node(n, out);
@@ -682,6 +715,7 @@ mod tests {
             ("black 13h[1h[#]h]?+?h", "13h[1h[#]h]?+?h"),
             ("white 13h[00]?+?h", "13h[00]?+?h"),
             ("white 3a[>1a[#]d]d{!1a[#]d}", "3a[>1a[#]d]d{!1a[#]d}"),
+            ("black 6hh[/2da[#]{!+}]", "6hh[/2da[#]{!+}]"),
         ] {
             assert_eq!(read(input).echo(), echo, "{input}");
         }
