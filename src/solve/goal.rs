@@ -747,6 +747,34 @@ mod tests {
     }
 
     #[test]
+    fn a_zugzwang_each_of_whose_moves_allows_the_goal() {
+        let list = "wKf6 wRa1 bKh8 bPa5";
+        let unblockable = Goal::Zugzwang(Goal::Allows(&Goal::Mate).interned());
+        // After Kf6-f7 each move of Black lets the rook mate.
+        assert!(reached(unblockable, list, Color::White, "f6", "f7"));
+        // After Kf6-e6 the king escapes to g7 or g8.
+        assert!(!reached(unblockable, list, Color::White, "f6", "e6"));
+        // A side in check is in no zugzwang.
+        assert!(!reached(unblockable, list, Color::White, "a1", "h1"));
+        // Allows alone: after Kf6-f7 Black's Kh8-h7 lets Ra1-h1 mate.
+        let allows = Goal::Allows(&Goal::Mate);
+        assert!(reached(
+            allows,
+            "wKf7 wRa1 bKh8 bPa5",
+            Color::Black,
+            "h8",
+            "h7"
+        ));
+        assert!(!reached(
+            allows,
+            "wKe6 wRa1 bKh8 bPa5",
+            Color::Black,
+            "h8",
+            "g8"
+        ));
+    }
+
+    #[test]
     fn negation_and_conjunction_of_goals() {
         let list = "wKh6 wQb1 bKh8 bPh7";
         let not_x = Goal::Not(&Goal::Capture);

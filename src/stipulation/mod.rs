@@ -199,6 +199,10 @@ pub struct Stipulation {
     /// Help play of a structured stipulation `m:n` (m below n): the fewest
     /// half-moves of a solution.
     pub shortest: Option<u32>,
+    /// Play with defence from the position after the key, the defender
+    /// to move: a structured stipulation's `da` root (`white - 5d[#]a`),
+    /// as `option postkeyplay`.
+    pub post_key: bool,
     /// The text as written.
     pub text: String,
 }
@@ -472,6 +476,7 @@ impl Stipulation {
             parry,
             numbered_from_start: false,
             shortest: None,
+            post_key: false,
             text,
         }
         .within_limit()

@@ -155,6 +155,7 @@ impl Structured {
             parry: None,
             numbered_from_start: false,
             shortest: None,
+            post_key: false,
             text: text.to_string(),
         };
         use super::{Parry, Play};
@@ -182,6 +183,27 @@ impl Structured {
                     }
                     _ => unsupported(),
                 }
+            }
+            // `white - Nd[G]a`, N odd: self play from the position after
+            // the key (`postkeyplay`), Black's moves numbered `1...`.
+            ([(Defence, false), (Attack, false)], Color::Black)
+                if n % 2 == 1
+                    && root.inverted
+                    && constraints.is_empty()
+                    && root.steps[1].ends.is_empty()
+                    && !exact =>
+            {
+                let goal = match ends.as_slice() {
+                    [Node::Goal(goal)] => *goal,
+                    [Node::And(..)] => return Err(AND_BELOW_THE_KEY.into()),
+                    [end @ Node::Not(_)] => {
+                        goal_expression(end).ok_or("unsupported end of self play")?
+                    }
+                    _ => return unsupported(),
+                };
+                let mut stip = plain(Play::SelfPlay, false, goal, n.div_ceil(2), false);
+                stip.post_key = true;
+                Ok(stip)
             }
             // `Nad[G]`, N even: self play (the defence reaches the goal).
             ([(Attack, false), (Defence, false)], Color::White)
@@ -813,5 +835,17 @@ mod tests {
         assert!(ord("white 3a[1a[#]d]d").is_err());
         // A zugzwang fork without its constraint is no CapZug.
         assert!(ord("white 3a[/1d[x]a]d").is_err());
+        // `/2da[G]{!+}`: each move lets the other side reach G.
+        let s = ord("black 6hh[/2da[#]{!+}]").unwrap();
+        assert_eq!((s.play, s.moves), (Play::Help, 3));
+        assert_eq!(s.goal, Goal::Zugzwang(&Goal::Allows(&Goal::Mate)));
+        assert!(ord("black 6hh[/2da[#]]").is_err());
+        assert!(ord("black 6hh[2da[#]{!+}]").is_err());
+        // A `da` root: self play after the key, Black defending first.
+        let s = ord("white - 5d[#]a").unwrap();
+        assert_eq!((s.play, s.moves, s.post_key), (Play::SelfPlay, 3, true));
+        assert!(!ord("white 4ad[#]").unwrap().post_key);
+        assert!(ord("white - 4d[#]a").is_err());
+        assert!(ord("black 1d[#]a").is_err());
     }
 }
