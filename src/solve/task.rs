@@ -766,6 +766,7 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
         tree.post_key = true;
         tree.variations = true;
     }
+    tree.quodlibet = battle && stip.quodlibet;
     let mut help_set_play = false;
     for opt in &problem.options {
         match &opt.value {

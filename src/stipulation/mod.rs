@@ -203,6 +203,9 @@ pub struct Stipulation {
     /// to move: a structured stipulation's `da` root (`white - 5d[#]a`),
     /// as `option postkeyplay`.
     pub post_key: bool,
+    /// Self play where the attacker may reach the goal too: a structured
+    /// stipulation's `Na[G]d[G]`, as `option quodlibet`.
+    pub quodlibet: bool,
     /// The text as written.
     pub text: String,
 }
@@ -477,6 +480,7 @@ impl Stipulation {
             numbered_from_start: false,
             shortest: None,
             post_key: false,
+            quodlibet: false,
             text,
         }
         .within_limit()
@@ -608,7 +612,9 @@ mod tests {
         assert_eq!((s.moves, s.exact), (3, true));
         let s = Stipulation::parse("sstipulation white 3a[>1a[#]d]d{!1a[#]d}").unwrap();
         assert_eq!((s.play, s.moves), (Play::Reflex, 2));
-        assert!(Stipulation::parse("sstipulation white 3a[1a[#]d]d").is_err());
+        // Popeye's semi-r#2, the fork into Black's attack forced.
+        let s = Stipulation::parse("sstipulation white 3a[1a[#]d]d").unwrap();
+        assert_eq!((s.play, s.moves), (Play::SemiReflex, 2));
         assert!(Stipulation::parse("sstipulation black 3a[#]d").is_err());
         assert!(Stipulation::parse("sstipulation white 4hh[#]").is_err());
         // `!#` there is "not mate", no auto-mate.

@@ -156,6 +156,7 @@ impl Structured {
             numbered_from_start: false,
             shortest: None,
             post_key: false,
+            quodlibet: false,
             text: text.to_string(),
         };
         use super::{Parry, Play};
@@ -170,6 +171,16 @@ impl Structured {
             ([(Attack, false), (Defence, false)], Color::White) if n % 2 == 1 => {
                 let moves = n.div_ceil(2);
                 match (ends.as_slice(), constraints.as_slice()) {
+                    // `Na[1a[G]d]d` (forced or not: a fork into the
+                    // other side's attack is always forced there).
+                    ([Node::Branch(fork)], [])
+                        if !exact
+                            && root.steps[0].ends.len() == 1
+                            && semi_reflex_goal(fork).is_some() =>
+                    {
+                        let goal = semi_reflex_goal(fork).ok_or("unsupported semi-reflex play")?;
+                        Ok(plain(Play::SemiReflex, false, goal, moves, false))
+                    }
                     ([end], []) if root.steps[0].ends.len() == 1 => {
                         let goal = leaf_goal(end).ok_or("unsupported end of direct play")?;
                         if moves > 1 && matches!(goal, Goal::And(..)) {
@@ -203,6 +214,23 @@ impl Structured {
                 };
                 let mut stip = plain(Play::SelfPlay, false, goal, n.div_ceil(2), false);
                 stip.post_key = true;
+                Ok(stip)
+            }
+            // `Na[G]d[G]`, N even: self play in which the attacker may
+            // reach the goal too (`option quodlibet`).
+            ([(Attack, false), (Defence, false)], Color::White)
+                if n % 2 == 0
+                    && constraints.is_empty()
+                    && !exact
+                    && !root.steps[0].ends.is_empty()
+                    && root.steps[0].ends == root.steps[1].ends =>
+            {
+                let goal = match ends.as_slice() {
+                    [Node::Goal(goal), _] if !matches!(goal, Goal::Zugzwang(_)) => *goal,
+                    _ => return unsupported(),
+                };
+                let mut stip = plain(Play::SelfPlay, false, goal, n / 2, false);
+                stip.quodlibet = true;
                 Ok(stip)
             }
             // `Nad[G]`, N even: self play (the defence reaches the goal).
@@ -437,6 +465,18 @@ fn self_end(b: &Branch) -> Option<Goal> {
                 _ => None,
             }
         }
+        _ => None,
+    }
+}
+
+/// `1a[G]d` (`>` or not) after an attack: semi-reflex play's end, the
+/// defender's move to G.
+fn semi_reflex_goal(fork: &Branch) -> Option<Goal> {
+    let mut unforced = fork.clone();
+    unforced.forced = false;
+    match one_move_to_goal(&unforced)? {
+        Goal::Zugzwang(_) => None,
+        g if unforced.steps[0].letter == Letter::Attack => Some(g),
         _ => None,
     }
 }
@@ -832,7 +872,6 @@ mod tests {
         assert!(ord("black 3:6hh[#]").is_err());
         let s = ord("white 3:5h[#]h").unwrap();
         assert_eq!((s.moves, s.half_move, s.shortest), (2, true, Some(3)));
-        assert!(ord("white 3a[1a[#]d]d").is_err());
         // A zugzwang fork without its constraint is no CapZug.
         assert!(ord("white 3a[/1d[x]a]d").is_err());
         // `/2da[G]{!+}`: each move lets the other side reach G.
@@ -847,5 +886,18 @@ mod tests {
         assert!(!ord("white 4ad[#]").unwrap().post_key);
         assert!(ord("white - 4d[#]a").is_err());
         assert!(ord("black 1d[#]a").is_err());
+        // Semi-reflex play, the fork forced with `>` or not.
+        for t in ["white 3a[>1a[#]d]d", "white 3a[1a[#]d]d"] {
+            let s = ord(t).unwrap();
+            assert_eq!((s.play, s.goal, s.moves), (Play::SemiReflex, Goal::Mate, 2));
+        }
+        // `Na[G]d[G]`: self play, quodlibet.
+        let s = ord("white 4a[#=]d[#=]").unwrap();
+        assert_eq!(
+            (s.play, s.goal, s.moves, s.quodlibet),
+            (Play::SelfPlay, Goal::MateOrStalemate, 2, true)
+        );
+        assert!(!ord("white 4ad[#]").unwrap().quodlibet);
+        assert!(ord("white 4a[#]d[=]").is_err());
     }
 }
