@@ -287,7 +287,7 @@ impl Structured {
             }
             // `Ns[G]`: series play; `Ns[1d[G]a]`: series self play;
             // `Ns[1a[G]d]`, `Ns[1h[G]h]`: series help play.
-            ([(Series, false)], side) if constraints.is_empty() && !exact => {
+            ([(Series, false)], side) if constraints.is_empty() => {
                 let [end] = ends.as_slice() else {
                     return unsupported();
                 };
@@ -899,5 +899,9 @@ mod tests {
         );
         assert!(!ord("white 4ad[#]").unwrap().quodlibet);
         assert!(ord("white 4a[#]d[=]").is_err());
+        // `n:n` series: exact.
+        let s = ord("black 2:2s[1a[x]d]").unwrap();
+        assert_eq!((s.play, s.series, s.exact), (Play::Help, true, true));
+        assert!(ord("white 4:4s[#]").unwrap().exact);
     }
 }
