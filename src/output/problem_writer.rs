@@ -278,7 +278,16 @@ impl<W: FnMut(&str) + Send> Sink for ProblemWriter<W> {
                 _ => None,
             };
             if self.blank_due && notice_solved.is_none() && !self.reci_whole {
-                out.push('\n');
+                // With `postkeyplay` the line is the key's, empty but for
+                // its check.
+                let check = matches!(
+                    event,
+                    Event::Begin {
+                        post_key_check: true,
+                        ..
+                    }
+                );
+                out.push_str(if check { " +\n" } else { "\n" });
             }
             // After a notice the blank line still opens the play, if any.
             self.blank_due &= notice_solved == Some(true);

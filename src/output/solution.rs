@@ -355,6 +355,7 @@ impl SolutionWriter {
                 layout,
                 numbered,
                 set_play_searched,
+                ..
             } => {
                 self.goal = *goal;
                 self.layout = *layout;

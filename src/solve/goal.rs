@@ -42,17 +42,17 @@ pub struct Judge {
     /// Whether a condition defines immobility (MAFF, OWU): a mated or
     /// stalemated side may then have a move.
     immobility_defined: bool,
-    /// `Goal::Zugzwang`: the judge of the goal it forces, kept for every
-    /// test.
-    zugzwang: Option<Box<Forced>>,
+    /// `Goal::Zugzwang`, `Goal::Allows`: the judge of the goal inside
+    /// (the one forced, the one the reply reaches), kept for every test.
+    nested: Option<Box<Forced>>,
     /// The move that last missed the goal in [`Judge::forced_to_goal`]
     /// (from, to): asked first at the next test, where it mostly misses
     /// again (the positions tested are siblings).
     killer: Option<(crate::board::Square, crate::board::Square)>,
 }
 
-/// The judge of the goal a zugzwang forces, with its own list and stop
-/// flag (the test is short; the search's flag is not needed).
+/// The judge of the goal inside a zugzwang or an allowed reply, with its
+/// own list and stop flag (the test is short; the search's flag is not needed).
 struct Forced {
     judge: Judge,
     cancel: super::Cancel,
@@ -85,8 +85,8 @@ impl Judge {
             self_checks_side: None,
             proof: None,
             immobility_defined: rules.conditions.define_immobility(),
-            zugzwang: match goal {
-                Goal::Zugzwang(forced) => Some(Box::new(Forced {
+            nested: match goal {
+                Goal::Zugzwang(forced) | Goal::Allows(forced) => Some(Box::new(Forced {
                     judge: Judge::new(rules, *forced),
                     cancel: super::Cancel::default(),
                     moves: Vec::new(),
@@ -212,6 +212,7 @@ impl Judge {
         out: &mut Vec<Move>,
     ) -> bool {
         if !self.lists_judged_alone() {
+            out.clear();
             self.moves_unless_stopped(pos, cancel, out);
             return !out.is_empty()
                 && out.iter().all(|mv| {
@@ -241,6 +242,22 @@ impl Judge {
             self.killer = missed;
         }
         forced && any
+    }
+
+    /// Whether the side to move has a move (of those `moves_unless_stopped`
+    /// lists) that reaches the goal. `out` is a scratch buffer.
+    pub fn reachable(
+        &mut self,
+        pos: &Position,
+        cancel: &super::Cancel,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        out.clear();
+        self.moves_unless_stopped(pos, cancel, out);
+        out.iter().any(|mv| {
+            let after = pos.play(mv);
+            self.reached(pos, mv, &after)
+        })
     }
 
     /// Appends to the legal moves `out` of `pos` the moves that reach a
@@ -480,7 +497,7 @@ impl Judge {
             }
             Goal::Zugzwang(_) => {
                 !self.in_check(after)
-                    && self.zugzwang.as_mut().is_some_and(|f| {
+                    && self.nested.as_mut().is_some_and(|f| {
                         let Forced {
                             judge,
                             cancel,
@@ -489,6 +506,14 @@ impl Judge {
                         judge.forced_to_goal(after, cancel, moves)
                     })
             }
+            Goal::Allows(_) => self.nested.as_mut().is_some_and(|f| {
+                let Forced {
+                    judge,
+                    cancel,
+                    moves,
+                } = &mut **f;
+                judge.reachable(after, cancel, moves)
+            }),
         }
     }
 
@@ -719,6 +744,34 @@ mod tests {
         assert!(!reached(Goal::Chess81, list, Color::White, "b2", "b7"));
         assert!(reached(Goal::Chess81, list, Color::Black, "a7", "a1"));
         assert!(!reached(Goal::Chess81, list, Color::Black, "a7", "a8"));
+    }
+
+    #[test]
+    fn a_zugzwang_each_of_whose_moves_allows_the_goal() {
+        let list = "wKf6 wRa1 bKh8 bPa5";
+        let unblockable = Goal::Zugzwang(Goal::Allows(&Goal::Mate).interned());
+        // After Kf6-f7 each move of Black lets the rook mate.
+        assert!(reached(unblockable, list, Color::White, "f6", "f7"));
+        // After Kf6-e6 the king escapes to g7 or g8.
+        assert!(!reached(unblockable, list, Color::White, "f6", "e6"));
+        // A side in check is in no zugzwang.
+        assert!(!reached(unblockable, list, Color::White, "a1", "h1"));
+        // Allows alone: after Kf6-f7 Black's Kh8-h7 lets Ra1-h1 mate.
+        let allows = Goal::Allows(&Goal::Mate);
+        assert!(reached(
+            allows,
+            "wKf7 wRa1 bKh8 bPa5",
+            Color::Black,
+            "h8",
+            "h7"
+        ));
+        assert!(!reached(
+            allows,
+            "wKe6 wRa1 bKh8 bPa5",
+            Color::Black,
+            "h8",
+            "g8"
+        ));
     }
 
     #[test]

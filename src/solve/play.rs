@@ -110,6 +110,9 @@ pub enum Event {
         layout: Layout,
         numbered: bool,
         set_play_searched: bool,
+        /// With `postkeyplay`: the defender to move stands in check (the
+        /// key's check, which Popeye writes on the key's empty line).
+        post_key_check: bool,
     },
     /// Help or series play: a complete line, first move first. Set play
     /// comes first.
@@ -301,6 +304,8 @@ pub struct Solution {
     pub set_play_roots: usize,
     /// With `postkeyplay`: what is said of the position after the key.
     pub post_key: Option<Remark>,
+    /// With `postkeyplay`: the defender stands in check after the key.
+    pub post_key_check: bool,
     /// With `movenumbers`: every first move tried, in Popeye's order.
     pub tried: Vec<TriedMove>,
     /// What Popeye says before solving.
@@ -326,6 +331,7 @@ impl Solution {
             layout: self.layout,
             numbered: !self.tried.is_empty(),
             set_play_searched: self.set_play_searched,
+            post_key_check: self.post_key_check,
         });
         if let Some(remark) = self.post_key {
             out.push(Event::PostKey(remark));
@@ -445,9 +451,11 @@ impl Sink for Collector {
                 goal,
                 layout,
                 set_play_searched,
+                post_key_check,
                 ..
             } => {
                 self.solution.set_play_searched = set_play_searched;
+                self.solution.post_key_check = post_key_check;
                 self.solution.goal = Some(goal);
                 self.solution.layout = layout;
             }

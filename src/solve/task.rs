@@ -240,8 +240,15 @@ impl Task {
                 });
             }
         }
+        // After the key (`postkeyplay`) the defender is to move: the king
+        // that may not stand in check is the attacker's.
+        let not_to_move = if tree.post_key {
+            pos.turn
+        } else {
+            pos.turn.opponent()
+        };
         let king_capturable = rules.conditions.all_keep(|c| c.diagram_check_illegal)
-            && rules.in_check(&pos, pos.turn.opponent());
+            && rules.in_check(&pos, not_to_move);
         // The king that can be taken is the whole answer, but for the set
         // play of play with defence, where the other side moves first.
         let battle =
@@ -755,6 +762,11 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
         Play::Direct | Play::SelfPlay | Play::Reflex | Play::SemiReflex
     ) && !stip.series;
     let mut tree = TreeOptions::default();
+    if battle && stip.post_key {
+        tree.post_key = true;
+        tree.variations = true;
+    }
+    tree.quodlibet = battle && stip.quodlibet;
     let mut help_set_play = false;
     for opt in &problem.options {
         match &opt.value {

@@ -71,6 +71,10 @@ pub enum Goal {
     /// that goal (Popeye's CapZug, the structured stipulation's
     /// `/1d[x]a{!+}`). Those moves are not written.
     Zugzwang(&'static Goal),
+    /// After the move the side to move has a move that reaches the goal
+    /// it holds (inside a zugzwang, `/2da[G]{!+}`: each move of the side
+    /// in zugzwang lets the other side reach G). That move is not written.
+    Allows(&'static Goal),
     /// `!G` of a structured stipulation: the move does not reach G.
     Not(&'static Goal),
     /// `G&H` of a structured stipulation: the move reaches both.
@@ -195,6 +199,13 @@ pub struct Stipulation {
     /// Help play of a structured stipulation `m:n` (m below n): the fewest
     /// half-moves of a solution.
     pub shortest: Option<u32>,
+    /// Play with defence from the position after the key, the defender
+    /// to move: a structured stipulation's `da` root (`white - 5d[#]a`),
+    /// as `option postkeyplay`.
+    pub post_key: bool,
+    /// Self play where the attacker may reach the goal too: a structured
+    /// stipulation's `Na[G]d[G]`, as `option quodlibet`.
+    pub quodlibet: bool,
     /// The text as written.
     pub text: String,
 }
@@ -468,6 +479,8 @@ impl Stipulation {
             parry,
             numbered_from_start: false,
             shortest: None,
+            post_key: false,
+            quodlibet: false,
             text,
         }
         .within_limit()
@@ -599,7 +612,9 @@ mod tests {
         assert_eq!((s.moves, s.exact), (3, true));
         let s = Stipulation::parse("sstipulation white 3a[>1a[#]d]d{!1a[#]d}").unwrap();
         assert_eq!((s.play, s.moves), (Play::Reflex, 2));
-        assert!(Stipulation::parse("sstipulation white 3a[1a[#]d]d").is_err());
+        // Popeye's semi-r#2, the fork into Black's attack forced.
+        let s = Stipulation::parse("sstipulation white 3a[1a[#]d]d").unwrap();
+        assert_eq!((s.play, s.moves), (Play::SemiReflex, 2));
         assert!(Stipulation::parse("sstipulation black 3a[#]d").is_err());
         assert!(Stipulation::parse("sstipulation white 4hh[#]").is_err());
         // `!#` there is "not mate", no auto-mate.

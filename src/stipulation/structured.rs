@@ -109,7 +109,8 @@ impl Structured {
     }
 
     /// The expression as Popeye writes it in its header: without spaces,
-    /// each letter's constraints before its branches.
+    /// each letter's constraints before its branches, but an attack's
+    /// after them.
     pub fn echo(&self) -> String {
         let mut out = String::new();
         write_node(&self.root, &mut out);
@@ -154,6 +155,8 @@ impl Structured {
             parry: None,
             numbered_from_start: false,
             shortest: None,
+            post_key: false,
+            quodlibet: false,
             text: text.to_string(),
         };
         use super::{Parry, Play};
@@ -168,6 +171,16 @@ impl Structured {
             ([(Attack, false), (Defence, false)], Color::White) if n % 2 == 1 => {
                 let moves = n.div_ceil(2);
                 match (ends.as_slice(), constraints.as_slice()) {
+                    // `Na[1a[G]d]d` (forced or not: a fork into the
+                    // other side's attack is always forced there).
+                    ([Node::Branch(fork)], [])
+                        if !exact
+                            && root.steps[0].ends.len() == 1
+                            && semi_reflex_goal(fork).is_some() =>
+                    {
+                        let goal = semi_reflex_goal(fork).ok_or("unsupported semi-reflex play")?;
+                        Ok(plain(Play::SemiReflex, false, goal, moves, false))
+                    }
                     ([end], []) if root.steps[0].ends.len() == 1 => {
                         let goal = leaf_goal(end).ok_or("unsupported end of direct play")?;
                         if moves > 1 && matches!(goal, Goal::And(..)) {
@@ -181,6 +194,44 @@ impl Structured {
                     }
                     _ => unsupported(),
                 }
+            }
+            // `white - Nd[G]a`, N odd: self play from the position after
+            // the key (`postkeyplay`), Black's moves numbered `1...`.
+            ([(Defence, false), (Attack, false)], Color::Black)
+                if n % 2 == 1
+                    && root.inverted
+                    && constraints.is_empty()
+                    && root.steps[1].ends.is_empty()
+                    && !exact =>
+            {
+                let goal = match ends.as_slice() {
+                    [Node::Goal(goal)] => *goal,
+                    [Node::And(..)] => return Err(AND_BELOW_THE_KEY.into()),
+                    [end @ Node::Not(_)] => {
+                        goal_expression(end).ok_or("unsupported end of self play")?
+                    }
+                    _ => return unsupported(),
+                };
+                let mut stip = plain(Play::SelfPlay, false, goal, n.div_ceil(2), false);
+                stip.post_key = true;
+                Ok(stip)
+            }
+            // `Na[G]d[G]`, N even: self play in which the attacker may
+            // reach the goal too (`option quodlibet`).
+            ([(Attack, false), (Defence, false)], Color::White)
+                if n % 2 == 0
+                    && constraints.is_empty()
+                    && !exact
+                    && !root.steps[0].ends.is_empty()
+                    && root.steps[0].ends == root.steps[1].ends =>
+            {
+                let goal = match ends.as_slice() {
+                    [Node::Goal(goal), _] if !matches!(goal, Goal::Zugzwang(_)) => *goal,
+                    _ => return unsupported(),
+                };
+                let mut stip = plain(Play::SelfPlay, false, goal, n / 2, false);
+                stip.quodlibet = true;
+                Ok(stip)
             }
             // `Nad[G]`, N even: self play (the defence reaches the goal).
             ([(Attack, false), (Defence, false)], Color::White)
@@ -236,7 +287,7 @@ impl Structured {
             }
             // `Ns[G]`: series play; `Ns[1d[G]a]`: series self play;
             // `Ns[1a[G]d]`, `Ns[1h[G]h]`: series help play.
-            ([(Series, false)], side) if constraints.is_empty() && !exact => {
+            ([(Series, false)], side) if constraints.is_empty() => {
                 let [end] = ends.as_slice() else {
                     return unsupported();
                 };
@@ -280,6 +331,9 @@ fn leaf_goal(node: &Node) -> Option<Goal> {
         Node::Not(_) | Node::And(..) => goal_expression(node),
         Node::Branch(b) => {
             let inner = zugzwang_fork(b)?;
+            if let Goal::Allows(_) = inner {
+                return Some(Goal::Zugzwang(inner.interned()));
+            }
             GOALS
                 .iter()
                 .find(|(_, g)| *g == inner && !g.is_proof())
@@ -319,15 +373,36 @@ fn goal_expression(node: &Node) -> Option<Goal> {
     }
 }
 
-/// `/1d[G]a{!+}`: the goal G every move must reach.
+/// `/1d[G]a{!+}`: the goal G every move must reach; `/2da[G]{!+}`: every
+/// move must let the other side reach G (`Goal::Allows(G)`).
 fn zugzwang_fork(b: &Branch) -> Option<Goal> {
     let not_in_check = Node::Not(Box::new(Node::Goal(Goal::Check)));
+    let plain = b.hidden && !b.forced && !b.inverted && b.min.is_none();
+    let fit = |g: &Goal| !matches!(g, Goal::Zugzwang(_) | Goal::Allows(_));
+    if plain && b.length == 2 {
+        return match b.steps.as_slice() {
+            [d, a]
+                if d.letter == Letter::Defence
+                    && a.letter == Letter::Attack
+                    && !d.if_in_check
+                    && !a.if_in_check
+                    && d.ends.is_empty()
+                    && d.constraints.is_empty()
+                    && a.constraints == [not_in_check] =>
+            {
+                match a.ends.as_slice() {
+                    [Node::Goal(g)] if fit(g) && !g.is_proof() && !g.allows_self_check() => {
+                        Some(Goal::Allows(g.interned()))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+    }
     match b.steps.as_slice() {
         [d, a]
-            if b.hidden
-                && !b.forced
-                && !b.inverted
-                && b.min.is_none()
+            if plain
                 && b.length == 1
                 && d.letter == Letter::Defence
                 && a.letter == Letter::Attack
@@ -390,6 +465,18 @@ fn self_end(b: &Branch) -> Option<Goal> {
                 _ => None,
             }
         }
+        _ => None,
+    }
+}
+
+/// `1a[G]d` (`>` or not) after an attack: semi-reflex play's end, the
+/// defender's move to G.
+fn semi_reflex_goal(fork: &Branch) -> Option<Goal> {
+    let mut unforced = fork.clone();
+    unforced.forced = false;
+    match one_move_to_goal(&unforced)? {
+        Goal::Zugzwang(_) => None,
+        g if unforced.steps[0].letter == Letter::Attack => Some(g),
         _ => None,
     }
 }
@@ -637,8 +724,16 @@ fn write_node(node: &Node, out: &mut String) {
                     Letter::Help => 'h',
                     Letter::Series => 's',
                 });
-                for (nodes, open, close) in [(&step.constraints, '{', '}'), (&step.ends, '[', ']')]
-                {
+                let constraints = (&step.constraints, '{', '}');
+                let ends = (&step.ends, '[', ']');
+                // An attack's constraints (tested before the defence
+                // that follows) come after its ends (`/2da[#]{!+}`).
+                let order = if step.letter == Letter::Attack {
+                    [ends, constraints]
+                } else {
+                    [constraints, ends]
+                };
+                for (nodes, open, close) in order {
                     for n in nodes {
                         out.push(open);
                         write_node(n, out);
@@ -682,6 +777,7 @@ mod tests {
             ("black 13h[1h[#]h]?+?h", "13h[1h[#]h]?+?h"),
             ("white 13h[00]?+?h", "13h[00]?+?h"),
             ("white 3a[>1a[#]d]d{!1a[#]d}", "3a[>1a[#]d]d{!1a[#]d}"),
+            ("black 6hh[/2da[#]{!+}]", "6hh[/2da[#]{!+}]"),
         ] {
             assert_eq!(read(input).echo(), echo, "{input}");
         }
@@ -776,8 +872,36 @@ mod tests {
         assert!(ord("black 3:6hh[#]").is_err());
         let s = ord("white 3:5h[#]h").unwrap();
         assert_eq!((s.moves, s.half_move, s.shortest), (2, true, Some(3)));
-        assert!(ord("white 3a[1a[#]d]d").is_err());
         // A zugzwang fork without its constraint is no CapZug.
         assert!(ord("white 3a[/1d[x]a]d").is_err());
+        // `/2da[G]{!+}`: each move lets the other side reach G.
+        let s = ord("black 6hh[/2da[#]{!+}]").unwrap();
+        assert_eq!((s.play, s.moves), (Play::Help, 3));
+        assert_eq!(s.goal, Goal::Zugzwang(&Goal::Allows(&Goal::Mate)));
+        assert!(ord("black 6hh[/2da[#]]").is_err());
+        assert!(ord("black 6hh[2da[#]{!+}]").is_err());
+        // A `da` root: self play after the key, Black defending first.
+        let s = ord("white - 5d[#]a").unwrap();
+        assert_eq!((s.play, s.moves, s.post_key), (Play::SelfPlay, 3, true));
+        assert!(!ord("white 4ad[#]").unwrap().post_key);
+        assert!(ord("white - 4d[#]a").is_err());
+        assert!(ord("black 1d[#]a").is_err());
+        // Semi-reflex play, the fork forced with `>` or not.
+        for t in ["white 3a[>1a[#]d]d", "white 3a[1a[#]d]d"] {
+            let s = ord(t).unwrap();
+            assert_eq!((s.play, s.goal, s.moves), (Play::SemiReflex, Goal::Mate, 2));
+        }
+        // `Na[G]d[G]`: self play, quodlibet.
+        let s = ord("white 4a[#=]d[#=]").unwrap();
+        assert_eq!(
+            (s.play, s.goal, s.moves, s.quodlibet),
+            (Play::SelfPlay, Goal::MateOrStalemate, 2, true)
+        );
+        assert!(!ord("white 4ad[#]").unwrap().quodlibet);
+        assert!(ord("white 4a[#]d[=]").is_err());
+        // `n:n` series: exact.
+        let s = ord("black 2:2s[1a[x]d]").unwrap();
+        assert_eq!((s.play, s.series, s.exact), (Play::Help, true, true));
+        assert!(ord("white 4:4s[#]").unwrap().exact);
     }
 }
