@@ -1,5 +1,6 @@
-//! Orthodox help mates: whether a mate can still be reached in the moves
-//! left, judged on an empty board (issue 24, the intelligent mode's bound).
+//! Help mates: whether a mate can still be reached in the moves left,
+//! judged on an empty board (issue 24, the intelligent mode's bound), in
+//! orthodox chess and under the Circe forms of `mate_relax.rs`.
 //!
 //! In the final position the mated king stands on some square `k` it
 //! reaches in its side's moves; a unit of the mating side other than its
@@ -18,7 +19,18 @@
 //! only widens what is allowed, so a position judged out of reach has no
 //! mate in the moves left. The answer depends only on the position and
 //! the moves left, as the transposition table needs.
+//!
+//! Under the Circe forms `mate_relax.rs` takes, a unit's fewest moves to a
+//! square are the cheaper of its walk and a route through its rebirth
+//! squares (for none of its side's moves under Circe, where the other side
+//! may still capture; one under Anticirce), a king's region grows from its
+//! rebirth squares too, a unit of the mating side on a flight covers it,
+//! the mating king may check, and a side whose units may be reborn keeps
+//! the castling slack while its king may stand unmoved at home. There a
+//! quick test comes first: the squares each unit may stand on and attack
+//! in each number of moves ([`Levels`]) must cover what is needed.
 
+use super::mate_relax::{Place, Rebirths, Relaxation};
 use super::routes::{king_moves, pawn_moves, promotion_moves, walk_moves, UNREACHABLE};
 use crate::board::{attacks, Bitboard, Color, Kind, Position, Square};
 use std::sync::OnceLock;
@@ -27,14 +39,13 @@ use std::sync::OnceLock;
 /// and allows the mate (never a wrong "out of reach").
 const WORK: u32 = 600;
 
-/// The kinds a pawn may be at the end: itself or a promoted piece, with
-/// its row in [`promotion_moves`].
-const PAWN_FORMS: [(Kind, usize); 5] = [
-    (Kind::PAWN, usize::MAX),
-    (Kind::QUEEN, 0),
-    (Kind::ROOK, 1),
-    (Kind::BISHOP, 2),
-    (Kind::KNIGHT, 3),
+/// The kinds a pawn may be at the end: itself or a promoted piece.
+const PAWN_FORMS: [Kind; 5] = [
+    Kind::PAWN,
+    Kind::QUEEN,
+    Kind::ROOK,
+    Kind::BISHOP,
+    Kind::KNIGHT,
 ];
 
 /// Whether the position is one the bound is made for: orthodox units
@@ -46,6 +57,7 @@ pub fn applies(pos: &Position, mated: Color) -> bool {
         && pos.neutral().is_empty()
         && pos.holes.is_empty()
         && pos.imitators.is_empty()
+        && pos.waiting.is_empty()
         && pos.pieces(mated, Kind::KING).count() == 1
 }
 
@@ -80,6 +92,294 @@ fn may_castle(pos: &Position, side: Color) -> bool {
             let corner = Square::new(f, rank);
             pos.unmoved.contains(corner) && pos.pieces(side, Kind::ROOK).contains(corner)
         })
+}
+
+/// The castling move of slack for `side`: it may castle now, or its king
+/// may stand unmoved at home while rebirths may put a rook (or the king)
+/// back unmoved (`Position::unmoved` marks a reborn king or rook at home).
+fn castling_slack(pos: &Position, side: Color, reach: &Reach<'_>) -> u32 {
+    if may_castle(pos, side) {
+        return 1;
+    }
+    let mut ways = reach.ways.iter().flatten().peekable();
+    if ways.peek().is_none() {
+        return 0;
+    }
+    let home = Square::new(4, side.back_rank());
+    let king_home = pos.unmoved.contains(home) && pos.pieces(side, Kind::KING).contains(home);
+    u32::from(king_home || ways.any(|(_, r)| r.kings))
+}
+
+/// The fewest moves of a reborn unit to each square, by side, kind when
+/// captured, kind wanted and square (from the nearest of its rebirth
+/// squares; a pawn as itself or as the piece it promoted to), made once
+/// per task from a form's squares.
+#[derive(Debug, PartialEq, Eq)]
+pub struct RebornCosts {
+    /// The rebirth squares, by side and kind (`Kind::index`).
+    pub squares: [[Bitboard; 6]; 2],
+    moves: Box<[[[[u8; 64]; 6]; 6]; 2]>,
+    /// What a reborn unit reaches and attacks, by side and kind.
+    levels: Box<[[Levels; 6]; 2]>,
+}
+
+impl RebornCosts {
+    pub fn new(squares: [[Bitboard; 6]; 2]) -> RebornCosts {
+        let mut moves = Box::new([[[[0u8; 64]; 6]; 6]; 2]);
+        for color in Color::ALL {
+            for have in ORTHODOX {
+                for want in ORTHODOX {
+                    for to in Square::all() {
+                        let c = reborn_cost(color, have, want, to, |k| {
+                            squares[color.index()][k.index()]
+                        });
+                        moves[color.index()][have.index()][want.index()][to.index()] =
+                            c.min(255) as u8;
+                    }
+                }
+            }
+        }
+        let mut levels = Box::new([[Levels::default(); 6]; 2]);
+        for color in Color::ALL {
+            for have in ORTHODOX {
+                let row = &moves[color.index()][have.index()];
+                levels[color.index()][have.index()] = Levels::of(color, have, |want, to| {
+                    u32::from(row[want.index()][to.index()])
+                });
+            }
+        }
+        RebornCosts {
+            squares,
+            moves,
+            levels,
+        }
+    }
+}
+
+/// The moves up to which [`Levels`] are kept; beyond, nothing is pruned.
+const LEVELS: usize = 8;
+
+/// What a unit may do in `c` moves, for each `c` below [`LEVELS`]: the
+/// squares it may stand on, and those it may attack from there (the
+/// prune of [`Mating::cover`]: a square no unit attacks in the moves left
+/// cannot be covered).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Levels {
+    stand: [Bitboard; LEVELS],
+    hit: [Bitboard; LEVELS],
+}
+
+impl Levels {
+    /// The levels of a unit `have` of `color` whose fewest moves to stand
+    /// on a square as a kind are `cost`.
+    fn of(color: Color, have: Kind, cost: impl Fn(Kind, Square) -> u32) -> Levels {
+        let mut l = Levels::default();
+        let forms: &[Kind] = if have == Kind::PAWN {
+            &PAWN_FORMS
+        } else {
+            &[have][..]
+        };
+        for &want in forms {
+            for to in Square::all() {
+                let c = cost(want, to) as usize;
+                for level in c..LEVELS {
+                    l.stand[level].set(to);
+                    l.hit[level] |= attacks_of(want, color, to);
+                }
+            }
+        }
+        l
+    }
+
+    /// Adds `other`, `extra` moves later.
+    fn join(&mut self, other: &Levels, extra: usize) {
+        for level in extra..LEVELS {
+            self.stand[level] |= other.stand[level - extra];
+            self.hit[level] |= other.hit[level - extra];
+        }
+    }
+}
+
+/// The levels of a unit of each side and kind on each square, by its walk
+/// (a king as if it could castle: a wider set), made once.
+fn walk_levels() -> &'static [[[Levels; 64]; 6]; 2] {
+    static TABLE: OnceLock<Box<[[[Levels; 64]; 6]; 2]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Box::new([[[Levels::default(); 64]; 6]; 2]);
+        for color in Color::ALL {
+            for have in ORTHODOX {
+                for from in Square::all() {
+                    table[color.index()][have.index()][from.index()] =
+                        Levels::of(color, have, |want, to| {
+                            let own = walk_cost(color, from, have, want, to, true);
+                            if have == Kind::KING {
+                                // The other side's castling too: its table
+                                // serves a king on either home square.
+                                own.min(king_moves(color.opponent(), from, to, true))
+                            } else {
+                                own
+                            }
+                        });
+                }
+            }
+        }
+        table
+    })
+}
+
+/// The six orthodox kinds.
+const ORTHODOX: [Kind; 6] = [
+    Kind::KING,
+    Kind::QUEEN,
+    Kind::ROOK,
+    Kind::BISHOP,
+    Kind::KNIGHT,
+    Kind::PAWN,
+];
+
+/// The fewest moves of a unit `have`, reborn on one of `squares` (of the
+/// kind it has when captured: itself, or a pawn the piece it promoted
+/// to), to stand on `to` as a `want`.
+fn reborn_cost(
+    color: Color,
+    have: Kind,
+    want: Kind,
+    to: Square,
+    squares: impl Fn(Kind) -> Bitboard,
+) -> u32 {
+    let pair = [have, want];
+    let kinds = if have == Kind::PAWN && want != Kind::PAWN {
+        &pair[..]
+    } else {
+        &pair[..1]
+    };
+    let mut best = UNREACHABLE;
+    for &k in kinds {
+        for r in squares(k) {
+            // A pawn on a first or last rank: the routes do not say how it
+            // walks from there.
+            if k == Kind::PAWN && (r.rank() == 0 || r.rank() == 7) {
+                return 0;
+            }
+            best = best.min(walk_cost(color, r, k, want, to, true));
+        }
+    }
+    best
+}
+
+/// How a side's units may reach squares: their walks, and the rebirths
+/// of the forms in force that the moves left allow (`mate_relax.rs`).
+#[derive(Clone, Copy)]
+struct Reach<'r> {
+    color: Color,
+    /// Circe's rebirths (for none of the side's moves, where the other
+    /// side has a move left to capture) and Anticirce's (one move of its
+    /// own), each with the moves it costs.
+    ways: [Option<(u32, &'r Rebirths)>; 2],
+}
+
+impl<'r> Reach<'r> {
+    /// `color`'s reach with `own` moves of its own and `other` of the
+    /// other side's left.
+    fn new(relax: &'r Relaxation, color: Color, own: u32, other: u32) -> Reach<'r> {
+        Reach {
+            color,
+            ways: [
+                relax
+                    .captured
+                    .as_ref()
+                    .filter(|_| other > 0)
+                    .map(|r| (0, r)),
+                relax.capturer.as_ref().filter(|_| own > 0).map(|r| (1, r)),
+            ],
+        }
+    }
+
+    /// Whether a unit may reach a square for none of the side's moves.
+    fn free(&self) -> bool {
+        self.ways[0].is_some()
+    }
+
+    /// What a unit `have` on `from` (its diagram square `diagram`) may do
+    /// in each number of moves.
+    fn levels(&self, from: Square, have: Kind, diagram: Option<Square>) -> Levels {
+        let walks = &walk_levels()[self.color.index()];
+        let mut l = walks[have.index()][from.index()];
+        for &(extra, rebirths) in self.ways.iter().flatten() {
+            if have == Kind::KING && !rebirths.kings {
+                continue;
+            }
+            let reborn = match (&rebirths.place, diagram) {
+                (Place::Squares(t), _) => t.levels[self.color.index()][have.index()],
+                (Place::Diagram, Some(d))
+                    if have != Kind::PAWN || (d.rank() != 0 && d.rank() != 7) =>
+                {
+                    walks[have.index()][d.index()]
+                }
+                (Place::Diagram, _) => Levels {
+                    stand: [Bitboard(u64::MAX); LEVELS],
+                    hit: [Bitboard(u64::MAX); LEVELS],
+                },
+            };
+            l.join(&reborn, extra as usize);
+        }
+        l
+    }
+
+    /// The fewest moves of a unit `have` on `from` (its diagram square
+    /// `diagram`) to stand on `to` as a `want` (`unmoved`: a king at home
+    /// that may castle).
+    #[inline(always)]
+    fn cost(
+        &self,
+        from: Square,
+        have: Kind,
+        diagram: Option<Square>,
+        want: Kind,
+        to: Square,
+        unmoved: bool,
+    ) -> u32 {
+        let mut best = walk_cost(self.color, from, have, want, to, unmoved);
+        for &(extra, rebirths) in self.ways.iter().flatten() {
+            if best <= extra || (have == Kind::KING && !rebirths.kings) {
+                continue;
+            }
+            let c = match &rebirths.place {
+                Place::Squares(t) => {
+                    u32::from(t.moves[self.color.index()][have.index()][want.index()][to.index()])
+                }
+                Place::Diagram => match diagram {
+                    Some(d) => {
+                        reborn_cost(self.color, have, want, to, |_| Bitboard::from_square(d))
+                    }
+                    None => 0,
+                },
+            };
+            best = best.min(extra + c);
+        }
+        best
+    }
+}
+
+/// The fewest moves of a `have` on `from` to stand on `to` as a `want`
+/// on the empty board (a pawn may promote on the way).
+#[inline(always)]
+fn walk_cost(color: Color, from: Square, have: Kind, want: Kind, to: Square, unmoved: bool) -> u32 {
+    if have == Kind::PAWN && want != Kind::PAWN {
+        u32::from(promotion_moves()[color.index()][piece_row(want)][from.index()][to.index()])
+    } else if want == Kind::PAWN {
+        if have == Kind::PAWN {
+            pawn_moves(color, from, to)
+        } else {
+            UNREACHABLE
+        }
+    } else if have != want {
+        UNREACHABLE
+    } else if want == Kind::KING {
+        king_moves(color, from, to, unmoved)
+    } else {
+        u32::from(piece_moves()[piece_row(want)][from.index()][to.index()])
+    }
 }
 
 /// The row of [`piece_moves`] for a piece (not a pawn, not a king).
@@ -118,40 +418,70 @@ fn piece_moves() -> &'static [[[u8; 64]; 64]; 4] {
 struct Unit {
     sq: Square,
     kind: Kind,
+    /// Its diagram square (Diagram Circe's rebirth square).
+    diagram: Option<Square>,
 }
 
 /// The mating side's units and what they may do in the moves left.
-struct Mating {
+struct Mating<'r> {
     color: Color,
     units: [Unit; 16],
     count: usize,
     /// Whether its king may castle (a castling counts as one king move).
     king_unmoved: bool,
+    /// Its rebirths.
+    reach: Reach<'r>,
+    /// A unit on a flight keeps the king off it, and the king may check
+    /// ([`Relaxation::judged`]).
+    judged: bool,
+    /// The costs found, by unit, kind and square (`u8::MAX` not yet),
+    /// where rebirths make them more than a look-up; empty otherwise.
+    costs: Vec<u8>,
+    /// The squares some unit may cover (attack, or stand on where that
+    /// keeps the king off) in each number of moves.
+    cover_at: [Bitboard; LEVELS],
+    /// The squares some unit that may check attacks in each number of
+    /// moves.
+    check_at: [Bitboard; LEVELS],
     work: u32,
 }
 
-impl Mating {
-    /// The fewest moves of unit `u` to stand on `to` as a `kind`.
-    fn cost(&self, u: Unit, kind: Kind, row: usize, to: Square) -> u32 {
-        if u.kind == Kind::PAWN && kind != Kind::PAWN {
-            u32::from(promotion_moves()[self.color.index()][row][u.sq.index()][to.index()])
-        } else if kind == Kind::PAWN {
-            pawn_moves(self.color, u.sq, to)
-        } else if kind == Kind::KING {
-            king_moves(self.color, u.sq, to, self.king_unmoved)
-        } else {
-            u32::from(piece_moves()[piece_row(kind)][u.sq.index()][to.index()])
+impl Mating<'_> {
+    /// The fewest moves of unit `i` to stand on `to` as a `kind`.
+    #[inline(always)]
+    fn cost(&mut self, i: usize, kind: Kind, to: Square) -> u32 {
+        let u = self.units[i];
+        if self.costs.is_empty() {
+            // No rebirth: the walk alone, a look-up.
+            return walk_cost(self.color, u.sq, u.kind, kind, to, self.king_unmoved);
         }
+        let slot = (i * 6 + kind.index()) * 64 + to.index();
+        if self.costs[slot] == u8::MAX {
+            let c = self
+                .reach
+                .cost(u.sq, u.kind, u.diagram, kind, to, self.king_unmoved);
+            self.costs[slot] = c.min(254) as u8;
+        }
+        u32::from(self.costs[slot])
     }
 
     /// Whether units not in `used`, moving at most `left` moves in all,
     /// can attack every square of `need` (`check`, the mated king's square,
-    /// not by the king). Gives up (yes) after [`WORK`] steps.
+    /// not by the king unless [`Mating::judged`]). Gives up (yes) after
+    /// [`WORK`] steps.
     fn cover(&mut self, need: Bitboard, check: Square, left: u32, used: u32) -> bool {
         let Some(r) = need.first() else {
             return true;
         };
-        if left == 0 {
+        if let Some(&cover) = self.cover_at.get(left as usize) {
+            let check = Bitboard::from_square(check) & need;
+            if (need & !cover).nonempty() || (check & !self.check_at[left as usize]).nonempty() {
+                return false;
+            }
+        }
+        // A rebirth may place a unit for none of the side's moves.
+        let free = self.reach.free();
+        if left == 0 && !free {
             return false;
         }
         self.work += 1;
@@ -163,33 +493,41 @@ impl Mating {
                 continue;
             }
             let u = self.units[i];
-            if u.kind == Kind::KING && r == check {
+            if u.kind == Kind::KING && r == check && !self.judged {
                 continue;
             }
-            let forms: &[(Kind, usize)] = if u.kind == Kind::PAWN {
+            let forms: &[Kind] = if u.kind == Kind::PAWN {
                 &PAWN_FORMS
             } else {
-                &[(u.kind, usize::MAX)][..]
+                &[u.kind][..]
             };
             // A unit's choices with the same cover and cost are alike:
             // each is searched once.
             let mut seen: [(Bitboard, u32); 24] = [(Bitboard::EMPTY, 0); 24];
             let mut seen_count = 0;
-            for &(kind, row) in forms {
-                for s in attackers_of(kind, self.color, r) {
-                    let c = self.cost(u, kind, row, s);
-                    if c > left || c == 0 {
+            for &kind in forms {
+                let mut squares = attackers_of(kind, self.color, r);
+                if self.judged && r != check {
+                    squares.set(r);
+                }
+                for s in squares {
+                    let c = self.cost(i, kind, s);
+                    // Where it stands its cover is counted already.
+                    if c > left || (c == 0 && (!free || (s == u.sq && kind == u.kind))) {
                         continue;
                     }
                     let mut hit = attacks_of(kind, self.color, s);
-                    if kind == Kind::KING {
+                    if kind == Kind::KING && !self.judged {
                         hit.clear(check);
+                    }
+                    if self.judged && s != check {
+                        hit.set(s);
                     }
                     let rest = need & !hit;
                     if rest.is_empty() {
                         return true;
                     }
-                    if c == left {
+                    if c == left && !free {
                         continue;
                     }
                     if seen[..seen_count]
@@ -214,8 +552,14 @@ impl Mating {
 
 /// Whether `mating` may still mate in `pos` with `mating_moves` moves of
 /// its own and `mated_moves` of the other side's (orthodox units only:
-/// [`applies`]).
-pub fn may_mate(pos: &Position, mating: Color, mating_moves: u32, mated_moves: u32) -> bool {
+/// [`applies`]), under the rules `relax` stands for.
+pub fn may_mate(
+    pos: &Position,
+    relax: &Relaxation,
+    mating: Color,
+    mating_moves: u32,
+    mated_moves: u32,
+) -> bool {
     let mated = mating.opponent();
     let Some(king) = pos.pieces(mated, Kind::KING).first() else {
         return true;
@@ -225,13 +569,24 @@ pub fn may_mate(pos: &Position, mating: Color, mating_moves: u32, mated_moves: u
         units: [Unit {
             sq: Square(0),
             kind: Kind::PAWN,
+            diagram: None,
         }; 16],
         count: 0,
         king_unmoved: pos.unmoved.contains(Square::new(4, mating.back_rank())),
+        reach: Reach::new(relax, mating, mating_moves, mated_moves),
+        judged: relax.judged,
+        costs: Vec::new(),
+        // Orthodox chess keeps its search as it was: no prune.
+        cover_at: [Bitboard(if relax.judged { 0 } else { u64::MAX }); LEVELS],
+        check_at: [Bitboard(if relax.judged { 0 } else { u64::MAX }); LEVELS],
         work: 0,
     };
+    if m.reach.ways.iter().any(Option::is_some) {
+        m.costs = vec![u8::MAX; 16 * 6 * 64];
+    }
+    let mated_reach = Reach::new(relax, mated, mated_moves, mating_moves);
     // What the mating side attacks where it stands: the king's square
-    // (not by its king) and the flights.
+    // (not by its king, unless a capture may be refused) and the flights.
     let mut checks = Bitboard::EMPTY;
     let mut guards = Bitboard::EMPTY;
     for sq in pos.by_color(mating) {
@@ -240,29 +595,61 @@ pub fn may_mate(pos: &Position, mating: Color, mating_moves: u32, mated_moves: u
         };
         let hit = attacks_of(kind, mating, sq);
         guards |= hit;
-        if kind != Kind::KING {
+        if kind != Kind::KING || relax.judged {
             checks |= hit;
         }
         if m.count < m.units.len() {
-            m.units[m.count] = Unit { sq, kind };
+            let diagram = pos.diagram_square(sq);
+            m.units[m.count] = Unit { sq, kind, diagram };
             m.count += 1;
+            if !relax.judged {
+                continue;
+            }
+            let l = m.reach.levels(sq, kind, diagram);
+            for level in 0..LEVELS {
+                m.cover_at[level] |= l.hit[level] | l.stand[level];
+                m.check_at[level] |= l.hit[level];
+            }
         } else {
             return true;
         }
     }
-    let own = mating_moves + u32::from(may_castle(pos, mating));
-    let other = mated_moves + u32::from(may_castle(pos, mated));
+    if relax.judged {
+        // A unit of the mating side on a flight keeps the king off it.
+        guards |= pos.by_color(mating);
+    }
+    let own = mating_moves + castling_slack(pos, mating, &m.reach);
+    let other = mated_moves + castling_slack(pos, mated, &mated_reach);
     let blockers = pos.by_color(mated) & !Bitboard::from_square(king);
     let mut block_cost = [u8::MAX; 64];
     let king_unmoved = pos.unmoved.contains(king);
-    for k in king_region(king, mated, mated_moves, king_unmoved) {
-        let walk = king_moves(mated, king, k, king_unmoved);
+    let king_diagram = pos.diagram_square(king);
+    let mut region = king_region(king, mated, mated_moves, king_unmoved);
+    // A reborn king walks on from its rebirth square (unmoved at home).
+    for &(extra, rebirths) in mated_reach.ways.iter().flatten() {
+        if !rebirths.kings || extra > mated_moves {
+            continue;
+        }
+        let homes = match &rebirths.place {
+            Place::Squares(t) => t.squares[mated.index()][Kind::KING.index()],
+            Place::Diagram => king_diagram.map_or(Bitboard(u64::MAX), Bitboard::from_square),
+        };
+        for home in homes {
+            region |= king_region(home, mated, mated_moves - extra, true);
+        }
+    }
+    for k in region {
+        let walk = mated_reach.cost(king, Kind::KING, king_diagram, Kind::KING, k, king_unmoved);
         if walk > mated_moves {
             continue;
         }
         let flights = attacks::king(k);
         let mut need = Bitboard::EMPTY;
         if !checks.contains(k) {
+            // No unit may check there in the moves left.
+            if m.check_at.get(own as usize).is_some_and(|c| !c.contains(k)) {
+                continue;
+            }
             need.set(k);
         }
         // Flights neither held by a unit of the mated side nor guarded.
@@ -271,8 +658,8 @@ pub fn may_mate(pos: &Position, mating: Color, mating_moves: u32, mated_moves: u
         if blocks_then_cover(
             pos,
             &mut m,
-            &mut block_cost,
-            (mated, blockers),
+            (&mut block_cost, &mated_reach),
+            blockers,
             open,
             need,
             k,
@@ -314,9 +701,9 @@ fn king_region(from: Square, side: Color, moves: u32, unmoved: bool) -> Bitboard
 #[allow(clippy::too_many_arguments)]
 fn blocks_then_cover(
     pos: &Position,
-    m: &mut Mating,
-    block_cost: &mut [u8; 64],
-    (mated, blockers): (Color, Bitboard),
+    m: &mut Mating<'_>,
+    (block_cost, reach): (&mut [u8; 64], &Reach<'_>),
+    blockers: Bitboard,
     open: Bitboard,
     need: Bitboard,
     k: Square,
@@ -327,31 +714,40 @@ fn blocks_then_cover(
         return m.cover(need, k, own, 0);
     };
     let rest = open & !Bitboard::from_square(f);
-    if spare > 0 {
-        let c = u32::from(nearest(pos, mated, blockers, f, block_cost));
-        if c <= spare
-            && blocks_then_cover(
-                pos,
-                m,
-                block_cost,
-                (mated, blockers),
-                rest,
-                need,
-                k,
-                spare - c,
-                own,
-            )
-        {
-            return true;
-        }
+    let c = if spare > 0 || reach.free() {
+        u32::from(nearest(pos, reach, blockers, f, block_cost))
+    } else {
+        UNREACHABLE
+    };
+    if c <= spare
+        && blocks_then_cover(
+            pos,
+            m,
+            (block_cost, reach),
+            blockers,
+            rest,
+            need,
+            k,
+            spare - c,
+            own,
+        )
+    {
+        return true;
+    }
+    // A flight no unit may cover in the moves left must be blocked.
+    if m.cover_at
+        .get(own as usize)
+        .is_some_and(|cover| !cover.contains(f))
+    {
+        return false;
     }
     let mut guarded = need;
     guarded.set(f);
     blocks_then_cover(
         pos,
         m,
-        block_cost,
-        (mated, blockers),
+        (block_cost, reach),
+        blockers,
         rest,
         guarded,
         k,
@@ -364,7 +760,7 @@ fn blocks_then_cover(
 /// needs to stand on `to`, in any kind; kept in `cache`.
 fn nearest(
     pos: &Position,
-    side: Color,
+    reach: &Reach<'_>,
     blockers: Bitboard,
     to: Square,
     cache: &mut [u8; 64],
@@ -374,12 +770,14 @@ fn nearest(
     }
     let mut best = UNREACHABLE;
     for sq in blockers {
+        let diagram = pos.diagram_square(sq);
         let c = match pos.kind_at(sq) {
-            Some(Kind::PAWN) => (0..4)
-                .map(|row| u32::from(promotion_moves()[side.index()][row][sq.index()][to.index()]))
-                .fold(pawn_moves(side, sq, to), u32::min),
+            Some(Kind::PAWN) => PAWN_FORMS
+                .iter()
+                .map(|&want| reach.cost(sq, Kind::PAWN, diagram, want, to, false))
+                .fold(UNREACHABLE, u32::min),
             Some(Kind::KING) | None => UNREACHABLE,
-            Some(kind) => u32::from(piece_moves()[piece_row(kind)][sq.index()][to.index()]),
+            Some(kind) => reach.cost(sq, kind, diagram, kind, to, false),
         };
         best = best.min(c);
     }
@@ -392,6 +790,12 @@ fn nearest(
 mod tests {
     use super::*;
 
+    const ORTHODOX: Relaxation = Relaxation {
+        captured: None,
+        capturer: None,
+        judged: false,
+    };
+
     fn pos(list: &str) -> Position {
         Position::from_piece_list(list).unwrap()
     }
@@ -401,7 +805,7 @@ mod tests {
         // Black Kh8, pawns g7 h7; White Ra1: 1...Ra8# (back rank).
         let p = pos("wKg1 wRa1 bKh8 bPg7 bPh7");
         assert!(applies(&p, Color::Black));
-        assert!(may_mate(&p, Color::White, 1, 0));
+        assert!(may_mate(&p, &ORTHODOX, Color::White, 1, 0));
     }
 
     #[test]
@@ -409,8 +813,8 @@ mod tests {
         // The black king in the middle of the board: its flights are
         // neither held nor guarded, and one rook move covers few of them.
         let p = pos("wKa1 wRh1 bKe5");
-        assert!(!may_mate(&p, Color::White, 1, 0));
-        assert!(!may_mate(&p, Color::White, 1, 1));
+        assert!(!may_mate(&p, &ORTHODOX, Color::White, 1, 0));
+        assert!(!may_mate(&p, &ORTHODOX, Color::White, 1, 1));
     }
 
     #[test]
@@ -418,7 +822,7 @@ mod tests {
         // Black Kh8; a white rook mates on the back rank only where g7 and
         // h7 are blocked: two black moves are needed for the blocks.
         let p = pos("wKa1 wRb1 bKh8 bPf7 bPe6");
-        assert!(!may_mate(&p, Color::White, 1, 0));
+        assert!(!may_mate(&p, &ORTHODOX, Color::White, 1, 0));
     }
 
     #[test]
@@ -426,12 +830,12 @@ mod tests {
         // 1.e8=Q# (or =R#): the black pawns hold g7 and h7, the new piece
         // checks along the last rank and guards g8.
         let near = pos("wKa1 wPe7 bKh8 bPg7 bPh7");
-        assert!(may_mate(&near, Color::White, 1, 0));
+        assert!(may_mate(&near, &ORTHODOX, Color::White, 1, 0));
         // Three moves from e5: out of reach in one or two, not in three.
         let far = pos("wKa1 wPe5 bKh8 bPg7 bPh7");
-        assert!(!may_mate(&far, Color::White, 1, 0));
-        assert!(!may_mate(&far, Color::White, 2, 0));
-        assert!(may_mate(&far, Color::White, 3, 0));
+        assert!(!may_mate(&far, &ORTHODOX, Color::White, 1, 0));
+        assert!(!may_mate(&far, &ORTHODOX, Color::White, 2, 0));
+        assert!(may_mate(&far, &ORTHODOX, Color::White, 3, 0));
     }
 
     #[test]
@@ -440,7 +844,93 @@ mod tests {
         // move attacks all four; the queen on h6 (check, g7, h7) and the
         // rook on b8 (g8) do it in two moves, one each.
         let p = pos("wKa1 wRb1 wQc1 bKh8");
-        assert!(!may_mate(&p, Color::White, 1, 0));
-        assert!(may_mate(&p, Color::White, 2, 0));
+        assert!(!may_mate(&p, &ORTHODOX, Color::White, 1, 0));
+        assert!(may_mate(&p, &ORTHODOX, Color::White, 2, 0));
+    }
+
+    fn relaxation(circe: crate::rules::CirceRules) -> Relaxation {
+        Relaxation::of(&crate::rules::Rules::with_circe(circe)).expect("a form the bound takes")
+    }
+
+    #[test]
+    fn circe_a_captured_unit_reborn_blocks_a_flight() {
+        // 1.Nxf7#: the black knight, taken on a light square, is reborn on
+        // g8, the flight the knight's check leaves open. Without the
+        // rebirth no white move both checks h8 and guards g8.
+        let p = pos("wKa1 wNg5 bKh8 bPg7 bPh7 bNf7");
+        let circe = relaxation(crate::rules::CirceRules::CIRCE);
+        assert!(may_mate(&p, &circe, Color::White, 1, 0));
+        let walks_only = Relaxation {
+            captured: None,
+            ..circe.clone()
+        };
+        assert!(!may_mate(&p, &walks_only, Color::White, 1, 0));
+    }
+
+    #[test]
+    fn circe_a_unit_of_the_mating_side_reborn_guards_flights() {
+        // Black takes the white rook on c4 (a light square), reborn on h1,
+        // which guards the h-file; then Nf5+ checks g7 (the other flights
+        // held by black). Without the rebirth one white move cannot check
+        // and guard h7 and h8, and no black unit can block them.
+        let p = pos("wKa1 wNd4 wRc4 bKg7 bPf6 bPf7 bPg6 bBf8 bNg8");
+        let circe = relaxation(crate::rules::CirceRules::CIRCE);
+        assert!(may_mate(&p, &circe, Color::White, 1, 1));
+        let walks_only = Relaxation {
+            captured: None,
+            ..circe.clone()
+        };
+        assert!(!may_mate(&p, &walks_only, Color::White, 1, 1));
+    }
+
+    #[test]
+    fn anticirce_a_king_that_captures_goes_home() {
+        // The black king takes on b2 and is reborn on e8, where its flights
+        // are held and Nc7 mates; walking, it stays near a1.
+        let p = pos("wKh1 wPb2 wNb5 bKa1 bQd8 bBf8 bPd7 bPe7 bPf7");
+        let anti = relaxation(crate::rules::CirceRules::ANTICIRCE_CALVET);
+        assert!(may_mate(&p, &anti, Color::White, 1, 1));
+        let walks_only = Relaxation {
+            capturer: None,
+            ..anti.clone()
+        };
+        assert!(!may_mate(&p, &walks_only, Color::White, 1, 1));
+    }
+
+    #[test]
+    fn a_capture_refused_keeps_the_king_off_a_flight() {
+        // Anticirce: 1.g7+ and the king may not take the pawn, its rebirth
+        // square e8 being occupied; in orthodox chess g7 is a flight no
+        // white unit guards after the move.
+        let p = pos("wKa1 wPg6 bKh8 bBg8 bPh7 bRe8");
+        let anti = relaxation(crate::rules::CirceRules::ANTICIRCE_CALVET);
+        assert!(may_mate(&p, &anti, Color::White, 1, 0));
+        // (Anticirce's rebirths alone give White a move of slack: a king
+        // reborn at home may castle.)
+        assert!(!may_mate(&p, &ORTHODOX, Color::White, 1, 0));
+    }
+
+    #[test]
+    fn diagram_circe_reborns_a_unit_on_its_diagram_square() {
+        // The position of the first test, the black knight's diagram square
+        // g8 (it moved to f7): taken there, it goes back to g8.
+        let mut q = pos("wKa1 wNg5 bKh8 bPg7 bPh7 bNg8");
+        q.track_identities();
+        let (g8, f7) = (Square::parse("g8").unwrap(), Square::parse("f7").unwrap());
+        let code = q.id_code(g8);
+        let knight = q.remove(g8).unwrap();
+        q.put(f7, knight);
+        q.set_id_code(f7, code);
+        assert_eq!(q.diagram_square(f7), Some(g8));
+        let diagram = relaxation(crate::rules::CirceRules {
+            square: crate::rules::RebirthSquare::Diagram,
+            ..crate::rules::CirceRules::CIRCE
+        });
+        assert!(may_mate(&q, &diagram, Color::White, 1, 0));
+        let walks_only = Relaxation {
+            captured: None,
+            ..diagram.clone()
+        };
+        assert!(!may_mate(&q, &walks_only, Color::White, 1, 0));
     }
 }

@@ -7,6 +7,7 @@ mod direct;
 pub mod goal;
 pub mod intelligent;
 mod mate_bound;
+mod mate_relax;
 mod max_time;
 mod numbering;
 mod parallel;
@@ -345,12 +346,13 @@ pub fn solve_part_into(
 }
 
 /// Whether the help mate bound (`mate_bound.rs`) holds for the task's
-/// play: a mate, orthodox chess, orthodox units without attributes, and
-/// none of the options that change what ends a line. The environment
-/// variable `CIRCE_NO_MATE_BOUND` turns it off (to compare the outputs).
-fn mate_bound_holds(task: &Task) -> bool {
-    task.stip.goal == crate::stipulation::Goal::Mate
-        && !task.rules.has_any_condition()
+/// play, and under which relaxation: a mate, orthodox chess or a Circe
+/// form the bound knows (`mate_relax.rs`), orthodox units without
+/// attributes, and none of the options that change what ends a line. The
+/// environment variable `CIRCE_NO_MATE_BOUND` turns it off (to compare the
+/// outputs).
+fn mate_bound_holds(task: &Task) -> Option<mate_relax::Relaxation> {
+    let holds = task.stip.goal == crate::stipulation::Goal::Mate
         && crate::board::Color::ALL
             .iter()
             .any(|&c| mate_bound::applies(&task.pos, c))
@@ -359,7 +361,10 @@ fn mate_bound_holds(task: &Task) -> bool {
         && task.stip.reciprocal.is_none()
         && task.stip.parry.is_none()
         && !task.stip.numbered_from_start
-        && std::env::var_os("CIRCE_NO_MATE_BOUND").is_none()
+        && std::env::var_os("CIRCE_NO_MATE_BOUND").is_none();
+    holds
+        .then(|| mate_relax::Relaxation::of(&task.rules))
+        .flatten()
 }
 
 /// The side forced into the goal at the end of series self play

@@ -199,9 +199,9 @@ pub(crate) struct Searcher<'s> {
     parry: Option<Parry>,
     /// Help moves numbered from White's first (`Role::Proof`).
     numbered_from_start: bool,
-    /// Orthodox help mates: nodes where no mate is within the moves left
-    /// are cut (`mate_bound.rs`).
-    mate_bound: bool,
+    /// Help mates: nodes where no mate is within the moves left are cut
+    /// (`mate_bound.rs`), under the rules the relaxation stands for.
+    mate_bound: Option<super::mate_relax::Relaxation>,
     /// `start 27:11`: the path followed below a numbered first move (the
     /// searcher of the root only: the numbered levels are searched in
     /// order, never shared out).
@@ -225,7 +225,7 @@ pub(crate) struct Recipe {
     reciprocal: Option<Goal>,
     parry: Option<Parry>,
     numbered_from_start: bool,
-    mate_bound: bool,
+    mate_bound: Option<super::mate_relax::Relaxation>,
     /// The judge's goal self-checks in lists (`with_forced_self_checks`).
     self_checks: (bool, Option<Color>),
 }
@@ -249,7 +249,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             reciprocal: self.reciprocal.as_ref().map(|j| j.goal),
             parry: self.parry,
             numbered_from_start: self.numbered_from_start,
-            mate_bound: self.mate_bound,
+            mate_bound: self.mate_bound.clone(),
             self_checks: (self.judge.self_checks_in_lists, self.judge.self_checks_side),
         }
     }
@@ -278,7 +278,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
                 .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
             parry: r.parry,
             numbered_from_start: r.numbered_from_start,
-            mate_bound: r.mate_bound,
+            mate_bound: r.mate_bound.clone(),
             path_walk: None,
             out,
         }
@@ -321,7 +321,7 @@ impl<'s> Searcher<'s> {
             reciprocal: None,
             parry: None,
             numbered_from_start: false,
-            mate_bound: false,
+            mate_bound: None,
             path_walk: None,
             out,
         }
@@ -420,22 +420,28 @@ impl<'s> Searcher<'s> {
         (found, whole)
     }
 
-    /// Orthodox help mates: cut the nodes from which no mate is within
-    /// the moves left (the caller decides that the bound holds).
-    pub fn with_mate_bound(mut self, on: bool) -> Searcher<'s> {
-        self.mate_bound = on;
+    /// Help mates: cut the nodes from which no mate is within the moves
+    /// left, under the rules `relax` stands for (the caller decides that
+    /// the bound holds).
+    pub fn with_mate_bound(mut self, relax: Option<super::mate_relax::Relaxation>) -> Searcher<'s> {
+        self.mate_bound = relax;
         self
     }
 
     /// Whether no mate can end the help play from `pos` in `plies`
     /// half-moves (the side that makes the last one mates).
-    fn mate_out_of_reach(&self, pos: &Position, plies: u32) -> bool {
+    fn mate_out_of_reach(
+        &self,
+        pos: &Position,
+        relax: &super::mate_relax::Relaxation,
+        plies: u32,
+    ) -> bool {
         let mating = if plies % 2 == 1 {
             pos.turn
         } else {
             pos.turn.opponent()
         };
-        !super::mate_bound::may_mate(pos, mating, plies.div_ceil(2), plies / 2)
+        !super::mate_bound::may_mate(pos, relax, mating, plies.div_ceil(2), plies / 2)
     }
 
     /// A proof game or `a=>b`: the position to reach.
@@ -971,10 +977,12 @@ impl<'s> Searcher<'s> {
             return false;
         }
         // The table keeps the cut too: the bound costs more than a probe.
-        if self.mate_bound
-            && end == HelpEnd::Goal
+        if end == HelpEnd::Goal
             && !numbered
-            && self.mate_out_of_reach(pos, plies)
+            && self
+                .mate_bound
+                .as_ref()
+                .is_some_and(|relax| self.mate_out_of_reach(pos, relax, plies))
         {
             self.record_failure(hash, question, n);
             return false;
