@@ -99,6 +99,14 @@ impl Relaxation {
         }
         Some(relax)
     }
+
+    /// Whether the bound under this relaxation saves time, measured: under
+    /// Anticirce it cut BEISPIEL_anticir__051's positions from 522,725 to
+    /// 107,928 and took longer (0.91 s to 1.13 s), the cover search from
+    /// every rebirth square costing more than the positions it saves.
+    pub fn pays(&self) -> bool {
+        self.capturer.is_none()
+    }
 }
 
 /// Whether a capture under `c` moves at most the two units of the capture,

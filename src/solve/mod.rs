@@ -365,6 +365,7 @@ fn mate_bound_holds(task: &Task) -> Option<mate_relax::Relaxation> {
     holds
         .then(|| mate_relax::Relaxation::of(&task.rules))
         .flatten()
+        .filter(mate_relax::Relaxation::pays)
 }
 
 /// The side forced into the goal at the end of series self play
