@@ -100,12 +100,19 @@ impl Relaxation {
         Some(relax)
     }
 
-    /// Whether the bound under this relaxation saves time, measured: under
-    /// Anticirce it cut BEISPIEL_anticir__051's positions from 522,725 to
-    /// 107,928 and took longer (0.91 s to 1.13 s), the cover search from
-    /// every rebirth square costing more than the positions it saves.
+    /// Whether the bound under this relaxation saves time, measured: with
+    /// rebirths on the forms' squares the cover search from every rebirth
+    /// square costs more than the positions it saves. Under Anticirce it
+    /// cut BEISPIEL_anticir__051's positions from 522,725 to 107,928 and
+    /// took longer (0.91 s to 1.13 s); under Circe bench's
+    /// r705_h5_circe_0005 took 2.4 times as long, bench-long's bl_h6_circe
+    /// 2.6 times. Diagram Circe (one square a unit) gains.
     pub fn pays(&self) -> bool {
         self.capturer.is_none()
+            && self
+                .captured
+                .as_ref()
+                .is_none_or(|r| r.place == Place::Diagram)
     }
 }
 
