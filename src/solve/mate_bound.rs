@@ -127,8 +127,8 @@ impl RebornCosts {
     pub fn new(squares: [[Bitboard; 6]; 2]) -> RebornCosts {
         let mut moves = Box::new([[[[0u8; 64]; 6]; 6]; 2]);
         for color in Color::ALL {
-            for have in ORTHODOX {
-                for want in ORTHODOX {
+            for have in Kind::ORTHODOX {
+                for want in Kind::ORTHODOX {
                     for to in Square::all() {
                         let c = reborn_cost(color, have, want, to, |k| {
                             squares[color.index()][k.index()]
@@ -141,7 +141,7 @@ impl RebornCosts {
         }
         let mut levels = Box::new([[Levels::default(); 6]; 2]);
         for color in Color::ALL {
-            for have in ORTHODOX {
+            for have in Kind::ORTHODOX {
                 let row = &moves[color.index()][have.index()];
                 levels[color.index()][have.index()] = Levels::of(color, have, |want, to| {
                     u32::from(row[want.index()][to.index()])
@@ -207,7 +207,7 @@ fn walk_levels() -> &'static [[[Levels; 64]; 6]; 2] {
     TABLE.get_or_init(|| {
         let mut table = Box::new([[[Levels::default(); 64]; 6]; 2]);
         for color in Color::ALL {
-            for have in ORTHODOX {
+            for have in Kind::ORTHODOX {
                 for from in Square::all() {
                     table[color.index()][have.index()][from.index()] =
                         Levels::of(color, have, |want, to| {
@@ -226,16 +226,6 @@ fn walk_levels() -> &'static [[[Levels; 64]; 6]; 2] {
         table
     })
 }
-
-/// The six orthodox kinds.
-const ORTHODOX: [Kind; 6] = [
-    Kind::KING,
-    Kind::QUEEN,
-    Kind::ROOK,
-    Kind::BISHOP,
-    Kind::KNIGHT,
-    Kind::PAWN,
-];
 
 /// The fewest moves of a unit `have`, reborn on one of `squares` (of the
 /// kind it has when captured: itself, or a pawn the piece it promoted

@@ -152,17 +152,7 @@ fn rebirths(c: &CirceRules) -> Option<Rebirths> {
 fn squares(c: &CirceRules) -> [[Bitboard; 6]; 2] {
     let mut all = [[Bitboard::EMPTY; 6]; 2];
     for color in Color::ALL {
-        for (i, kind) in [
-            Kind::KING,
-            Kind::QUEEN,
-            Kind::ROOK,
-            Kind::BISHOP,
-            Kind::KNIGHT,
-            Kind::PAWN,
-        ]
-        .into_iter()
-        .enumerate()
-        {
+        for (i, kind) in Kind::ORTHODOX.into_iter().enumerate() {
             for on in Square::all() {
                 for attrs in [Attrs::NONE, Attrs::PROMOTED] {
                     let ctx = RebirthContext {
