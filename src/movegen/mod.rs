@@ -69,12 +69,24 @@ fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
     if pos.pieces(us, Kind::KING).count() > 1 || rules.in_check(pos, us) {
         return Bitboard::EMPTY;
     }
-    let them = us.opponent();
     // Only sliders pin here; a fairy unit (a hopper pins by its hurdle)
     // makes every move be played out.
-    if (pos.fairy() & pos.by_color(them)).nonempty() {
+    if (pos.fairy() & pos.by_color(us.opponent())).nonempty() {
         return Bitboard::EMPTY;
     }
+    let pinned = pinned_by_sliders(pos, king, us);
+    // `king` may be a royal unit of another kind (the royal attribute).
+    let mut movers = pos.by_color(us) & !pinned & !pos.pieces(us, Kind::KING) & !pos.neutral();
+    movers.clear(king);
+    movers
+}
+
+/// The units standing alone between `king` (of `us`) and an orthodox
+/// rook, bishop or queen of the other side on its line: those the
+/// sliders pin (of any side: a unit of the other side there blocks a
+/// discovered check instead).
+pub fn pinned_by_sliders(pos: &Position, king: Square, us: Color) -> Bitboard {
+    let them = us.opponent();
     let occ = pos.occupied();
     let mut pinned = Bitboard::EMPTY;
     let rq = (pos.pieces(them, Kind::ROOK) | pos.pieces(them, Kind::QUEEN))
@@ -87,10 +99,7 @@ fn surely_legal_from(pos: &Position, rules: &Rules) -> Bitboard {
             pinned |= between;
         }
     }
-    // `king` may be a royal unit of another kind (the royal attribute).
-    let mut movers = pos.by_color(us) & !pinned & !pos.pieces(us, Kind::KING) & !pos.neutral();
-    movers.clear(king);
-    movers
+    pinned
 }
 
 /// Whether the side to move has at least one legal move. (Most conditions
@@ -110,7 +119,53 @@ pub fn has_legal_move(pos: &Position, rules: &Rules, scratch: &mut Vec<Move>) ->
         legal_moves(pos, rules, scratch);
         return !scratch.is_empty();
     }
+    if has_surely_legal_quiet_move(pos, rules) {
+        return true;
+    }
     !all_pseudo_legal(pos, rules, scratch, None, |mv| !is_legal(pos, rules, mv))
+}
+
+/// Whether a unit of the side to move surely has a legal quiet move, seen
+/// on the bitboards alone: a stalemate test mostly ends at the first unit
+/// free to step, with no move generated or played. Only where a quiet
+/// move is the unit's walk onto an empty square and nothing else (no
+/// condition, no attribute, units moving from their own squares, no
+/// effect on a quiet move); the units [`surely_legal_from`] clears
+/// (neither king nor pinned, the side not in check). A pawn counts for a
+/// step that neither starts on its first rank nor promotes: those hang
+/// on more rules. False says nothing.
+fn has_surely_legal_quiet_move(pos: &Position, rules: &Rules) -> bool {
+    if !rules.conditions.is_empty()
+        || pos.attributed().nonempty()
+        || !rules.units_move_from_their_squares()
+        || !Route::of(rules).plain
+    {
+        return false;
+    }
+    let us = pos.turn;
+    let safe = surely_legal_from(pos, rules) & !pos.fairy();
+    if safe.is_empty() {
+        return false;
+    }
+    let empty = !pos.occupied();
+    let pawns = pos.pieces(us, Kind::PAWN);
+    for from in safe & !pawns {
+        let piece = pos.piece_as(from, us).expect("own unit");
+        if (pos.attacks_from(from, piece) & empty).nonempty() {
+            return true;
+        }
+    }
+    let forward: i8 = if us == Color::White { 1 } else { -1 };
+    let promotes = rules.promotion_squares(us);
+    for from in safe & pawns {
+        let Some(to) = from.offset(0, forward) else {
+            continue;
+        };
+        if from.rank() != us.back_rank() && !promotes.contains(to) && empty.contains(to) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether `each` holds for every pseudo-legal move of `pos`, asked until
@@ -1392,6 +1447,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The quiet move seen on the bitboards is a legal move of the whole
+    /// list; where none is seen, the list answers. The positions are
+    /// stalemates but for one unit: a pinned knight, a pinned rook whose
+    /// pin line is its own, blocked and promoting pawns, a pawn on its
+    /// first rank (which Circe's rebirth puts there).
+    #[test]
+    fn a_quiet_move_seen_on_the_bitboards_is_legal() {
+        let cases = [
+            // (pieces, black to move has a legal move, a quiet one seen)
+            ("wKf7 wBd3 bKh8", false, false),
+            ("wKf7 wBd3 wRa8 bKh8 bSg8", false, false),
+            ("wKf7 wBd3 bKh8 bSb1", true, true),
+            ("wKf7 wBd3 wRa8 bKh8 bRg8", true, false),
+            ("wKc7 wSb5 wBh1 bKa8 bRb7", false, false),
+            ("wKf7 wBd3 bKh8 bPc3 wPc2", false, false),
+            ("wKf7 wBd3 bKh8 bPa4", true, true),
+            ("wKf7 wBd3 bKh8 bPa2", true, false),
+            ("wKf7 wBd3 bKh8 bPa8", false, false),
+        ];
+        let circe = Rules::with_circe(CirceRules::of(Base::Circe));
+        for rules in [Rules::orthodox(), circe] {
+            for (list, has, seen) in cases {
+                let mut pos = Position::from_piece_list(list).unwrap();
+                pos.turn = Color::Black;
+                let mut legal = Vec::new();
+                legal_moves(&pos, &rules, &mut legal);
+                assert_eq!(legal.is_empty(), !has, "{list}");
+                assert_eq!(has_surely_legal_quiet_move(&pos, &rules), seen, "{list}");
+                assert_eq!(has_legal_move(&pos, &rules, &mut Vec::new()), has, "{list}");
+            }
+        }
+        // An attribute may take a unit's moves away: nothing is seen.
+        let mut pos = Position::from_piece_list("wKf7 wBd3 bKh8 bSd4").unwrap();
+        pos.turn = Color::Black;
+        assert!(has_surely_legal_quiet_move(&pos, &Rules::orthodox()));
+        let knight = pos.remove(Square::new(3, 3)).unwrap();
+        pos.put(Square::new(3, 3), knight.with(Attrs::PARALYSING));
+        assert!(!has_surely_legal_quiet_move(&pos, &Rules::orthodox()));
     }
 
     /// The moves that score highest, each resolved only where it may
