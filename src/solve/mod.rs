@@ -16,6 +16,7 @@ pub mod popeye_order;
 pub mod proof;
 mod routes;
 mod search;
+mod stalemate_bound;
 pub mod stats;
 pub mod table;
 mod task;

@@ -428,6 +428,15 @@ impl<'s> Searcher<'s> {
         self
     }
 
+    /// Whether the last move, the side to move's in `pos`, is to stalemate
+    /// and no move can (`stalemate_bound.rs`).
+    fn stalemate_out_of_reach(&self, pos: &Position) -> bool {
+        let rules = &self.judge.rules;
+        self.judge.goal == Goal::Stalemate
+            && super::stalemate_bound::applies(rules, pos)
+            && super::stalemate_bound::out_of_reach_in_one(pos, rules)
+    }
+
     /// Whether no mate can end the help play from `pos` in `plies`
     /// half-moves (the side that makes the last one mates).
     fn mate_out_of_reach(
@@ -970,6 +979,10 @@ impl<'s> Searcher<'s> {
         } else {
             (help_question(end), plies)
         };
+        // Cheaper than the probe, and never stored.
+        if plies == 1 && end == HelpEnd::Goal && !numbered && self.stalemate_out_of_reach(pos) {
+            return false;
+        }
         let hash = pos.zobrist();
         count(Counter::Probes, plies, 1);
         if self.known_to_fail(hash, question, n) {
@@ -1454,6 +1467,7 @@ impl<'s> Searcher<'s> {
                 }
                 // The last series move may check: the other side answers it
                 // (Popeye's `8.Db6-b8 + c7*b8=L =`).
+                SeriesEnd::Help if self.stalemate_out_of_reach(&after) => false,
                 SeriesEnd::Help | SeriesEnd::Reflex => {
                     self.goal_moves_remembered(&after, depth + 1, &step, Role::Reply)
                 }
@@ -1580,6 +1594,13 @@ impl<'s> Searcher<'s> {
             return false;
         }
         if self.reflex_blocked(pos, end, depth) {
+            return false;
+        }
+        if left == 1
+            && end == SeriesEnd::Direct
+            && !self.numbers_at(depth)
+            && self.stalemate_out_of_reach(pos)
+        {
             return false;
         }
         // Towards a position (ser-dia, ser-ha=>b): the series side's moves
