@@ -6,9 +6,10 @@
 //! else) and the squares one of its units must leave. Each move of a side
 //! brings at most one of its units somewhere and takes at most one away,
 //! but for a castling (two) and for what the rules add to a move:
-//! - Circe (the captured unit reborn, now or after the next move as in
-//!   Parrain): each move of the other side may bring back one of the
-//!   side's units, and take one away by capturing it;
+//! - Circe (the captured unit reborn, now, after the next move as in
+//!   Parrain, or with the next capture of either side as in WaitCapture):
+//!   each move of the other side may take one of the side's units away by
+//!   capturing it, and each unit so taken (or waiting) comes back once;
 //! - Anticirce, orthodox chess, Madrasi and BackHome: a captured unit is gone, so
 //!   a side loses no more units than it has beyond the target's count;
 //! - Assassin: a rebirth may remove the unit on the rebirth square, one
@@ -133,7 +134,9 @@ impl Capacity {
             Base::Circe
                 if matches!(
                     circe.relevant_capture,
-                    RelevantCapture::ThisMove | RelevantCapture::LastMove
+                    RelevantCapture::ThisMove
+                        | RelevantCapture::LastMove
+                        | RelevantCapture::WaitCapture
                 ) =>
             {
                 Some(Capacity {
@@ -347,8 +350,14 @@ impl ProofTarget {
             // castled, and takes two away where it has not its king at
             // home.
             let home = king_square(side);
-            let castlings =
-                u32::from(pos.unmoved.contains(home)) + if cap.king_reborn { theirs } else { 0 };
+            // A king reborn at home may castle again: one taken by the
+            // other side, or one waiting for its rebirth.
+            let castlings = u32::from(pos.unmoved.contains(home))
+                + if cap.king_reborn {
+                    theirs + u32::from(pending)
+                } else {
+                    0
+                };
             let castlings = castlings.min(mine);
             castlings_left[i] = castlings;
             let target_king = self.target.king(side);
@@ -956,5 +965,30 @@ mod tests {
         now.unmoved = Bitboard::EMPTY;
         assert!(!far.may_reach(&now, 1, 1));
         assert!(far.may_reach(&now, 2, 1));
+    }
+
+    #[test]
+    fn a_unit_waiting_for_the_next_capture_still_counts_and_comes_back_once() {
+        let mut wait = CirceRules::CIRCE;
+        wait.relevant_capture = RelevantCapture::WaitCapture;
+        wait.square = RebirthSquare::CaptureSquare;
+        let target = ProofTarget::new(Position::game_array(), &Rules::with_circe(wait));
+        // A knight out comes home by its own moves or by a rebirth, which
+        // needs one of White's units taken by Black first.
+        let mut out = Position::game_array();
+        let knight = out.remove(Square::parse("g1").unwrap()).unwrap();
+        out.put(Square::parse("f3").unwrap(), knight);
+        assert!(!target.may_reach(&out, 0, 0));
+        assert!(target.may_reach(&out, 1, 0));
+        // The pawn taken on d5 waits for the next capture: still Black's.
+        let mut pos = after_capture();
+        assert!(!target.may_reach(&pos, 3, 3), "a unit short");
+        pos.waiting.pending = Some(Pending {
+            unit: crate::board::Piece::new(Color::Black, crate::board::Kind::PAWN),
+            on: Square::parse("d5").unwrap(),
+            id: 0,
+            kind: PendingKind::UntilCapture,
+        });
+        assert!(target.may_reach(&pos, 3, 3));
     }
 }
