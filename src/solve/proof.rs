@@ -92,7 +92,7 @@ impl Capacity {
         let mut traffic = None;
         let mut recolours = false;
         for c in rules.conditions.iter() {
-            match c.proof_traffic() {
+            match c.proof_traffic_in(rules) {
                 ProofTraffic::Restricts => {}
                 ProofTraffic::Moves(t) if traffic.is_none() && !recolours => traffic = Some(t),
                 ProofTraffic::Recolours if traffic.is_none() && !recolours => recolours = true,
@@ -990,5 +990,33 @@ mod tests {
             kind: PendingKind::UntilCapture,
         });
         assert!(target.may_reach(&pos, 3, 3));
+    }
+
+    #[test]
+    fn wormholes_away_from_the_kings_homes_move_one_unit_a_move() {
+        use crate::rules::{Condition, Param};
+        let rules = |holes: &[&str]| {
+            let mut squares = Bitboard::EMPTY;
+            for h in holes {
+                squares.set(Square::parse(h).unwrap());
+            }
+            let param = Param {
+                squares,
+                ..Param::default()
+            };
+            Rules::orthodox()
+                .with(Condition::Wormholes)
+                .with_param(Condition::Wormholes, param)
+        };
+        // Two white units to bring: two moves, unless a king comes out of
+        // a wormhole at home and castles again.
+        let target = pos("wKe1 wSc3 wSf3 bKe8", Color::White);
+        let mut now = pos("wKe1 wSb1 wSg1 bKe8", Color::White);
+        now.unmoved = Bitboard::EMPTY;
+        let away = ProofTarget::new(target, &rules(&["b8", "c6"]));
+        assert!(!away.may_reach(&now, 1, 1));
+        assert!(away.may_reach(&now, 2, 1));
+        let home = ProofTarget::new(target, &rules(&["e1", "d4"]));
+        assert!(home.may_reach(&now, 1, 1));
     }
 }

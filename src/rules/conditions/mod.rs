@@ -743,6 +743,11 @@ pub trait ConditionRule {
     /// What one move may do to the units, for the proof games' bound.
     const PROOF: ProofTraffic = ProofTraffic::Unknown;
 
+    /// `PROOF` under `rules`, where the condition's parameter allows less.
+    fn proof(_rules: &Rules) -> ProofTraffic {
+        Self::PROOF
+    }
+
     /// The units of `side` that may not move.
     #[inline(always)]
     fn immobile(_rules: &Rules, _pos: &Position, _side: Color) -> Bitboard {
@@ -1101,6 +1106,13 @@ macro_rules! registry {
             pub const fn proof_traffic(self) -> ProofTraffic {
                 match self {
                     $(Condition::$variant => <$rule as ConditionRule>::PROOF,)*
+                }
+            }
+
+            /// `proof_traffic` under `rules` (the condition's parameter).
+            pub fn proof_traffic_in(self, rules: &Rules) -> ProofTraffic {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::proof(rules),)*
                 }
             }
 
