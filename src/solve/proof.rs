@@ -6,9 +6,10 @@
 //! else) and the squares one of its units must leave. Each move of a side
 //! brings at most one of its units somewhere and takes at most one away,
 //! but for a castling (two) and for what the rules add to a move:
-//! - Circe (the captured unit reborn, now or after the next move as in
-//!   Parrain): each move of the other side may bring back one of the
-//!   side's units, and take one away by capturing it;
+//! - Circe (the captured unit reborn, now, after the next move as in
+//!   Parrain, or with the next capture of either side as in WaitCapture):
+//!   each move of the other side may take one of the side's units away by
+//!   capturing it, and each unit so taken (or waiting) comes back once;
 //! - Anticirce, orthodox chess, Madrasi and BackHome: a captured unit is gone, so
 //!   a side loses no more units than it has beyond the target's count;
 //! - Assassin: a rebirth may remove the unit on the rebirth square, one
@@ -35,9 +36,9 @@
 //! bound is used: the search is then exhaustive (the transposition table
 //! still remembers where nothing was found).
 
-use crate::board::{Bitboard, Color, Kind, Piece, Position, Square};
+use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::PendingKind;
-use crate::rules::conditions::{ProofTraffic, UnitTraffic};
+use crate::rules::conditions::{ProofTraffic, Routes, UnitTraffic};
 use crate::rules::rebirth::RebirthContext;
 use crate::rules::{
     Base, CirceRules, OnOccupied, RebirthSquare, RelevantCapture, Rules, SquareAdapter,
@@ -75,6 +76,14 @@ struct Capacity {
 }
 
 impl Capacity {
+    /// How far the routes hold (`super::routes`).
+    fn routes(&self) -> Option<Routes> {
+        if self.by_walk {
+            return Some(Routes::Walks);
+        }
+        self.traffic.and_then(|t| t.routes)
+    }
+
     /// The capacity under `rules`, or None where the bound would not be
     /// sound.
     fn of(rules: &Rules) -> Option<Capacity> {
@@ -83,7 +92,7 @@ impl Capacity {
         let mut traffic = None;
         let mut recolours = false;
         for c in rules.conditions.iter() {
-            match c.proof_traffic() {
+            match c.proof_traffic_in(rules) {
                 ProofTraffic::Restricts => {}
                 ProofTraffic::Moves(t) if traffic.is_none() && !recolours => traffic = Some(t),
                 ProofTraffic::Recolours if traffic.is_none() && !recolours => recolours = true,
@@ -125,7 +134,9 @@ impl Capacity {
             Base::Circe
                 if matches!(
                     circe.relevant_capture,
-                    RelevantCapture::ThisMove | RelevantCapture::LastMove
+                    RelevantCapture::ThisMove
+                        | RelevantCapture::LastMove
+                        | RelevantCapture::WaitCapture
                 ) =>
             {
                 Some(Capacity {
@@ -158,6 +169,21 @@ impl Capacity {
             _ => None,
         }
     }
+}
+
+/// Whether the routes may read `pos`: orthodox units, with no attribute
+/// but AliceChess's board where the routes count the boards.
+fn routed_units(pos: &Position, routes: Routes) -> bool {
+    if pos.fairy().nonempty() {
+        return false;
+    }
+    let attributed = pos.attributed();
+    attributed.is_empty()
+        || (routes == Routes::AliceBoards
+            && attributed == pos.on_board_b()
+            && attributed
+                .into_iter()
+                .all(|sq| pos.piece_at(sq).is_some_and(|p| p.attrs == Attrs::ALICE_B)))
 }
 
 /// The squares where a unit of `side` may be reborn under `circe`: those
@@ -209,8 +235,8 @@ pub struct ProofTarget {
     counts: [u32; 2],
     capacity: Option<Capacity>,
     /// The target's units all orthodox and units moving by their walk
-    /// alone: the routes bound the moves too.
-    routes: bool,
+    /// alone (as far as the rules say): the routes bound the moves too.
+    routes: Option<Routes>,
 }
 
 impl ProofTarget {
@@ -218,10 +244,9 @@ impl ProofTarget {
         // A neutral unit belongs to both sides: the count per side no
         // longer says what a move does.
         let capacity = Capacity::of(rules).filter(|_| target.neutral().is_empty());
-        let orthodox_units = |p: &Position| p.fairy().is_empty() && p.attributed().is_empty();
         let routes = capacity
-            .is_some_and(|c| c.by_walk || c.traffic.is_some_and(|t| t.walks_but_kings))
-            && orthodox_units(&target);
+            .and_then(|c| c.routes())
+            .filter(|&r| routed_units(&target, r));
         ProofTarget {
             counts: [target.count(Color::White), target.count(Color::Black)],
             target,
@@ -285,7 +310,7 @@ impl ProofTarget {
         let diff = pos.differing_squares(&self.target);
         if let Some(traffic) = cap.traffic {
             return self.traffic_allows(pos, diff, traffic, own, other)
-                && (!traffic.walks_but_kings || self.routes_allow(pos, own, other, true));
+                && self.routes_allow(pos, own, other);
         }
         // Neither position has a neutral unit: a unit's side is the one
         // colour set that holds it.
@@ -325,8 +350,14 @@ impl ProofTarget {
             // castled, and takes two away where it has not its king at
             // home.
             let home = king_square(side);
-            let castlings =
-                u32::from(pos.unmoved.contains(home)) + if cap.king_reborn { theirs } else { 0 };
+            // A king reborn at home may castle again: one taken by the
+            // other side, or one waiting for its rebirth.
+            let castlings = u32::from(pos.unmoved.contains(home))
+                + if cap.king_reborn {
+                    theirs + u32::from(pending)
+                } else {
+                    0
+                };
             let castlings = castlings.min(mine);
             castlings_left[i] = castlings;
             let target_king = self.target.king(side);
@@ -399,20 +430,22 @@ impl ProofTarget {
                 return false;
             }
         }
-        self.routes_allow(pos, own, other, false)
+        self.routes_allow(pos, own, other)
     }
 
     /// Whether each side's routes (`super::routes`) fit its moves, and
-    /// their captures the units the other side has to lose; `free_kings`:
-    /// a king may move otherwise than by its walk.
-    fn routes_allow(&self, pos: &Position, own: u32, other: u32, free_kings: bool) -> bool {
-        if !self.routes || pos.fairy().nonempty() || pos.attributed().nonempty() {
+    /// their captures the units the other side has to lose.
+    fn routes_allow(&self, pos: &Position, own: u32, other: u32) -> bool {
+        let Some(routes) = self.routes else {
+            return true;
+        };
+        if !routed_units(pos, routes) {
             return true;
         }
         for side in Color::ALL {
             let mine = if side == pos.turn { own } else { other };
             let (moves, captures) =
-                super::routes::side_moves_needed(pos, &self.target, side, mine, free_kings);
+                super::routes::side_moves_needed(pos, &self.target, side, mine, routes);
             // The units a side may capture: those the other side has
             // beyond the target's (none comes back).
             let opponent = side.opponent();
@@ -868,5 +901,122 @@ mod tests {
         let bound = ProofTarget::new(target, &rules);
         assert!(!bound.may_reach(&now, 2, 1));
         assert!(bound.may_reach(&now, 3, 1));
+    }
+
+    #[test]
+    fn transmuted_kings_do_not_cross_the_pawns_that_never_move() {
+        // The king e1 goes to e8 in one move as a queen on an empty board;
+        // the pawns d2, e2 and f2, on their first squares in both
+        // positions, never move: three moves (e1-a1-a4-e8, e1-d3-d6-e8).
+        let rules = Rules::orthodox().with(crate::rules::Condition::TransmutedKings);
+        let target = ProofTarget::new(pos("wKe8 wPd2 wPe2 wPf2 bKh6", Color::White), &rules);
+        let now = pos("wKe1 wPd2 wPe2 wPf2 bKh6", Color::White);
+        assert!(!target.may_reach(&now, 2, 2));
+        assert!(target.may_reach(&now, 3, 2));
+        // A pawn the target has elsewhere may still move out of the way.
+        let open = ProofTarget::new(pos("wKe8 wPd2 wPe3 wPf2 bKh6", Color::White), &rules);
+        assert!(open.may_reach(&now, 2, 2));
+    }
+
+    #[test]
+    fn under_alice_chess_a_unit_changes_board_with_each_move() {
+        let rules = Rules::orthodox().with(crate::rules::Condition::AliceChess);
+        let with_rook = |on: &str, board_b: bool| {
+            let mut p = pos("wKe1 bKe8", Color::White);
+            let mut rook = Piece::new(Color::White, Kind::ROOK);
+            if board_b {
+                rook.attrs = Attrs::ALICE_B;
+            }
+            p.put(Square::parse(on).unwrap(), rook);
+            p.unmoved = Bitboard::EMPTY;
+            p
+        };
+        let now = with_rook("a1", false);
+        // Ra1-a5 ends on board B: one move where the target has the rook
+        // there, two where it has it on board A (Ra1-a3-a5).
+        let on_b = ProofTarget::new(with_rook("a5", true), &rules);
+        assert!(on_b.may_reach(&now, 1, 0));
+        let on_a = ProofTarget::new(with_rook("a5", false), &rules);
+        assert!(!on_a.may_reach(&now, 1, 5));
+        assert!(on_a.may_reach(&now, 2, 5));
+        // A unit on its square but on the other board must move.
+        let stays = ProofTarget::new(with_rook("a1", true), &rules);
+        assert!(!stays.may_reach(&now, 0, 5));
+    }
+
+    #[test]
+    fn under_rokagogo_the_routes_leave_the_rooks_out() {
+        let rules = Rules::orthodox().with(crate::rules::Condition::Rokagogo);
+        // The knight g1 needs two moves to f4.
+        let knight = ProofTarget::new(pos("wKe1 wSf4 bKe8", Color::White), &rules);
+        let mut now = pos("wKe1 wSg1 bKe8", Color::White);
+        now.unmoved = Bitboard::EMPTY;
+        assert!(!knight.may_reach(&now, 1, 1));
+        assert!(knight.may_reach(&now, 2, 1));
+        // 1.Ra1-e1 and 2.Ke4-e2 castling (the rook to e3): the rook's two
+        // moves of its walk come with one move of White's.
+        let castled = ProofTarget::new(pos("wKe2 wRe3 bKh8", Color::White), &rules);
+        let mut now = pos("wKe4 wRa1 bKh8", Color::White);
+        now.unmoved = Bitboard::EMPTY;
+        assert!(castled.may_reach(&now, 2, 1));
+        // The king's castling is one of its moves: two squares in one.
+        let far = ProofTarget::new(pos("wKe1 bKh8", Color::White), &rules);
+        let mut now = pos("wKe5 bKh8", Color::White);
+        now.unmoved = Bitboard::EMPTY;
+        assert!(!far.may_reach(&now, 1, 1));
+        assert!(far.may_reach(&now, 2, 1));
+    }
+
+    #[test]
+    fn a_unit_waiting_for_the_next_capture_still_counts_and_comes_back_once() {
+        let mut wait = CirceRules::CIRCE;
+        wait.relevant_capture = RelevantCapture::WaitCapture;
+        wait.square = RebirthSquare::CaptureSquare;
+        let target = ProofTarget::new(Position::game_array(), &Rules::with_circe(wait));
+        // A knight out comes home by its own moves or by a rebirth, which
+        // needs one of White's units taken by Black first.
+        let mut out = Position::game_array();
+        let knight = out.remove(Square::parse("g1").unwrap()).unwrap();
+        out.put(Square::parse("f3").unwrap(), knight);
+        assert!(!target.may_reach(&out, 0, 0));
+        assert!(target.may_reach(&out, 1, 0));
+        // The pawn taken on d5 waits for the next capture: still Black's.
+        let mut pos = after_capture();
+        assert!(!target.may_reach(&pos, 3, 3), "a unit short");
+        pos.waiting.pending = Some(Pending {
+            unit: crate::board::Piece::new(Color::Black, crate::board::Kind::PAWN),
+            on: Square::parse("d5").unwrap(),
+            id: 0,
+            kind: PendingKind::UntilCapture,
+        });
+        assert!(target.may_reach(&pos, 3, 3));
+    }
+
+    #[test]
+    fn wormholes_away_from_the_kings_homes_move_one_unit_a_move() {
+        use crate::rules::{Condition, Param};
+        let rules = |holes: &[&str]| {
+            let mut squares = Bitboard::EMPTY;
+            for h in holes {
+                squares.set(Square::parse(h).unwrap());
+            }
+            let param = Param {
+                squares,
+                ..Param::default()
+            };
+            Rules::orthodox()
+                .with(Condition::Wormholes)
+                .with_param(Condition::Wormholes, param)
+        };
+        // Two white units to bring: two moves, unless a king comes out of
+        // a wormhole at home and castles again.
+        let target = pos("wKe1 wSc3 wSf3 bKe8", Color::White);
+        let mut now = pos("wKe1 wSb1 wSg1 bKe8", Color::White);
+        now.unmoved = Bitboard::EMPTY;
+        let away = ProofTarget::new(target, &rules(&["b8", "c6"]));
+        assert!(!away.may_reach(&now, 1, 1));
+        assert!(away.may_reach(&now, 2, 1));
+        let home = ProofTarget::new(target, &rules(&["e1", "d4"]));
+        assert!(home.may_reach(&now, 1, 1));
     }
 }

@@ -8,9 +8,14 @@
 //! bound of the side's moves. A unit can get there as itself, or as a pawn
 //! that promotes on the way. It holds only where units move by their walk
 //! alone: no rebirth (a Circe form takes a unit home in no move of its
-//! own), no fairy walk, no attribute.
+//! own), no fairy walk, no attribute, but for what a condition declares
+//! (`Routes`): a king with other walks (at most a queen's or a knight's
+//! move, never across a pawn that stays on its first square), Alice's
+//! boards (a unit's moves odd exactly where its board changes), Rokagogo's
+//! castlings (the rooks left out, the king two squares along a line).
 
-use crate::board::{Color, Kind, Piece, Position, Square};
+use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
+use crate::rules::conditions::Routes;
 use std::sync::OnceLock;
 
 /// More moves than any game has: the square cannot be reached.
@@ -37,11 +42,21 @@ fn squares_needs(
     target: &Position,
     side: Color,
     budget: u32,
-    free_kings: bool,
+    routes: Routes,
 ) -> (u32, u32) {
-    let mut placed = crate::board::Bitboard::EMPTY;
+    let mut placed = Bitboard::EMPTY;
     for kind in ORTHODOX_KINDS {
         placed |= pos.pieces(side, kind) & target.pieces(side, kind);
+    }
+    // Under AliceChess a unit is in place only on its board.
+    let boards = (routes == Routes::AliceBoards).then(|| (pos.on_board_b(), target.on_board_b()));
+    let blocked = if routes == Routes::ButKings {
+        fixed_pawns(pos, target)
+    } else {
+        Bitboard::EMPTY
+    };
+    if let Some((now, then)) = boards {
+        placed &= !(now ^ then);
     }
     // The units free to move, with their kinds.
     let mut units = [(Square::new(0, 0), Kind::PAWN); MOST_UNITS];
@@ -59,13 +74,24 @@ fn squares_needs(
     let mut captures = [[UNREACHABLE; MOST_UNITS]; MOST_UNITS];
     let (mut rows, mut total, mut fewest) = (0, 0, 0);
     for kind in ORTHODOX_KINDS {
+        // Under Rokagogo any castling may move a rook: rooks are left out.
+        if kind == Kind::ROOK && routes == Routes::CastlingRooks {
+            continue;
+        }
         for t in target.pieces(side, kind) & !placed {
             if rows == MOST_UNITS || rows == n {
                 return (UNREACHABLE, UNREACHABLE);
             }
             let (mut best, mut fewest_captures) = (UNREACHABLE, UNREACHABLE);
             for (j, &(from, have)) in units[..n].iter().enumerate() {
-                let (m, c) = unit_cost(pos, side, from, have, kind, t, free_kings);
+                let (mut m, c) = unit_cost(pos, side, (from, have), kind, t, routes, blocked);
+                // Each move takes the unit to the other board: the number
+                // of its moves is odd exactly where its board changes.
+                if let Some((now, then)) = boards {
+                    if m < UNREACHABLE && (m % 2 == 1) != (now.contains(from) != then.contains(t)) {
+                        m += 1;
+                    }
+                }
                 moves[rows][j] = m;
                 captures[rows][j] = c;
                 best = best.min(m);
@@ -93,16 +119,20 @@ fn squares_needs(
 fn unit_cost(
     pos: &Position,
     side: Color,
-    from: Square,
-    have: Kind,
+    (from, have): (Square, Kind),
     want: Kind,
     to: Square,
-    free_kings: bool,
+    routes: Routes,
+    blocked: Bitboard,
 ) -> (u32, u32) {
+    let free_kings = routes == Routes::ButKings;
     let moves = if have == want {
         match want {
             Kind::PAWN => pawn_moves(side, from, to),
-            Kind::KING if free_kings => u32::from(from != to),
+            Kind::KING if free_kings => amazon_moves(from, to, blocked),
+            Kind::KING if routes == Routes::CastlingRooks => {
+                u32::from(rokagogo_king_moves()[from.index()][to.index()])
+            }
             Kind::KING => king_moves(side, from, to, pos.unmoved.contains(from)),
             _ => walk_moves(want, from, to),
         }
@@ -195,17 +225,15 @@ fn least_assignment(cost: &[[u32; MOST_UNITS]; MOST_UNITS], rows: usize, cols: u
 /// its units and `pos` has not the same unit, and the fewest captures
 /// among them; a castling moves the rook in the king's move.
 /// `budget`: the moves the side has; beyond it the cheaper bound is
-/// given. `free_kings`: a king may move otherwise than by its walk
-/// (TransmutedKings), one move to change square, and a pawn may become
-/// one on its last rank (LosingChess).
+/// given.
 pub fn side_moves_needed(
     pos: &Position,
     target: &Position,
     side: Color,
     budget: u32,
-    free_kings: bool,
+    routes: Routes,
 ) -> (u32, u32) {
-    let (total, captures) = squares_needs(pos, target, side, budget + 1, free_kings);
+    let (total, captures) = squares_needs(pos, target, side, budget + 1, routes);
     if total >= UNREACHABLE {
         return (UNREACHABLE, UNREACHABLE);
     }
@@ -214,10 +242,78 @@ pub fn side_moves_needed(
         Square::new(0, side.back_rank()),
         Square::new(7, side.back_rank()),
     ];
-    let may_castle = pos.unmoved.contains(home)
+    // Under Rokagogo the rooks are not counted, and the king's castling
+    // is one of its moves.
+    let may_castle = routes != Routes::CastlingRooks
+        && pos.unmoved.contains(home)
         && pos.kind_at(home) == Some(Kind::KING)
         && corners.iter().any(|c| pos.unmoved.contains(*c));
     (total.saturating_sub(u32::from(may_castle)), captures)
+}
+
+/// The pawns on their first square in both positions: they never move
+/// again (no pawn comes back to its first rank), so no unit passes
+/// through their squares nor lands there.
+fn fixed_pawns(pos: &Position, target: &Position) -> Bitboard {
+    Color::ALL
+        .into_iter()
+        .map(|c| {
+            let first = Bitboard::rank(if c == Color::White { 1 } else { 6 });
+            pos.pieces(c, Kind::PAWN) & target.pieces(c, Kind::PAWN) & first
+        })
+        .fold(Bitboard::EMPTY, |a, b| a | b)
+}
+
+/// The fewest moves from `from` to `to` of a unit that moves at most as
+/// a queen or a knight (a king that takes other walks), the `blocked`
+/// squares neither crossed nor reached.
+fn amazon_moves(from: Square, to: Square, blocked: Bitboard) -> u32 {
+    let mut reached = Bitboard::from_square(from);
+    let mut frontier = reached;
+    let mut moves = 0;
+    while !reached.contains(to) {
+        let mut next = Bitboard::EMPTY;
+        for sq in frontier {
+            next |= attacks::queen(sq, blocked) | attacks::knight(sq);
+        }
+        frontier = next & !blocked & !reached;
+        if frontier.is_empty() {
+            return UNREACHABLE;
+        }
+        reached |= frontier;
+        moves += 1;
+    }
+    moves
+}
+
+/// A Rokagogo king's fewest moves between any two squares on an empty
+/// board: a step, or two squares along a rank or file (a castling).
+fn rokagogo_king_moves() -> &'static [[u8; 64]; 64] {
+    static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [[u8::MAX; 64]; 64];
+        for start in 0..64u8 {
+            let row = &mut table[usize::from(start)];
+            let from = Square::new(start % 8, start / 8);
+            row[from.index()] = 0;
+            let mut queue = std::collections::VecDeque::from([from]);
+            while let Some(sq) = queue.pop_front() {
+                let d = row[sq.index()];
+                let (f, r) = (i16::from(sq.file()), i16::from(sq.rank()));
+                let jumps = [(2, 0), (-2, 0), (0, 2), (0, -2)]
+                    .into_iter()
+                    .filter(|(df, dr)| (0..8).contains(&(f + df)) && (0..8).contains(&(r + dr)))
+                    .map(|(df, dr)| Square::new((f + df) as u8, (r + dr) as u8));
+                for next in attacks::king(sq).into_iter().chain(jumps) {
+                    if row[next.index()] == u8::MAX {
+                        row[next.index()] = d + 1;
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+        table
+    })
 }
 
 /// The orthodox kinds, pawn first.
@@ -456,12 +552,12 @@ mod tests {
         target.put(sq("g1"), king);
         target.put(sq("f1"), Piece::new(Color::White, Kind::ROOK));
         assert_eq!(
-            side_moves_needed(&pos, &target, Color::White, 20, false),
+            side_moves_needed(&pos, &target, Color::White, 20, Routes::Walks),
             (1, 0)
         );
-        pos.unmoved = crate::board::Bitboard::EMPTY;
+        pos.unmoved = Bitboard::EMPTY;
         assert_eq!(
-            side_moves_needed(&pos, &target, Color::White, 20, false),
+            side_moves_needed(&pos, &target, Color::White, 20, Routes::Walks),
             (3, 0)
         );
     }
@@ -477,7 +573,7 @@ mod tests {
         target.put(sq("d4"), pawn);
         // c2-c4 and e2*d3-d4 (or e2*d3*c4 and c2-c3*d4: more captures).
         assert_eq!(
-            side_moves_needed(&pos, &target, Color::White, 20, false),
+            side_moves_needed(&pos, &target, Color::White, 20, Routes::Walks),
             (3, 1)
         );
     }
@@ -494,12 +590,12 @@ mod tests {
         // g1 is one move from both, b1 two from f3 (d2, f3): Sg1-h3 and
         // Sb1-d2-f3, three moves, not the two of each square alone.
         assert_eq!(
-            side_moves_needed(&pos, &target, Color::White, 20, false),
+            side_moves_needed(&pos, &target, Color::White, 20, Routes::Walks),
             (3, 0)
         );
         // Beyond the budget the squares alone are counted.
         assert_eq!(
-            side_moves_needed(&pos, &target, Color::White, 0, false),
+            side_moves_needed(&pos, &target, Color::White, 0, Routes::Walks),
             (2, 0)
         );
     }
@@ -516,13 +612,13 @@ mod tests {
         // d2 takes to either with one capture; h2 reaches neither: no
         // assignment.
         assert_eq!(
-            side_moves_needed(&pos, &target, Color::White, 20, false),
+            side_moves_needed(&pos, &target, Color::White, 20, Routes::Walks),
             (UNREACHABLE, UNREACHABLE)
         );
         pos.put(sq("f2"), pawn);
         // d2*c3, f2*e3: one capture each.
         assert_eq!(
-            side_moves_needed(&pos, &target, Color::White, 20, false),
+            side_moves_needed(&pos, &target, Color::White, 20, Routes::Walks),
             (2, 2)
         );
     }

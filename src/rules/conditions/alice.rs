@@ -22,9 +22,12 @@ pub struct AliceChess;
 
 impl ConditionRule for AliceChess {
     const ID: &'static str = "alice";
-    /// A unit moves on its board and passes to the other: one unit a
-    /// move, one capture, the orthodox castling.
-    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic::ONE_UNIT);
+    /// A unit moves by its walk on its board and passes to the other: one
+    /// unit a move, one capture, the orthodox castling (both units pass).
+    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic {
+        routes: Some(super::Routes::AliceBoards),
+        ..UnitTraffic::ONE_UNIT
+    });
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_movers: false,
         orthodox_observation: false,

@@ -16,19 +16,23 @@ use crate::rules::{Base, Condition, Rules};
 
 pub struct CastlingChess;
 
+/// A castling moves the king and its partner, which may be the other
+/// side's (then no unit of that side is taken); any other move is
+/// orthodox.
+const CASTLING_TRAFFIC: UnitTraffic = UnitTraffic {
+    own: 2,
+    other_arrivals: 1,
+    other_departures: 1,
+    removed: 1,
+    fills: 2,
+    routes: None,
+};
+
 impl ConditionRule for CastlingChess {
     const ID: &'static str = "castlingchess";
-    /// A castling moves the king and its partner, which may be the other
-    /// side's (then no unit of that side is taken); any other move is
-    /// orthodox.
-    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic {
-        own: 2,
-        other_arrivals: 1,
-        other_departures: 1,
-        removed: 1,
-        fills: 2,
-        walks_but_kings: false,
-    });
+    /// `CASTLING_TRAFFIC`: the partner may be any unit, which no route
+    /// follows.
+    const PROOF: ProofTraffic = ProofTraffic::Moves(CASTLING_TRAFFIC);
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_movers: false,
         ..Capabilities::ORTHODOX
@@ -47,8 +51,14 @@ pub struct Rokagogo;
 
 impl ConditionRule for Rokagogo {
     const ID: &'static str = "rokagogo";
-    /// As CastlingChess (its castlings are some of those).
-    const PROOF: ProofTraffic = CastlingChess::PROOF;
+    /// As CastlingChess (its castlings are some of those), but the
+    /// partner is a rook moving along the king's line: the other units
+    /// keep their walks, the king steps or castles two squares along a
+    /// rank or file.
+    const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic {
+        routes: Some(super::Routes::CastlingRooks),
+        ..CASTLING_TRAFFIC
+    });
     const CAPABILITIES: Capabilities = CastlingChess::CAPABILITIES;
 
     fn extra_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Move>) {

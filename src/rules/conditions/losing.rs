@@ -27,7 +27,7 @@ impl ConditionRule for LosingChess {
     /// pawn may promote to one: the routes hold for the other units, a
     /// king's counted as one move and a pawn's way to its last rank.
     const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic {
-        walks_but_kings: true,
+        routes: Some(super::Routes::ButKings),
         ..UnitTraffic::ONE_UNIT
     });
     const CAPABILITIES: Capabilities = Capabilities {

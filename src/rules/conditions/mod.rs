@@ -343,10 +343,33 @@ pub struct UnitTraffic {
     pub removed: u8,
     /// Units of both sides brought onto squares in all.
     pub fills: u8,
+    /// How far units move by their walks alone, so that the routes to
+    /// the target squares bound the moves (`src/solve/routes.rs`); None:
+    /// the routes do not hold.
+    pub routes: Option<Routes>,
+}
+
+/// How units move, as the routes to a proof game's target read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Routes {
+    /// Every unit moves by its own walk alone, as in orthodox chess.
+    Walks,
     /// Every unit but the kings moves by its own walk alone, as in
-    /// orthodox chess, and a capture takes the unit it lands on: the
-    /// routes hold for them (a king needs a move to change square).
-    pub walks_but_kings: bool,
+    /// orthodox chess, and a capture takes the unit it lands on; a king
+    /// moves at most as a queen or a knight would (TransmutedKings,
+    /// ReflectiveKings, LosingChess), and a pawn may become one.
+    ButKings,
+    /// Every unit moves by its own walk alone on its board (kings too), a
+    /// capture takes the unit it lands on, and each move takes the units
+    /// it moves to the other board (AliceChess): a unit's number of moves
+    /// is odd exactly where its board changes.
+    AliceBoards,
+    /// Every unit moves by its own walk alone, but a castling takes the
+    /// king two squares along a rank or file and a rook of either side
+    /// along the same line (Rokagogo): the routes hold for the units
+    /// that are not rooks, a king's step counting up to two squares
+    /// along a rank or file.
+    CastlingRooks,
 }
 
 impl UnitTraffic {
@@ -357,7 +380,7 @@ impl UnitTraffic {
         other_departures: 1,
         removed: 1,
         fills: 1,
-        walks_but_kings: false,
+        routes: None,
     };
 }
 
@@ -720,6 +743,11 @@ pub trait ConditionRule {
     /// What one move may do to the units, for the proof games' bound.
     const PROOF: ProofTraffic = ProofTraffic::Unknown;
 
+    /// `PROOF` under `rules`, where the condition's parameter allows less.
+    fn proof(_rules: &Rules) -> ProofTraffic {
+        Self::PROOF
+    }
+
     /// The units of `side` that may not move.
     #[inline(always)]
     fn immobile(_rules: &Rules, _pos: &Position, _side: Color) -> Bitboard {
@@ -1078,6 +1106,13 @@ macro_rules! registry {
             pub const fn proof_traffic(self) -> ProofTraffic {
                 match self {
                     $(Condition::$variant => <$rule as ConditionRule>::PROOF,)*
+                }
+            }
+
+            /// `proof_traffic` under `rules` (the condition's parameter).
+            pub fn proof_traffic_in(self, rules: &Rules) -> ProofTraffic {
+                match self {
+                    $(Condition::$variant => <$rule as ConditionRule>::proof(rules),)*
                 }
             }
 

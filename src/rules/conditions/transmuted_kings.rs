@@ -82,7 +82,7 @@ impl<const WHITE: bool, const BLACK: bool, const KEEPS: bool> ConditionRule
     /// A king moves with other walks, still one unit a move, one capture;
     /// it castles only as a king. The other units keep their walks.
     const PROOF: ProofTraffic = ProofTraffic::Moves(UnitTraffic {
-        walks_but_kings: true,
+        routes: Some(super::Routes::ButKings),
         ..UnitTraffic::ONE_UNIT
     });
 

@@ -31,6 +31,19 @@ impl ConditionRule for Wormholes {
         ..UnitTraffic::ONE_UNIT
     });
     const PARAMETER: Parameter = Parameter::Squares;
+
+    /// Where no wormhole is a king's home square, no king comes back
+    /// there to castle again: one unit a move, the orthodox castling
+    /// once.
+    fn proof(rules: &Rules) -> ProofTraffic {
+        let holes = rules.param(Condition::Wormholes).squares;
+        let homes = [Square::new(4, 0), Square::new(4, 7)];
+        if homes.iter().any(|&home| holes.contains(home)) {
+            Self::PROOF
+        } else {
+            ProofTraffic::Moves(UnitTraffic::ONE_UNIT)
+        }
+    }
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_movers: false,
         orthodox_observation: false,
