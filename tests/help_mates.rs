@@ -22,3 +22,22 @@ fn a_long_orthodox_help_mate_keeps_its_one_solution() {
         "in\n{out}"
     );
 }
+
+#[test]
+fn a_parry_series_help_mate_keeps_its_one_solution() {
+    // Meinking, StrateGems 2009 (Popeye's EXAMPLES_pseries__004): the
+    // series asks the bound with White's parries and mating move counted.
+    let out = common::solved_popeye(
+        "beginproblem\npieces white kh6 sd5 black kg1 pg2g3h2h3\n\
+         stipulation pser-h#6\noption noboard\nendproblem\n",
+    );
+    let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("  1.")).collect();
+    assert_eq!(
+        lines,
+        [
+            "  1.h2-h1=Q   2.Kg1-h2   3.Qh1-c1 + Sd5-f4   4.Qc1-c6 + Sf4-e6   \
+          5.Qc6-c1 + Se6-g5   6.Qc1-h1 Sg5-f3 #"
+        ],
+        "in\n{out}"
+    );
+}

@@ -316,6 +316,11 @@ impl Judge {
         let Some(their_king) = pos.king(us.opponent()) else {
             return true;
         };
+        // A neutral king is both kings: taking it takes one's own king,
+        // which no move may do (Popeye's own king capture avoider).
+        if pos.king(us) == Some(their_king) {
+            return true;
+        }
         // No unit takes a king the rules do not let it check.
         if !self.rules.in_check(pos, us.opponent()) {
             return true;
@@ -803,6 +808,16 @@ mod tests {
         // Interned operands are the same goal whoever asks.
         assert_eq!(Goal::Capture.interned(), Goal::Capture.interned());
         assert!(std::ptr::eq(not_x.interned(), not_x.interned()));
+    }
+
+    #[test]
+    fn a_neutral_king_is_not_taken_to_escape_a_double_mate() {
+        // After 1...nKa5*a4 (Popeye's h##!0.5 of 4.57): Black's only
+        // "escape" would be Qa6*a4, taking the neutral king, its own too.
+        let mut judge = Judge::new(Rules::orthodox(), Goal::CounterMate);
+        let mut pos = Position::from_piece_list("wQa3 wPb2 wPc4 bQa6 bSa1 bPb7 bPc5 nKa4").unwrap();
+        pos.turn = Color::Black;
+        assert!(judge.immobile_with_king_en_prise(&pos));
     }
 
     #[test]

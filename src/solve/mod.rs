@@ -359,8 +359,6 @@ fn mate_bound_holds(task: &Task) -> Option<mate_relax::Relaxation> {
             .any(|&c| mate_bound::applies(&task.pos, c))
         && task.proof.is_none()
         && task.goal_is_end.is_none()
-        && task.stip.reciprocal.is_none()
-        && task.stip.parry.is_none()
         && !task.stip.numbered_from_start
         && std::env::var_os("CIRCE_NO_MATE_BOUND").is_none();
     holds

@@ -453,6 +453,51 @@ impl<'s> Searcher<'s> {
         !super::mate_bound::may_mate(pos, relax, mating, plies.div_ceil(2), plies / 2)
     }
 
+    /// Whether the help play from `pos`, `plies` help moves to come, can
+    /// reach no mate it needs: the last help move's (h#), or at the
+    /// reciprocal end (reci-h) the other side's after the side to move
+    /// helps, and that side's own where its goal is a mate too.
+    fn help_mate_out_of_reach(&self, pos: &Position, plies: u32, end: HelpEnd) -> bool {
+        let Some(relax) = self.mate_bound.as_ref() else {
+            return false;
+        };
+        match end {
+            HelpEnd::Goal => self.mate_out_of_reach(pos, relax, plies),
+            HelpEnd::Reciprocal => {
+                self.mate_out_of_reach(pos, relax, plies + 2)
+                    || self
+                        .reciprocal
+                        .as_ref()
+                        .is_some_and(|own| own.goal == Goal::Mate)
+                        && self.mate_out_of_reach(pos, relax, plies + 1)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether no mate can end the series from `pos`, `left` series moves
+    /// to come and at most `other` moves of the other side (its parries,
+    /// and in ser-h its move that mates). Asked only where the series side
+    /// (ser-#) or the other side (ser-h#) mates; the bound counts each
+    /// side's moves, not their order, so the series is a help play to it.
+    fn series_mate_out_of_reach(
+        &self,
+        pos: &Position,
+        left: u32,
+        end: SeriesEnd,
+        other: u32,
+    ) -> bool {
+        let Some(relax) = self.mate_bound.as_ref() else {
+            return false;
+        };
+        let (mating, mating_moves, mated_moves) = match end {
+            SeriesEnd::Direct => (pos.turn, left, other),
+            SeriesEnd::Help => (pos.turn.opponent(), other, left),
+            _ => return false,
+        };
+        !super::mate_bound::may_mate(pos, relax, mating, mating_moves, mated_moves)
+    }
+
     /// A proof game or `a=>b`: the position to reach.
     pub fn with_proof(mut self, target: Option<Arc<ProofTarget>>) -> Searcher<'s> {
         self.judge.proof = target;
@@ -990,13 +1035,7 @@ impl<'s> Searcher<'s> {
             return false;
         }
         // The table keeps the cut too: the bound costs more than a probe.
-        if end == HelpEnd::Goal
-            && !numbered
-            && self
-                .mate_bound
-                .as_ref()
-                .is_some_and(|relax| self.mate_out_of_reach(pos, relax, plies))
-        {
+        if !numbered && self.help_mate_out_of_reach(pos, plies, end) {
             self.record_failure(hash, question, n);
             return false;
         }
@@ -1609,6 +1648,11 @@ impl<'s> Searcher<'s> {
         let parries = if self.parry.is_some() { left - 1 } else { 0 };
         let other = parries + u32::from(end == SeriesEnd::Help);
         if self.out_of_reach(pos, left, other) {
+            return false;
+        }
+        // The table keeps the cut too: the bound costs more than a probe.
+        if !self.numbers_at(depth) && self.series_mate_out_of_reach(pos, left, end, other) {
+            self.record_failure(hash, Question::SeriesFails, exact_n);
             return false;
         }
         count(Counter::Nodes, left, 1);
