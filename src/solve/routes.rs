@@ -291,29 +291,37 @@ fn amazon_moves(from: Square, to: Square, blocked: Bitboard) -> u32 {
 fn rokagogo_king_moves() -> &'static [[u8; 64]; 64] {
     static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table = [[u8::MAX; 64]; 64];
-        for start in 0..64u8 {
-            let row = &mut table[usize::from(start)];
-            let from = Square::new(start % 8, start / 8);
-            row[from.index()] = 0;
-            let mut queue = std::collections::VecDeque::from([from]);
-            while let Some(sq) = queue.pop_front() {
-                let d = row[sq.index()];
-                let (f, r) = (i16::from(sq.file()), i16::from(sq.rank()));
-                let jumps = [(2, 0), (-2, 0), (0, 2), (0, -2)]
-                    .into_iter()
-                    .filter(|(df, dr)| (0..8).contains(&(f + df)) && (0..8).contains(&(r + dr)))
-                    .map(|(df, dr)| Square::new((f + df) as u8, (r + dr) as u8));
-                for next in attacks::king(sq).into_iter().chain(jumps) {
-                    if row[next.index()] == u8::MAX {
-                        row[next.index()] = d + 1;
-                        queue.push_back(next);
-                    }
+        fewest_moves(|sq| {
+            let (f, r) = (i16::from(sq.file()), i16::from(sq.rank()));
+            let jumps = [(2, 0), (-2, 0), (0, 2), (0, -2)]
+                .into_iter()
+                .filter(|(df, dr)| (0..8).contains(&(f + df)) && (0..8).contains(&(r + dr)))
+                .map(|(df, dr)| Square::new((f + df) as u8, (r + dr) as u8));
+            attacks::king(sq).into_iter().chain(jumps).collect()
+        })
+    })
+}
+
+/// The fewest moves between any two squares of a unit that goes from a
+/// square to `next`'s (a search from each square).
+fn fewest_moves(next: impl Fn(Square) -> Vec<Square>) -> [[u8; 64]; 64] {
+    let mut table = [[u8::MAX; 64]; 64];
+    for start in 0..64u8 {
+        let row = &mut table[usize::from(start)];
+        let from = Square::new(start % 8, start / 8);
+        row[from.index()] = 0;
+        let mut queue = std::collections::VecDeque::from([from]);
+        while let Some(sq) = queue.pop_front() {
+            let d = row[sq.index()];
+            for to in next(sq) {
+                if row[to.index()] == u8::MAX {
+                    row[to.index()] = d + 1;
+                    queue.push_back(to);
                 }
             }
         }
-        table
-    })
+    }
+    table
 }
 
 /// The orthodox kinds, pawn first.
@@ -466,25 +474,7 @@ pub(super) fn walk_moves(kind: Kind, from: Square, to: Square) -> u32 {
 /// each square, made once).
 fn knight_moves() -> &'static [[u8; 64]; 64] {
     static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = [[u8::MAX; 64]; 64];
-        for start in 0..64u8 {
-            let row = &mut table[usize::from(start)];
-            let from = Square::new(start % 8, start / 8);
-            row[from.index()] = 0;
-            let mut queue = std::collections::VecDeque::from([from]);
-            while let Some(sq) = queue.pop_front() {
-                let d = row[sq.index()];
-                for next in crate::board::attacks::knight(sq) {
-                    if row[next.index()] == u8::MAX {
-                        row[next.index()] = d + 1;
-                        queue.push_back(next);
-                    }
-                }
-            }
-        }
-        table
-    })
+    TABLE.get_or_init(|| fewest_moves(|sq| crate::board::attacks::knight(sq).into_iter().collect()))
 }
 
 #[cfg(test)]
