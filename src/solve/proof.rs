@@ -807,13 +807,18 @@ mod tests {
         let target = ProofTarget::new(Position::game_array(), &rules);
         let mut pos = after_capture();
         assert!(!target.may_reach(&pos, 3, 3), "a unit short");
-        pos.waiting.pending = Some(Pending {
+        pos.waiting.pending = Some(black_pawn_waiting_on_d5(PendingKind::Captured));
+        assert!(target.may_reach(&pos, 3, 3));
+    }
+
+    /// The black pawn taken on d5 (by `after_capture`), waiting as `kind`.
+    fn black_pawn_waiting_on_d5(kind: PendingKind) -> Pending {
+        Pending {
             unit: crate::board::Piece::new(Color::Black, crate::board::Kind::PAWN),
             on: Square::parse("d5").unwrap(),
             id: 0,
-            kind: PendingKind::Captured,
-        });
-        assert!(target.may_reach(&pos, 3, 3));
+            kind,
+        }
     }
 
     #[test]
@@ -983,12 +988,7 @@ mod tests {
         // The pawn taken on d5 waits for the next capture: still Black's.
         let mut pos = after_capture();
         assert!(!target.may_reach(&pos, 3, 3), "a unit short");
-        pos.waiting.pending = Some(Pending {
-            unit: crate::board::Piece::new(Color::Black, crate::board::Kind::PAWN),
-            on: Square::parse("d5").unwrap(),
-            id: 0,
-            kind: PendingKind::UntilCapture,
-        });
+        pos.waiting.pending = Some(black_pawn_waiting_on_d5(PendingKind::UntilCapture));
         assert!(target.may_reach(&pos, 3, 3));
     }
 
