@@ -18,8 +18,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     ("TESTS_fuddled_men__002", "FuddledMen with MessignyChess under movenum: the same moves and solution, numbered in another order: Popeye generates a unit's Messigny exchange before its other moves, circe after (MessignyChess alone numbers them so too)"),
     ("BEISPIEL_dynasty__004", "RoyalDynasty: circe lets a side castle (1.Sh2*f1 0-0-0) after its second king is taken where Popeye does not; the castling right across a change in the number of kings not yet read"),
     ("EXAMPLES_mooseim__001", "Imitator with the moose family: one solution too many (the imitators' hurdles for a moose's turn not as Popeye's), and the twin word written ZeroPosition where Popeye writes zeroposition"),
-    ("REGRESSIONS_4_55_to_4_57__017", "a neutral king, h##!0.5: the counter-mate by the neutral king's capture (1...nKa5*a4 ##!) is missing; cause not found"),
-    ("REGRESSIONS_4_55_to_4_57__018", "a neutral king, h##: the same capture by the neutral king (nKa5*a4 ##) missing; cause not found"),
     ("TESTS_influencer__011", "Influencer with RoyalDynasty: a king next to the mover, not royal there, is not made a pawn ([c5=P]) by circe"),
     // Issue 20 (part 2): played since, disagreeing, each to be fixed.
     // Part 2, group "change" (magic, NorskSjakk, Influencer).
