@@ -1,6 +1,7 @@
 //! SAT: a king is in check when it has a flight, a square next to it,
 //! empty or held by an enemy unit, where it would not stand in (orthodox)
-//! check; attack alone is no check. With a number (`SAT 3`, or one for
+//! check; attack alone is no check. A royal unit's flights are the
+//! squares its own walk reaches (Popeye generates the royal unit's moves). With a number (`SAT 3`, or one for
 //! each side: `SAT 3 2`) a king is in check when it has that many flights
 //! plus one, one fewer when it stands attacked (Popeye's "SAT xy"). A
 //! king is never captured: a king attacked but without a flight is not in
@@ -14,7 +15,8 @@
 //! when no number is given: a king not attacked is then always in check).
 
 use super::{Capabilities, ConditionRule, Parameter};
-use crate::board::{attacks, Color, Position, Square};
+use crate::board::walks::fairy;
+use crate::board::{attacks, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::Move;
 use crate::rules::{Condition, Rules};
 
@@ -44,7 +46,7 @@ fn has_flights(plain: &Rules, pos: &Position, color: Color, king: Square, enough
     };
     let other_king = pos.king(color.opponent());
     let mut found = 0;
-    for to in attacks::king(king) {
+    for to in flight_squares(pos, unit, king) {
         if Some(to) == other_king || pos.color_at(to) == Some(color) {
             continue;
         }
@@ -60,6 +62,20 @@ fn has_flights(plain: &Rules, pos: &Position, color: Color, king: Square, enough
         }
     }
     false
+}
+
+/// The squares the royal `unit` on `from` could move to by its walk: a
+/// king's steps, or a royal fairy or orthodox unit's own moves (empty
+/// squares and enemy units).
+fn flight_squares(pos: &Position, unit: Piece, from: Square) -> Bitboard {
+    if unit.kind == Kind::KING {
+        return attacks::king(from);
+    }
+    let mut squares = Bitboard::EMPTY;
+    fairy::moves(pos, unit, from, pos.by_color(unit.color.opponent()), |r| {
+        squares.set(r.to)
+    });
+    squares
 }
 
 impl ConditionRule for Sat {
@@ -146,6 +162,29 @@ mod tests {
         // a7): no check.
         let stuck = Position::from_piece_list("wKa1 wRa8 wRb7 bKh8").unwrap();
         assert!(!r.in_check(&stuck, Color::Black));
+    }
+
+    #[test]
+    fn a_royal_units_flights_are_its_own_moves() {
+        use crate::board::{Kind, Piece, Square};
+        let r = Rules::orthodox().with(Condition::Sat);
+        let royal_rook = Piece::new(Color::Black, Kind::ROOK).with(crate::board::Attrs::ROYAL);
+        let sq = |s: &str| Square::parse(s).unwrap();
+        // A royal rook h8 shut in by its own knight g8 and pawn h7: no move,
+        // so no flight, though g7 (a king's step) is free and unattacked.
+        let mut shut = Position::from_piece_list("wKa1 bSg8 bPh7").unwrap();
+        shut.put(sq("h8"), royal_rook);
+        assert!(!r.in_check(&shut, Color::Black));
+        // With the pawn gone the rook reaches h7..h1, far from any king's
+        // step; h5 is unguarded: a flight, so check.
+        let mut open = Position::from_piece_list("wKa1 wRa7 bSg8").unwrap();
+        open.put(sq("h8"), royal_rook);
+        assert!(r.in_check(&open, Color::Black));
+        // Every square of the h-file guarded (h7..h2 by the queen h1, the
+        // queen's own square, taken, by the rook a1): no flight, no check.
+        let mut guarded = Position::from_piece_list("wKa2 wRa1 wQh1 bSg8").unwrap();
+        guarded.put(sq("h8"), royal_rook);
+        assert!(!r.in_check(&guarded, Color::Black));
     }
 
     #[test]
