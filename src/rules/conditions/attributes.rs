@@ -50,6 +50,7 @@ impl Rules {
 
 impl ConditionRule for Paralysing {
     const ID: &'static str = "attribute paralysing";
+    const OBSERVER: bool = true;
     const WRITTEN: bool = false;
     const CARRIED_BY: Option<(Attrs, u8)> = Some((Attrs::PARALYSING, CARRIED));
     const CAPABILITIES: Capabilities = Capabilities {

@@ -73,6 +73,7 @@ impl Rules {
 
 impl ConditionRule for Eiffel {
     const ID: &'static str = "eiffel";
+    const OBSERVER: bool = true;
     const CAPABILITIES: Capabilities = PARALYSIS;
 
     #[inline]

@@ -25,6 +25,7 @@ pub struct Immobilio;
 
 impl ConditionRule for Immobilio {
     const ID: &'static str = "immobilio";
+    const OBSERVER: bool = true;
     const PARAMETER: Parameter = Parameter::WalksUnwritten;
     // Check is still an orthodox attack, of fewer units.
     const CAPABILITIES: Capabilities = Capabilities {

@@ -13,6 +13,7 @@ pub struct Madrasi;
 
 impl ConditionRule for Madrasi {
     const ID: &'static str = "madras";
+    const OBSERVER: bool = true;
     /// Paralysis only takes moves away.
     const PROOF: ProofTraffic = ProofTraffic::Restricts;
     const PARAMETER: Parameter = Parameter::RexInclusive;

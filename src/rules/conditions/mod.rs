@@ -729,6 +729,13 @@ pub trait ConditionRule {
     /// BichromChess, the edge movers), so that it bears on Madrasi's
     /// paralysis too, as Popeye's observation geometry validators do.
     const OBSERVATION_GEOMETRY: bool = false;
+    /// Whether its `observes` hook judges whether the observing unit may
+    /// observe at all (paralysis: Madrasi, Eiffel, Immobilio, the
+    /// paralysing attribute; the Woozles' locks), so that it bears on the
+    /// conditions that ask who observes a unit (Patrouille's support,
+    /// Lortap's guard, a functionary's duty), as Popeye's observer
+    /// validators do.
+    const OBSERVER: bool = false;
     /// Whether it gives captures a second motion
     /// ([`ConditionRule::second_motions`]: Take&MakeChess).
     const SECOND_MOTION: bool = false;
@@ -1271,6 +1278,16 @@ macro_rules! registry {
             pub fn observes_geometry(self, rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
                 self.iter().all(|c| match c {
                     $(Condition::$variant => !<$rule as ConditionRule>::OBSERVATION_GEOMETRY
+                        || <$rule as ConditionRule>::observes(rules, pos, observer, target),)*
+                })
+            }
+
+            /// Whether every condition that judges the observing unit
+            /// ([`ConditionRule::OBSERVER`]) lets it observe.
+            #[inline]
+            pub fn observer_may_observe(self, rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
+                self.iter().all(|c| match c {
+                    $(Condition::$variant => !<$rule as ConditionRule>::OBSERVER
                         || <$rule as ConditionRule>::observes(rules, pos, observer, target),)*
                 })
             }

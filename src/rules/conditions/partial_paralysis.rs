@@ -14,6 +14,7 @@ pub struct PartialParalysis;
 
 impl ConditionRule for PartialParalysis {
     const ID: &'static str = "partialparalysis";
+    const OBSERVER: bool = true;
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_movers: false,
         orthodox_observation: false,

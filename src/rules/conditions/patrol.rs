@@ -33,7 +33,14 @@ impl Rules {
         if let Some(mars) = self.family(crate::rules::Base::MarsCirce) {
             return mars_observed(mars, pos, on, by);
         }
-        self.any_observer(pos, on, by, None, false, |o| o.on != on)
+        // The observer validators only (Popeye's `EVALUATE(observer)`): a
+        // paralysed unit supports nothing; Patrouille's own rule is not
+        // asked of the supporter.
+        self.any_observer(pos, on, by, None, false, |o| {
+            o.on != on
+                && (self.conditions.is_empty()
+                    || self.conditions.observer_may_observe(self, pos, &o, on))
+        })
     }
 }
 
@@ -193,6 +200,34 @@ mod tests {
         assert!(!r.in_check(&pos, Color::Black));
         let pos = Position::from_piece_list("wKa1 wRb1 bKb8").unwrap();
         assert!(r.in_check(&pos, Color::Black));
+    }
+
+    /// A paralysed unit supports nothing (Popeye asks its observer
+    /// validators of the supporter): the pawn b2 supports a3, whose pawn
+    /// then checks b4, unless a paralysing rook h2 or, under Madrasi, a
+    /// black bishop c1 (the supporter a bishop b2) paralyses it (Popeye
+    /// 4.104: `+1` from a2 unsolvable with the rook h2, and with the
+    /// bishops b2 and c1 under Madrasi).
+    #[test]
+    fn a_paralysed_unit_gives_no_support() {
+        use crate::board::{Attrs, Kind, Piece, Square};
+        let patrol = Rules::orthodox().with(Condition::Patrol);
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let pawns = Position::from_piece_list("wPa3 wPb2 bKb4").unwrap();
+        assert!(patrol.in_check(&pawns, Color::Black));
+        let mut paralysed = pawns;
+        paralysed.put(
+            sq("h2"),
+            Piece::new(Color::Black, Kind::ROOK).with(Attrs::PARALYSING),
+        );
+        let mut r = patrol;
+        super::super::put_carried_in_force(&mut r, &paralysed);
+        assert!(!r.in_check(&paralysed, Color::Black));
+        let madrasi = patrol.with(Condition::Madrasi);
+        let bishop = Position::from_piece_list("wPa3 wBb2 bKb4").unwrap();
+        assert!(madrasi.in_check(&bishop, Color::Black));
+        let watched = Position::from_piece_list("wPa3 wBb2 bBc1 bKb4").unwrap();
+        assert!(!madrasi.in_check(&watched, Color::Black));
     }
 
     /// AntiMarsCirce: a unit needs support where it stands (its captures

@@ -110,6 +110,7 @@ impl<const BI: bool, const LINE: bool> ConditionRule for Lock<BI, LINE> {
         (true, true) => "biheffalumps",
     };
     const PARAMETER: Parameter = Parameter::RexExclusive;
+    const OBSERVER: bool = true;
     const CAPABILITIES: Capabilities = Capabilities {
         orthodox_movers: false,
         orthodox_observation: false,
