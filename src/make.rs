@@ -2,7 +2,7 @@
 //! in order (those marked as coming before the motion first).
 
 use crate::board::{Bitboard, Kind, Piece, Position, Square};
-use crate::moves::{Effect, Motion, Move, PendingKind, Rebirth};
+use crate::moves::{Effect, Effects, Motion, Move, PendingKind, Rebirth};
 
 /// The identities (see [`Position::track_identities`]) the effects of a
 /// move hand on, read in the position before it: the captured unit's, and
@@ -29,6 +29,23 @@ impl Position {
             null.history.attacked_before = self.attacked_kings();
         }
         null
+    }
+
+    /// The position after the side to move passes under `rules`, and the
+    /// units the conditions remove with the pass (LostPieces: the other
+    /// side's units mated as kings), as Popeye plays its null move.
+    pub fn pass_under(&self, rules: &crate::rules::Rules) -> (Position, Effects) {
+        let mut null = self.pass();
+        let mut removed = Effects::NONE;
+        if !rules.conditions.is_empty() {
+            rules.conditions.pass_changes(rules, &null, &mut removed);
+            for e in &removed {
+                if let Effect::Removed { on, .. } = *e {
+                    null.remove(on);
+                }
+            }
+        }
+        (null, removed)
     }
 
     /// The position turned half round, every unit but the neutral ones

@@ -4,7 +4,7 @@
 
 use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
 use crate::io::language;
-use crate::moves::{Effect, Motion, Move, Rebirth};
+use crate::moves::{Effect, Effects, Motion, Move, Rebirth};
 use crate::problem::Language;
 use std::fmt::Write;
 
@@ -109,6 +109,24 @@ fn popeye_reborn_unit(out: &mut String, a: Alphabet, piece: Piece) {
         out.push(a.color(piece.color));
     }
     popeye_unit(out, a, piece, true);
+}
+
+/// The units a pass removes (LostPieces), as Popeye writes them after
+/// `threat:`: `[-wPd7]`; in the Circe notation `(-wPd7)`.
+pub fn removed_units(effects: &Effects, a: Alphabet, popeye: bool) -> String {
+    let mut s = String::new();
+    for e in effects {
+        if let Effect::Removed { on, unit } = *e {
+            if popeye {
+                s.push_str("[-");
+                popeye_reborn_unit(&mut s, a, unit);
+                let _ = write!(s, "{on}]");
+            } else {
+                let _ = write!(s, "(-{}{}{on})", a.unit_color(unit), a.piece(unit.kind));
+            }
+        }
+    }
+    s
 }
 
 /// A move in Popeye's notation, without the move number and without the

@@ -469,10 +469,26 @@ fn move_value(p: &Played, number: MoveNumber, rules: &Rules, a: Alphabet, goal: 
         },
         "remark": match p.remark {
             Remark::None => None,
-            Remark::Threat => Some("threat"),
+            Remark::Threat(_) => Some("threat"),
             Remark::Zugzwang => Some("zugzwang"),
         },
     });
+    // Only where the defender's pass of the threat removes units
+    // (LostPieces), so that other moves keep their keys.
+    if let Remark::Threat(pass) = p.remark {
+        let removed: Vec<_> = pass
+            .iter()
+            .filter_map(|e| match *e {
+                crate::moves::Effect::Removed { on, unit: u } => {
+                    Some(json!({"unit": unit(u), "square": on.to_string()}))
+                }
+                _ => None,
+            })
+            .collect();
+        if !removed.is_empty() {
+            merge(&mut value, json!({ "threat_removals": removed }));
+        }
+    }
     // Only a move that has one (Wormholes) carries the key.
     if let Some(p) = partner {
         value["partner"] = p;

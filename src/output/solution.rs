@@ -35,6 +35,14 @@ impl Notation {
         text
     }
 
+    /// What follows `threat:`: the units the defender's pass removes.
+    pub fn write_pass(self, effects: &crate::moves::Effects) -> String {
+        match self {
+            Notation::Popeye(a) => crate::io::notation::removed_units(effects, a, true),
+            Notation::Circe(a) => crate::io::notation::removed_units(effects, a, false),
+        }
+    }
+
     fn write_motion(self, played: &Played, rules: &crate::rules::Rules) -> String {
         match self {
             Notation::Popeye(a) => {
@@ -391,12 +399,12 @@ impl SolutionWriter {
             Event::PostKey(remark) => {
                 self.post_key = true;
                 let w = match remark {
-                    Remark::Threat => Some(Word::Threat),
-                    Remark::Zugzwang => Some(Word::Zugzwang),
+                    Remark::Threat(pass) => Some((Word::Threat, self.notation.write_pass(&pass))),
+                    Remark::Zugzwang => Some((Word::Zugzwang, String::new())),
                     Remark::None => None,
                 };
-                if let Some(w) = w {
-                    let _ = writeln!(out, " {}", word(self.lang, w));
+                if let Some((w, pass)) = w {
+                    let _ = writeln!(out, " {}{pass}", word(self.lang, w));
                 }
             }
             Event::Tried {
@@ -516,7 +524,11 @@ impl SolutionWriter {
         let n = MoveNumber::of_half_move(halves);
         let remark = match p.remark {
             Remark::None => String::new(),
-            Remark::Threat => format!(" {}", word(self.lang, Word::Threat)),
+            Remark::Threat(pass) => format!(
+                " {}{}",
+                word(self.lang, Word::Threat),
+                self.notation.write_pass(&pass)
+            ),
             Remark::Zugzwang => format!(" {}", word(self.lang, Word::Zugzwang)),
         };
         let indent = indent(n);

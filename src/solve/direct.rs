@@ -673,7 +673,7 @@ impl<'s> Battle<'s> {
     /// Defender to move: would the attacker win within `t` if the
     /// defender passed?
     fn threatens(&mut self, pos: &Position, t: u32, depth: usize) -> bool {
-        let null = pos.pass();
+        let (null, _) = pos.pass_under(&self.judge.rules);
         (1..=t).any(|m| self.att_wins(&null, m, depth + 1))
     }
 
@@ -968,14 +968,14 @@ impl<'s> Battle<'s> {
         let mut children = Vec::new();
         let mut threat = None;
         if kd >= 1 && !self.opts.no_threat && !self.judge.in_check(&after) {
-            let null = after.pass();
+            let (null, pass_effects) = after.pass_under(&self.judge.rules);
             let limit = self.opts.max_threat.map_or(kd, |t| t.min(kd));
             match self.win_len(&null, limit, depth + 1) {
                 Some(t) => {
                     let threats = self.winning_moves(&null, t, depth + 1, Role::Threat);
                     let moves: Vec<Move> = threats.iter().map(|n| n.played.mv).collect();
                     children.extend(threats);
-                    remark = Remark::Threat;
+                    remark = Remark::Threat(pass_effects);
                     threat = Some((moves, t));
                 }
                 None => remark = Remark::Zugzwang,

@@ -56,8 +56,9 @@ pub enum Role {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Remark {
     None,
-    /// The defender, passing, would lose: the threats follow.
-    Threat,
+    /// The defender, passing, would lose: the threats follow. The units
+    /// the pass removes (LostPieces), written after the word.
+    Threat(#[serde(skip)] crate::moves::Effects),
     /// The defender is in zugzwang: no threat.
     Zugzwang,
 }

@@ -263,6 +263,18 @@ impl ConditionRule for LostPieces {
             }
         }
     }
+
+    /// The side that passes loses nothing; the other side, now to move,
+    /// loses its units mated as kings, as after any move.
+    fn pass_changes(rules: &Rules, passed: &Position, out: &mut Effects) {
+        for on in lost(&inner(rules), passed, passed.turn) {
+            if let Some(unit) = passed.piece_at(on) {
+                if out.len() < crate::moves::MAX_EFFECTS {
+                    out.push(Effect::Removed { on, unit });
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -285,6 +297,32 @@ mod tests {
         assert!(got.contains(&"a6-a7[-bPf5]".to_string()), "{got:?}");
         // The king takes it: nothing is left to lose.
         assert!(got.contains(&"Kf4*f5[+bPf7]".to_string()), "{got:?}");
+    }
+
+    /// A pass loses the waiting side nothing and costs the other side its
+    /// units mated as kings (Popeye's `1.Rd4-b4[-bPb5] ! threat:[-wPd7]`):
+    /// the pawn d7, attacked by the king d8, cannot step or take; with the
+    /// king on f8 it is not attacked, and stays.
+    #[test]
+    fn a_pass_loses_the_other_sides_units_mated_as_kings() {
+        use crate::board::{Kind, Position, Square};
+        use crate::moves::Effect;
+        let r = lost(Rules::orthodox());
+        let mut pos = Position::from_piece_list("wKd6 wRb4 wPd7 bKd8 bPe4").unwrap();
+        pos.turn = Color::Black;
+        let (after, removed) = pos.pass_under(&r);
+        let d7 = Square::parse("d7").unwrap();
+        assert_eq!(after.turn, Color::White);
+        assert!(after.piece_at(d7).is_none());
+        assert!(matches!(
+            removed.iter().next(),
+            Some(&Effect::Removed { on, unit }) if on == d7 && unit.kind == Kind::PAWN
+        ));
+        assert_eq!(removed.len(), 1);
+        let mut free = Position::from_piece_list("wKd6 wRb4 wPd7 bKf8 bPe4").unwrap();
+        free.turn = Color::Black;
+        let (kept, none) = free.pass_under(&r);
+        assert!(kept.piece_at(d7).is_some() && none.is_empty());
     }
 
     #[test]

@@ -884,6 +884,13 @@ pub trait ConditionRule {
     ) {
     }
 
+    /// The units the condition removes when a side passes (the null move
+    /// of a threat), `passed` the position after the pass, appended to
+    /// `out` (LostPieces: Popeye's null move is a move like any other, and
+    /// the waiting side's units mated as kings are lost: `threat:[-wPd7]`).
+    #[inline(always)]
+    fn pass_changes(_rules: &Rules, _passed: &Position, _out: &mut Effects) {}
+
     /// The changes of which the move takes one, each a move of its own in
     /// this order, once `mv` (played from `before`) has come to `now`
     /// before any rebirth (SnekChess: each unit that may take the walk of
@@ -1401,6 +1408,16 @@ macro_rules! registry {
                     }
                     match c {
                         $(Condition::$variant => <$rule as ConditionRule>::changes(rules, stage, before, mv, now, so_far, out),)*
+                    }
+                }
+            }
+
+            /// The units the conditions remove when a side passes (see
+            /// [`ConditionRule::pass_changes`]).
+            pub fn pass_changes(self, rules: &Rules, passed: &Position, out: &mut Effects) {
+                for c in self.iter() {
+                    match c {
+                        $(Condition::$variant => <$rule as ConditionRule>::pass_changes(rules, passed, out),)*
                     }
                 }
             }
