@@ -399,7 +399,7 @@ impl SolutionWriter {
             Event::PostKey(remark) => {
                 self.post_key = true;
                 let w = match remark {
-                    Remark::Threat(pass) => Some((Word::Threat, self.notation.write_pass(&pass))),
+                    Remark::Threat(pass) => Some((Word::Threat, self.notation.write_pass(pass))),
                     Remark::Zugzwang => Some((Word::Zugzwang, String::new())),
                     Remark::None => None,
                 };
