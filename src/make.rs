@@ -23,6 +23,7 @@ impl Position {
         null.turn = self.turn.opponent();
         null.ep_square = None;
         null.ep_victim = Square(0);
+        null.ep_also = None;
         null.exchanged = Bitboard::EMPTY;
         null.history.last = None;
         if self.history.watch_attacks {
@@ -108,6 +109,9 @@ impl Position {
         if let Some(ep) = self.ep_square.filter(|&ep| squares.contains(ep)) {
             self.ep_square = Some(map(ep));
         }
+        if let Some(ep) = self.ep_also.filter(|&ep| squares.contains(ep)) {
+            self.ep_also = Some(map(ep));
+        }
     }
 
     /// StrictSAT's record: which sides' kings stood attacked (orthodox
@@ -132,6 +136,7 @@ impl Position {
         p.ep_square = None;
         // Read only with `ep_square`, but reset so equal positions compare equal.
         p.ep_victim = Square(0);
+        p.ep_also = None;
         p.exchanged = Bitboard::EMPTY;
         p.turn = self.turn.opponent();
         let ids = self.identities_for(mv);
@@ -325,14 +330,22 @@ impl Position {
 
     /// A pawn's double step (not a dragon's or a gryphon's) may be taken
     /// en passant on the square it passed (beside its file for a Berolina
-    /// pawn).
+    /// pawn); an EinsteinChess pawn's triple step from its first rank on
+    /// either square it passed.
     #[inline]
     fn double_step(&mut self, mv: &Move) {
         if mv.piece.kind.is_pawn() {
-            self.ep_square = Some(Square::new(
-                (mv.from.file() + mv.to.file()) / 2,
-                (mv.from.rank() + mv.to.rank()) / 2,
-            ));
+            if mv.from.rank().abs_diff(mv.to.rank()) == 3 {
+                let step = |k: i8| Square::new(mv.from.file(), (mv.from.rank() as i8 + k) as u8);
+                let dir: i8 = if mv.to.rank() > mv.from.rank() { 1 } else { -1 };
+                self.ep_square = Some(step(2 * dir));
+                self.ep_also = Some(step(dir));
+            } else {
+                self.ep_square = Some(Square::new(
+                    (mv.from.file() + mv.to.file()) / 2,
+                    (mv.from.rank() + mv.to.rank()) / 2,
+                ));
+            }
             self.ep_victim = mv.to;
         }
     }

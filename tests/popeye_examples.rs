@@ -31,7 +31,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     ("REGRESSIONS_4_63_to_4_65__051", "magic double grasshopper: Popeye's double-hopper lines are not the line circe takes"),
     ("EXAMPLES_circetakemake__010", "CirceTake&Make beside the Take&Make condition (issue 20): three solutions too many; Popeye's interpretation of the two together not yet read"),
     ("REGRESSIONS_knownbugs__001", "one of Popeye's own known-bug regressions: Popeye prints 1 solution, circe more; which is right not yet settled"),
-    ("BEISPIEL_einstein__007", "EinsteinChess #2 (played since issue 20): differs; cause not yet examined (the random Einstein positions agree)"),
     ("EXAMPLES_sat__001", "SAT, s#56 with set play and `nontrivial 0 1`: circe misses set-play lines Popeye writes (1...Rh3-h1 2.Sc7*b5+ ...) and its main line leaves Popeye's at move 10; cause not found yet (400 random SAT positions agree)"),
     ("BEISPIEL_sat__001", "the German file of EXAMPLES_sat__001 (SAT, s#56 with set play and `nichttriv 0 1`): the same set-play lines missing; cause not found yet"),
     ("TESTS_exclusive__002", "ExclusiveChess: a move whose mate cannot be decided within the 6-ply horizon is, when Popeye plays it while writing (its line and tree writers at every move), written 'Can't decide whether this move is refuted' and not played on, even as the only candidate (legal in tests); circe has no solving/testing split for it and plays it as a mate"),

@@ -37,6 +37,11 @@ pub struct Position {
     /// Where that pawn stands (the arrival of its double step: beside the
     /// passed square for a Berolina pawn); read only with `ep_square`.
     pub ep_victim: Square,
+    /// The other square passed over by an EinsteinChess pawn's triple step
+    /// from its first rank (next to its start; `ep_square` is next to its
+    /// arrival): it may be taken en passant on either. Read only with
+    /// `ep_square`.
+    pub ep_also: Option<Square>,
     pub turn: Color,
     /// Units waiting under squares, a rebirth pending until the next move.
     pub waiting: Waiting,
@@ -98,6 +103,7 @@ impl Position {
             unmoved: Bitboard::EMPTY,
             ep_square: None,
             ep_victim: Square(0),
+            ep_also: None,
             turn: Color::White,
             waiting: Waiting::EMPTY,
             holes: Bitboard::EMPTY,

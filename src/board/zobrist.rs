@@ -89,6 +89,9 @@ impl Position {
         }
         if let Some(ep) = self.ep_square {
             h ^= EP[ep.index()] ^ mix(0x2000 | self.ep_victim.index() as u64);
+            if let Some(also) = self.ep_also {
+                h ^= mix(0x4000 | also.index() as u64);
+            }
         }
         if self.turn == Color::Black {
             h ^= BLACK_TO_MOVE;

@@ -1197,12 +1197,13 @@ impl Gen<'_> {
                 if !self.occ.contains(one) {
                     push(one, Motion::Normal);
                     if first_rank && crate::rules::conditions::einstein::in_force(self.rules) {
-                        // EinsteinChess: two or three squares from the first rank.
+                        // EinsteinChess: two or three squares from the first
+                        // rank, each a multistep that may be taken en passant.
                         let mut at = one;
                         for _ in 0..2 {
                             match at.offset(0, forward) {
                                 Some(next) if !self.occ.contains(next) => {
-                                    push(next, Motion::Normal);
+                                    push(next, Motion::DoubleStep);
                                     at = next;
                                 }
                                 _ => break,
@@ -1222,11 +1223,13 @@ impl Gen<'_> {
                 push(to, Motion::Normal);
             }
             if let Some(ep) = pos.ep_square {
-                if attacked.contains(ep)
-                    && !self.occ.contains(ep)
-                    && pos.by_color(us.opponent()).contains(pos.ep_victim)
-                {
-                    push(ep, Motion::EnPassant);
+                for ep in std::iter::once(ep).chain(pos.ep_also) {
+                    if attacked.contains(ep)
+                        && !self.occ.contains(ep)
+                        && pos.by_color(us.opponent()).contains(pos.ep_victim)
+                    {
+                        push(ep, Motion::EnPassant);
+                    }
                 }
             }
         }

@@ -163,6 +163,36 @@ mod tests {
         );
     }
 
+    /// A pawn on its first rank steps one, two or three squares; the two-
+    /// and three-square steps may be taken en passant on every square
+    /// passed (Popeye, `BEISPIEL_einstein__007`: after 1.d1-d4, `c3*d2 ep.=S`
+    /// and `c4*d3 ep.=S`).
+    #[test]
+    fn a_multistep_from_the_first_rank_is_taken_en_passant_on_each_square_passed() {
+        use super::super::testing::after_line;
+        let r = Rules::orthodox().with(Condition::EinsteinChess);
+        let pieces = "wKh1 wPd1 bKa8 bPc3 bPc4 bPe3";
+        let first = moves(&r, pieces, Color::White);
+        for m in ["d1-d2", "d1-d3", "d1-d4"] {
+            assert!(first.contains(&m.to_string()), "{m}: {first:?}");
+        }
+        let ep = |line: &[&str]| -> Vec<String> {
+            let pos = after_line(&r, pieces, Color::White, line);
+            super::super::testing::moves_of(&r, &pos)
+                .into_iter()
+                .filter(|m| m.contains("ep."))
+                .collect()
+        };
+        // A capturing pawn rises to a knight.
+        let named = |v: &[&str]| v.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            ep(&["d1-d4"]),
+            named(&["c3*d2 ep.=S", "c4*d3 ep.=S", "e3*d2 ep.=S"])
+        );
+        assert_eq!(ep(&["d1-d3"]), named(&["c3*d2 ep.=S", "e3*d2 ep.=S"]));
+        assert!(ep(&["d1-d2"]).is_empty());
+    }
+
     #[test]
     fn reversal_and_anti_einstein() {
         let rev = moves(
