@@ -212,6 +212,21 @@ impl Position {
         if self.allowance.limited() {
             self.spend_allowance(before.turn, mv);
         }
+        if self.history.counts_kings {
+            self.drop_castling_of_dynasties();
+        }
+    }
+
+    /// RoyalDynasty: a side with more kings than one, or none, loses its
+    /// king's castling right, and a return to one king does not bring it
+    /// back (Popeye takes the right from the royal king and gives none to a
+    /// king made royal).
+    pub fn drop_castling_of_dynasties(&mut self) {
+        for side in [crate::board::Color::White, crate::board::Color::Black] {
+            if self.pieces(side, Kind::KING).count() != 1 {
+                self.unmoved.clear(Square::new(4, side.back_rank()));
+            }
+        }
     }
 
     /// BGL: `mover` travels the length of `mv`, from the square it starts

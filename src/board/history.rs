@@ -52,6 +52,9 @@ pub struct History {
     /// captured once (followed as they move and are reborn).
     pub pad: u8,
     pub captured_once: Bitboard,
+    /// RoyalDynasty: whether a side whose kings are not exactly one loses
+    /// its king's castling right for good, as moves are played.
+    pub counts_kings: bool,
 }
 
 impl History {
@@ -65,6 +68,7 @@ impl History {
         attacked_before: [false; 2],
         pad: 0,
         captured_once: Bitboard::EMPTY,
+        counts_kings: false,
     };
 
     /// A key for the Zobrist hash (0 when nothing is tracked).

@@ -2,7 +2,8 @@
 //! check where observed) only while it is the side's one king; with more
 //! kings than one, or none, the side is never in check, and its kings are
 //! units as others: captured, and reborn by Circe. A side castles only
-//! with one king. Pawns may promote to kings (the king comes first among
+//! with one king, and never again once it has had more kings than one (or
+//! none), in the diagram or later. Pawns may promote to kings (the king comes first among
 //! the promotions).
 
 use super::{Capabilities, ConditionRule, ProofTraffic, UnitTraffic};
@@ -47,6 +48,12 @@ impl ConditionRule for RoyalDynasty {
         ..Capabilities::ORTHODOX
     };
 
+    /// The castling rights follow the number of kings from the diagram on.
+    fn prepare(_rules: &Rules, pos: &mut Position) {
+        pos.history.counts_kings = true;
+        pos.drop_castling_of_dynasties();
+    }
+
     fn decides_check(_rules: &Rules, pos: &Position, color: Color) -> Option<bool> {
         (!one_king(pos, color)).then_some(false)
     }
@@ -83,5 +90,28 @@ mod tests {
         // Two white kings: the rook takes one, which is reborn on e1.
         let got = moves(&r, "wKa1 wKd4 bKh8 bRd8", Color::Black);
         assert!(got.contains(&"Rd8*d4[+wKe1]".to_string()), "{got:?}");
+    }
+
+    /// A side that has had more kings than one castles no more, even once
+    /// it is back to one (Popeye, `h002`: with the kings e1 and f1 no
+    /// `0-0-0` after `Sh2*f1`; with the king e1 alone none after
+    /// `b7-b8=K` and `Ra8*b8`, but `0-0-0` at once).
+    #[test]
+    fn more_kings_than_one_take_the_castling_right_for_good() {
+        use super::super::testing::after_line;
+        let mut r = Rules::orthodox();
+        r.conditions.insert(Condition::RoyalDynasty);
+        let castles = |pieces: &str, line: &[&str]| {
+            // The repertoire of the diagram: pawns may promote to kings.
+            let mut r = r;
+            let diagram = crate::board::Position::from_piece_list(pieces).unwrap();
+            r.repertoire = crate::rules::Repertoire::for_rules(&diagram, &r);
+            let pos = after_line(&r, pieces, Color::Black, line);
+            super::super::testing::moves_of(&r, &pos).contains(&"0-0-0".to_string())
+        };
+        assert!(!castles("wRa1 wKe1 wKf1 bSh2 bKh8", &["Sh2*f1"]));
+        let one = "wRa1 wKe1 wPb7 bRa8 bKh7";
+        assert!(castles(one, &["Kh7-g7"]));
+        assert!(!castles(one, &["Kh7-g7", "b7-b8=K", "Ra8*b8"]));
     }
 }
