@@ -519,12 +519,14 @@ impl Position {
             }
             Effect::LatentFirst { on, .. } if on == mv.from => {}
             Effect::HurdlePromoted { on, unit } => self.replace_keeping_identity(on, unit),
-            Effect::WalkChange { on, unit } => {
+            Effect::WalkChange { on, unit }
+            | Effect::ColourChange { on, unit }
+            | Effect::Recoloured { on, unit } => {
                 self.replace_keeping_identity(on, unit);
-                // Popeye's castling rights follow a change of walk on a
-                // castling square: a unit made its side's rook on a corner
-                // may castle (with its king unmoved), one made another
-                // walk may not.
+                // Popeye's castling rights follow a change of walk or of
+                // side on a castling square: a unit made its side's rook
+                // on a corner may castle (with its king unmoved), one made
+                // another walk or side may not.
                 if crate::board::position::CASTLING_SQUARES.contains(on) {
                     if unit.kind == Kind::ROOK && self.is_on_home_castling_square(on) {
                         self.unmoved.set(on);
@@ -534,9 +536,7 @@ impl Position {
                 }
             }
             Effect::LatentFirst { on, unit }
-            | Effect::ColourChange { on, unit }
             | Effect::KingChange { on, unit, .. }
-            | Effect::Recoloured { on, unit }
             | Effect::Rewalked { on, unit }
             | Effect::Changed { on, unit, .. } => self.replace_keeping_identity(on, unit),
             Effect::Turned {

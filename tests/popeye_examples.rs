@@ -21,7 +21,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     // Issue 20 (part 2): played since, disagreeing, each to be fixed.
     // Part 2, group "change" (magic, NorskSjakk, Influencer).
     ("TESTS_influencer__010", "Influencer with PlatzwechselCirce's exchange and neutral units: the exchanged units' influence ([c4=P][b3=nP]...) is not played"),
-    ("EXAMPLES_magicpieces__006", "magic: Popeye castles with a rook recoloured on a1; circe's castling rights do not follow it"),
     ("EXAMPLES_magicpieces__007", "magic boyscout: Popeye tells zigzag lines its own way; circe takes them as a leaper's"),
     ("EXAMPLES_magicpieces__008", "magic rose: Popeye tells circular lines its own way; circe takes them as a leaper's"),
     ("EXAMPLES_magicpieces__009", "magic eagle: the line of a hopper that turns at its hurdle is not the straight line circe takes"),

@@ -315,6 +315,33 @@ mod tests {
         );
     }
 
+    /// A black rook on a1 made White's by a magic unit may castle with the
+    /// white king e1, as a rook put there would (Popeye,
+    /// `EXAMPLES_magicpieces__006`: `1.mGd1-d4[a1=w] 0-0-0 +`).
+    #[test]
+    fn a_rook_turned_on_its_corner_castles_for_its_new_side() {
+        let (rules, mut pos) = with_magic(
+            "wKe1 wPb2 bKd3 bRa1",
+            Square::new(3, 0),
+            Color::Black,
+            Kind::GRASSHOPPER,
+            false,
+        );
+        pos.turn = Color::Black;
+        let mut black = Vec::new();
+        crate::movegen::legal_moves(&pos, &rules, &mut black);
+        let turn = black
+            .iter()
+            .find(|m| m.from == Square::new(3, 0) && m.to == Square::new(3, 3))
+            .expect("mGd1-d4");
+        let after = pos.play(turn);
+        assert!(moves_of(&rules, &after).contains(&"0-0-0".to_string()));
+        // Not before: the rook is Black's.
+        let mut white = pos;
+        white.turn = Color::White;
+        assert!(!moves_of(&rules, &white).contains(&"0-0-0".to_string()));
+    }
+
     #[test]
     fn the_reborn_magic_unit_views_after_its_rebirth() {
         let (rules, pos) = with_magic(
