@@ -67,6 +67,13 @@ pub enum HelpEnd {
     /// help move may never be able to reach the goal itself, and a line
     /// ends where the other side can reach it before the end.
     Reflex,
+    /// `Nh[>1a[G]d]h`: as hr#n, but only the other side is bound: a line
+    /// ends where it can reach the goal before the end.
+    SemiReflex,
+    /// `Nh[1a[G]d]h`: after the last help move the other side's moves that
+    /// reach the goal (each written); no side is bound before, and a line
+    /// goes on past a goal reached before its end.
+    Attack,
 }
 
 /// Help or series play, as [`super::solve_with`] starts it from the
@@ -996,6 +1003,15 @@ impl<'s> Searcher<'s> {
         if end == HelpEnd::Reflex && self.can_reach_goal(&after, depth + 1) {
             return false;
         }
+        // With `>` the other side must reach it where it can: the line
+        // ends after a move of the side that makes the last help move (a
+        // shorter line holds that end).
+        if end == HelpEnd::SemiReflex
+            && (plies - 1).is_multiple_of(2)
+            && self.can_reach_goal(&after, depth + 1)
+        {
+            return false;
+        }
         self.help_lines(&after, plies - 1, end, depth + 1, &step)
     }
 
@@ -1100,7 +1116,9 @@ impl<'s> Searcher<'s> {
             HelpEnd::Reciprocal => {
                 self.reciprocal_end(after, depth, Some(last), (Role::Help, Role::Help), false)
             }
-            HelpEnd::Reflex => self.reflex_goal_lines(after, depth, Some(last), Role::Forced),
+            HelpEnd::Reflex | HelpEnd::SemiReflex | HelpEnd::Attack => {
+                self.reflex_goal_lines(after, depth, Some(last), Role::Forced)
+            }
         }
     }
 
@@ -1795,6 +1813,8 @@ fn help_question(end: HelpEnd) -> Question {
         HelpEnd::SelfPlay => Question::HelpSelfFails,
         HelpEnd::Reciprocal => Question::ReciprocalFails,
         HelpEnd::Reflex => Question::HelpReflexFails,
+        HelpEnd::SemiReflex => Question::HelpSemiReflexFails,
+        HelpEnd::Attack => Question::HelpAttackFails,
     }
 }
 

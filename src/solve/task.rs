@@ -13,7 +13,7 @@ use crate::board::{Color, Kind, Position};
 use crate::moves::Move;
 use crate::problem::{Problem, ProblemOption};
 use crate::rules::Rules;
-use crate::stipulation::{Goal, Play, Stipulation};
+use crate::stipulation::{Goal, Play, ReflexBound, Stipulation};
 use std::sync::Arc;
 
 /// What the search needs of one problem (one twin, one duplex half).
@@ -715,7 +715,7 @@ pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
     if stip.intro.is_some() {
         side = side.opponent();
     }
-    if problem.has_option(|o| *o == ProblemOption::HalfDuplex) {
+    if problem.has_option(|o| *o == ProblemOption::HalfDuplex) != stip.swapped {
         side = side.opponent();
     }
     side
@@ -730,7 +730,7 @@ fn restricted_side(problem: &Problem, stip: &Stipulation) -> Color {
     if stip.series || stip.intro.is_some() {
         return starting_side(problem, stip).opponent();
     }
-    if problem.has_option(|o| *o == ProblemOption::HalfDuplex) {
+    if problem.has_option(|o| *o == ProblemOption::HalfDuplex) != stip.swapped {
         Color::White
     } else {
         Color::Black
@@ -896,8 +896,11 @@ fn goal_is_end_side(
     stip: &Stipulation,
     first: Color,
 ) -> Result<Option<Color>, SolveError> {
-    let Some(line) = given_option_line(problem, &ProblemOption::GoalIsEnd) else {
-        return Ok(None);
+    // A structured stipulation's constraint says it as the option does.
+    let line = match given_option_line(problem, &ProblemOption::GoalIsEnd) {
+        Some(line) => line,
+        None if stip.goal_is_end => problem.stipulation.line,
+        None => return Ok(None),
     };
     if !stip.goal_is_end_applies() {
         return Ok(None);
@@ -997,7 +1000,11 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
             plies: 2 * stip.moves + half - 1,
             exact,
             shortest: 0,
-            end: HelpEnd::Reflex,
+            end: match stip.reflex_bound {
+                ReflexBound::Both => HelpEnd::Reflex,
+                ReflexBound::Other => HelpEnd::SemiReflex,
+                ReflexBound::Neither => HelpEnd::Attack,
+            },
         }),
         (Play::Reflex, true) => series(SeriesEnd::Reflex),
         _ => None,
