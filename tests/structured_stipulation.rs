@@ -347,3 +347,54 @@ fn a_series_leading_into_the_other_sides_series_is_its_intro() {
         ]
     );
 }
+
+#[test]
+fn a_defence_root_of_the_defenders_side_numbers_its_moves_from_one() {
+    // `black 1d[#]a` is `white - 1d[#]a` (s#1 after the key) with Black's
+    // moves numbered as first moves, `refutes.` a column nearer.
+    let lines = from_stipulation_line(
+        "beginproblem\nsstipulation black 1d[#]a\npieces white ka1 black kc2 rb8\noption variation\nendproblem\n",
+    );
+    assert_eq!(
+        &lines[..3],
+        [
+            "  Black 1d[#]a                1 + 2",
+            "   1.Kc2-d1",
+            "    refutes."
+        ]
+    );
+    assert!(lines.contains(&"   1.Rb8-a8 #".to_string()));
+    assert_eq!(lines.len(), 40);
+    let lines = from_stipulation_line(
+        "beginproblem\nsstipulation white - 1d[#]a\npieces white ka1 black kc2 rb8\noption variation\nendproblem\n",
+    );
+    assert_eq!(&lines[1..3], ["      1...Kc2-d1", "        refutes."]);
+}
+
+#[test]
+fn a_series_into_a_forced_attack_binds_only_the_other_side() {
+    // `2s[>1a[x]d]`: the series ends where Black can capture, but White
+    // may capture on the way (1.Sb8*a6); ser-rx2 forbids White a series
+    // move while it could capture, which it can in the diagram.
+    let pieces = "pieces white pf3 pg2 ph4 sb8 black pa6 pf4 ph5\noption nowk nobk";
+    let lines = from_stipulation_line(&format!(
+        "beginproblem\nsstipulation white 2s[>1a[x]d]\n{pieces}\nendproblem\n"
+    ));
+    assert_eq!(
+        &lines[..5],
+        [
+            "  White 2s[>1a[x]d]           4 + 3",
+            "  1.g2-g4 f4*g3 ep. x",
+            "  1.g2-g4 h5*g4 x",
+            "  1.g2-g3 f4*g3 x",
+            "  1.Sb8*a6   2.g2-g4 f4*g3 ep. x",
+        ]
+    );
+    assert_eq!(lines.len(), 13);
+    assert_eq!(
+        from_stipulation_line(&format!(
+            "beginproblem\nsstipulation white 2s[1a[x]d]{{!1a[x]d}}\n{pieces}\nendproblem\n"
+        )),
+        ["  White 2s[1a[x]d]{!1a[x]d}   4 + 3", "  1.Sb8*a6 x ?!?"]
+    );
+}

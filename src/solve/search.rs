@@ -45,6 +45,9 @@ pub enum SeriesEnd {
     /// may not start a move able to reach the goal at once, and the series
     /// ends as soon as the other side can reach the goal, which it must.
     Reflex,
+    /// `Ns[>1a[G]d]`: as ser-r#n with the other side's obligation alone:
+    /// the series ends as soon as that side can reach the goal.
+    SemiReflex,
     /// ser-reci-h#n: the series side then moves again, to a reciprocal
     /// end (see [`HelpEnd::Reciprocal`]).
     Reciprocal,
@@ -1525,7 +1528,7 @@ impl<'s> Searcher<'s> {
                 // The last series move may check: the other side answers it
                 // (Popeye's `8.Db6-b8 + c7*b8=L =`).
                 SeriesEnd::Help if self.stalemate_out_of_reach(&after) => false,
-                SeriesEnd::Help | SeriesEnd::Reflex => {
+                SeriesEnd::Help | SeriesEnd::Reflex | SeriesEnd::SemiReflex => {
                     self.goal_moves_remembered(&after, depth + 1, &step, Role::Reply)
                 }
                 SeriesEnd::SelfPlay => self.forced_goal_lines(&after, depth + 1, &step),
@@ -1549,14 +1552,15 @@ impl<'s> Searcher<'s> {
         // (ser-x), unless the goal is an immobility (ser-=: Popeye goes on
         // through a stalemate before the last move), as does one after
         // which the other side is already forced to reach it (ser-s); and
-        // in ser-r the series stops where the other side can reach the
-        // goal, which it must.
+        // in ser-r (and with `>` alone) the series stops where the other
+        // side can reach the goal, which it must.
         if checks && self.parry.is_none()
             || end == SeriesEnd::Direct
                 && !self.judge.goal.implies_immobility()
                 && self.judge.reached(pos, &mv, &after)
             || end == SeriesEnd::SelfPlay && self.forced_to_goal(&after, depth + 1)
-            || end == SeriesEnd::Reflex && self.can_reach_goal(&after, depth + 1)
+            || matches!(end, SeriesEnd::Reflex | SeriesEnd::SemiReflex)
+                && self.can_reach_goal(&after, depth + 1)
         {
             return false;
         }

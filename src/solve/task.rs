@@ -377,9 +377,10 @@ impl Task {
                 SeriesEnd::Help | SeriesEnd::Reflex | SeriesEnd::SelfPlay => {
                     (!rules.in_check(&pos, pos.turn)).then_some(end)
                 }
-                // What Popeye makes of the set play of ser-hs and
-                // ser-reci-h is not established.
-                SeriesEnd::HelpSelf | SeriesEnd::Reciprocal => {
+                // What Popeye makes of the set play of ser-hs,
+                // ser-reci-h and the series `Ns[>1a[G]d]` is not
+                // established.
+                SeriesEnd::HelpSelf | SeriesEnd::Reciprocal | SeriesEnd::SemiReflex => {
                     return Err(SolveError::UnsupportedOption {
                         line: option_line(problem, &ProblemOption::SetPlay),
                         name: format!("setplay with {}", stip.text),
@@ -1007,6 +1008,7 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
             },
         }),
         (Play::Reflex, true) => series(SeriesEnd::Reflex),
+        (Play::SemiReflex, true) => series(SeriesEnd::SemiReflex),
         _ => None,
     }
 }

@@ -210,7 +210,9 @@ pub struct Stipulation {
     /// Help play numbered from its first move, which White makes: a
     /// structured stipulation whose stated side begins a help play of odd
     /// length (`white 5h[#]h`) numbers that side's moves, where `h#2.5`
-    /// numbers Black's (`1...`).
+    /// numbers Black's (`1...`); play with defence from the position
+    /// after the key (`post_key`) likewise numbers the defender's first
+    /// move `1.` (`black 1d[#]a`).
     pub numbered_from_start: bool,
     /// Help play of a structured stipulation `m:n` (m below n): the fewest
     /// half-moves of a solution.

@@ -199,10 +199,10 @@ impl Structured {
                 }
             }
             // `white - Nd[G]a`, N odd: self play from the position after
-            // the key (`postkeyplay`), Black's moves numbered `1...`.
+            // the key (`postkeyplay`), Black's moves numbered `1...`;
+            // `black Nd[G]a` numbers them from `1.`.
             ([(Defence, false), (Attack, false)], Color::Black)
                 if n % 2 == 1
-                    && root.inverted
                     && constraints.is_empty()
                     && root.steps[1].ends.is_empty()
                     && !exact =>
@@ -217,6 +217,7 @@ impl Structured {
                 };
                 let mut stip = plain(Play::SelfPlay, false, goal, n.div_ceil(2), false);
                 stip.post_key = true;
+                stip.numbered_from_start = !root.inverted;
                 Ok(stip)
             }
             // `Na[G]d[G]`, N even: self play in which the attacker may
@@ -357,6 +358,11 @@ impl Structured {
                     (Node::Branch(b), []) if self_end(b).is_some() => {
                         let goal = self_end(b).ok_or("unsupported end of the series")?;
                         (plain(Play::SelfPlay, true, goal, n, false), Color::White)
+                    }
+                    // `>`: the other side must reach G as soon as it can.
+                    (Node::Branch(fork), []) if fork.forced => {
+                        let goal = semi_reflex_goal(fork).ok_or("unsupported end of the series")?;
+                        (plain(Play::SemiReflex, true, goal, n, false), Color::White)
                     }
                     (Node::Branch(b), []) => {
                         let goal = one_move_to_goal(b).ok_or("unsupported end of the series")?;
@@ -990,7 +996,10 @@ mod tests {
         assert_eq!((s.play, s.moves, s.post_key), (Play::SelfPlay, 3, true));
         assert!(!ord("white 4ad[#]").unwrap().post_key);
         assert!(ord("white - 4d[#]a").is_err());
-        assert!(ord("black 1d[#]a").is_err());
+        let s = ord("black 1d[#]a").unwrap();
+        assert!(s.post_key && s.numbered_from_start);
+        assert!(!ord("white - 1d[#]a").unwrap().numbered_from_start);
+        assert!(ord("white 1d[#]a").is_err());
         // Semi-reflex play, the fork forced with `>` or not.
         for t in ["white 3a[>1a[#]d]d", "white 3a[1a[#]d]d"] {
             let s = ord(t).unwrap();
@@ -1062,8 +1071,12 @@ mod tests {
         assert!(!ord("black 2s[1a[x]d]").unwrap().swapped);
         assert!(ord("black 3s[#]").unwrap().swapped);
         assert!(ord("black 3s[1d[#]a]").unwrap().swapped);
-        // `>` without the constraint: series semi-reflex play, not played.
-        assert!(ord("white 2s[>1a[x]d]").is_err());
+        // `>` without the constraint: series semi-reflex play.
+        let s = ord("white 2s[>1a[x]d]").unwrap();
+        assert_eq!(
+            (s.play, s.series, s.swapped),
+            (Play::SemiReflex, true, false)
+        );
         // A series into the other side's series: its intro.
         let s = ord("white 2s[3s[1h[#]h]]").unwrap();
         assert_eq!(
