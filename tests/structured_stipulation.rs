@@ -398,3 +398,18 @@ fn a_series_into_a_forced_attack_binds_only_the_other_side() {
         ["  White 2s[1a[x]d]{!1a[x]d}   4 + 3", "  1.Sb8*a6 x ?!?"]
     );
 }
+
+#[test]
+fn set_play_of_a_help_play_ending_in_an_attack_is_refused() {
+    // Popeye's set play there is the attacker's goal moves alone
+    // (`1...f4*g3 x`), not the shorter help play: not played.
+    let dir = common::scratch("structured_stipulation", "set_play");
+    let file = common::write(
+        &dir,
+        "set.inp",
+        &format!("beginproblem\nsstipulation white 3h[1a[x]d]h\n{PAWNS} setplay\nendproblem\n"),
+    );
+    let out = common::circe().arg("solve").arg(&file).assert().code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(stderr.contains("set.inp:4:"), "{stderr}");
+}

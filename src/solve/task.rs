@@ -796,8 +796,13 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
                 tree.max_refutations = *n;
             }
             ProblemOption::SetPlay if battle => tree.set_play = true,
+            // Popeye's set play of a structured help play ending in the
+            // other side's attack (without hr#'s bounds) is that side's
+            // goal moves alone: not played.
             ProblemOption::SetPlay
-                if matches!(stip.play, Play::Help | Play::HelpReflex) && !stip.series =>
+                if matches!(stip.play, Play::Help | Play::HelpReflex)
+                    && !stip.series
+                    && stip.reflex_bound == ReflexBound::Both =>
             {
                 help_set_play = true
             }
