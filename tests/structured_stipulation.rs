@@ -223,3 +223,193 @@ fn a_minimum_length_leaves_out_the_shorter_lines() {
     assert!(lines.iter().any(|l| l.contains("  3.")));
     assert_eq!(lines.len(), 7213);
 }
+
+/// Four pawns against four, no kings: captures to reach (Popeye's
+/// answers to the help plays that end in an attack `1a[x]d`).
+const PAWNS: &str = "pieces white pf3 pg3 pg2 ph4 black pa6 pf4 ph5 pg6\noption nowk nobk";
+
+fn pawns(stipulation: &str) -> Vec<String> {
+    from_stipulation_line(&format!(
+        "beginproblem\nsstipulation {stipulation}\n{PAWNS}\nendproblem\n"
+    ))
+}
+
+#[test]
+fn a_help_play_ending_in_the_other_sides_attack_goes_on_past_the_goal() {
+    // `3h[1a[x]d]h`: Black, White, Black help, then White's capture.
+    // A line goes on after White captured on the way (1...g3*f4), which
+    // ends the lines of `hx2`.
+    let lines = pawns("black 3h[1a[x]d]h");
+    assert_eq!(lines[0], "  Black 3h[1a[x]d]h           4 + 4");
+    assert_eq!(lines.len(), 23);
+    assert!(lines.contains(&"  1.a6-a5 g3*f4   2.g6-g5 f4*g5 x".to_string()));
+    assert!(lines.contains(&"  1.g6-g5 h4*g5   2.h5-h4 g3*h4 x".to_string()));
+}
+
+#[test]
+fn a_forced_attack_ends_the_help_play_where_it_can_be_made() {
+    // `>`: White must capture as soon as it can, so the only longer
+    // lines begin with 1.f4*g3, after which White has no capture.
+    assert_eq!(
+        pawns("black 3h[>1a[x]d]h"),
+        [
+            "  Black 3h[>1a[x]d]h          4 + 4",
+            "  1.a6-a5 g3*f4 x",
+            "  1.g6-g5 g3*f4 x",
+            "  1.g6-g5 h4*g5 x",
+            "  1.f4*g3 f3-f4   2.g6-g5 f4*g5 x",
+            "  1.f4*g3 f3-f4   2.g6-g5 h4*g5 x",
+        ]
+    );
+    // hr: Black, who makes the help moves, may never be able to capture
+    // either; it can in the diagram, which Popeye marks.
+    assert_eq!(
+        pawns("black 3h[>1a[x]d]h{!1a[x]d}"),
+        ["  Black 3h[>1a[x]d]h{!1a[x]d} 4 + 4", "  1.f4*g3 x ?!?"]
+    );
+}
+
+#[test]
+fn a_constraint_not_to_reach_the_goal_binds_the_other_sides_help_moves() {
+    // `4h{!x}h[x]`: Black's help moves may not capture (as hx2 with
+    // `goalisend`): the lines through 1.f4*g3 and 2.h5*g4 go.
+    assert_eq!(
+        pawns("black 4h{!x}h[x]"),
+        [
+            "  Black 4h{!x}h[x]            4 + 4",
+            "  1.a6-a5 g3*f4 x",
+            "  1.g6-g5 g3*f4 x",
+            "  1.g6-g5 h4*g5 x",
+            "  1.a6-a5 g3-g4   2.a5-a4 g4*h5 x",
+            "  1.a6-a5 g3-g4   2.g6-g5 g4*h5 x",
+            "  1.a6-a5 g3-g4   2.g6-g5 h4*g5 x",
+            "  1.g6-g5 g3-g4   2.a6-a5 g4*h5 x",
+            "  1.g6-g5 g3-g4   2.a6-a5 h4*g5 x",
+        ]
+    );
+}
+
+#[test]
+fn a_series_of_the_side_that_usually_ends_it_swaps_the_roles() {
+    // `white 2s[1a[x]d]`: White's series, then Black's capture (ser-hx2
+    // with the sides' roles swapped).
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstipulation white 2s[1a[x]d]\npieces white pf3 pg2 ph4 black pa6 pf4 ph5\noption nowk nobk\nendproblem\n"
+        ),
+        [
+            "  White 2s[1a[x]d]            3 + 3",
+            "  1.g2-g4 f4*g3 ep. x",
+            "  1.g2-g4 h5*g4 x",
+            "  1.g2-g3 f4*g3 x",
+            "  1.g2-g3   2.g3-g4 h5*g4 x",
+        ]
+    );
+    // ser-rx2: White may not capture before its last move, and Black
+    // must capture where it can, which ends the series at 1.g2-g3.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstipulation white 2s[1a[x]d]{!1a[x]d}\npieces white pf3 pg2 ph4 black pa6 pf4 ph5\noption nowk nobk\nendproblem\n"
+        ),
+        [
+            "  White 2s[1a[x]d]{!1a[x]d}   3 + 3",
+            "  1.g2-g4 f4*g3 ep. x",
+            "  1.g2-g4 h5*g4 x",
+            "  1.g2-g3 f4*g3 x",
+        ]
+    );
+    // Black's series to mate.
+    let lines = from_stipulation_line(
+        "beginproblem\nsstipulation black 3s[#]\npieces white kh1 ph2 pg2 black kf3 rb8\nendproblem\n",
+    );
+    assert_eq!(lines[1], "  1.Kf3-e2   2.Rb8-b1 #");
+    assert_eq!(lines[6], "  1.Kf3-f4   2.Rb8-b1 #");
+    assert_eq!(lines[7], "  1.Kf3-e2   2.Ke2-d3   3.Rb8-b1 #");
+    assert_eq!(lines.len(), 99);
+}
+
+#[test]
+fn a_series_leading_into_the_other_sides_series_is_its_intro() {
+    // `black 1s[2s[#]]` is `1->ser-#2`.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstipulation black 1s[2s[#]]\npieces white kc7 rh1 black ka8 pa7\nendproblem\n"
+        ),
+        [
+            "  Black 1s[2s[#]]             2 + 2",
+            "  1.a7-a5   1.Rh1-a1   2.Ra1*a5 #",
+            "  1.a7-a5   1.Rh1-h6   2.Rh6-a6 #",
+            "  1.a7-a5   1.Rh1-h5   2.Rh5*a5 #",
+            "  1.a7-a5   1.Kc7-b6   2.Rh1-h8 #",
+            "  1.a7-a6   1.Rh1-a1   2.Ra1*a6 #",
+            "  1.a7-a6   1.Rh1-h6   2.Rh6*a6 #",
+            "  1.a7-a6   1.Kc7-b6   2.Rh1-h8 #",
+        ]
+    );
+}
+
+#[test]
+fn a_defence_root_of_the_defenders_side_numbers_its_moves_from_one() {
+    // `black 1d[#]a` is `white - 1d[#]a` (s#1 after the key) with Black's
+    // moves numbered as first moves, `refutes.` a column nearer.
+    let lines = from_stipulation_line(
+        "beginproblem\nsstipulation black 1d[#]a\npieces white ka1 black kc2 rb8\noption variation\nendproblem\n",
+    );
+    assert_eq!(
+        &lines[..3],
+        [
+            "  Black 1d[#]a                1 + 2",
+            "   1.Kc2-d1",
+            "    refutes."
+        ]
+    );
+    assert!(lines.contains(&"   1.Rb8-a8 #".to_string()));
+    assert_eq!(lines.len(), 40);
+    let lines = from_stipulation_line(
+        "beginproblem\nsstipulation white - 1d[#]a\npieces white ka1 black kc2 rb8\noption variation\nendproblem\n",
+    );
+    assert_eq!(&lines[1..3], ["      1...Kc2-d1", "        refutes."]);
+}
+
+#[test]
+fn a_series_into_a_forced_attack_binds_only_the_other_side() {
+    // `2s[>1a[x]d]`: the series ends where Black can capture, but White
+    // may capture on the way (1.Sb8*a6); ser-rx2 forbids White a series
+    // move while it could capture, which it can in the diagram.
+    let pieces = "pieces white pf3 pg2 ph4 sb8 black pa6 pf4 ph5\noption nowk nobk";
+    let lines = from_stipulation_line(&format!(
+        "beginproblem\nsstipulation white 2s[>1a[x]d]\n{pieces}\nendproblem\n"
+    ));
+    assert_eq!(
+        &lines[..5],
+        [
+            "  White 2s[>1a[x]d]           4 + 3",
+            "  1.g2-g4 f4*g3 ep. x",
+            "  1.g2-g4 h5*g4 x",
+            "  1.g2-g3 f4*g3 x",
+            "  1.Sb8*a6   2.g2-g4 f4*g3 ep. x",
+        ]
+    );
+    assert_eq!(lines.len(), 13);
+    assert_eq!(
+        from_stipulation_line(&format!(
+            "beginproblem\nsstipulation white 2s[1a[x]d]{{!1a[x]d}}\n{pieces}\nendproblem\n"
+        )),
+        ["  White 2s[1a[x]d]{!1a[x]d}   4 + 3", "  1.Sb8*a6 x ?!?"]
+    );
+}
+
+#[test]
+fn set_play_of_a_help_play_ending_in_an_attack_is_refused() {
+    // Popeye's set play there is the attacker's goal moves alone
+    // (`1...f4*g3 x`), not the shorter help play: not played.
+    let dir = common::scratch("structured_stipulation", "set_play");
+    let file = common::write(
+        &dir,
+        "set.inp",
+        &format!("beginproblem\nsstipulation white 3h[1a[x]d]h\n{PAWNS} setplay\nendproblem\n"),
+    );
+    let out = common::circe().arg("solve").arg(&file).assert().code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(stderr.contains("set.inp:4:"), "{stderr}");
+}

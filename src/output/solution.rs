@@ -330,6 +330,8 @@ pub struct SolutionWriter {
     layout: Layout,
     numbered: bool,
     post_key: bool,
+    /// `Event::Begin`'s `defence_first`.
+    defence_first: bool,
     /// Set play was written and the blank line after it is still due.
     set_play_open: bool,
     /// Only the set play is solved (`Notice::SetPlayOnly`): no blank line
@@ -349,6 +351,7 @@ impl SolutionWriter {
             layout: Layout::Tree,
             numbered: false,
             post_key: false,
+            defence_first: false,
             set_play_open: false,
             set_play_only: false,
             line_written: false,
@@ -363,8 +366,10 @@ impl SolutionWriter {
                 layout,
                 numbered,
                 set_play_searched,
+                defence_first,
                 ..
             } => {
+                self.defence_first = *defence_first;
                 self.goal = *goal;
                 self.layout = *layout;
                 self.numbered = *numbered;
@@ -383,7 +388,8 @@ impl SolutionWriter {
                 self.write_line(out, moves, *set_play);
             }
             Event::Tree { node, set_play } => {
-                let root = root_half_moves(node.played.role);
+                let root =
+                    root_half_moves(node.played.role).saturating_sub(u32::from(self.defence_first));
                 if *set_play {
                     self.set_play_open = true;
                     self.write_node(out, node, root);
@@ -543,12 +549,15 @@ impl SolutionWriter {
             remark,
         );
         if p.role == Role::Refutes {
+            // Numbered as a first move (`defence_first`), Popeye writes
+            // it a column nearer.
+            let shift = if halves.is_multiple_of(2) { 1 } else { 2 };
             let _ = writeln!(
                 out,
                 "{:indent$}{}",
                 "",
                 word(self.lang, Word::Refutes),
-                indent = indent + 2
+                indent = indent + shift
             );
         }
         let child = |c: &Node| halves + child_half_moves(p, &c.played);

@@ -428,6 +428,7 @@ pub fn solve_task_into(
                 && !task.tree.post_key
                 && !rules.in_check(pos, pos.turn),
         post_key_check: battle && task.tree.post_key && rules.in_check(pos, pos.turn.opponent()),
+        defence_first: battle && task.tree.post_key && stip.numbered_from_start,
     });
     // The first moves tried, numbered, each reported before its solutions.
     let tried = |pos: &Position, number: u32, mv: Move, role: Role| {

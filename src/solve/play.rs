@@ -114,6 +114,10 @@ pub enum Event {
         /// With `postkeyplay`: the defender to move stands in check (the
         /// key's check, which Popeye writes on the key's empty line).
         post_key_check: bool,
+        /// Play with defence numbered from the defender's first move (a
+        /// structured stipulation's `black Nd[G]a`): each move a
+        /// half-move earlier than after a key (`1.` for `1...`).
+        defence_first: bool,
     },
     /// Help or series play: a complete line, first move first. Set play
     /// comes first.
@@ -307,6 +311,8 @@ pub struct Solution {
     pub post_key: Option<Remark>,
     /// With `postkeyplay`: the defender stands in check after the key.
     pub post_key_check: bool,
+    /// The defender's first move numbered `1.` (`Event::Begin`).
+    pub defence_first: bool,
     /// With `movenumbers`: every first move tried, in Popeye's order.
     pub tried: Vec<TriedMove>,
     /// What Popeye says before solving.
@@ -333,6 +339,7 @@ impl Solution {
             numbered: !self.tried.is_empty(),
             set_play_searched: self.set_play_searched,
             post_key_check: self.post_key_check,
+            defence_first: self.defence_first,
         });
         if let Some(remark) = self.post_key {
             out.push(Event::PostKey(remark));
@@ -453,10 +460,12 @@ impl Sink for Collector {
                 layout,
                 set_play_searched,
                 post_key_check,
+                defence_first,
                 ..
             } => {
                 self.solution.set_play_searched = set_play_searched;
                 self.solution.post_key_check = post_key_check;
+                self.solution.defence_first = defence_first;
                 self.solution.goal = Some(goal);
                 self.solution.layout = layout;
             }

@@ -45,6 +45,9 @@ pub enum SeriesEnd {
     /// may not start a move able to reach the goal at once, and the series
     /// ends as soon as the other side can reach the goal, which it must.
     Reflex,
+    /// `Ns[>1a[G]d]`: as ser-r#n with the other side's obligation alone:
+    /// the series ends as soon as that side can reach the goal.
+    SemiReflex,
     /// ser-reci-h#n: the series side then moves again, to a reciprocal
     /// end (see [`HelpEnd::Reciprocal`]).
     Reciprocal,
@@ -67,6 +70,13 @@ pub enum HelpEnd {
     /// help move may never be able to reach the goal itself, and a line
     /// ends where the other side can reach it before the end.
     Reflex,
+    /// `Nh[>1a[G]d]h`: as hr#n, but only the other side is bound: a line
+    /// ends where it can reach the goal before the end.
+    SemiReflex,
+    /// `Nh[1a[G]d]h`: after the last help move the other side's moves that
+    /// reach the goal (each written); no side is bound before, and a line
+    /// goes on past a goal reached before its end.
+    Attack,
 }
 
 /// Help or series play, as [`super::solve_with`] starts it from the
@@ -996,6 +1006,15 @@ impl<'s> Searcher<'s> {
         if end == HelpEnd::Reflex && self.can_reach_goal(&after, depth + 1) {
             return false;
         }
+        // With `>` the other side must reach it where it can: the line
+        // ends after a move of the side that makes the last help move (a
+        // shorter line holds that end).
+        if end == HelpEnd::SemiReflex
+            && (plies - 1).is_multiple_of(2)
+            && self.can_reach_goal(&after, depth + 1)
+        {
+            return false;
+        }
         self.help_lines(&after, plies - 1, end, depth + 1, &step)
     }
 
@@ -1100,7 +1119,9 @@ impl<'s> Searcher<'s> {
             HelpEnd::Reciprocal => {
                 self.reciprocal_end(after, depth, Some(last), (Role::Help, Role::Help), false)
             }
-            HelpEnd::Reflex => self.reflex_goal_lines(after, depth, Some(last), Role::Forced),
+            HelpEnd::Reflex | HelpEnd::SemiReflex | HelpEnd::Attack => {
+                self.reflex_goal_lines(after, depth, Some(last), Role::Forced)
+            }
         }
     }
 
@@ -1507,7 +1528,7 @@ impl<'s> Searcher<'s> {
                 // The last series move may check: the other side answers it
                 // (Popeye's `8.Db6-b8 + c7*b8=L =`).
                 SeriesEnd::Help if self.stalemate_out_of_reach(&after) => false,
-                SeriesEnd::Help | SeriesEnd::Reflex => {
+                SeriesEnd::Help | SeriesEnd::Reflex | SeriesEnd::SemiReflex => {
                     self.goal_moves_remembered(&after, depth + 1, &step, Role::Reply)
                 }
                 SeriesEnd::SelfPlay => self.forced_goal_lines(&after, depth + 1, &step),
@@ -1531,14 +1552,15 @@ impl<'s> Searcher<'s> {
         // (ser-x), unless the goal is an immobility (ser-=: Popeye goes on
         // through a stalemate before the last move), as does one after
         // which the other side is already forced to reach it (ser-s); and
-        // in ser-r the series stops where the other side can reach the
-        // goal, which it must.
+        // in ser-r (and with `>` alone) the series stops where the other
+        // side can reach the goal, which it must.
         if checks && self.parry.is_none()
             || end == SeriesEnd::Direct
                 && !self.judge.goal.implies_immobility()
                 && self.judge.reached(pos, &mv, &after)
             || end == SeriesEnd::SelfPlay && self.forced_to_goal(&after, depth + 1)
-            || end == SeriesEnd::Reflex && self.can_reach_goal(&after, depth + 1)
+            || matches!(end, SeriesEnd::Reflex | SeriesEnd::SemiReflex)
+                && self.can_reach_goal(&after, depth + 1)
         {
             return false;
         }
@@ -1795,6 +1817,8 @@ fn help_question(end: HelpEnd) -> Question {
         HelpEnd::SelfPlay => Question::HelpSelfFails,
         HelpEnd::Reciprocal => Question::ReciprocalFails,
         HelpEnd::Reflex => Question::HelpReflexFails,
+        HelpEnd::SemiReflex => Question::HelpSemiReflexFails,
+        HelpEnd::Attack => Question::HelpAttackFails,
     }
 }
 

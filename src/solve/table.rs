@@ -65,6 +65,12 @@ pub enum Question {
     ReciprocalFails = 7,
     /// Help-reflex play (`hr#`): no line of n help half-moves from here.
     HelpReflexFails = 8,
+    /// Help play whose other side must reach the goal where it can
+    /// (`Nh[>1a[G]d]h`): no line of n help half-moves from here.
+    HelpSemiReflexFails = 9,
+    /// Help play ending in the other side's free goal move
+    /// (`Nh[1a[G]d]h`): no line of n help half-moves from here.
+    HelpAttackFails = 10,
 }
 
 const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();

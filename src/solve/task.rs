@@ -13,7 +13,7 @@ use crate::board::{Color, Kind, Position};
 use crate::moves::Move;
 use crate::problem::{Problem, ProblemOption};
 use crate::rules::Rules;
-use crate::stipulation::{Goal, Play, Stipulation};
+use crate::stipulation::{Goal, Play, ReflexBound, Stipulation};
 use std::sync::Arc;
 
 /// What the search needs of one problem (one twin, one duplex half).
@@ -377,9 +377,10 @@ impl Task {
                 SeriesEnd::Help | SeriesEnd::Reflex | SeriesEnd::SelfPlay => {
                     (!rules.in_check(&pos, pos.turn)).then_some(end)
                 }
-                // What Popeye makes of the set play of ser-hs and
-                // ser-reci-h is not established.
-                SeriesEnd::HelpSelf | SeriesEnd::Reciprocal => {
+                // What Popeye makes of the set play of ser-hs,
+                // ser-reci-h and the series `Ns[>1a[G]d]` is not
+                // established.
+                SeriesEnd::HelpSelf | SeriesEnd::Reciprocal | SeriesEnd::SemiReflex => {
                     return Err(SolveError::UnsupportedOption {
                         line: option_line(problem, &ProblemOption::SetPlay),
                         name: format!("setplay with {}", stip.text),
@@ -715,7 +716,7 @@ pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
     if stip.intro.is_some() {
         side = side.opponent();
     }
-    if problem.has_option(|o| *o == ProblemOption::HalfDuplex) {
+    if problem.has_option(|o| *o == ProblemOption::HalfDuplex) != stip.swapped {
         side = side.opponent();
     }
     side
@@ -730,7 +731,7 @@ fn restricted_side(problem: &Problem, stip: &Stipulation) -> Color {
     if stip.series || stip.intro.is_some() {
         return starting_side(problem, stip).opponent();
     }
-    if problem.has_option(|o| *o == ProblemOption::HalfDuplex) {
+    if problem.has_option(|o| *o == ProblemOption::HalfDuplex) != stip.swapped {
         Color::White
     } else {
         Color::Black
@@ -795,8 +796,13 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
                 tree.max_refutations = *n;
             }
             ProblemOption::SetPlay if battle => tree.set_play = true,
+            // Popeye's set play of a structured help play ending in the
+            // other side's attack (without hr#'s bounds) is that side's
+            // goal moves alone: not played.
             ProblemOption::SetPlay
-                if matches!(stip.play, Play::Help | Play::HelpReflex) && !stip.series =>
+                if matches!(stip.play, Play::Help | Play::HelpReflex)
+                    && !stip.series
+                    && stip.reflex_bound == ReflexBound::Both =>
             {
                 help_set_play = true
             }
@@ -896,8 +902,11 @@ fn goal_is_end_side(
     stip: &Stipulation,
     first: Color,
 ) -> Result<Option<Color>, SolveError> {
-    let Some(line) = given_option_line(problem, &ProblemOption::GoalIsEnd) else {
-        return Ok(None);
+    // A structured stipulation's constraint says it as the option does.
+    let line = match given_option_line(problem, &ProblemOption::GoalIsEnd) {
+        Some(line) => line,
+        None if stip.goal_is_end => problem.stipulation.line,
+        None => return Ok(None),
     };
     if !stip.goal_is_end_applies() {
         return Ok(None);
@@ -997,9 +1006,14 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
             plies: 2 * stip.moves + half - 1,
             exact,
             shortest: 0,
-            end: HelpEnd::Reflex,
+            end: match stip.reflex_bound {
+                ReflexBound::Both => HelpEnd::Reflex,
+                ReflexBound::Other => HelpEnd::SemiReflex,
+                ReflexBound::Neither => HelpEnd::Attack,
+            },
         }),
         (Play::Reflex, true) => series(SeriesEnd::Reflex),
+        (Play::SemiReflex, true) => series(SeriesEnd::SemiReflex),
         _ => None,
     }
 }

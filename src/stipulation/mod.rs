@@ -165,8 +165,24 @@ pub enum Play {
     /// Help play whose end is reflex play (`hr#2`): after the last help
     /// move the other side can reach the goal, and does; the side that
     /// makes the last help move may never be able to reach the goal
-    /// itself, and the other side never before the end.
+    /// itself, and the other side never before the end. A structured
+    /// stipulation binds the sides less (`Stipulation::reflex_bound`).
     HelpReflex,
+}
+
+/// Whom help play ending in the other side's goal move
+/// (`Play::HelpReflex`) binds before that move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum ReflexBound {
+    /// `hr#`, `Nh[>1a[G]d]h{!1a[G]d}`: the other side must reach the
+    /// goal where it can (the line ends there), the side that makes the
+    /// help moves may never be able to.
+    Both,
+    /// `Nh[>1a[G]d]h`: the other side only.
+    Other,
+    /// `Nh[1a[G]d]h`: neither; a line goes on past a goal reached
+    /// before its end.
+    Neither,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -194,7 +210,9 @@ pub struct Stipulation {
     /// Help play numbered from its first move, which White makes: a
     /// structured stipulation whose stated side begins a help play of odd
     /// length (`white 5h[#]h`) numbers that side's moves, where `h#2.5`
-    /// numbers Black's (`1...`).
+    /// numbers Black's (`1...`); play with defence from the position
+    /// after the key (`post_key`) likewise numbers the defender's first
+    /// move `1.` (`black 1d[#]a`).
     pub numbered_from_start: bool,
     /// Help play of a structured stipulation `m:n` (m below n): the fewest
     /// half-moves of a solution.
@@ -206,6 +224,16 @@ pub struct Stipulation {
     /// Self play where the attacker may reach the goal too: a structured
     /// stipulation's `Na[G]d[G]`, as `option quodlibet`.
     pub quodlibet: bool,
+    /// Whom `Play::HelpReflex` binds before its end (`Both` elsewhere).
+    pub reflex_bound: ReflexBound,
+    /// The other side plays each role, as under `option halfduplex`: a
+    /// structured stipulation whose stated side begins a play the
+    /// ordinary one makes the other side begin (`black 3h[1a[x]d]h`).
+    pub swapped: bool,
+    /// The side that does not reach the goal may not reach it either,
+    /// as under `option goalisend`: a structured help play's constraint
+    /// `{!G}` on that side's moves (`black 4h{!x}h[x]`).
+    pub goal_is_end: bool,
     /// The text as written.
     pub text: String,
 }
@@ -481,6 +509,9 @@ impl Stipulation {
             shortest: None,
             post_key: false,
             quodlibet: false,
+            reflex_bound: ReflexBound::Both,
+            swapped: false,
+            goal_is_end: false,
             text,
         }
         .within_limit()

@@ -13,7 +13,7 @@
 //! branches or goals it leads to in `[]` and the constraints in `{}`, and
 //! a letter may be conditional, `?+?h` (the side to move is in check).
 
-use super::{Goal, Stipulation, GOALS};
+use super::{Goal, ReflexBound, Stipulation, GOALS};
 use crate::board::{Color, Square};
 
 /// A structured stipulation: who moves first and the play's tree.
@@ -157,6 +157,9 @@ impl Structured {
             shortest: None,
             post_key: false,
             quodlibet: false,
+            reflex_bound: ReflexBound::Both,
+            swapped: false,
+            goal_is_end: false,
             text: text.to_string(),
         };
         use super::{Parry, Play};
@@ -196,10 +199,10 @@ impl Structured {
                 }
             }
             // `white - Nd[G]a`, N odd: self play from the position after
-            // the key (`postkeyplay`), Black's moves numbered `1...`.
+            // the key (`postkeyplay`), Black's moves numbered `1...`;
+            // `black Nd[G]a` numbers them from `1.`.
             ([(Defence, false), (Attack, false)], Color::Black)
                 if n % 2 == 1
-                    && root.inverted
                     && constraints.is_empty()
                     && root.steps[1].ends.is_empty()
                     && !exact =>
@@ -214,6 +217,7 @@ impl Structured {
                 };
                 let mut stip = plain(Play::SelfPlay, false, goal, n.div_ceil(2), false);
                 stip.post_key = true;
+                stip.numbered_from_start = !root.inverted;
                 Ok(stip)
             }
             // `Na[G]d[G]`, N even: self play in which the attacker may
@@ -247,16 +251,64 @@ impl Structured {
                 };
                 Ok(plain(Play::SelfPlay, false, goal, n / 2, false))
             }
-            // `Nhh[G]`, `Nh[G]h`: help play, Black first in whole moves,
-            // White first in a half-move more.
+            // `Nh[1a[G]d]h`, N odd: help play ending in the other side's
+            // attack, as hr# ends (White first in whole moves); `>` binds
+            // that side to reach G where it can, and the constraint
+            // `{!1a[G]d}` the side that makes the help moves never to be
+            // able to (hr# itself).
             ([(Help, false), (Help, false)], side)
-                if (side == Color::Black) == (n % 2 == 0) && constraints.is_empty() =>
+                if n % 2 == 1
+                    && matches!(root.steps[0].ends.as_slice(),
+                        [Node::Branch(fork)] if semi_reflex_goal(fork).is_some())
+                    && root.steps[1].ends.is_empty()
+                    && root.steps[0].constraints.is_empty() =>
             {
+                let [Node::Branch(fork)] = root.steps[0].ends.as_slice() else {
+                    return unsupported();
+                };
+                let goal = semi_reflex_goal(fork).ok_or("unsupported end of help play")?;
+                let bound = match (fork.forced, root.steps[1].constraints.as_slice()) {
+                    (false, []) => ReflexBound::Neither,
+                    (true, []) => ReflexBound::Other,
+                    (true, [Node::Not(not)]) if reflex_goal(fork, not) == Some(goal) => {
+                        ReflexBound::Both
+                    }
+                    _ => return unsupported(),
+                };
+                let mut stip = plain(Play::HelpReflex, false, goal, n.div_ceil(2), false);
+                stip.reflex_bound = bound;
+                stip.swapped = side == Color::Black;
+                Ok(stip)
+            }
+            // `Nhh[G]`, `Nh[G]h`: help play, Black first in whole moves,
+            // White first in a half-move more; `{!G}` on the other side's
+            // moves: that side may not reach G (as `option goalisend`).
+            ([(Help, false), (Help, false)], side) if (side == Color::Black) == (n % 2 == 0) => {
                 let [end] = ends.as_slice() else {
                     return unsupported();
                 };
+                // The goal is the last move's: the second letter's in
+                // whole moves, the first's in a half-move more.
+                let (last, other) = if n % 2 == 0 {
+                    (&root.steps[1], &root.steps[0])
+                } else {
+                    (&root.steps[0], &root.steps[1])
+                };
+                let goal_is_end = match (last.constraints.as_slice(), other.constraints.as_slice())
+                {
+                    ([], []) => false,
+                    ([], [Node::Not(not)])
+                        if matches!(end, Node::Goal(_))
+                            && **not == **end
+                            && last.ends.len() == 1 =>
+                    {
+                        true
+                    }
+                    _ => return unsupported(),
+                };
                 let goal = leaf_goal(end).ok_or("unsupported end of help play")?;
                 let mut stip = plain(Play::Help, false, goal, n / 2, n % 2 == 1);
+                stip.goal_is_end = goal_is_end;
                 stip.numbered_from_start = side == self.side && n % 2 == 1;
                 stip.shortest = shortest;
                 Ok(stip)
@@ -286,26 +338,45 @@ impl Structured {
                 Ok(stip)
             }
             // `Ns[G]`: series play; `Ns[1d[G]a]`: series self play;
-            // `Ns[1a[G]d]`, `Ns[1h[G]h]`: series help play.
-            ([(Series, false)], side) if constraints.is_empty() => {
+            // `Ns[1a[G]d]`, `Ns[1h[G]h]`: series help play;
+            // `Ns[1a[G]d]{!1a[G]d}`: series reflex play. Each is White's
+            // series but series help play, Black's; the other side's
+            // series is the same play with the sides' roles swapped.
+            ([(Series, false)], side) => {
                 let [end] = ends.as_slice() else {
                     return unsupported();
                 };
-                match (end, side) {
-                    (Node::Goal(_) | Node::Not(_) | Node::And(..), Color::White) => {
+                let (mut stip, usual) = match (end, constraints.as_slice()) {
+                    (Node::Goal(_) | Node::Not(_) | Node::And(..), []) => {
                         let goal = leaf_goal(end).ok_or("unsupported end of the series")?;
-                        Ok(plain(Play::Direct, true, goal, n, false))
+                        (plain(Play::Direct, true, goal, n, false), Color::White)
                     }
-                    (Node::Branch(b), Color::White) => {
+                    // A series of the other side: this one is its intro.
+                    (Node::Branch(b), []) if is_series(b) => {
+                        return self.with_intro(b, text);
+                    }
+                    (Node::Branch(b), []) if self_end(b).is_some() => {
                         let goal = self_end(b).ok_or("unsupported end of the series")?;
-                        Ok(plain(Play::SelfPlay, true, goal, n, false))
+                        (plain(Play::SelfPlay, true, goal, n, false), Color::White)
                     }
-                    (Node::Branch(b), Color::Black) => {
+                    // `>`: the other side must reach G as soon as it can.
+                    (Node::Branch(fork), []) if fork.forced => {
+                        let goal = semi_reflex_goal(fork).ok_or("unsupported end of the series")?;
+                        (plain(Play::SemiReflex, true, goal, n, false), Color::White)
+                    }
+                    (Node::Branch(b), []) => {
                         let goal = one_move_to_goal(b).ok_or("unsupported end of the series")?;
-                        Ok(plain(Play::Help, true, goal, n, false))
+                        (plain(Play::Help, true, goal, n, false), Color::Black)
                     }
-                    _ => unsupported(),
-                }
+                    (Node::Branch(fork), [Node::Not(not)]) => {
+                        let goal =
+                            reflex_goal(fork, not).ok_or("unsupported series reflex play")?;
+                        (plain(Play::Reflex, true, goal, n, false), Color::White)
+                    }
+                    _ => return unsupported(),
+                };
+                stip.swapped = side != usual;
+                Ok(stip)
             }
             _ => unsupported(),
         }?;
@@ -319,6 +390,38 @@ impl Structured {
         }
         Ok(stip)
     }
+}
+
+impl Structured {
+    /// `Ns[B]`, B a series of the other side: the play B is, after an
+    /// intro of at most N moves (Popeye's `N->`).
+    fn with_intro(&self, main: &Branch, text: &str) -> Result<Stipulation, String> {
+        let Node::Branch(root) = &self.root else {
+            return Err("the expression must be a single branch".into());
+        };
+        if root.min.is_some() || root.inverted {
+            return Err("an intro series has no minimum length".into());
+        }
+        let inner = Structured {
+            side: self.side.opponent(),
+            root: Node::Branch(Box::new(main.clone())),
+        };
+        let mut stip = inner.to_ordinary(text)?;
+        // Popeye's intro goes before series play only as far as compared.
+        if !stip.series || stip.swapped || stip.intro.is_some() || stip.parry.is_some() {
+            return Err("an intro before this play is not played yet".into());
+        }
+        stip.intro = Some(root.length);
+        Ok(stip)
+    }
+}
+
+/// A series branch with nothing before it: what an intro leads to.
+fn is_series(b: &Branch) -> bool {
+    !b.forced
+        && !b.hidden
+        && !b.inverted
+        && matches!(b.steps.as_slice(), [s] if s.letter == Letter::Series && !s.if_in_check)
 }
 
 /// The goal of an end the ordinary solvers test as a goal: a goal leaf,
@@ -724,21 +827,26 @@ fn write_node(node: &Node, out: &mut String) {
                     Letter::Help => 'h',
                     Letter::Series => 's',
                 });
-                let constraints = (&step.constraints, '{', '}');
-                let ends = (&step.ends, '[', ']');
                 // An attack's constraints (tested before the defence
-                // that follows) come after its ends (`/2da[#]{!+}`).
-                let order = if step.letter == Letter::Attack {
-                    [ends, constraints]
-                } else {
-                    [constraints, ends]
+                // that follows) come after its ends (`/2da[#]{!+}`), and
+                // so do a series move's but a goal (`2s{x}[1a[x]d]`,
+                // `2s[1a[x]d]{!1a[x]d}`).
+                let after = |c: &Node| match step.letter {
+                    Letter::Attack => true,
+                    Letter::Series => !matches!(c, Node::Goal(_)),
+                    _ => false,
                 };
-                for (nodes, open, close) in order {
-                    for n in nodes {
-                        out.push(open);
-                        write_node(n, out);
-                        out.push(close);
-                    }
+                let ends = step.ends.iter().map(|n| (n, '[', ']'));
+                let constraints = |late: bool| {
+                    step.constraints
+                        .iter()
+                        .filter(move |c| after(c) == late)
+                        .map(|n| (n, '{', '}'))
+                };
+                for (n, open, close) in constraints(false).chain(ends).chain(constraints(true)) {
+                    out.push(open);
+                    write_node(n, out);
+                    out.push(close);
                 }
             }
         }
@@ -778,6 +886,9 @@ mod tests {
             ("white 13h[00]?+?h", "13h[00]?+?h"),
             ("white 3a[>1a[#]d]d{!1a[#]d}", "3a[>1a[#]d]d{!1a[#]d}"),
             ("black 6hh[/2da[#]{!+}]", "6hh[/2da[#]{!+}]"),
+            ("white 2s[1a[x]d]{!1a[x]d}", "2s[1a[x]d]{!1a[x]d}"),
+            ("white 2s[#]{!x}", "2s[#]{!x}"),
+            ("white 2s[1a[x]d]{x}", "2s{x}[1a[x]d]"),
         ] {
             assert_eq!(read(input).echo(), echo, "{input}");
         }
@@ -885,7 +996,10 @@ mod tests {
         assert_eq!((s.play, s.moves, s.post_key), (Play::SelfPlay, 3, true));
         assert!(!ord("white 4ad[#]").unwrap().post_key);
         assert!(ord("white - 4d[#]a").is_err());
-        assert!(ord("black 1d[#]a").is_err());
+        let s = ord("black 1d[#]a").unwrap();
+        assert!(s.post_key && s.numbered_from_start);
+        assert!(!ord("white - 1d[#]a").unwrap().numbered_from_start);
+        assert!(ord("white 1d[#]a").is_err());
         // Semi-reflex play, the fork forced with `>` or not.
         for t in ["white 3a[>1a[#]d]d", "white 3a[1a[#]d]d"] {
             let s = ord(t).unwrap();
@@ -903,5 +1017,76 @@ mod tests {
         let s = ord("black 2:2s[1a[x]d]").unwrap();
         assert_eq!((s.play, s.series, s.exact), (Play::Help, true, true));
         assert!(ord("white 4:4s[#]").unwrap().exact);
+    }
+
+    #[test]
+    fn maps_the_help_plays_ending_in_the_other_sides_attack() {
+        let ord = |t: &str| read(t).to_ordinary(t);
+        // The other side's attack ends the play as hr# ends it, White
+        // first in whole moves; Black first, the roles swapped.
+        for (t, bound, swapped) in [
+            ("white 3h[1a[x]d]h", ReflexBound::Neither, false),
+            ("white 3h[>1a[x]d]h", ReflexBound::Other, false),
+            ("white 3h[>1a[x]d]h{!1a[x]d}", ReflexBound::Both, false),
+            ("black 5h[>1a[#]d]h", ReflexBound::Other, true),
+        ] {
+            let s = ord(t).unwrap();
+            assert_eq!(
+                (s.play, s.reflex_bound, s.swapped),
+                (Play::HelpReflex, bound, swapped),
+                "{t}"
+            );
+        }
+        assert_eq!(ord("white 5h[1a[x]d]h").unwrap().moves, 3);
+        assert!(ord("white 3:3h[>1a[x]d]h").unwrap().exact);
+        // The constraint without `>`, another fork, or on the wrong move.
+        assert!(ord("white 3h[1a[x]d]h{!1a[x]d}").is_err());
+        assert!(ord("white 3h[>1a[x]d]h{!1a[+]d}").is_err());
+        assert!(ord("white 3h{!1a[x]d}[>1a[x]d]h").is_err());
+        assert!(ord("white 3h[1d[x]a]h").is_err());
+    }
+
+    #[test]
+    fn maps_a_help_constraint_against_the_goal_as_goal_is_end() {
+        let ord = |t: &str| read(t).to_ordinary(t);
+        let s = ord("black 4h{!x}h[x]").unwrap();
+        assert_eq!((s.play, s.moves, s.goal_is_end), (Play::Help, 2, true));
+        assert!(ord("white 3h{!x}[x]h").is_err());
+        assert!(ord("white 3h[x]h{!x}").unwrap().goal_is_end);
+        // Another goal, or the constraint on the goal's own move.
+        assert!(ord("black 4h{!+}h[x]").is_err());
+        assert!(ord("black 4hh{!x}[x]").is_err());
+        assert!(!ord("black 4hh[x]").unwrap().goal_is_end);
+    }
+
+    #[test]
+    fn maps_the_series_of_either_side_and_their_intros() {
+        let ord = |t: &str| read(t).to_ordinary(t);
+        let s = ord("white 2s[1a[x]d]{!1a[x]d}").unwrap();
+        assert_eq!((s.play, s.series, s.swapped), (Play::Reflex, true, false));
+        let s = ord("black 2s[>1a[x]d]{!1a[x]d}").unwrap();
+        assert_eq!((s.play, s.swapped), (Play::Reflex, true));
+        let s = ord("white 2s[1a[x]d]").unwrap();
+        assert_eq!((s.play, s.series, s.swapped), (Play::Help, true, true));
+        assert!(!ord("black 2s[1a[x]d]").unwrap().swapped);
+        assert!(ord("black 3s[#]").unwrap().swapped);
+        assert!(ord("black 3s[1d[#]a]").unwrap().swapped);
+        // `>` without the constraint: series semi-reflex play.
+        let s = ord("white 2s[>1a[x]d]").unwrap();
+        assert_eq!(
+            (s.play, s.series, s.swapped),
+            (Play::SemiReflex, true, false)
+        );
+        // A series into the other side's series: its intro.
+        let s = ord("white 2s[3s[1h[#]h]]").unwrap();
+        assert_eq!(
+            (s.play, s.series, s.moves, s.intro),
+            (Play::Help, true, 3, Some(2))
+        );
+        let s = ord("black 1s[2s[#]]").unwrap();
+        assert_eq!((s.play, s.moves, s.intro), (Play::Direct, 2, Some(1)));
+        // Not where the other side's series swaps its roles.
+        assert!(ord("white 1s[2s[#]]").is_err());
+        assert!(ord("white 1:1s[2s[1h[#]h]]").is_err());
     }
 }
