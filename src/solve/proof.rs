@@ -41,7 +41,7 @@ use crate::moves::PendingKind;
 use crate::rules::conditions::{ProofTraffic, Routes, UnitTraffic};
 use crate::rules::rebirth::RebirthContext;
 use crate::rules::{
-    Base, CirceRules, OnOccupied, RebirthSquare, RelevantCapture, Rules, SquareAdapter,
+    Base, CirceRules, OnOccupied, RebirthSquare, RebornWalk, RelevantCapture, Rules, SquareAdapter,
 };
 
 /// What each move may do to a side's units, beyond one arrival and one
@@ -57,6 +57,14 @@ struct Capacity {
     assassin: bool,
     /// A king may be reborn at home and castle again (Rex inclusive Circe).
     king_reborn: bool,
+    /// Kings move by their own steps and castlings alone, or are reborn
+    /// (Rex inclusive) on `king_rebirth_squares`: each side needs its
+    /// king's fewest moves to the target's square (Circe forms but
+    /// Assassin, whose rebirth may remove a unit).
+    kings_walk: bool,
+    /// Where each side's king may be reborn (empty but under Rex
+    /// inclusive; the whole board where the square depends on the move).
+    king_rebirth_squares: [Bitboard; 2],
     /// The captured unit is reborn on the square its capturer left (PWC):
     /// a rebirth there needs a unit of the other side on it first.
     reborn_where_capturer_stood: bool,
@@ -110,6 +118,8 @@ impl Capacity {
                 rebirth_squares: [Bitboard::EMPTY; 2],
                 assassin: false,
                 king_reborn: false,
+                kings_walk: false,
+                king_rebirth_squares: [Bitboard::EMPTY; 2],
                 reborn_where_capturer_stood: false,
                 capturer_stays: by_walk,
                 by_walk,
@@ -141,9 +151,22 @@ impl Capacity {
             {
                 Some(Capacity {
                     victim_reborn: true,
-                    rebirth_squares: Color::ALL.map(|c| rebirth_squares(circe, c)),
+                    rebirth_squares: Color::ALL
+                        .map(|c| rebirth_squares(circe, c, &super::routes::ORTHODOX_KINDS)),
                     assassin: circe.on_occupied == OnOccupied::Assassin,
                     king_reborn: circe.rex_inclusive,
+                    kings_walk: circe.on_occupied != OnOccupied::Assassin,
+                    king_rebirth_squares: Color::ALL.map(|c| {
+                        if !circe.rex_inclusive {
+                            Bitboard::EMPTY
+                        } else if circe.reborn_walk == RebornWalk::Same {
+                            rebirth_squares(circe, c, &[Kind::KING])
+                        } else {
+                            // The king may come back as another walk
+                            // (Clone) and later be a king again anywhere.
+                            Bitboard(u64::MAX)
+                        }
+                    }),
                     reborn_where_capturer_stood: circe.square == RebirthSquare::Pwc
                         && circe.adapter == SquareAdapter::None
                         && circe.relevant_capture == RelevantCapture::ThisMove,
@@ -160,6 +183,8 @@ impl Capacity {
                 rebirth_squares: [Bitboard::EMPTY; 2],
                 assassin: circe.on_occupied == OnOccupied::Assassin,
                 king_reborn: false,
+                kings_walk: false,
+                king_rebirth_squares: [Bitboard::EMPTY; 2],
                 reborn_where_capturer_stood: false,
                 capturer_stays: false,
                 by_walk: false,
@@ -186,10 +211,10 @@ fn routed_units(pos: &Position, routes: Routes) -> bool {
                 .all(|sq| pos.piece_at(sq).is_some_and(|p| p.attrs == Attrs::ALICE_B)))
 }
 
-/// The squares where a unit of `side` may be reborn under `circe`: those
-/// of every orthodox walk captured anywhere where the square depends on
-/// the capture square alone, else the whole board.
-fn rebirth_squares(circe: &CirceRules, side: Color) -> Bitboard {
+/// The squares where a unit of `side` of one of `kinds` may be reborn
+/// under `circe`: those of each walk captured anywhere where the square
+/// depends on the capture square alone, else the whole board.
+fn rebirth_squares(circe: &CirceRules, side: Color, kinds: &[Kind]) -> Bitboard {
     let by_capture_square = matches!(
         circe.square,
         RebirthSquare::Classic
@@ -208,7 +233,7 @@ fn rebirth_squares(circe: &CirceRules, side: Color) -> Bitboard {
         return Bitboard(u64::MAX);
     }
     let mut squares = Bitboard::EMPTY;
-    for kind in super::routes::ORTHODOX_KINDS {
+    for &kind in kinds {
         for on in Bitboard(u64::MAX) {
             let ctx = RebirthContext {
                 unit: Piece::new(side, kind),
@@ -225,6 +250,14 @@ fn rebirth_squares(circe: &CirceRules, side: Color) -> Bitboard {
         }
     }
     squares
+}
+
+/// A king's fewest moves to its target square (`king_moves_needed`).
+struct KingWalk {
+    moves: u32,
+    /// 1 where the king is not on its target square yet: that square is
+    /// one of its side's arrivals.
+    arrival: u32,
 }
 
 /// The position a proof game or an `a=>b` must reach.
@@ -388,6 +421,15 @@ impl ProofTarget {
             if arrivals[i] > moved + reborn.min(at_rebirth_squares[i]) {
                 return false;
             }
+            // The king's own moves fill its target square; each of the
+            // side's other squares needs another move, a castling's rook
+            // or a rebirth.
+            if let Some(king) = self.king_moves_needed(pos, side, theirs, &cap) {
+                let others = arrivals[i].saturating_sub(king.arrival);
+                if others + king.moves > mine + castlings + reborn.min(at_rebirth_squares[i]) {
+                    return false;
+                }
+            }
             if departures[i] > mine + castling_departures + captured + assassinated {
                 return false;
             }
@@ -431,6 +473,40 @@ impl ProofTarget {
             }
         }
         self.routes_allow(pos, own, other)
+    }
+
+    /// Where kings move by their own steps and castlings alone (or are
+    /// reborn, Rex inclusive, which needs a capture by the other side,
+    /// `theirs` moves left), the fewest moves of `side`'s king to its
+    /// square in the target, and whether that square is one of the side's
+    /// arrivals. None where a side has no single orthodox king in both
+    /// positions (a royal unit, a king waiting for its rebirth).
+    fn king_moves_needed(
+        &self,
+        pos: &Position,
+        side: Color,
+        theirs: u32,
+        cap: &Capacity,
+    ) -> Option<KingWalk> {
+        if !cap.kings_walk || pos.attributed().nonempty() || self.target.attributed().nonempty() {
+            return None;
+        }
+        let single = |p: &Position| {
+            let kings = p.pieces(side, Kind::KING);
+            (kings.count() == 1).then(|| kings.first()).flatten()
+        };
+        let (from, to) = (single(pos)?, single(&self.target)?);
+        let mut moves = super::routes::king_moves(side, from, to, pos.unmoved.contains(from));
+        if theirs > 0 {
+            // A king reborn at home counts as unmoved and may castle.
+            for home in cap.king_rebirth_squares[side.index()] {
+                moves = moves.min(super::routes::king_moves(side, home, to, true));
+            }
+        }
+        Some(KingWalk {
+            moves,
+            arrival: u32::from(from != to),
+        })
     }
 
     /// Whether each side's routes (`super::routes`) fit its moves, and
@@ -658,6 +734,39 @@ mod tests {
         let mut pos = Position::from_piece_list(list).unwrap();
         pos.turn = turn;
         pos
+    }
+
+    #[test]
+    fn under_circe_a_king_walks_to_its_square_step_by_step() {
+        // No Circe form but Rex inclusive captures a king: White's king
+        // needs its four steps to e5, whatever rebirths do to the others.
+        let target = pos("wKe5 bKe8", Color::White);
+        let now = pos("wKd1 bKe8", Color::White);
+        let circe = ProofTarget::new(target, &Rules::with_circe(CirceRules::CIRCE));
+        assert!(!circe.may_reach(&now, 3, 3));
+        assert!(circe.may_reach(&now, 4, 3));
+    }
+
+    #[test]
+    fn a_castling_takes_the_king_two_files_and_brings_the_rook() {
+        let target = pos("wKg1 wRf1 bKe8", Color::White);
+        let now = pos("wKe1 wRh1 bKe8", Color::White);
+        let circe = ProofTarget::new(target, &Rules::with_circe(CirceRules::CIRCE));
+        assert!(circe.may_reach(&now, 1, 0));
+    }
+
+    #[test]
+    fn under_rex_inclusive_a_king_captured_is_reborn_at_home() {
+        // White's king on e4 must be back on e1. Black's capture brings
+        // it home for none of White's moves; without one, three steps.
+        let target = pos("wKe1 bKe8", Color::Black);
+        let now = pos("wKe4 bKe8", Color::Black);
+        let rex = ProofTarget::new(target, &Rules::with_circe(CirceRules::CIRCE_REX_INCLUSIVE));
+        assert!(rex.may_reach(&now, 1, 0));
+        assert!(!rex.may_reach(&now, 0, 2));
+        assert!(rex.may_reach(&now, 0, 3));
+        let circe = ProofTarget::new(target, &Rules::with_circe(CirceRules::CIRCE));
+        assert!(!circe.may_reach(&now, 1, 0));
     }
 
     #[test]
