@@ -496,6 +496,11 @@ impl ProofTarget {
             (kings.count() == 1).then(|| kings.first()).flatten()
         };
         let (from, to) = (single(pos)?, single(&self.target)?);
+        // A king on its square asks nothing the count of arrivals does
+        // not ask already.
+        if from == to {
+            return None;
+        }
         let mut moves = super::routes::king_moves(side, from, to, pos.unmoved.contains(from));
         if theirs > 0 {
             // A king reborn at home counts as unmoved and may castle.
