@@ -31,7 +31,10 @@
 //!    A condition whose hook judges only the geometry of a line (GridChess,
 //!    MonochromChess, BichromChess, the edge movers) says so
 //!    ([`ConditionRule::OBSERVATION_GEOMETRY`]): Madrasi's paralysis, which
-//!    rests on the geometry alone, asks those too.
+//!    rests on the geometry alone, asks those too. One whose hook judges
+//!    whether the observing unit may observe at all (the paralyses)
+//!    says so ([`ConditionRule::OBSERVER`]): the questions "who observes
+//!    this unit" (Patrouille's support) ask those alone.
 //!    [`ConditionRule::checks`] adds checks observation does not show
 //!    (DangerCirce); [`ConditionRule::decides_check`] says alone what
 //!    check is (VogtlaenderChess).
