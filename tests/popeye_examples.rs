@@ -17,7 +17,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     // Issue 20, second round of part 2: played since, disagreeing.
     ("TESTS_fuddled_men__002", "FuddledMen with MessignyChess under movenum: the same moves and solution, numbered in another order: Popeye generates a unit's Messigny exchange before its other moves, circe after (MessignyChess alone numbers them so too)"),
     ("EXAMPLES_mooseim__001", "Imitator with the moose family: one solution too many (the imitators' hurdles for a moose's turn not as Popeye's), and the twin word written ZeroPosition where Popeye writes zeroposition"),
-    ("TESTS_influencer__011", "Influencer with RoyalDynasty: a king next to the mover, not royal there, is not made a pawn ([c5=P]) by circe"),
     // Issue 20 (part 2): played since, disagreeing, each to be fixed.
     // Part 2, group "change" (magic, NorskSjakk, Influencer).
     ("TESTS_influencer__010", "Influencer with PlatzwechselCirce's exchange and neutral units: the exchanged units' influence ([c4=P][b3=nP]...) is not played"),

@@ -38,13 +38,24 @@ const AROUND: [(i8, i8); 8] = [
     (-1, -1),
 ];
 
+/// Whether `unit` is royal in `pos` (the position the move is played
+/// in): a king is no royal unit under RoyalDynasty while its side has more
+/// kings than one (Popeye's royal flag, which the dynasty's updater sets
+/// once the move is played).
 #[inline]
-fn royal(unit: Piece) -> bool {
-    unit.kind.is_royal() || unit.attrs.contains(Attrs::ROYAL)
+fn royal(rules: &Rules, pos: &Position, unit: Piece) -> bool {
+    if unit.attrs.contains(Attrs::ROYAL) {
+        return true;
+    }
+    unit.kind.is_royal()
+        && !(rules.has(crate::rules::Condition::RoyalDynasty)
+            && unit.kind == Kind::KING
+            && pos.pieces(unit.color, Kind::KING).count() != 1)
 }
 
-/// The squares the moved units (kings aside) end on, in Popeye's order.
-fn influencers(mv: &Move) -> [Option<Square>; 2] {
+/// The squares the moved units (royal units aside) end on, in Popeye's
+/// order.
+fn influencers(rules: &Rules, pos: &Position, mv: &Move) -> [Option<Square>; 2] {
     match mv.motion {
         Motion::CastleShort | Motion::CastleLong => {
             let rank = mv.from.rank();
@@ -56,7 +67,7 @@ fn influencers(mv: &Move) -> [Option<Square>; 2] {
             [Some(Square::new(file, rank)), None]
         }
         Motion::Null | Motion::Exchange => [None, None],
-        _ if royal(mv.piece) => [None, None],
+        _ if royal(rules, pos, mv.piece) => [None, None],
         _ => [mover_end(mv).map(|(sq, _, _)| sq), None],
     }
 }
@@ -70,7 +81,7 @@ impl Influencer {
         let mut changed = *mv;
         let mut promoting: [Option<Square>; 8] = [None; 8];
         let mut n = 0;
-        for from in influencers(mv).into_iter().flatten() {
+        for from in influencers(rules, pos, mv).into_iter().flatten() {
             let Some(influencer) = board.piece_at(from) else {
                 continue;
             };
@@ -83,7 +94,7 @@ impl Influencer {
                 let Some(unit) = board.piece_at(sq) else {
                     continue;
                 };
-                if unit.color != influenced || unit.is_neutral() || royal(unit) {
+                if unit.color != influenced || unit.is_neutral() || royal(rules, pos, unit) {
                     continue;
                 }
                 let edge = r == 0 || r == 7;
@@ -163,6 +174,27 @@ mod tests {
     use super::super::testing::{after_line, moves, moves_of, sorted};
     use crate::board::Color;
     use crate::rules::{Condition, Rules};
+
+    /// Under RoyalDynasty a side's kings are royal only while it has one:
+    /// with two kings each, the king a4 influences and the king c5 is made
+    /// a pawn, leaving Black one king, h3, checked by the king h4 (Popeye,
+    /// `TESTS_influencer__011`: `1.Ka4-b5[c5=P] +`).
+    #[test]
+    fn kings_of_a_dynasty_with_more_kings_than_one_influence_and_change() {
+        let r = Rules::default()
+            .with(Condition::Influencer)
+            .with(Condition::RoyalDynasty);
+        let got = moves(&r, "wKa4 wKh4 bKc5 bKh3", Color::White);
+        assert!(got.contains(&"Ka4-b5[c5=P]".to_string()), "{got:?}");
+        let after = after_line(&r, "wKa4 wKh4 bKc5 bKh3", Color::White, &["Ka4-b5[c5=P]"]);
+        assert!(r.in_check(&after, Color::Black));
+        // White's one king is royal and influences nothing; one of two
+        // influences.
+        let royal = moves(&r, "wKa1 bSb3 bKh8 bKh6", Color::White);
+        assert!(royal.contains(&"Ka1-a2".to_string()), "{royal:?}");
+        let two = moves(&r, "wKa1 wKg1 bSb3 bKh8 bKh6", Color::White);
+        assert!(two.contains(&"Ka1-a2[b3=P]".to_string()), "{two:?}");
+    }
 
     #[test]
     fn the_enemy_units_around_the_moved_unit_change_walk() {
