@@ -350,11 +350,11 @@ impl Position {
     #[inline]
     fn double_step(&mut self, mv: &Move) {
         if mv.piece.kind.is_pawn() {
-            if mv.from.rank().abs_diff(mv.to.rank()) == 3 {
-                let step = |k: i8| Square::new(mv.from.file(), (mv.from.rank() as i8 + k) as u8);
-                let dir: i8 = if mv.to.rank() > mv.from.rank() { 1 } else { -1 };
-                self.ep_square = Some(step(2 * dir));
-                self.ep_also = Some(step(dir));
+            let (from, to) = (mv.from.rank(), mv.to.rank());
+            if from.abs_diff(to) == 3 {
+                // The squares a third and two thirds of the way.
+                self.ep_square = Some(Square::new(mv.from.file(), (from + 2 * to) / 3));
+                self.ep_also = Some(Square::new(mv.from.file(), (2 * from + to) / 3));
             } else {
                 self.ep_square = Some(Square::new(
                     (mv.from.file() + mv.to.file()) / 2,

@@ -115,15 +115,14 @@ fn popeye_reborn_unit(out: &mut String, a: Alphabet, piece: Piece) {
 /// `threat:`: `[-wPd7]`; in the Circe notation `(-wPd7)`.
 pub fn removed_units(effects: &Effects, a: Alphabet, popeye: bool) -> String {
     let mut s = String::new();
-    for e in effects {
-        if let Effect::Removed { on, unit } = *e {
-            if popeye {
-                s.push_str("[-");
-                popeye_reborn_unit(&mut s, a, unit);
-                let _ = write!(s, "{on}]");
-            } else {
-                let _ = write!(s, "(-{}{}{on})", a.unit_color(unit), a.piece(unit.kind));
-            }
+    for e in effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Removed { .. }))
+    {
+        if popeye {
+            popeye_effect(&mut s, a, e);
+        } else {
+            circe_effect(&mut s, a, e, None);
         }
     }
     s
