@@ -88,6 +88,94 @@ pub(super) fn rose_rider_captures(
         .count()
 }
 
+/// Popeye's order of squares, off the board too: by rank, then file.
+fn popeye_order(a: At) -> i32 {
+    a.1 as i32 * 24 + a.0 as i32
+}
+
+/// Whether `a` is an empty square of the board.
+fn empty_at(a: At, occupied: Bitboard) -> bool {
+    square(a).is_some_and(|s| !occupied.contains(s))
+}
+
+/// The lines along which a rose on `from` observes a unit on `target`:
+/// one per circle that leads from `target` over empty squares to `from`,
+/// followed from `target` as Popeye looks for the observer. Popeye tells a
+/// circle (for magic units) by its first square in its order of squares
+/// and the square after it, going round from `target` that way.
+pub(super) fn rose_lines(from: At, target: At, occupied: Bitboard) -> Vec<(At, At)> {
+    let mut lines = Vec::new();
+    for k in 0..8 {
+        for clockwise in [true, false] {
+            let c = circle(k, clockwise);
+            let (mut s, mut i) = (target, 0);
+            loop {
+                s = add(s, c[i % 8]);
+                i += 1;
+                if s == target || !empty_at(s, occupied) {
+                    break;
+                }
+            }
+            if s != from {
+                continue;
+            }
+            let (mut first, mut next) = (target, add(target, c[0]));
+            let mut s = target;
+            for j in 0..8 {
+                s = add(s, c[j]);
+                if popeye_order(s) < popeye_order(first) {
+                    first = s;
+                    next = add(s, c[(j + 1) % 8]);
+                }
+            }
+            lines.push((first, next));
+        }
+    }
+    lines
+}
+
+/// The lines along which a zigzag rider of `pairs` on `from` observes a
+/// unit on `target`: one per pair whose zigzag leads from `target` over
+/// empty squares to `from`, the first leg from `target`, as Popeye looks
+/// for the observer. Popeye tells a zigzag (for magic units) by the first
+/// square off the board it leads to from `target`, beyond `from`, and the
+/// square the other leg would lead to from there.
+pub(super) fn zigzag_lines(
+    pairs: &[(Vector, Vector)],
+    from: At,
+    target: At,
+    occupied: Bitboard,
+) -> Vec<(At, At)> {
+    let mut lines = Vec::new();
+    for &(zig, zag) in pairs {
+        let mut s = add(target, zig);
+        while empty_at(s, occupied) {
+            s = add(s, zag);
+            if empty_at(s, occupied) {
+                s = add(s, zig);
+            } else {
+                break;
+            }
+        }
+        if s != from {
+            continue;
+        }
+        let mut s = add(target, zig);
+        let line = loop {
+            if square(s).is_none() {
+                break (add(s, zag), s);
+            }
+            s = add(s, zag);
+            if square(s).is_none() {
+                break (add(s, zig), s);
+            }
+            s = add(s, zig);
+        };
+        lines.push(line);
+    }
+    lines
+}
+
 /// Whether `a` is on the edge of the board.
 fn is_edge(a: At) -> bool {
     a.0 == 0 || a.0 == 7 || a.1 == 0 || a.1 == 7
