@@ -89,3 +89,29 @@ fn a_double_grasshopper_views_by_the_square_between_its_hops() {
         )
     );
 }
+
+/// A rose hopper's view is told by the circle that starts with the leap
+/// after its hurdle (Popeye's way): these moves make no view it tells as
+/// new.
+#[test]
+fn a_rose_hopper_views_along_the_circle_after_its_hurdle() {
+    let moves = first_moves(
+        "",
+        "white kg7 bg4 rf1 se2 rg2 ph3 black kd2 pf3 sa2 ra4 bf5 pg5 sf2 white magic rpd4",
+    );
+    for plain in ["1.Rf1-g1 !", "1.h3-h4 !", "1.mRPd4-g1 !"] {
+        assert!(moves.contains(&plain.to_string()), "{plain}: {moves:?}");
+    }
+}
+
+/// Popeye tells no line of a saltador's: a magic saltador views nothing.
+#[test]
+fn a_magic_saltador_views_nothing() {
+    let moves = first_moves(
+        "",
+        "white kh5 qa8 rb4 black kg3 ba1 rg4 ph2 white magic sab3",
+    );
+    for plain in ["1.Qa8*a1 !", "1.Rb4-d4 !", "1.Qa8-a5 !"] {
+        assert!(moves.contains(&plain.to_string()), "{plain}: {moves:?}");
+    }
+}

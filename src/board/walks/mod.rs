@@ -166,10 +166,16 @@ pub(crate) fn rose_rider_captures(from: Square, target: Square, occupied: Bitboa
     curved::rose_rider_captures(from, target, occupied)
 }
 
-/// The lines along which a rose on `from` observes a unit on `target` over
+/// The lines along which a unit of the rose family on `from` observes a
+/// unit on `target` over
 /// `occupied`, each told as Popeye tells it (`curved::rose_lines`).
-pub(crate) fn rose_lines(from: Square, target: Square, occupied: Bitboard) -> Vec<(At, At)> {
-    curved::rose_lines(at(from), at(target), occupied)
+pub(crate) fn rose_lines(
+    rose: crate::pieces::walk::Rose,
+    from: Square,
+    target: Square,
+    occupied: Bitboard,
+) -> Vec<(At, At)> {
+    curved::rose_lines(rose, at(from), at(target), occupied)
 }
 
 /// The lines along which a zigzag rider of `pairs` on `from` observes a
