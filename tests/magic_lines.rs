@@ -115,3 +115,15 @@ fn a_magic_saltador_views_nothing() {
         assert!(moves.contains(&plain.to_string()), "{plain}: {moves:?}");
     }
 }
+
+/// Under SingleBox Type1 a check is the capture of the king played out
+/// with all it does: e7*d8=R puts a third white rook on the board, but
+/// the magic rook a7 newly views the rook h7, which turns black, and the
+/// box holds again (Popeye's REGRESSIONS_4_61_to_4_63__037).
+#[test]
+fn a_singlebox_check_counts_the_units_after_the_magic_changes() {
+    let text = "beginproblem\nstipulation +1\ncondition singlebox type1\n\
+                pieces white kd3 qb1 rh7 ba1g8 sa8b2 white magic ra7 pe6 black kd8\nendproblem\n";
+    let out = common::solved_popeye(text);
+    assert!(out.contains("1.mPe6-e7 + !"), "{out}");
+}

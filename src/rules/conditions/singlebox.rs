@@ -39,7 +39,6 @@
 use super::{Capabilities, ConditionRule, Parameter};
 use crate::board::{Color, Kind, Position, Square};
 use crate::moves::{Effect, Move};
-use crate::pieces::Promotion;
 use crate::rules::{Condition, Observer, Rules};
 
 pub struct SingleBox;
@@ -340,31 +339,28 @@ impl ConditionRule for SingleBox {
 
     /// The capture of the king, played, must leave the position in the
     /// box (a pawn taking it on its promotion rank with some kind the box
-    /// still holds).
+    /// still holds). Popeye asks this of check alone (other observations,
+    /// a magic unit's views, are not judged), and plays the capture with
+    /// all it does where a condition changes units (magic's changes of
+    /// side).
     fn observes(rules: &Rules, pos: &Position, observer: &Observer, target: Square) -> bool {
         if box_type(rules) != 1 {
             return true;
         }
-        let unit = observer.unit;
-        let mut after = *pos;
-        after.remove(observer.on);
-        after.remove(target);
-        let legal_as = |kind: Kind| {
-            let mut board = after;
-            board.put(target, crate::board::Piece { kind, ..unit });
-            !out_of_box(&board)
+        let Some(victim) = pos.piece_at(target) else {
+            return true;
         };
-        let promotion = unit.kind.def().pawn.filter(|p| {
-            target.rank()
-                == match p {
-                    Promotion::OwnFirstRank => unit.color.back_rank(),
-                    _ => unit.color.promotion_rank(),
-                }
-        });
-        match promotion {
-            Some(p) => rules.repertoire.promotions(p).any(legal_as),
-            None => legal_as(unit.kind),
+        if !victim.kind.is_royal() && !victim.attrs.contains(crate::board::Attrs::ROYAL) {
+            return true;
         }
+        rules.some_capture_played(
+            pos,
+            observer.unit,
+            observer.on,
+            target,
+            victim,
+            &mut |_, after| !out_of_box(after),
+        )
     }
 
     fn refusal(rules: &Rules) -> Option<String> {
