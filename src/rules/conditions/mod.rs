@@ -1052,11 +1052,16 @@ macro_rules! registry {
                 }
             }
 
+            /// Each condition's capabilities, in registry order: asked at
+            /// every move, so read from a table rather than through a match
+            /// that builds the whole struct.
+            const CAPABILITIES: [Capabilities; Condition::ALL.len()] =
+                [$(<$rule as ConditionRule>::CAPABILITIES,)*];
+
             /// What the condition leaves of orthodox chess.
+            #[inline]
             pub const fn capabilities(self) -> Capabilities {
-                match self {
-                    $(Condition::$variant => <$rule as ConditionRule>::CAPABILITIES,)*
-                }
+                Condition::CAPABILITIES[self as usize]
             }
 
             /// Popeye's identifier of the condition.
