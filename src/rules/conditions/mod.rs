@@ -652,6 +652,22 @@ pub struct Param {
 }
 
 impl Param {
+    /// Nothing given: the parameter of a condition none was read for.
+    pub const NONE: Param = Param {
+        rex_inclusive: false,
+        squares: Bitboard::EMPTY,
+        number: 0,
+        grid: None,
+        kinds: super::KindSet([0; 4]),
+        counts: [0; 2],
+        walk_list: [0; 12],
+        distances: [None; 2],
+        total: 0,
+        limit: None,
+    };
+}
+
+impl Param {
     /// The walks given in order (`Parameter::WalkList`).
     pub fn walk_list(&self) -> impl Iterator<Item = Kind> + '_ {
         self.walk_list
@@ -710,7 +726,7 @@ pub trait ConditionRule {
     /// shortcuts than another (SingleBox type 1 judges moves alone, type 2
     /// filters the list); never more than [`ConditionRule::CAPABILITIES`]
     /// promise to the readers of the set alone.
-    fn capabilities_given(_param: Param) -> Capabilities {
+    fn capabilities_given(_param: &Param) -> Capabilities {
         Self::CAPABILITIES
     }
     const PARAMETER: Parameter = Parameter::None;
@@ -1080,7 +1096,7 @@ macro_rules! registry {
 
             /// What the condition leaves of orthodox chess with the
             /// parameter given.
-            pub fn capabilities_given(self, param: Param) -> Capabilities {
+            pub fn capabilities_given(self, param: &Param) -> Capabilities {
                 match self {
                     $(Condition::$variant => <$rule as ConditionRule>::capabilities_given(param),)*
                 }
@@ -2333,14 +2349,15 @@ pub struct Params {
 }
 
 impl Params {
-    /// The parameter of `c` (the default when none was read).
+    /// The parameter of `c` (the default when none was read). By
+    /// reference: rules ask it at every move, and a parameter is large.
     #[inline]
-    pub fn get(&self, c: Condition) -> Param {
+    pub fn get(&self, c: Condition) -> &Param {
         self.entries
             .iter()
             .flatten()
             .find(|(x, _)| *x == c)
-            .map_or(Param::default(), |(_, p)| *p)
+            .map_or(&Param::NONE, |(_, p)| p)
     }
 
     /// Sets the parameter of `c`; false when there is no room left.
@@ -2370,3 +2387,16 @@ impl Params {
 }
 
 const _: () = assert!(Condition::ALL.len() <= CONDITION_WORDS * 64);
+
+#[cfg(test)]
+mod param_tests {
+    use super::*;
+
+    #[test]
+    fn a_parameter_never_read_is_the_default_one() {
+        // `Params::get` answers `Param::NONE` for a condition without a
+        // parameter; the readers start from `Param::default()`.
+        assert_eq!(Param::NONE, Param::default());
+        assert_eq!(*Params::default().get(Condition::GridChess), Param::default());
+    }
+}
