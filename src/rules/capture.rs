@@ -571,8 +571,7 @@ impl Rules {
                 }
             }
             RebirthSquare::TakeMake => {
-                for sq in
-                    take_make_squares(lifted, c, j.on, relevant, self.first_rank_pawns_move())
+                for sq in take_make_squares(lifted, c, j.on, relevant, self.first_rank_pawns_move())
                 {
                     if c.stop.get() {
                         break;

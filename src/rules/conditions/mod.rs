@@ -2397,6 +2397,9 @@ mod param_tests {
         // `Params::get` answers `Param::NONE` for a condition without a
         // parameter; the readers start from `Param::default()`.
         assert_eq!(Param::NONE, Param::default());
-        assert_eq!(*Params::default().get(Condition::GridChess), Param::default());
+        assert_eq!(
+            *Params::default().get(Condition::GridChess),
+            Param::default()
+        );
     }
 }
