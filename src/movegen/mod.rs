@@ -1467,8 +1467,9 @@ mod tests {
                 for turn in Color::ALL {
                     pos.turn = turn;
                     // Keep every other move, and the captures.
-                    let wanted =
-                        |mv: &Move| mv.is_capture() || (mv.from.index() + mv.to.index()) % 2 == 0;
+                    let wanted = |mv: &Move| {
+                        mv.is_capture() || (mv.from.index() + mv.to.index()).is_multiple_of(2)
+                    };
                     let mut all = Vec::new();
                     legal_moves(&pos, &rules, &mut all);
                     all.retain(wanted);
