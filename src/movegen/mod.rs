@@ -543,19 +543,7 @@ pub fn unit_pseudo_legal_moves(pos: &Position, rules: &Rules, on: Square, out: &
 /// they settle, which they allow, what they add.
 fn conditions_on(pos: &Position, rules: &Rules, out: &mut Vec<Move>, start: usize) {
     rules.conditions.settle(rules, pos, out, start);
-    // Amended in place, and moved only past a move refused: most lists
-    // lose no move, and a move is large (its effects inline).
-    let mut keep = start;
-    for i in start..out.len() {
-        if rules.conditions.allows(rules, pos, &out[i]) {
-            if keep != i {
-                out[keep] = out[i];
-            }
-            rules.conditions.amend(rules, pos, &mut out[keep]);
-            keep += 1;
-        }
-    }
-    out.truncate(keep);
+    rules.conditions.allow_and_amend(rules, pos, out, start);
 }
 
 /// Appends the capture of the unit on `to` by `unit` from `from`, resolved

@@ -1267,23 +1267,41 @@ macro_rules! registry {
                 }
             }
 
-            /// Whether every condition lets the pseudo-legal move exist.
-            #[inline]
-            pub fn allows(self, rules: &Rules, pos: &Position, mv: &Move) -> bool {
-                self.iter().all(|c| match c {
-                    $(Condition::$variant => <$rule as ConditionRule>::allows(rules, pos, mv),)*
-                })
-            }
-
-            /// Adds to a pseudo-legal move the effects the conditions give it.
-            #[inline]
-            pub fn amend(self, rules: &Rules, pos: &Position, mv: &mut Move) {
+            /// Keeps of the pseudo-legal moves `moves[start..]` those every
+            /// condition lets exist, and adds to each the effects the
+            /// conditions give it (`ConditionRule::allows` and `amend`),
+            /// with the set walked once per list, not twice per move (each
+            /// condition's test is the move's alone, so asking them
+            /// condition by condition keeps the same moves, amended in the
+            /// same order).
+            pub fn allow_and_amend(self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+                for c in self.iter() {
+                    let mut keep = start;
+                    match c {
+                        $(Condition::$variant => {
+                            for i in start..moves.len() {
+                                if <$rule as ConditionRule>::allows(rules, pos, &moves[i]) {
+                                    if keep != i {
+                                        moves[keep] = moves[i];
+                                    }
+                                    keep += 1;
+                                }
+                            }
+                        })*
+                    }
+                    moves.truncate(keep);
+                }
                 for c in self.iter() {
                     match c {
-                        $(Condition::$variant => <$rule as ConditionRule>::amend(rules, pos, mv),)*
+                        $(Condition::$variant => {
+                            for mv in &mut moves[start..] {
+                                <$rule as ConditionRule>::amend(rules, pos, mv);
+                            }
+                        })*
                     }
                 }
             }
+
 
             /// Whether every condition validates the observation.
             #[inline]
