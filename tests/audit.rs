@@ -5,9 +5,7 @@
 mod common;
 use common::{circe, write};
 
-use std::path::PathBuf;
-
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch("audit", name)
 }
 

@@ -4,9 +4,9 @@ mod common;
 use common::{circe, write};
 
 use predicates::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch("test", name)
 }
 

@@ -7,9 +7,8 @@ use common::{circe, write};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use std::path::PathBuf;
 
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch("cli", name)
 }
 

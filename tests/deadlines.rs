@@ -3,6 +3,8 @@
 //! be given up within a small fraction of a second of the deadline. The
 //! bound asserted (2 s for a 0.2 s limit) leaves room for a busy machine.
 
+mod common;
+
 use assert_cmd::Command;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -16,18 +18,18 @@ fn problem(stipulation: &str, pieces: &str) -> String {
     format!("beginproblem\nstipulation {stipulation}\ncondition circe\n{pieces}\nendproblem\n")
 }
 
-fn file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("circe-deadlines-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
+/// `text` written to `name` in a scratch folder of its own (removed with
+/// the guard).
+fn file(name: &str, text: &str) -> (common::Scratch, PathBuf) {
+    let dir = common::scratch("deadlines", name);
+    let p = common::write(&dir, name, text);
+    (dir, p)
 }
 
 /// Solves `text` with a 0.2 s time-out and checks that it is given up in
 /// time.
 fn stops_in_time(name: &str, text: &str) {
-    let path = file(name, text);
+    let (_dir, path) = file(name, text);
     let started = Instant::now();
     let out = Command::cargo_bin("circe")
         .unwrap()
@@ -94,7 +96,7 @@ fn reflex_play_stops_at_the_deadline() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_long_search() {
-    let path = file(
+    let (_dir, path) = file(
         "interrupted.inp",
         &problem("h#8", "pieces white ke1 pf2 black kh7 pc7 pg7"),
     );

@@ -1,20 +1,22 @@
 //! `circe legal FILE`: exit 0 when the diagram passes the orthodox
 //! legality test, 1 when it fails (naming the condition), 2 on bad input.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::str::contains;
 
-fn write(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("circe-legal-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+/// `text` written to `name` in a scratch folder of its own (removed with
+/// the guard).
+fn write(name: &str, text: &str) -> (common::Scratch, std::path::PathBuf) {
+    let dir = common::scratch("legal", name);
+    let path = common::write(&dir, name, text);
+    (dir, path)
 }
 
 #[test]
 fn legal_diagram_passes() {
-    let f = write(
+    let (_dir, f) = write(
         "ok.toml",
         "fen = \"4k3/8/8/8/8/1P6/8/B3K3\"\nstipulation = \"#2\"\n",
     );
@@ -28,7 +30,7 @@ fn legal_diagram_passes() {
 
 #[test]
 fn illegal_diagram_names_the_condition() {
-    let f = write(
+    let (_dir, f) = write(
         "bad.toml",
         "fen = \"4k3/8/8/8/8/8/1P6/B3K3\"\nstipulation = \"#2\"\n",
     );
@@ -42,7 +44,7 @@ fn illegal_diagram_names_the_condition() {
 
 #[test]
 fn bad_input_is_status_2() {
-    let f = write("broken.toml", "fen = \"4k3/8\"\nstipulation = \"#2\"\n");
+    let (_dir, f) = write("broken.toml", "fen = \"4k3/8\"\nstipulation = \"#2\"\n");
     Command::cargo_bin("circe")
         .unwrap()
         .args(["legal", f.to_str().unwrap()])
@@ -52,7 +54,7 @@ fn bad_input_is_status_2() {
 
 #[test]
 fn alsatian_solve_rejects_an_illegal_diagram() {
-    let f = write(
+    let (_dir, f) = write(
         "bad-als.toml",
         "fen = \"4k3/8/8/8/8/8/1P6/B3K3\"\nstipulation = \"#2\"\ncondition = \"alsatian circe\"\n",
     );

@@ -20,12 +20,7 @@ const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
     // Issue 20 (part 2): played since, disagreeing, each to be fixed.
     // Part 2, group "change" (magic, NorskSjakk, Influencer).
     ("TESTS_influencer__010", "Influencer with PlatzwechselCirce's exchange and neutral units: the exchanged units' influence ([c4=P][b3=nP]...) is not played"),
-    ("EXAMPLES_magicpieces__007", "magic boyscout: Popeye tells zigzag lines its own way; circe takes them as a leaper's"),
-    ("EXAMPLES_magicpieces__008", "magic rose: Popeye tells circular lines its own way; circe takes them as a leaper's"),
-    ("EXAMPLES_magicpieces__009", "magic eagle: the line of a hopper that turns at its hurdle is not the straight line circe takes"),
     ("REGRESSIONS_4_61_to_4_63__037", "magic with SingleBox Type1: the condition line's spacing and a missing line (not examined)"),
-    ("REGRESSIONS_4_63_to_4_65__050", "magic rose: circular lines (see EXAMPLES_magicpieces__008)"),
-    ("REGRESSIONS_4_63_to_4_65__051", "magic double grasshopper: Popeye's double-hopper lines are not the line circe takes"),
     ("EXAMPLES_circetakemake__010", "CirceTake&Make beside the Take&Make condition (issue 20): three solutions too many; Popeye's interpretation of the two together not yet read"),
     ("REGRESSIONS_knownbugs__001", "one of Popeye's own known-bug regressions: Popeye prints 1 solution, circe more; which is right not yet settled"),
     ("EXAMPLES_sat__001", "SAT, s#56 with set play and `nontrivial 0 1`: circe misses set-play lines Popeye writes (1...Rh3-h1 2.Sc7*b5+ ...) and its main line leaves Popeye's at move 10; cause not found yet (400 random SAT positions agree)"),

@@ -33,7 +33,7 @@ fn solve(args: &[&str], files: &[&Path]) -> (i32, String) {
     )
 }
 
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch("text", name)
 }
 

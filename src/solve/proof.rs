@@ -26,6 +26,9 @@
 //! target has lost. Where units move by their walks alone, the routes
 //! (`super::routes`) bound each side's moves and captures.
 //!
+//! A condition that changes the mover's walk as it arrives (NorskSjakk,
+//! ChameleonChess) keeps every count, but not the routes.
+//!
 //! A condition declares what one move may do to the units
 //! (`ProofTraffic`): one that only takes moves away keeps all of the
 //! above; one that moves units otherwise says how many units of each side
@@ -99,9 +102,11 @@ impl Capacity {
         // that moves units otherwise has its own (`UnitTraffic`).
         let mut traffic = None;
         let mut recolours = false;
+        let mut walks_change = false;
         for c in rules.conditions.iter() {
             match c.proof_traffic_in(rules) {
                 ProofTraffic::Restricts => {}
+                ProofTraffic::ChangesWalks => walks_change = true,
                 ProofTraffic::Moves(t) if traffic.is_none() && !recolours => traffic = Some(t),
                 ProofTraffic::Recolours if traffic.is_none() && !recolours => recolours = true,
                 ProofTraffic::Moves(_) | ProofTraffic::Recolours | ProofTraffic::Unknown => {
@@ -112,16 +117,19 @@ impl Capacity {
         let mut families = rules.families();
         let Some(circe) = families.next() else {
             // Units move by their walks unless a declaration says otherwise.
-            let by_walk = traffic.is_none() && !recolours;
+            let by_walk = traffic.is_none() && !recolours && !walks_change;
+            // A walk changed on arrival: still one unit to one square, the
+            // capturer where it captured, kings by their steps.
+            let as_orthodox = traffic.is_none() && !recolours;
             return Some(Capacity {
                 victim_reborn: false,
                 rebirth_squares: [Bitboard::EMPTY; 2],
                 assassin: false,
                 king_reborn: false,
-                kings_walk: false,
+                kings_walk: as_orthodox && walks_change,
                 king_rebirth_squares: [Bitboard::EMPTY; 2],
                 reborn_where_capturer_stood: false,
-                capturer_stays: by_walk,
+                capturer_stays: as_orthodox,
                 by_walk,
                 traffic,
                 recolours,

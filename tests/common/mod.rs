@@ -139,12 +139,43 @@ pub fn count_from_env(name: &str, short: usize) -> usize {
 }
 
 /// A fresh scratch directory for one test, named after its test file
-/// (`file`) and the test (`name`).
-pub fn scratch(file: &str, name: &str) -> PathBuf {
+/// (`file`) and the test (`name`); removed when the guard is dropped, so
+/// a run leaves nothing in the temporary directory.
+pub fn scratch(file: &str, name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("circe-{file}-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+/// A scratch directory that is removed with everything in it when it goes
+/// out of scope (a failed test's too: its assertion message says what
+/// went wrong).
+pub struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
 }
 
 /// The `circe` binary, ready for arguments.

@@ -88,6 +88,131 @@ pub(super) fn rose_rider_captures(
         .count()
 }
 
+/// Popeye's order of squares, off the board too: by rank, then file.
+fn popeye_order(a: At) -> i32 {
+    a.1 as i32 * 24 + a.0 as i32
+}
+
+/// Whether `a` is an empty square of the board.
+fn empty_at(a: At, occupied: Bitboard) -> bool {
+    square(a).is_some_and(|s| !occupied.contains(s))
+}
+
+/// The first square after `a` along the circle `c` (from its leap `i` on)
+/// that is not an empty square of the board, and the index of the leap
+/// after it.
+fn circle_end(a: At, c: &[Vector; 8], mut i: usize, occupied: Bitboard) -> (At, usize) {
+    let mut s = a;
+    loop {
+        s = add(s, c[i % 8]);
+        i += 1;
+        if !empty_at(s, occupied) {
+            return (s, i);
+        }
+    }
+}
+
+/// The lines along which a unit of the rose family on `from` observes a
+/// unit on `target`: one per circle along which Popeye, going from
+/// `target` towards the observer, finds it (the rose over empty squares,
+/// the lion and the rao over one unit, the hopper over a unit next to
+/// `target`, the locust with an empty square to land on behind it).
+/// Popeye tells a circle (for magic units) by its first square in its
+/// order of squares and the square after it, going round from `target`
+/// the way it went; for the hopper, the circle that starts with the leap
+/// after its hurdle, as Popeye does.
+pub(super) fn rose_lines(rose: Rose, from: At, target: At, occupied: Bitboard) -> Vec<(At, At)> {
+    let holds = |a: At| square(a).is_some_and(|q| occupied.contains(q));
+    let mut lines = Vec::new();
+    for k in 0..8 {
+        for clockwise in [true, false] {
+            // The circle from `target` towards the observer.
+            let c = circle(k, clockwise);
+            let (observer, told) = match rose {
+                Rose::Rider => (circle_end(target, &c, 0, occupied).0, c),
+                Rose::Lion | Rose::Chinese => {
+                    let (hurdle, i) = circle_end(target, &c, 0, occupied);
+                    if hurdle == target || !holds(hurdle) {
+                        continue;
+                    }
+                    (circle_end(hurdle, &c, i, occupied).0, c)
+                }
+                Rose::Hopper => {
+                    let hurdle = add(target, c[0]);
+                    if !holds(hurdle) {
+                        continue;
+                    }
+                    let mut after = c;
+                    after.rotate_left(1);
+                    (circle_end(hurdle, &c, 1, occupied).0, after)
+                }
+                Rose::Locust => {
+                    if !empty_at(sub(target, c[7]), occupied) {
+                        continue;
+                    }
+                    (circle_end(target, &c, 0, occupied).0, c)
+                }
+            };
+            if observer != from || observer == target {
+                continue;
+            }
+            let (mut first, mut next) = (target, add(target, told[0]));
+            let mut s = target;
+            for j in 0..8 {
+                s = add(s, told[j]);
+                if popeye_order(s) < popeye_order(first) {
+                    first = s;
+                    next = add(s, told[(j + 1) % 8]);
+                }
+            }
+            lines.push((first, next));
+        }
+    }
+    lines
+}
+
+/// The lines along which a zigzag rider of `pairs` on `from` observes a
+/// unit on `target`: one per pair whose zigzag leads from `target` over
+/// empty squares to `from`, the first leg from `target`, as Popeye looks
+/// for the observer. Popeye tells a zigzag (for magic units) by the first
+/// square off the board it leads to from `target`, beyond `from`, and the
+/// square the other leg would lead to from there.
+pub(super) fn zigzag_lines(
+    pairs: &[(Vector, Vector)],
+    from: At,
+    target: At,
+    occupied: Bitboard,
+) -> Vec<(At, At)> {
+    let mut lines = Vec::new();
+    for &(zig, zag) in pairs {
+        let mut s = add(target, zig);
+        while empty_at(s, occupied) {
+            s = add(s, zag);
+            if empty_at(s, occupied) {
+                s = add(s, zig);
+            } else {
+                break;
+            }
+        }
+        if s != from {
+            continue;
+        }
+        let mut s = add(target, zig);
+        let line = loop {
+            if square(s).is_none() {
+                break (add(s, zag), s);
+            }
+            s = add(s, zag);
+            if square(s).is_none() {
+                break (add(s, zig), s);
+            }
+            s = add(s, zig);
+        };
+        lines.push(line);
+    }
+    lines
+}
+
 /// Whether `a` is on the edge of the board.
 fn is_edge(a: At) -> bool {
     a.0 == 0 || a.0 == 7 || a.1 == 0 || a.1 == 7

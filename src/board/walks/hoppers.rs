@@ -1,6 +1,7 @@
 //! Hoppers: over a hurdle (or several) and on, in every way Popeye knows.
 
-use super::{add, dist, sub, times, At, Reach, Walker};
+use super::{add, dist, square, sub, times, At, Reach, Walker};
+use crate::board::Bitboard;
 use crate::pieces::walk::{right_angle_turns, turns, vectors as v, Angle, Equi, Land, Vector};
 
 impl<F: FnMut(Reach)> Walker<'_, '_, F> {
@@ -247,4 +248,83 @@ fn box_of(d: At) -> impl Iterator<Item = At> {
     (0..4)
         .rev()
         .flat_map(move |i| (0..4).rev().map(move |j| (bx + i, by + j)))
+}
+
+/// The first square from `a` along `v` that is not an empty square of the
+/// board.
+fn first_met(a: At, v: Vector, occupied: Bitboard) -> At {
+    let mut s = add(a, v);
+    while square(s).is_some_and(|q| !occupied.contains(q)) {
+        s = add(s, v);
+    }
+    s
+}
+
+/// The first square off the board from `a` along `v`.
+fn off_board(a: At, v: Vector) -> At {
+    let mut s = add(a, v);
+    while square(s).is_some() {
+        s = add(s, v);
+    }
+    s
+}
+
+/// Whether `a` holds a unit (`occupied`).
+fn holds(a: At, occupied: Bitboard) -> bool {
+    square(a).is_some_and(|q| occupied.contains(q))
+}
+
+/// The lines along which an angle hopper (eagle, moose, sparrow) on `from`
+/// observes a unit on `target`, one per hurdle and turn, as Popeye tells
+/// them for magic units: by the squares off the board beyond `from` going
+/// away from the hurdle, and beyond `target` going the way `from` went to
+/// the hurdle (two parallel lines, not the hop's).
+pub(super) fn angle_hop_lines(
+    vectors: &[Vector],
+    angle: Angle,
+    from: At,
+    target: At,
+    occupied: Bitboard,
+) -> Vec<(At, At)> {
+    let mut lines = Vec::new();
+    for &v in vectors {
+        let h = first_met(from, v, occupied);
+        if !holds(h, occupied) {
+            continue;
+        }
+        let (t1, t2) = turns(v, angle);
+        for t in [t1, t2] {
+            if add(h, t) == target {
+                lines.push((off_board(from, (-v.0, -v.1)), off_board(target, v)));
+            }
+        }
+    }
+    lines
+}
+
+/// The lines along which a double hopper on `from` observes a unit on
+/// `target`, one per pair of hops, as Popeye tells them for magic units:
+/// by the square between the hops and the first square off the board
+/// from there going back along the first hop.
+pub(super) fn double_hop_lines(
+    vectors: &[Vector],
+    from: At,
+    target: At,
+    occupied: Bitboard,
+) -> Vec<(At, At)> {
+    let mut lines = Vec::new();
+    for &v in vectors {
+        let h1 = first_met(from, v, occupied);
+        let p = add(h1, v);
+        if !holds(h1, occupied) || square(p).is_none_or(|q| occupied.contains(q)) {
+            continue;
+        }
+        for &w in vectors {
+            let h2 = first_met(p, w, occupied);
+            if holds(h2, occupied) && add(h2, w) == target && target != from {
+                lines.push((off_board(p, (-v.0, -v.1)), p));
+            }
+        }
+    }
+    lines
 }

@@ -50,7 +50,8 @@ pub struct Board<'a> {
 }
 
 /// Coordinates (file, rank) that may lie off the board.
-type At = (i8, i8);
+/// A square's (file, rank), off the board too.
+pub(crate) type At = (i8, i8);
 
 #[inline]
 fn add(a: At, v: Vector) -> At {
@@ -163,6 +164,52 @@ pub fn may_capture_on(steps: &[Step], from: Square, target: Square) -> bool {
 /// empty squares (`occupied`): the captures its generator would report.
 pub(crate) fn rose_rider_captures(from: Square, target: Square, occupied: Bitboard) -> usize {
     curved::rose_rider_captures(from, target, occupied)
+}
+
+/// The lines along which a unit of the rose family on `from` observes a
+/// unit on `target` over
+/// `occupied`, each told as Popeye tells it (`curved::rose_lines`).
+pub(crate) fn rose_lines(
+    rose: crate::pieces::walk::Rose,
+    from: Square,
+    target: Square,
+    occupied: Bitboard,
+) -> Vec<(At, At)> {
+    curved::rose_lines(rose, at(from), at(target), occupied)
+}
+
+/// The lines along which a zigzag rider of `pairs` on `from` observes a
+/// unit on `target` over `occupied` (`curved::zigzag_lines`).
+pub(crate) fn zigzag_lines(
+    pairs: &[(Vector, Vector)],
+    from: Square,
+    target: Square,
+    occupied: Bitboard,
+) -> Vec<(At, At)> {
+    curved::zigzag_lines(pairs, at(from), at(target), occupied)
+}
+
+/// The lines along which an angle hopper on `from` observes a unit on
+/// `target` (`hoppers::angle_hop_lines`).
+pub(crate) fn angle_hop_lines(
+    vectors: &[Vector],
+    angle: crate::pieces::walk::Angle,
+    from: Square,
+    target: Square,
+    occupied: Bitboard,
+) -> Vec<(At, At)> {
+    hoppers::angle_hop_lines(vectors, angle, at(from), at(target), occupied)
+}
+
+/// The lines along which a double hopper on `from` observes a unit on
+/// `target` (`hoppers::double_hop_lines`).
+pub(crate) fn double_hop_lines(
+    vectors: &[Vector],
+    from: Square,
+    target: Square,
+    occupied: Bitboard,
+) -> Vec<(At, At)> {
+    hoppers::double_hop_lines(vectors, at(from), at(target), occupied)
 }
 
 /// Whether `d` is a positive multiple of `v`. Without a division (the

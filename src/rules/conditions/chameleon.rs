@@ -26,7 +26,7 @@
 //! `cSd3-b2=cB`).
 
 use super::volage::mover_change_index;
-use super::{ConditionRule, Parameter};
+use super::{ConditionRule, Parameter, ProofTraffic};
 use crate::board::{Attrs, Kind, Piece, Position};
 use crate::moves::{Effect, Move, Shown};
 use crate::rules::{Condition, Rules};
@@ -67,6 +67,9 @@ impl ConditionRule for ChameleonChess {
     const ARRIVING: bool = true;
     const ID: &'static str = "chamchess";
     const CARRIED_BY: Option<(Attrs, u8)> = Some((Attrs::CHAMELEON, ATTRIBUTE_ONLY));
+    /// The sequence's walks are the orthodox pieces' (ChameleonSequence,
+    /// which may name others, declares nothing).
+    const PROOF: ProofTraffic = ProofTraffic::ChangesWalks;
 
     #[inline]
     fn arriving(rules: &Rules, _pos: &Position, mv: &mut Move) {
@@ -262,6 +265,7 @@ pub struct LineChameleonChess;
 impl ConditionRule for LineChameleonChess {
     const ARRIVING: bool = true;
     const ID: &'static str = "linechamchess";
+    const PROOF: ProofTraffic = ProofTraffic::ChangesWalks;
 
     #[inline]
     fn arriving(_rules: &Rules, _pos: &Position, mv: &mut Move) {

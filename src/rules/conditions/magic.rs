@@ -10,6 +10,13 @@
 //! view), for a leaper, a pawn or a king its two squares (any move of
 //! either unit makes a new view). A walk made of riding and leaping parts
 //! (the amazon) views by a leap as a leaper and along a line as a rider.
+//! Popeye tells the other paths its own way, one view per path: a circle
+//! of the rose family (the hopper's shifted by a leap) by its first square in Popeye's order of squares and the next
+//! going round from the viewed unit; a zigzag (scouts, spiral springers)
+//! by where it leaves the board beyond the magic unit; an angle hopper's
+//! (eagle, moose, sparrow) by the line from its hurdle through it and the
+//! parallel through the viewed unit; a double hopper's by the square
+//! between its hops and its first hop's line.
 //!
 //! Once the move is played, its rebirths made, the views of the new
 //! position are compared with those of the position before: a unit with an
@@ -23,11 +30,14 @@
 //! `Qb3*b4[wQb4->d1][+bmQd8][d1=b]`. It refuses magic units with neutral
 //! units, with the conditions that change walks by the units around
 //! (AnnanChess and its kin) and with fairy walks whose lines it cannot
-//! tell (the reflecting bishops, the bouncy knight, the hunters ...). It
-//! tells rose lines (circles) and spiral lines (zigzags) in ways of its
-//! own: those views are taken here as a leaper's, which may differ.
+//! tell (the reflecting bishops, the bouncy knight, the hunters ...).
+//! Walks combining these paths with others are still told here as
+//! leapers, which may differ. The walks Popeye's list leaves out (the
+//! saltador, the Argentinian and Mao hoppers, the eagle equihoppers ...)
+//! view nothing there, nor here.
 
 use super::{Capabilities, ConditionRule, Stage};
+use crate::board::walks::{angle_hop_lines, double_hop_lines, rose_lines, zigzag_lines, At};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Move};
 use crate::pieces::walk::{Equi, Pawn, Step};
@@ -47,6 +57,9 @@ enum Line {
     /// A rider's: the direction from the viewed unit to the magic unit
     /// and the last square of the board beyond the magic unit that way.
     Straight((i8, i8), Square),
+    /// A rose's circle or a zigzag, as Popeye tells them: two squares, off
+    /// the board too (`rose_lines`, `zigzag_lines`).
+    Path(At, At),
 }
 
 /// One view: the viewed unit's identity, the magic unit's, the line, and
@@ -144,6 +157,44 @@ fn viewable(unit: Piece) -> bool {
         && !unit.is_neutral()
 }
 
+/// The walks Popeye has no way to tell the lines of (its list of walks
+/// has no case for them): a magic unit of these views nothing.
+const UNTOLD: [Kind; 14] = [
+    Kind::HAMSTER,
+    Kind::DUMMY,
+    Kind::QUINTESSENCE,
+    Kind::STING,
+    Kind::SENORA,
+    Kind::FARO,
+    Kind::LOCO,
+    Kind::SALTADOR,
+    Kind::MAO_HOPPER,
+    Kind::MOA_HOPPER,
+    Kind::CONTRAHAMSTER,
+    Kind::EAGLE_EQUIHOPPER,
+    Kind::EAGLE_NONSTOP_EQUIHOPPER,
+    Kind::SCARABEUS,
+];
+
+/// The lines along which a rose, a zigzag rider, an angle hopper or a
+/// double hopper on `from` views `target`, one view per path (Popeye tells
+/// each apart, in its own way for each); None for the other walks.
+fn path_lines(pos: &Position, kind: Kind, from: Square, target: Square) -> Option<Vec<Line>> {
+    if UNTOLD.contains(&kind) {
+        return Some(Vec::new());
+    }
+    let lines = match kind.walk().steps {
+        [Step::Rose(rose)] => rose_lines(*rose, from, target, pos.occupied()),
+        [Step::Zigzag(pairs)] => zigzag_lines(pairs, from, target, pos.occupied()),
+        [Step::AngleHop(vectors, angle)] => {
+            angle_hop_lines(vectors, *angle, from, target, pos.occupied())
+        }
+        [Step::DoubleHop(vectors)] => double_hop_lines(vectors, from, target, pos.occupied()),
+        _ => return None,
+    };
+    Some(lines.into_iter().map(|(a, b)| Line::Path(a, b)).collect())
+}
+
 /// The views of `pos`, appended to `out`.
 fn views(rules: &Rules, pos: &Position, magic: Bitboard, out: &mut Vec<View>) {
     for target in pos.unit_squares() {
@@ -153,15 +204,25 @@ fn views(rules: &Rules, pos: &Position, magic: Bitboard, out: &mut Vec<View>) {
         if !viewable(unit) {
             continue;
         }
+        // The magic units whose views of the unit were counted by path.
+        let mut by_path = Bitboard::EMPTY;
         for side in Color::ALL {
             rules.any_observer(pos, target, side, None, true, |o| {
-                if magic.contains(o.on) {
-                    out.push(View {
-                        viewed: pos.id_code(target),
-                        magic: pos.id_code(o.on),
-                        line: line_of(o.unit.kind, o.from, target),
-                        on: target,
-                    });
+                if !magic.contains(o.on) || by_path.contains(o.on) {
+                    return false;
+                }
+                let view = |line| View {
+                    viewed: pos.id_code(target),
+                    magic: pos.id_code(o.on),
+                    line,
+                    on: target,
+                };
+                match path_lines(pos, o.unit.kind, o.from, target) {
+                    Some(lines) => {
+                        by_path.set(o.on);
+                        out.extend(lines.into_iter().map(view));
+                    }
+                    None => out.push(view(line_of(o.unit.kind, o.from, target))),
                 }
                 false
             });

@@ -317,6 +317,12 @@ pub enum ProofTraffic {
     /// force) has, with the same motion and the same effects on units, so
     /// every bound of those forms holds (Madrasi, KoeKo, FuddledMen).
     Restricts,
+    /// Each move moves and takes units as orthodox chess (or the Circe
+    /// form in force) does, but the mover may arrive with another walk:
+    /// a queen's, rook's, bishop's or knight's, never a king's or a
+    /// pawn's, and kings keep theirs (NorskSjakk, ChameleonChess). Every
+    /// count of those forms holds; the routes, which follow walks, do not.
+    ChangesWalks,
     /// Units may move otherwise than by their walks, but no move creates
     /// a unit, makes one a pawn or changes a unit's side, and each moves
     /// at most the units counted here.

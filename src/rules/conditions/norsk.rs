@@ -18,7 +18,7 @@
 //! under AntiCirce is reborn with its new walk. Popeye writes them as a
 //! promotion (`Sb1-d2=Q`, `Rh1*h2=P[wPh2->h2]`).
 
-use super::{Capabilities, ConditionRule, Parameter};
+use super::{Capabilities, ConditionRule, Parameter, ProofTraffic};
 use crate::board::{Attrs, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Motion, Move, Shown};
 use crate::rules::{Base, Rules};
@@ -48,6 +48,7 @@ impl ConditionRule for NorskSjakk {
     const ARRIVING: bool = true;
     const ID: &'static str = "norsk";
     const PARAMETER: Parameter = Parameter::None;
+    const PROOF: ProofTraffic = ProofTraffic::ChangesWalks;
     /// With AntiCirce no unit checks (below): legality is not the orthodox
     /// king's safety.
     const CAPABILITIES: Capabilities = Capabilities {
