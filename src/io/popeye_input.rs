@@ -391,7 +391,7 @@ impl<'a> Parser<'a> {
             // again after the stipulation are the target's imitators.
             let imitator = crate::rules::Condition::Imitator;
             if pos.imitators.nonempty() {
-                let mut param = d.rules.param(imitator);
+                let mut param = *d.rules.param(imitator);
                 param.squares &= !pos.imitators;
                 d.rules = d.rules.with_param(imitator, param);
             }

@@ -33,6 +33,38 @@ pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
     if !rules.conditions.is_empty() {
         rules.conditions.pseudo_filter(rules, pos, out, start);
     }
+    keep_legal(pos, rules, out, start);
+    if !rules.conditions.is_empty() {
+        rules.conditions.filter(rules, pos, out, start);
+    }
+}
+
+/// The legal moves that `wanted` keeps, where no condition is in force (so
+/// that each move's legality is its own): the moves `wanted` drops are
+/// never tested for legality. The same list, in the same order, as
+/// [`legal_moves`] filtered by `wanted`.
+pub fn legal_moves_among(
+    pos: &Position,
+    rules: &Rules,
+    out: &mut Vec<Move>,
+    mut wanted: impl FnMut(&Move) -> bool,
+) {
+    debug_assert!(rules.conditions.is_empty());
+    let start = out.len();
+    pseudo_legal_moves(pos, rules, out);
+    let mut keep = start;
+    for i in start..out.len() {
+        if wanted(&out[i]) {
+            out[keep] = out[i];
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+    keep_legal(pos, rules, out, start);
+}
+
+/// Keeps of `out[start..]` the moves that are legal, in their order.
+fn keep_legal(pos: &Position, rules: &Rules, out: &mut Vec<Move>, start: usize) {
     let safe = surely_legal_from(pos, rules);
     let mut keep = start;
     for i in start..out.len() {
@@ -45,9 +77,6 @@ pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
         }
     }
     out.truncate(keep);
-    if !rules.conditions.is_empty() {
-        rules.conditions.filter(rules, pos, out, start);
-    }
 }
 
 /// Squares from which a quiet move (no capture, no castling, no en passant)
@@ -514,16 +543,7 @@ pub fn unit_pseudo_legal_moves(pos: &Position, rules: &Rules, on: Square, out: &
 /// they settle, which they allow, what they add.
 fn conditions_on(pos: &Position, rules: &Rules, out: &mut Vec<Move>, start: usize) {
     rules.conditions.settle(rules, pos, out, start);
-    let mut keep = start;
-    for i in start..out.len() {
-        if rules.conditions.allows(rules, pos, &out[i]) {
-            let mut mv = out[i];
-            rules.conditions.amend(rules, pos, &mut mv);
-            out[keep] = mv;
-            keep += 1;
-        }
-    }
-    out.truncate(keep);
+    rules.conditions.allow_and_amend(rules, pos, out, start);
 }
 
 /// Appends the capture of the unit on `to` by `unit` from `from`, resolved
@@ -1418,6 +1438,36 @@ mod tests {
     use super::*;
     use crate::board::Attrs;
     use crate::rules::{Base, CirceRules, RebirthSquare};
+
+    /// The legal moves a filter keeps, asked before legality, are the
+    /// legal moves filtered: the same moves in the same order, on
+    /// positions with pins, checks and rebirths.
+    #[test]
+    fn legal_moves_among_is_the_legal_list_filtered() {
+        let lists = [
+            "wKe1 wQd1 wRa1 wRh1 wBc4 wSg5 wPe5 bKe8 bQh4 bRa8 bBb4 bPd7 bPf7",
+            "wKa1 wRa4 wBb2 bKh8 bQa8 bRh1 bBe5 bSc3",
+            "wKe4 wPd5 wPf5 bKe6 bPe5 bRa4 bBh7 bSg3",
+        ];
+        for rules in [Rules::orthodox(), Rules::with_circe(CirceRules::CIRCE)] {
+            for list in lists {
+                let mut pos = Position::from_piece_list(list).unwrap();
+                for turn in Color::ALL {
+                    pos.turn = turn;
+                    // Keep every other move, and the captures.
+                    let wanted = |mv: &Move| {
+                        mv.is_capture() || (mv.from.index() + mv.to.index()).is_multiple_of(2)
+                    };
+                    let mut all = Vec::new();
+                    legal_moves(&pos, &rules, &mut all);
+                    all.retain(wanted);
+                    let mut among = Vec::new();
+                    legal_moves_among(&pos, &rules, &mut among, wanted);
+                    assert_eq!(among, all, "{list}, {turn:?}");
+                }
+            }
+        }
+    }
 
     /// Where captures have many outcomes the quiet moves are asked first;
     /// the answer stays the whole list's, an escape by capture included.

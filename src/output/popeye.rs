@@ -151,7 +151,7 @@ pub fn write_diagram(out: &mut String, problem: &Problem, lang: Language, alphab
             Condition::Imitator,
             crate::rules::conditions::Param {
                 squares: start.imitators,
-                ..param
+                ..*param
             },
         );
     }

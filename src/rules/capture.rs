@@ -289,25 +289,33 @@ impl Rules {
                 for e in choices {
                     let mut p = start;
                     p.push(&ctx, e);
-                    self.rebirths(&ctx, p, changing, &mut outcome);
+                    self.rebirths(&ctx, &p, changing, &mut outcome);
                 }
                 return;
             }
         }
-        self.rebirths(&ctx, start, changing, &mut outcome);
+        self.rebirths(&ctx, &start, changing, &mut outcome);
     }
 
     /// The rest of a move's resolution once its changes before any rebirth
-    /// are made: the rebirths, and the changes after them.
+    /// are made: the rebirths, and the changes after them. The stages
+    /// pass the move resolved so far by reference (a position and its
+    /// effects, some 600 bytes): it is copied only where a stage adds to
+    /// it.
     fn rebirths(
         &self,
         ctx: &Ctx,
-        start: Partial,
+        start: &Partial,
         changing: bool,
         outcome: &mut dyn FnMut(Effects),
     ) {
-        let mut last = |mut p: Partial| {
-            if self.brings_back_buried() {
+        let buried = self.brings_back_buried();
+        let mut last = |p: &Partial| {
+            if !buried && !changing {
+                return outcome(p.effects);
+            }
+            let mut p = *p;
+            if buried {
                 emergences(ctx, &mut p);
             }
             if changing {
@@ -315,8 +323,9 @@ impl Rules {
             }
             outcome(p.effects)
         };
-        self.capturer_stage(ctx, start, &mut |mut p| {
+        self.capturer_stage(ctx, start, &mut |p| {
             if changing {
+                let mut p = *p;
                 self.units_changed(ctx, Stage::AfterCapturerRebirth, &mut p);
                 // Bul, Dob: one move per motion that goes on, none if it
                 // must go on and cannot.
@@ -332,10 +341,12 @@ impl Rules {
                     for (e, then) in next {
                         let mut q = p;
                         q.push(ctx, e);
-                        self.captured_stage(ctx, q, &mut |mut r| {
+                        self.captured_stage(ctx, &q, &mut |r| {
                             if let Some(t) = then {
-                                if !rebirth_failed(circe, ctx.mv, &r) {
+                                if !rebirth_failed(circe, ctx.mv, r) {
+                                    let mut r = *r;
                                     r.push(ctx, t);
+                                    return last(&r);
                                 } else if unpromoted == Some(e) {
                                     return;
                                 } else {
@@ -347,6 +358,7 @@ impl Rules {
                     }
                     return;
                 }
+                return self.captured_stage(ctx, &p, &mut last);
             }
             self.captured_stage(ctx, p, &mut last)
         });
@@ -379,13 +391,13 @@ impl Rules {
 
     /// The capturer's rebirth: AntiCirce, or a kamikaze capturer under
     /// Circe.
-    fn capturer_stage(&self, c: &Ctx, p: Partial, next: &mut dyn FnMut(Partial)) {
+    fn capturer_stage(&self, c: &Ctx, p: &Partial, next: &mut dyn FnMut(&Partial)) {
         let mv = c.mv;
         if let Some(anti) = self.family(Base::AntiCirce) {
             if anti.relevant_capture == RelevantCapture::ThisMove {
                 match mv.captured {
                     Some(victim) => {
-                        let job = Job::capturer(anti, c, &p, victim);
+                        let job = Job::capturer(anti, c, p, victim);
                         self.rebirth(c, &job, p, next);
                     }
                     None => next(p),
@@ -394,9 +406,10 @@ impl Rules {
             }
             // LastMove: the capturer of the previous move is reborn now; the
             // capturer of this move waits where it captured.
-            let mut then = |mut q: Partial| {
+            let mut then = |q: &Partial| {
                 if mv.captured.is_some() {
                     if let Some(unit) = q.pos.piece_as(mv.to, c.mover) {
+                        let mut q = *q;
                         q.push(
                             c,
                             Effect::Pending {
@@ -405,6 +418,7 @@ impl Rules {
                                 kind: PendingKind::Capturer,
                             },
                         );
+                        return next(&q);
                     }
                 }
                 next(q)
@@ -415,7 +429,7 @@ impl Rules {
                     match p.pos.piece_as(pending.on, pending.unit.color) {
                         Some(unit) if unit == pending.unit => {
                             let job =
-                                Job::delayed_capturer(anti, c, &p, pending.on, unit, pending.id);
+                                Job::delayed_capturer(anti, c, p, pending.on, unit, pending.id);
                             self.rebirth(c, &job, p, &mut then);
                         }
                         _ => then(p),
@@ -431,7 +445,7 @@ impl Rules {
                 let rules = kamikaze_rules(circe);
                 let job = Job {
                     rules,
-                    ..Job::capturer(&rules, c, &p, mv.captured.expect("a capture"))
+                    ..Job::capturer(&rules, c, p, mv.captured.expect("a capture"))
                 };
                 debug_assert_eq!(job.unit, capturer);
                 self.rebirth(c, &job, p, next);
@@ -443,7 +457,7 @@ impl Rules {
 
     /// The captured unit's rebirth (Circe): this move's, or that of the unit
     /// captured earlier.
-    fn captured_stage(&self, c: &Ctx, p: Partial, next: &mut dyn FnMut(Partial)) {
+    fn captured_stage(&self, c: &Ctx, p: &Partial, next: &mut dyn FnMut(&Partial)) {
         let Some(circe) = self.family(Base::Circe) else {
             return next(p);
         };
@@ -452,7 +466,7 @@ impl Rules {
             RelevantCapture::ThisMove => {
                 return match mv.captured {
                     Some(victim) => {
-                        let job = Job::captured(circe, c, &p, victim);
+                        let job = Job::captured(circe, c, p, victim);
                         self.rebirth(c, &job, p, next)
                     }
                     None => next(p),
@@ -462,8 +476,9 @@ impl Rules {
             RelevantCapture::WaitCapture if mv.is_capture() => PendingKind::UntilCapture,
             RelevantCapture::WaitCapture => return next(p),
         };
-        let mut then = |mut q: Partial| {
+        let mut then = |q: &Partial| {
             if let Some(victim) = mv.captured {
+                let mut q = *q;
                 q.push(
                     c,
                     Effect::Pending {
@@ -472,12 +487,13 @@ impl Rules {
                         kind,
                     },
                 );
+                return next(&q);
             }
             next(q)
         };
         match c.before.waiting.pending.filter(|w| w.kind == kind) {
             Some(pending) => {
-                let job = Job::delayed_captured(circe, c, &p, pending);
+                let job = Job::delayed_captured(circe, c, p, pending);
                 self.rebirth(c, &job, p, &mut then);
             }
             None => then(p),
@@ -485,7 +501,7 @@ impl Rules {
     }
 
     /// One rebirth, from the reborn walk to the placing (module doc).
-    fn rebirth(&self, c: &Ctx, j: &Job, p: Partial, next: &mut dyn FnMut(Partial)) {
+    fn rebirth(&self, c: &Ctx, j: &Job, p: &Partial, next: &mut dyn FnMut(&Partial)) {
         let r = &j.rules;
         let kind = r.reborn_kind(j.unit.kind, j.clone_kind, j.capturer);
         let mut unit = Piece { kind, ..j.unit };
@@ -516,15 +532,22 @@ impl Rules {
             vector: c.vector,
             diagram: j.diagram,
         };
-        // The board the square is tested on: the capturer lifted.
-        let mut lifted = p.pos;
-        if let Some(from) = j.from {
-            lifted.remove(from);
-        }
+        // The board the square is tested on: the capturer lifted (a
+        // copy only where there is one to lift).
+        let lifted_capturer;
+        let lifted = match j.from {
+            Some(from) => {
+                let mut board = p.pos;
+                board.remove(from);
+                lifted_capturer = board;
+                &lifted_capturer
+            }
+            None => &p.pos,
+        };
         let place = Place {
             unit,
             strict,
-            lifted: &lifted,
+            lifted,
         };
         match r.square {
             RebirthSquare::Super => {
@@ -532,13 +555,13 @@ impl Rules {
                     next(p);
                 }
                 for sq in Square::all().take_while(|_| !c.stop.get()) {
-                    self.place(c, j, &place, Some(sq), &p, next);
+                    self.place(c, j, &place, Some(sq), p, next);
                 }
             }
             RebirthSquare::Cage => {
                 let mut caged = false;
                 for sq in Square::all().take_while(|_| !c.stop.get()) {
-                    self.place(c, j, &place, Some(sq), &p, &mut |q| {
+                    self.place(c, j, &place, Some(sq), p, &mut |q| {
                         caged = true;
                         next(q)
                     });
@@ -548,18 +571,17 @@ impl Rules {
                 }
             }
             RebirthSquare::TakeMake => {
-                for sq in
-                    take_make_squares(&lifted, c, j.on, relevant, self.first_rank_pawns_move())
+                for sq in take_make_squares(lifted, c, j.on, relevant, self.first_rank_pawns_move())
                 {
                     if c.stop.get() {
                         break;
                     }
-                    self.place(c, j, &place, Some(sq), &p, next);
+                    self.place(c, j, &place, Some(sq), p, next);
                 }
             }
             _ => {
                 let sq = r.rebirth_square(&ctx);
-                self.place(c, j, &place, sq, &p, next);
+                self.place(c, j, &place, sq, p, next);
             }
         }
     }
@@ -574,7 +596,7 @@ impl Rules {
         place: &Place,
         sq: Option<Square>,
         p: &Partial,
-        next: &mut dyn FnMut(Partial),
+        next: &mut dyn FnMut(&Partial),
     ) {
         let r = &j.rules;
         if j.from.is_some() && r.anticirce_type == AntiCirceType::Cheylan && sq == j.from {
@@ -620,7 +642,7 @@ impl Rules {
                         };
                         q.push(c, vanish);
                     }
-                    return next(q);
+                    return next(&q);
                 }
                 OnOccupied::Relaxed | OnOccupied::Strict => return,
                 OnOccupied::Assassin => {
@@ -691,7 +713,7 @@ impl Rules {
             }
             let mut q = *p;
             q.push(c, effect(how, final_unit));
-            next(q);
+            next(&q);
         }
     }
 

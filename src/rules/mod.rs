@@ -1067,7 +1067,7 @@ impl Rules {
 
     /// The parameter of `condition` (its default if none was given).
     #[inline]
-    pub fn param(&self, condition: Condition) -> Param {
+    pub fn param(&self, condition: Condition) -> &Param {
         self.params.get(condition)
     }
 

@@ -7,7 +7,7 @@
 //! is complete and its turn has come.
 
 use super::buffers::MoveBuffers;
-use super::checks::retain_checking_candidates;
+use super::checks::{retain_checking_candidates, CheckFilter};
 use super::goal::Judge;
 use super::parallel::{each_move, Out, Worker};
 use super::play::{Event, Node, Played, Remark, Role};
@@ -428,6 +428,35 @@ impl<'s> Battle<'s> {
         moves
     }
 
+    /// Whether the attacker's last move may be told from the moves that
+    /// cannot check before legality is tested: no condition is in force,
+    /// the list is the legal moves alone (none added for the goal's
+    /// self-checks), and the last move has no rules of its own.
+    fn checks_sorted_first(&self) -> bool {
+        self.judge.rules.conditions.is_empty()
+            && self.judge.goal_rules.conditions.is_empty()
+            && self.judge.lists_judged_alone()
+            && !self.judge.last_move_differs()
+    }
+
+    /// [`Battle::moves`] less the moves that cannot check (see
+    /// [`Battle::checks_sorted_first`]): those are never tested for
+    /// legality, the leaves' most frequent work.
+    fn checking_moves(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
+        let mut buf = self.buffers.take(depth);
+        self.nodes += 1;
+        if !self.cancel.should_stop() {
+            let rules = &self.judge.rules;
+            match CheckFilter::new(pos, rules) {
+                Some(filter) => crate::movegen::legal_moves_among(pos, rules, &mut buf, |mv| {
+                    filter.may_check(mv)
+                }),
+                None => crate::movegen::legal_moves(pos, rules, &mut buf),
+            }
+        }
+        buf
+    }
+
     /// [`Battle::moves`] in the order Popeye tries them, for the printed
     /// tree.
     fn moves_in_order(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
@@ -510,11 +539,18 @@ impl<'s> Battle<'s> {
         if self.obliged(pos, depth) {
             return false;
         }
-        let mut moves = self.attack_moves(pos, depth, k);
         // A last move that must check need not be played when it cannot.
-        if k == 1 && self.attack == Attack::Direct && self.goal_needs_check() {
-            retain_checking_candidates(pos, &self.judge.rules, &mut moves);
-        }
+        let moves_that_may_check =
+            k == 1 && self.attack == Attack::Direct && self.goal_needs_check();
+        let mut moves = if moves_that_may_check && self.checks_sorted_first() {
+            self.checking_moves(pos, depth)
+        } else {
+            let mut moves = self.attack_moves(pos, depth, k);
+            if moves_that_may_check {
+                retain_checking_candidates(pos, &self.judge.rules, &mut moves);
+            }
+            moves
+        };
         self.killer_first(&mut moves, depth);
         let mut wins = false;
         'lengths: for m in self.lengths(k) {

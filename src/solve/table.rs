@@ -240,6 +240,7 @@ impl Slab {
         // zero bytes is two atomics holding 0, a valid (empty) entry.
         let raw = unsafe { std::alloc::alloc_zeroed(layout) };
         let ptr = std::ptr::NonNull::new(raw.cast::<Entry>()).ok_or(layout)?;
+        advise_huge_pages(raw, layout.size());
         Ok(Slab { ptr, len, layout })
     }
 
@@ -252,6 +253,29 @@ impl Slab {
         }
     }
 }
+
+/// Asks the system to back the table with huge pages where it may. A
+/// search stores all over the table, so with small pages its first solve
+/// pays a page fault for nearly every page of the prefix in use (a tenth of
+/// the time of a problem of a few tenths of a second); a huge page costs one
+/// fault for 512 of them. Only the huge pages wholly inside the allocation
+/// are advised; where the system gives none, nothing changes.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(raw: *mut u8, bytes: usize) {
+    const HUGE: usize = 2 << 20;
+    let start = (raw as usize).next_multiple_of(HUGE);
+    let end = (raw as usize + bytes) & !(HUGE - 1);
+    if end > start {
+        // SAFETY: the range lies inside the allocation just made; the
+        // advice changes no contents (the pages stay zeroed).
+        unsafe {
+            libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_raw: *mut u8, _bytes: usize) {}
 
 impl std::ops::Deref for Slab {
     type Target = [Entry];

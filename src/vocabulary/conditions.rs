@@ -804,7 +804,7 @@ fn lines_for(lang: Language, rules: &Rules, purpose: Purpose) -> Vec<String> {
         // Popeye writes a contact leaper before the name (`S-KoeKo`).
         let param = rules.param(c);
         if let Some(words) = (purpose == Purpose::Input)
-            .then(|| input_param_words(c.parameter(), param))
+            .then(|| input_param_words(c.parameter(), *param))
             .flatten()
         {
             line.push_str(n);
@@ -822,7 +822,7 @@ fn lines_for(lang: Language, rules: &Rules, purpose: Purpose) -> Vec<String> {
             }
         }
         line.push_str(n);
-        for word in param_words(lang, c.parameter(), rules.param(c)) {
+        for word in param_words(lang, c.parameter(), *rules.param(c)) {
             line.push(' ');
             line.push_str(&word);
         }

@@ -212,15 +212,23 @@ pub(crate) fn double_hop_lines(
     hoppers::double_hop_lines(vectors, at(from), at(target), occupied)
 }
 
-/// Whether `d` is a positive multiple of `v`.
+/// Whether `d` is a positive multiple of `v`. Without a division (the
+/// check test asks it for every line of every fairy unit): `d` lies on
+/// `v`'s half-line when their cross product is 0 and their dot product
+/// positive; it is then a whole multiple when `v` is a step of one square
+/// in each direction, else when `v`'s larger component divides `d`'s.
 #[inline]
 fn on_ray(d: Vector, v: Vector) -> bool {
-    let k = match v {
-        (0, 0) => return false,
-        (0, y) => d.1 / y,
-        (x, _) => d.0 / x,
-    };
-    k >= 1 && times(v, k) == d
+    let (dx, dy) = (i32::from(d.0), i32::from(d.1));
+    let (x, y) = (i32::from(v.0), i32::from(v.1));
+    if dx * y != dy * x || dx * x + dy * y <= 0 {
+        return false;
+    }
+    if x.abs() <= 1 && y.abs() <= 1 {
+        return true;
+    }
+    let (m, dm) = if x.abs() >= y.abs() { (x, dx) } else { (y, dy) };
+    dm % m == 0
 }
 
 impl<F: FnMut(Reach)> Walker<'_, '_, F> {

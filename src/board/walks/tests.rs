@@ -296,6 +296,28 @@ fn the_geometric_test_keeps_to_the_lines() {
     assert!(!may_capture_on(&rook, sq("a1"), sq("b2")));
 }
 
+#[test]
+fn a_line_is_a_positive_whole_multiple_of_the_vector() {
+    // Every difference of squares against every vector of up to four
+    // squares each way, compared with the multiples themselves (the null
+    // vector makes no line).
+    for vx in -4i8..=4 {
+        for vy in -4i8..=4 {
+            for dx in -7i8..=7 {
+                for dy in -7i8..=7 {
+                    let multiple = (vx, vy) != (0, 0)
+                        && (1..=7).any(|k| super::times((vx, vy), k) == (dx, dy));
+                    assert_eq!(
+                        super::on_ray((dx, dy), (vx, vy)),
+                        multiple,
+                        "d ({dx}, {dy}), v ({vx}, {vy})"
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// The squares of `moves`, sorted (Popeye sorts the moves of a diagram
 /// with an orphan or a friend, so only the set is Popeye's).
 fn move_set(units: &str, from: &str) -> Vec<String> {

@@ -658,6 +658,22 @@ pub struct Param {
 }
 
 impl Param {
+    /// Nothing given: the parameter of a condition none was read for.
+    pub const NONE: Param = Param {
+        rex_inclusive: false,
+        squares: Bitboard::EMPTY,
+        number: 0,
+        grid: None,
+        kinds: super::KindSet([0; 4]),
+        counts: [0; 2],
+        walk_list: [0; 12],
+        distances: [None; 2],
+        total: 0,
+        limit: None,
+    };
+}
+
+impl Param {
     /// The walks given in order (`Parameter::WalkList`).
     pub fn walk_list(&self) -> impl Iterator<Item = Kind> + '_ {
         self.walk_list
@@ -716,7 +732,7 @@ pub trait ConditionRule {
     /// shortcuts than another (SingleBox type 1 judges moves alone, type 2
     /// filters the list); never more than [`ConditionRule::CAPABILITIES`]
     /// promise to the readers of the set alone.
-    fn capabilities_given(_param: Param) -> Capabilities {
+    fn capabilities_given(_param: &Param) -> Capabilities {
         Self::CAPABILITIES
     }
     const PARAMETER: Parameter = Parameter::None;
@@ -1058,11 +1074,16 @@ macro_rules! registry {
                 }
             }
 
+            /// Each condition's capabilities, in registry order: asked at
+            /// every move, so read from a table rather than through a match
+            /// that builds the whole struct.
+            const CAPABILITIES: [Capabilities; Condition::ALL.len()] =
+                [$(<$rule as ConditionRule>::CAPABILITIES,)*];
+
             /// What the condition leaves of orthodox chess.
+            #[inline]
             pub const fn capabilities(self) -> Capabilities {
-                match self {
-                    $(Condition::$variant => <$rule as ConditionRule>::CAPABILITIES,)*
-                }
+                Condition::CAPABILITIES[self as usize]
             }
 
             /// Popeye's identifier of the condition.
@@ -1081,7 +1102,7 @@ macro_rules! registry {
 
             /// What the condition leaves of orthodox chess with the
             /// parameter given.
-            pub fn capabilities_given(self, param: Param) -> Capabilities {
+            pub fn capabilities_given(self, param: &Param) -> Capabilities {
                 match self {
                     $(Condition::$variant => <$rule as ConditionRule>::capabilities_given(param),)*
                 }
@@ -1252,23 +1273,41 @@ macro_rules! registry {
                 }
             }
 
-            /// Whether every condition lets the pseudo-legal move exist.
-            #[inline]
-            pub fn allows(self, rules: &Rules, pos: &Position, mv: &Move) -> bool {
-                self.iter().all(|c| match c {
-                    $(Condition::$variant => <$rule as ConditionRule>::allows(rules, pos, mv),)*
-                })
-            }
-
-            /// Adds to a pseudo-legal move the effects the conditions give it.
-            #[inline]
-            pub fn amend(self, rules: &Rules, pos: &Position, mv: &mut Move) {
+            /// Keeps of the pseudo-legal moves `moves[start..]` those every
+            /// condition lets exist, and adds to each the effects the
+            /// conditions give it (`ConditionRule::allows` and `amend`),
+            /// with the set walked once per list, not twice per move (each
+            /// condition's test is the move's alone, so asking them
+            /// condition by condition keeps the same moves, amended in the
+            /// same order).
+            pub fn allow_and_amend(self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
+                for c in self.iter() {
+                    let mut keep = start;
+                    match c {
+                        $(Condition::$variant => {
+                            for i in start..moves.len() {
+                                if <$rule as ConditionRule>::allows(rules, pos, &moves[i]) {
+                                    if keep != i {
+                                        moves[keep] = moves[i];
+                                    }
+                                    keep += 1;
+                                }
+                            }
+                        })*
+                    }
+                    moves.truncate(keep);
+                }
                 for c in self.iter() {
                     match c {
-                        $(Condition::$variant => <$rule as ConditionRule>::amend(rules, pos, mv),)*
+                        $(Condition::$variant => {
+                            for mv in &mut moves[start..] {
+                                <$rule as ConditionRule>::amend(rules, pos, mv);
+                            }
+                        })*
                     }
                 }
             }
+
 
             /// Whether every condition validates the observation.
             #[inline]
@@ -2334,14 +2373,15 @@ pub struct Params {
 }
 
 impl Params {
-    /// The parameter of `c` (the default when none was read).
+    /// The parameter of `c` (the default when none was read). By
+    /// reference: rules ask it at every move, and a parameter is large.
     #[inline]
-    pub fn get(&self, c: Condition) -> Param {
+    pub fn get(&self, c: Condition) -> &Param {
         self.entries
             .iter()
             .flatten()
             .find(|(x, _)| *x == c)
-            .map_or(Param::default(), |(_, p)| *p)
+            .map_or(&Param::NONE, |(_, p)| p)
     }
 
     /// Sets the parameter of `c`; false when there is no room left.
@@ -2371,3 +2411,19 @@ impl Params {
 }
 
 const _: () = assert!(Condition::ALL.len() <= CONDITION_WORDS * 64);
+
+#[cfg(test)]
+mod param_tests {
+    use super::*;
+
+    #[test]
+    fn a_parameter_never_read_is_the_default_one() {
+        // `Params::get` answers `Param::NONE` for a condition without a
+        // parameter; the readers start from `Param::default()`.
+        assert_eq!(Param::NONE, Param::default());
+        assert_eq!(
+            *Params::default().get(Condition::GridChess),
+            Param::default()
+        );
+    }
+}

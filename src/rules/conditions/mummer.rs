@@ -201,7 +201,7 @@ macro_rules! mummer {
             const INTELLIGENT: bool = true;
             const SELECTS: Selects = $selects;
 
-            fn capabilities_given(param: super::Param) -> Capabilities {
+            fn capabilities_given(param: &super::Param) -> Capabilities {
                 match param.number {
                     0 => FILTERS,
                     1 => EXACT,

@@ -55,7 +55,7 @@ pub fn note_mating_generator(rules: &mut Rules, diagram: &Position) {
     if !rules.has(Condition::Pepo) || diagram.fairy().nonempty() {
         return;
     }
-    let mut param = rules.param(Condition::Pepo);
+    let mut param = *rules.param(Condition::Pepo);
     param.number = MATING_GENERATOR;
     *rules = rules.with_param(Condition::Pepo, param);
 }
@@ -71,7 +71,7 @@ pub fn for_last_move(rules: Rules, goal: Goal) -> Rules {
     {
         return rules;
     }
-    let mut param = rules.param(Condition::Pepo);
+    let mut param = *rules.param(Condition::Pepo);
     param.number = LAST_MOVE;
     rules.with_param(Condition::Pepo, param)
 }

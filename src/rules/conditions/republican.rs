@@ -48,7 +48,7 @@ impl ConditionRule for Republican {
     };
 
     /// Type1's goal tests play chess without the condition.
-    fn capabilities_given(param: super::Param) -> Capabilities {
+    fn capabilities_given(param: &super::Param) -> Capabilities {
         if param.number == TYPE1 {
             Capabilities {
                 binds_mate_test: false,
@@ -298,12 +298,12 @@ mod tests {
 
     #[test]
     fn type1_goal_tests_play_chess_without_the_condition() {
-        let t1 = Condition::Republican.capabilities_given(Param {
+        let t1 = Condition::Republican.capabilities_given(&Param {
             number: TYPE1,
             ..Default::default()
         });
         assert!(!t1.binds_mate_test && !t1.binds_stalemate_test);
-        let t2 = Condition::Republican.capabilities_given(Param::default());
+        let t2 = Condition::Republican.capabilities_given(&Param::default());
         assert!(t2.binds_mate_test && t2.binds_stalemate_test);
     }
 

@@ -232,7 +232,7 @@ impl ConditionRule for SingleBox {
     };
 
     /// Type 1 has no filter: its moves are judged alone.
-    fn capabilities_given(param: super::Param) -> Capabilities {
+    fn capabilities_given(param: &super::Param) -> Capabilities {
         match param.number {
             0 | 1 => Capabilities {
                 moves_judged_alone: true,

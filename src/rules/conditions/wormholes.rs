@@ -252,7 +252,7 @@ mod tests {
         let holes = wormholes(&["a6", "a3"]);
         r = r
             .with(Condition::Wormholes)
-            .with_param(Condition::Wormholes, holes.param(Condition::Wormholes));
+            .with_param(Condition::Wormholes, *holes.param(Condition::Wormholes));
         let got = moves(&r, "wKh1 wPa6 bKh8 bPa4", Color::White);
         assert!(!got.iter().any(|m| m.starts_with("a6")), "{got:?}");
     }
@@ -270,7 +270,7 @@ mod tests {
         let holes = wormholes(&["e6", "e8"]);
         let r = circe
             .with(Condition::Wormholes)
-            .with_param(Condition::Wormholes, holes.param(Condition::Wormholes));
+            .with_param(Condition::Wormholes, *holes.param(Condition::Wormholes));
         assert!(r.in_check(&pos, Color::Black));
         // Only the first wormhole out counts: out on a1 the capturer
         // leaves e8 to the king, though it might come out on e8 (with
@@ -279,7 +279,7 @@ mod tests {
             let holes = wormholes(&holes);
             let r = circe
                 .with(Condition::Wormholes)
-                .with_param(Condition::Wormholes, holes.param(Condition::Wormholes));
+                .with_param(Condition::Wormholes, *holes.param(Condition::Wormholes));
             assert_eq!(r.in_check(&pos, Color::Black), check, "{holes:?}");
         }
     }
