@@ -413,3 +413,84 @@ fn set_play_of_a_help_play_ending_in_an_attack_is_refused() {
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert!(stderr.contains("set.inp:4:"), "{stderr}");
 }
+
+#[test]
+fn a_help_play_the_other_side_begins_swaps_the_roles() {
+    // White's help play of whole moves (Black mates), and Black's help
+    // play inverted at the root: the stated side's moves are numbered,
+    // the other side's first move written as the answer to one (`1...`).
+    let text = |stip: &str| {
+        format!(
+            "beginproblem\npieces white kh1 pg2h2 black kf2 rb8\nsstipulation {stip}\nendproblem\n"
+        )
+    };
+    assert_eq!(
+        from_stipulation_line(&text("white 2hh[#]")),
+        [
+            "  White 2hh[#]                3 + 2",
+            "  1.g2-g4 Rb8-b1 #",
+            "  1.g2-g3 Rb8-b1 #",
+        ]
+    );
+    assert_eq!(
+        from_stipulation_line(&text("black -2hh[#]")),
+        [
+            "  Black -2hh[#]               3 + 2",
+            "  1...g2-g4   2.Rb8-b1 #",
+            "  1...g2-g3   2.Rb8-b1 #",
+        ]
+    );
+}
+
+/// The position of a rook's mate in one and in help play.
+fn rook_mates(stip: &str) -> Vec<String> {
+    from_stipulation_line(&format!(
+        "beginproblem\npieces white kf6 rb1 black kh8 ph7\nsstipulation {stip}\nendproblem\n"
+    ))
+}
+
+const HELP_MATES: [&str; 11] = [
+    "  1.Rb1-b8 #",
+    "  1.Rb1-a1 Kh8-g8   2.Ra1-a8 #",
+    "  1.Rb1-b7 Kh8-g8   2.Rb7-b8 #",
+    "  1.Rb1-b6 Kh8-g8   2.Rb6-b8 #",
+    "  1.Rb1-b5 Kh8-g8   2.Rb5-b8 #",
+    "  1.Rb1-b4 Kh8-g8   2.Rb4-b8 #",
+    "  1.Rb1-b3 Kh8-g8   2.Rb3-b8 #",
+    "  1.Rb1-b2 Kh8-g8   2.Rb2-b8 #",
+    "  1.Rb1-e1 Kh8-g8   2.Re1-e8 #",
+    "  1.Rb1-d1 Kh8-g8   2.Rd1-d8 #",
+    "  1.Rb1-c1 Kh8-g8   2.Rc1-c8 #",
+];
+
+#[test]
+fn an_or_at_the_root_plays_its_second_operand_where_the_first_has_no_solution() {
+    assert_eq!(
+        rook_mates("white 1a[#]d | 3h[#]h"),
+        ["  White 1a[#]d|3h[#]h         2 + 2", "   1.Rb1-b8 # !"]
+    );
+    let mut expected = vec!["  White 1a[=]d|3h[#]h         2 + 2"];
+    expected.extend(HELP_MATES);
+    assert_eq!(rook_mates("white 1a[=]d | 3h[#]h"), expected);
+}
+
+#[test]
+fn an_and_at_the_root_plays_both_operands_where_both_have_solutions() {
+    let mut expected = vec!["  White 1a[#]d&3h[#]h         2 + 2", "   1.Rb1-b8 # !"];
+    expected.extend(HELP_MATES);
+    assert_eq!(rook_mates("white 1a[#]d & 3h[#]h"), expected);
+    // The second operand is tested first: without a solution nothing is
+    // played; the first played without one, the second is not.
+    assert_eq!(
+        rook_mates("white 1a[#]d & 1a[=]d"),
+        ["  White 1a[#]d&1a[=]d         2 + 2"]
+    );
+    assert_eq!(
+        rook_mates("white 1a[=]d & 1a[#]d"),
+        ["  White 1a[=]d&1a[#]d         2 + 2"]
+    );
+    // `A|B&C` is `A|(B&C)`: the check of `B` played, then `C`.
+    let mut expected = vec!["  White 1a[=]d|1a[+]d&3h[#]h  2 + 2", "   1.Rb1-b8 + !"];
+    expected.extend(HELP_MATES);
+    assert_eq!(rook_mates("white 1a[=]d | 1a[+]d & 3h[#]h"), expected);
+}

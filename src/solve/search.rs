@@ -207,8 +207,9 @@ pub(crate) struct Searcher<'s> {
     reciprocal: Option<Box<Judge>>,
     /// `pser-`, `phser-`: how a series move's check is parried.
     parry: Option<Parry>,
-    /// Help moves numbered from White's first (`Role::Proof`).
-    numbered_from_start: bool,
+    /// How help moves are numbered (`Role::Help`, `Role::Proof`,
+    /// `Role::Answer`).
+    help_role: Role,
     /// Help mates: nodes where no mate is within the moves left are cut
     /// (`mate_bound.rs`), under the rules the relaxation stands for.
     mate_bound: Option<super::mate_relax::Relaxation>,
@@ -234,7 +235,7 @@ pub(crate) struct Recipe {
     goal_is_end: Option<Color>,
     reciprocal: Option<Goal>,
     parry: Option<Parry>,
-    numbered_from_start: bool,
+    help_role: Role,
     mate_bound: Option<super::mate_relax::Relaxation>,
     /// The judge's goal self-checks in lists (`with_forced_self_checks`).
     self_checks: (bool, Option<Color>),
@@ -258,7 +259,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             goal_is_end: self.goal_is_end,
             reciprocal: self.reciprocal.as_ref().map(|j| j.goal),
             parry: self.parry,
-            numbered_from_start: self.numbered_from_start,
+            help_role: self.help_role,
             mate_bound: self.mate_bound.clone(),
             self_checks: (self.judge.self_checks_in_lists, self.judge.self_checks_side),
         }
@@ -287,7 +288,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
                 .reciprocal
                 .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
             parry: r.parry,
-            numbered_from_start: r.numbered_from_start,
+            help_role: r.help_role,
             mate_bound: r.mate_bound.clone(),
             path_walk: None,
             out,
@@ -330,7 +331,7 @@ impl<'s> Searcher<'s> {
             stop_on_short: false,
             reciprocal: None,
             parry: None,
-            numbered_from_start: false,
+            help_role: Role::Help,
             mate_bound: None,
             path_walk: None,
             out,
@@ -351,10 +352,9 @@ impl<'s> Searcher<'s> {
         self
     }
 
-    /// Help moves numbered from White's first move
-    /// (`Stipulation::numbered_from_start`).
-    pub fn with_numbered_from_start(mut self, on: bool) -> Searcher<'s> {
-        self.numbered_from_start = on;
+    /// How help moves are numbered (`super::help_role`).
+    pub fn with_help_role(mut self, role: Role) -> Searcher<'s> {
+        self.help_role = role;
         self
     }
 
@@ -517,10 +517,10 @@ impl<'s> Searcher<'s> {
     /// The part a help move plays: a proof game's moves are numbered
     /// otherwise.
     fn help_role(&self) -> Role {
-        if self.judge.proof.is_some() || self.numbered_from_start {
+        if self.judge.proof.is_some() {
             Role::Proof
         } else {
-            Role::Help
+            self.help_role
         }
     }
 

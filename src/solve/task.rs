@@ -1061,8 +1061,10 @@ fn option_word(option: &ProblemOption) -> &'static str {
 /// defence. A line with fewer is a shorter solution.
 pub fn full_line(problem: &Problem, stip: &Stipulation) -> Option<(crate::solve::Role, u32)> {
     match main_play(stip, white_begins(problem, stip))? {
-        MainPlay::Help { plies, .. } if stip.goal.is_proof() || stip.numbered_from_start => {
-            Some((crate::solve::Role::Proof, plies))
+        MainPlay::Help { plies, .. }
+            if stip.goal.is_proof() || stip.numbered_from_start || stip.numbered_as_answer =>
+        {
+            Some((crate::solve::help_role(stip), plies))
         }
         // A reci-h help line ends with a help move and the goal move after
         // the reciprocal end; a ser-reci-h line with one more series move.

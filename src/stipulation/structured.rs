@@ -154,6 +154,7 @@ impl Structured {
             reciprocal: None,
             parry: None,
             numbered_from_start: false,
+            numbered_as_answer: false,
             shortest: None,
             post_key: false,
             quodlibet: false,
@@ -281,9 +282,11 @@ impl Structured {
                 Ok(stip)
             }
             // `Nhh[G]`, `Nh[G]h`: help play, Black first in whole moves,
-            // White first in a half-move more; `{!G}` on the other side's
-            // moves: that side may not reach G (as `option goalisend`).
-            ([(Help, false), (Help, false)], side) if (side == Color::Black) == (n % 2 == 0) => {
+            // White first in a half-move more, the roles swapped where the
+            // other side begins (as `halfduplex` swaps them); `{!G}` on the
+            // other side's moves: that side may not reach G (as `option
+            // goalisend`).
+            ([(Help, false), (Help, false)], side) => {
                 let [end] = ends.as_slice() else {
                     return unsupported();
                 };
@@ -309,7 +312,12 @@ impl Structured {
                 let goal = leaf_goal(end).ok_or("unsupported end of help play")?;
                 let mut stip = plain(Play::Help, false, goal, n / 2, n % 2 == 1);
                 stip.goal_is_end = goal_is_end;
-                stip.numbered_from_start = side == self.side && n % 2 == 1;
+                stip.swapped = (side == Color::Black) != (n % 2 == 0);
+                // Popeye numbers the stated side's moves: from the first
+                // where it begins, as the answer to the first (`1...`)
+                // where the root is inverted.
+                stip.numbered_from_start = !root.inverted && n % 2 == 1;
+                stip.numbered_as_answer = root.inverted && n % 2 == 0;
                 stip.shortest = shortest;
                 Ok(stip)
             }
@@ -389,6 +397,51 @@ impl Structured {
             return Err("a minimum length of the other parity than the length".into());
         }
         Ok(stip)
+    }
+}
+
+/// How a root joins its two expressions (`A&B`, `A|B`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Join {
+    /// `&`: Popeye plays `A` where `B` has a solution, then `B` where `A`
+    /// had one.
+    And,
+    /// `|`: Popeye plays `B` where `A` had no solution.
+    Or,
+}
+
+/// The join at the root of a stipulation's text (`sstipulation white
+/// 3a[#]d|4hh[#]`): the join and the text of each operand.
+pub fn root_join_of(text: &str) -> Option<(Join, String, String)> {
+    let tree = Structured::parse(text.trim().strip_prefix("sstipulation ")?).ok()?;
+    let (join, a, b) = tree.root_join()?;
+    Some((join, a.text(), b.text()))
+}
+
+impl Structured {
+    /// A root of two expressions joined by `&` or `|`: the join and each
+    /// operand as a structured stipulation of the same side.
+    pub fn root_join(&self) -> Option<(Join, Structured, Structured)> {
+        let (join, a, b) = match &self.root {
+            Node::And(a, b) => (Join::And, a, b),
+            Node::Or(a, b) => (Join::Or, a, b),
+            _ => return None,
+        };
+        let operand = |n: &Node| Structured {
+            side: self.side,
+            root: n.clone(),
+        };
+        Some((join, operand(a), operand(b)))
+    }
+
+    /// The stipulation's text as the Popeye reader keeps it
+    /// (`sstipulation white 3a[#]d`).
+    pub fn text(&self) -> String {
+        let side = match self.side {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        format!("sstipulation {side} {}", self.echo())
     }
 }
 
@@ -631,18 +684,24 @@ impl Reader<'_> {
         }
     }
 
-    /// Operands joined by `&` and `|`, left to right.
+    /// Operands joined by `&` and `|`: as Popeye reads them, an operand
+    /// and the expression after its operator (`A&B|C` is `A&(B|C)`).
     fn expression(&mut self) -> Result<Node, String> {
-        let mut left = self.operand()?;
-        loop {
-            if self.eat(b'&') {
-                left = Node::And(Box::new(left), Box::new(self.operand()?));
-            } else if self.eat(b'|') {
-                left = Node::Or(Box::new(left), Box::new(self.operand()?));
-            } else {
-                return Ok(left);
-            }
+        let left = self.operand()?;
+        let join = if self.eat(b'&') {
+            Node::And
+        } else if self.eat(b'|') {
+            Node::Or
+        } else {
+            return Ok(left);
+        };
+        if self.depth >= MAX_DEPTH {
+            return Err(format!("nested more than {MAX_DEPTH} deep"));
         }
+        self.depth += 1;
+        let right = self.expression();
+        self.depth -= 1;
+        Ok(join(Box::new(left), Box::new(right?)))
     }
 
     fn operand(&mut self) -> Result<Node, String> {
@@ -901,6 +960,14 @@ mod tests {
             panic!("{:?}", s.root)
         };
         assert!(matches!(*right, Node::Or(..)));
+        // Popeye reads an operand, then the expression after its operator.
+        let s = read("white 3a[#]d & 4hh[#] | 4hh[=]");
+        let (join, a, b) = s.root_join().unwrap();
+        assert_eq!(join, Join::And);
+        assert_eq!(a.text(), "sstipulation white 3a[#]d");
+        assert_eq!(b.text(), "sstipulation white 4hh[#]|4hh[=]");
+        assert_eq!(b.root_join().unwrap().0, Join::Or);
+        assert!(read("white 3a[#]d").root_join().is_none());
         // `!#` is "not mate", never the auto-mate goal.
         let s = read("white 1a[!#]d");
         let Node::Branch(b) = s.root else { panic!() };
@@ -923,6 +990,7 @@ mod tests {
             "white [#]",
             format!("white {}#{}", "(".repeat(100_000), ")".repeat(100_000)).as_str(),
             format!("white 1a[{}#]d", "!".repeat(100_000)).as_str(),
+            format!("white {}#", "#&".repeat(100_000)).as_str(),
         ] {
             assert!(Structured::parse(bad).is_err(), "{bad}");
         }
@@ -960,8 +1028,23 @@ mod tests {
         assert_eq!(s.parry, Some(crate::stipulation::Parry::Help));
         let s = ord("black 15h[1a[#]d]?+?h").unwrap();
         assert_eq!((s.play, s.moves), (Play::Help, 8));
-        // Black first in whole moves only, and no other side's start.
-        assert!(ord("white 4hh[#]").is_err());
+        // Either side's help play: the other side begins it with the
+        // roles swapped, as `halfduplex` swaps them.
+        let s = ord("white 4hh[#]").unwrap();
+        assert_eq!(
+            (s.play, s.moves, s.half_move, s.swapped),
+            (Play::Help, 2, false, true)
+        );
+        let s = ord("black 5h[#]h").unwrap();
+        assert_eq!((s.moves, s.half_move, s.swapped), (2, true, true));
+        assert!(s.numbered_from_start && !s.numbered_as_answer);
+        // Inverted at the root: the stated side's moves are numbered, the
+        // first move written as the answer to one of them.
+        let s = ord("white -4hh[#]").unwrap();
+        assert_eq!((s.moves, s.swapped), (2, false));
+        assert!(s.numbered_as_answer && !s.numbered_from_start);
+        let s = ord("black -5h[#]h").unwrap();
+        assert!(!s.swapped && !s.numbered_as_answer && !s.numbered_from_start);
         assert!(ord("black 3a[#]d").is_err());
         // Goal expressions: `!G`, `G&H` of goals and negated goals.
         let s = ord("white 1a[!x&#]d").unwrap();
