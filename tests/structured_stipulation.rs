@@ -412,6 +412,19 @@ fn set_play_of_a_help_play_ending_in_an_attack_is_refused() {
     let out = common::circe().arg("solve").arg(&file).assert().code(2);
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert!(stderr.contains("set.inp:4:"), "{stderr}");
+    // Help play numbered from the stated side's first move, or as the
+    // answer to it: Popeye numbers its set play with one inversion more
+    // (`white 5h[#]h`: `1...e6-e5   2.e7-e8=Q`), not written so yet.
+    for stip in ["white 3h[#]h", "black -2hh[#]"] {
+        let file = common::write(
+            &dir,
+            "numbered.inp",
+            &format!("beginproblem\nsstipulation {stip}\npieces white kh1 pg2h2 black kf2 rb8\noption setplay\nendproblem\n"),
+        );
+        let out = common::circe().arg("solve").arg(&file).assert().code(2);
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+        assert!(stderr.contains("numbered.inp:4:"), "{stip}: {stderr}");
+    }
 }
 
 #[test]
