@@ -507,3 +507,39 @@ fn an_and_at_the_root_plays_both_operands_where_both_have_solutions() {
     expected.extend(HELP_MATES);
     assert_eq!(rook_mates("white 1a[=]d | 1a[+]d & 3h[#]h"), expected);
 }
+
+#[test]
+fn a_help_play_ending_in_a_goal_constrained_move_and_a_goal_move() {
+    // `4hh[1s{+}[1s[#]]]`: after the help moves Black's move must check,
+    // then White mates: h#3 whose third black move checks.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstipulation black 4hh[1s{+}[1s[#]]]\npieces white kd2 rc8 black kg3 pf3h2\nendproblem\n"
+        ),
+        [
+            "  Black 4hh[1s{+}[1s[#]]]     2 + 3",
+            "  1.Kg3-g2 Kd2-e1   2.Kg2-h1 Rc8-c1   3.f3-f2 + Ke1*f2 #",
+        ]
+    );
+    // White first in a half-move more: a check reached before the last
+    // move does not end the line (the goal is the nested branch's), and
+    // one help move at least comes before the last two.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstipulation white 3h[1s{+}[1s[+]]]h\npieces white kf6 rb1 black kh8 ph7\nendproblem\n"
+        ),
+        [
+            "  White 3h[1s{+}[1s[+]]]h     2 + 2",
+            "  1.Kf6-g5 Kh8-g7   2.Rb1-g1 h7-h6 +   3.Kg5-f4 +",
+            "  1.Kf6-g5 Kh8-g7   2.Rb1-g1 h7-h6 +   3.Kg5-h4 +",
+            "  1.Kf6-g5 Kh8-g7   2.Rb1-g1 h7-h6 +   3.Kg5-f5 +",
+            "  1.Kf6-g5 Kh8-g7   2.Rb1-g1 h7-h6 +   3.Kg5-h5 +",
+            "  1.Kf6-g5 Kh8-g8   2.Rb1-g1 h7-h6 +   3.Kg5-f4 +",
+            "  1.Kf6-g5 Kh8-g8   2.Rb1-g1 h7-h6 +   3.Kg5-h4 +",
+            "  1.Kf6-g5 Kh8-g8   2.Rb1-g1 h7-h6 +   3.Kg5*h6 +",
+            "  1.Kf6-g5 Kh8-g8   2.Rb1-g1 h7-h6 +   3.Kg5-f6 +",
+            "  1.Kf6-g5 Kh8-g8   2.Rb1-g1 h7-h6 +   3.Kg5-f5 +",
+            "  1.Kf6-g5 Kh8-g8   2.Rb1-g1 h7-h6 +   3.Kg5-h5 +",
+        ]
+    );
+}

@@ -362,6 +362,7 @@ fn mate_bound_holds(task: &Task) -> Option<mate_relax::Relaxation> {
         && task.goal_is_end.is_none()
         && !task.stip.numbered_from_start
         && !task.stip.numbered_as_answer
+        && task.stip.penultimate.is_none()
         && std::env::var_os("CIRCE_NO_MATE_BOUND").is_none();
     holds
         .then(|| mate_relax::Relaxation::of(&task.rules))
@@ -471,6 +472,7 @@ pub fn solve_task_into(
         .with_mate_bound(mate_bound_holds(task))
         .with_help_role(help_role(stip))
         .with_reciprocal(stip.reciprocal)
+        .with_penultimate(stip.penultimate)
         .with_parry(stip.parry)
         .with_forced_self_checks(forced_self_checks(task))
         .with_path_walk(

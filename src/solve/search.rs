@@ -205,6 +205,9 @@ pub(crate) struct Searcher<'s> {
     stop_on_short: bool,
     /// `reci-h`: the judge of the reciprocal goal.
     reciprocal: Option<Box<Judge>>,
+    /// Help play: the judge of the goal the last move but one must reach
+    /// (`Stipulation::penultimate`).
+    penultimate: Option<Box<Judge>>,
     /// `pser-`, `phser-`: how a series move's check is parried.
     parry: Option<Parry>,
     /// How help moves are numbered (`Role::Help`, `Role::Proof`,
@@ -234,6 +237,7 @@ pub(crate) struct Recipe {
     keep_mating: Option<Color>,
     goal_is_end: Option<Color>,
     reciprocal: Option<Goal>,
+    penultimate: Option<Goal>,
     parry: Option<Parry>,
     help_role: Role,
     mate_bound: Option<super::mate_relax::Relaxation>,
@@ -258,6 +262,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             keep_mating: self.keep_mating,
             goal_is_end: self.goal_is_end,
             reciprocal: self.reciprocal.as_ref().map(|j| j.goal),
+            penultimate: self.penultimate.as_ref().map(|j| j.goal),
             parry: self.parry,
             help_role: self.help_role,
             mate_bound: self.mate_bound.clone(),
@@ -286,6 +291,9 @@ impl<'s> Worker<'s> for Searcher<'s> {
             stop_on_short: false,
             reciprocal: r
                 .reciprocal
+                .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
+            penultimate: r
+                .penultimate
                 .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
             parry: r.parry,
             help_role: r.help_role,
@@ -330,6 +338,7 @@ impl<'s> Searcher<'s> {
             goal_is_end: None,
             stop_on_short: false,
             reciprocal: None,
+            penultimate: None,
             parry: None,
             help_role: Role::Help,
             mate_bound: None,
@@ -559,6 +568,18 @@ impl<'s> Searcher<'s> {
             (self.salt, goal).hash(&mut h);
             self.salt = h.finish();
             self.reciprocal = Some(Box::new(Judge::for_lines(self.judge.rules, goal)));
+        }
+        self
+    }
+
+    /// Help play: the goal the last move but one must reach, mixed into
+    /// the table's keys.
+    pub fn with_penultimate(mut self, goal: Option<Goal>) -> Searcher<'s> {
+        if let Some(goal) = goal {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (self.salt, goal, "penultimate").hash(&mut h);
+            self.salt = h.finish();
+            self.penultimate = Some(Box::new(Judge::for_lines(self.judge.rules, goal)));
         }
         self
     }
@@ -980,11 +1001,21 @@ impl<'s> Searcher<'s> {
         if plies == 1 {
             return self.last_help_move(&after, &step, end, depth + 1);
         }
+        if plies == 2 {
+            if let Some(judge) = self.penultimate.as_mut() {
+                if !judge.reached(pos, &mv, &after) {
+                    return false;
+                }
+            }
+        }
         // A move of the side that makes the last move ends the line when
         // it reaches the goal already (a check in h+, a capture in hx);
         // Popeye goes no further. (A goal that leaves no move ends it of
-        // itself.)
+        // itself.) Not where the goal is a nested branch's after a
+        // constrained move (`Stipulation::penultimate`): Popeye tests it
+        // there only.
         if end == HelpEnd::Goal
+            && self.penultimate.is_none()
             && (plies - 1).is_multiple_of(2)
             && !self.judge.leaves_no_move()
             && self.judge.reached(pos, &mv, &after)

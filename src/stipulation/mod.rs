@@ -219,6 +219,11 @@ pub struct Stipulation {
     /// inverted at its root (`white -4hh[#]`, Black first, White's moves
     /// numbered).
     pub numbered_as_answer: bool,
+    /// Help play whose last move but one must reach this goal: a
+    /// structured help play ending in a move of each side, the first with
+    /// a goal constraint (`black 4hh[1s{+}[1s[#]]]`: h#3 whose third
+    /// black move checks).
+    pub penultimate: Option<Goal>,
     /// Help play of a structured stipulation `m:n` (m below n): the fewest
     /// half-moves of a solution.
     pub shortest: Option<u32>,
@@ -512,6 +517,7 @@ impl Stipulation {
             parry,
             numbered_from_start: false,
             numbered_as_answer: false,
+            penultimate: None,
             shortest: None,
             post_key: false,
             quodlibet: false,

@@ -155,6 +155,7 @@ impl Structured {
             parry: None,
             numbered_from_start: false,
             numbered_as_answer: false,
+            penultimate: None,
             shortest: None,
             post_key: false,
             quodlibet: false,
@@ -309,8 +310,26 @@ impl Structured {
                     }
                     _ => return unsupported(),
                 };
-                let goal = leaf_goal(end).ok_or("unsupported end of help play")?;
+                // `Nhh[1s{P}[1s[G]]]`: after the help moves a move of
+                // each side, the first reaching P, the second G: help
+                // play a move longer whose last move but one reaches P.
+                let (goal, penultimate) = match end {
+                    Node::Branch(b)
+                        if !goal_is_end
+                            && shortest.is_none()
+                            && last.ends.len() == 1
+                            && other.ends.is_empty()
+                            && goal_constrained_pair(b).is_some() =>
+                    {
+                        let (p, g) =
+                            goal_constrained_pair(b).ok_or("unsupported end of help play")?;
+                        (g, Some(p))
+                    }
+                    _ => (leaf_goal(end).ok_or("unsupported end of help play")?, None),
+                };
+                let n = n + if penultimate.is_some() { 2 } else { 0 };
                 let mut stip = plain(Play::Help, false, goal, n / 2, n % 2 == 1);
+                stip.penultimate = penultimate;
                 stip.goal_is_end = goal_is_end;
                 stip.swapped = (side == Color::Black) != (n % 2 == 0);
                 // Popeye numbers the stated side's moves: from the first
@@ -319,6 +338,17 @@ impl Structured {
                 stip.numbered_from_start = !root.inverted && n % 2 == 1;
                 stip.numbered_as_answer = root.inverted && n % 2 == 0;
                 stip.shortest = shortest;
+                // The help moves before the last two are one at least, two
+                // in whole moves (the shortest lines of the branch alone).
+                // Where White begins whole moves Popeye's lines start with
+                // the last two alone (`white 4hh[1s{+}[1s[x]]]`: `1.Ra7-h7 +
+                // Kh8*h7 x`): not established, not played.
+                if penultimate.is_some() {
+                    if starter == Color::White && n % 2 == 0 {
+                        return unsupported();
+                    }
+                    stip.shortest = Some(4 - n % 2);
+                }
                 Ok(stip)
             }
             // `Nh[G]?+?h`: the parry series whose side reaches the goal
@@ -467,6 +497,31 @@ impl Structured {
         stip.intro = Some(root.length);
         Ok(stip)
     }
+}
+
+/// `1s{P}[1s[G]]`: a move reaching the goal `P` (a goal constraint of a
+/// series move: the move must reach it), then the other side's move
+/// reaching `G`; the goals `(P, G)`.
+fn goal_constrained_pair(b: &Branch) -> Option<(Goal, Goal)> {
+    let single = |b: &Branch| {
+        let plain = !b.forced && !b.hidden && !b.inverted && b.min.is_none() && b.length == 1;
+        match b.steps.as_slice() {
+            [s] if plain && s.letter == Letter::Series && !s.if_in_check => Some(s.clone()),
+            _ => None,
+        }
+    };
+    let first = single(b)?;
+    let (&[Node::Goal(p)], [Node::Branch(next)]) =
+        (first.constraints.as_slice(), first.ends.as_slice())
+    else {
+        return None;
+    };
+    let second = single(next)?;
+    let ([Node::Goal(g)], []) = (second.ends.as_slice(), second.constraints.as_slice()) else {
+        return None;
+    };
+    let usable = |g: &Goal| !matches!(g, Goal::Zugzwang(_)) && !g.is_proof();
+    (usable(&p) && usable(g)).then_some((p, *g))
 }
 
 /// A series branch with nothing before it: what an intro leads to.
@@ -1028,6 +1083,15 @@ mod tests {
         assert_eq!(s.parry, Some(crate::stipulation::Parry::Help));
         let s = ord("black 15h[1a[#]d]?+?h").unwrap();
         assert_eq!((s.play, s.moves), (Play::Help, 8));
+        // A move of each side after the help moves, the first reaching a
+        // goal of its own: help play a move longer.
+        let s = ord("black 4hh[1s{+}[1s[#]]]").unwrap();
+        assert_eq!(
+            (s.moves, s.goal, s.penultimate),
+            (3, Goal::Mate, Some(Goal::Check))
+        );
+        assert_eq!(s.shortest, Some(4));
+        assert!(ord("white 4hh[1s{+}[1s[x]]]").is_err());
         // Either side's help play: the other side begins it with the
         // roles swapped, as `halfduplex` swaps them.
         let s = ord("white 4hh[#]").unwrap();
