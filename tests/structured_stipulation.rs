@@ -543,3 +543,27 @@ fn a_help_play_ending_in_a_goal_constrained_move_and_a_goal_move() {
         ]
     );
 }
+
+#[test]
+fn the_json_solution_of_a_joined_root_holds_each_operands_play_in_turn() {
+    let dir = common::scratch("structured_stipulation", "joined_json");
+    let file = common::write(
+        &dir,
+        "and.inp",
+        "beginproblem\npieces white kf6 rb1 black kh8 ph7\nsstipulation white 1a[#]d & 3h[#]h\nendproblem\n",
+    );
+    let out = common::circe()
+        .args(["solve", "--format", "json"])
+        .arg(&file)
+        .assert()
+        .code(0);
+    let line = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    let value: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    let twin = &value["twins"][0];
+    // The key of `1a[#]d`, then the eleven lines of `3h[#]h`; no duplex.
+    let solution = twin["solution"].as_array().unwrap();
+    assert_eq!(solution.len(), 12, "{line}");
+    assert_eq!(solution[0]["mark"], "key");
+    assert_eq!(solution[1]["mark"], serde_json::Value::Null);
+    assert!(twin["duplex"].is_null(), "{line}");
+}
