@@ -412,4 +412,158 @@ fn set_play_of_a_help_play_ending_in_an_attack_is_refused() {
     let out = common::circe().arg("solve").arg(&file).assert().code(2);
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert!(stderr.contains("set.inp:4:"), "{stderr}");
+    // Help play numbered from the stated side's first move, or as the
+    // answer to it: Popeye numbers its set play with one inversion more
+    // (`white 5h[#]h`: `1...e6-e5   2.e7-e8=Q`), not written so yet.
+    for stip in ["white 3h[#]h", "black -2hh[#]"] {
+        let file = common::write(
+            &dir,
+            "numbered.inp",
+            &format!("beginproblem\nsstipulation {stip}\npieces white kh1 pg2h2 black kf2 rb8\noption setplay\nendproblem\n"),
+        );
+        let out = common::circe().arg("solve").arg(&file).assert().code(2);
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+        assert!(stderr.contains("numbered.inp:4:"), "{stip}: {stderr}");
+    }
+}
+
+#[test]
+fn a_help_play_the_other_side_begins_swaps_the_roles() {
+    // White's help play of whole moves (Black mates), and Black's help
+    // play inverted at the root: the stated side's moves are numbered,
+    // the other side's first move written as the answer to one (`1...`).
+    let text = |stip: &str| {
+        format!(
+            "beginproblem\npieces white kh1 pg2h2 black kf2 rb8\nsstipulation {stip}\nendproblem\n"
+        )
+    };
+    assert_eq!(
+        from_stipulation_line(&text("white 2hh[#]")),
+        [
+            "  White 2hh[#]                3 + 2",
+            "  1.g2-g4 Rb8-b1 #",
+            "  1.g2-g3 Rb8-b1 #",
+        ]
+    );
+    assert_eq!(
+        from_stipulation_line(&text("black -2hh[#]")),
+        [
+            "  Black -2hh[#]               3 + 2",
+            "  1...g2-g4   2.Rb8-b1 #",
+            "  1...g2-g3   2.Rb8-b1 #",
+        ]
+    );
+}
+
+/// The position of a rook's mate in one and in help play.
+fn rook_mates(stip: &str) -> Vec<String> {
+    from_stipulation_line(&format!(
+        "beginproblem\npieces white kf6 rb1 black kh8 ph7\nsstipulation {stip}\nendproblem\n"
+    ))
+}
+
+const HELP_MATES: [&str; 11] = [
+    "  1.Rb1-b8 #",
+    "  1.Rb1-a1 Kh8-g8   2.Ra1-a8 #",
+    "  1.Rb1-b7 Kh8-g8   2.Rb7-b8 #",
+    "  1.Rb1-b6 Kh8-g8   2.Rb6-b8 #",
+    "  1.Rb1-b5 Kh8-g8   2.Rb5-b8 #",
+    "  1.Rb1-b4 Kh8-g8   2.Rb4-b8 #",
+    "  1.Rb1-b3 Kh8-g8   2.Rb3-b8 #",
+    "  1.Rb1-b2 Kh8-g8   2.Rb2-b8 #",
+    "  1.Rb1-e1 Kh8-g8   2.Re1-e8 #",
+    "  1.Rb1-d1 Kh8-g8   2.Rd1-d8 #",
+    "  1.Rb1-c1 Kh8-g8   2.Rc1-c8 #",
+];
+
+#[test]
+fn an_or_at_the_root_plays_its_second_operand_where_the_first_has_no_solution() {
+    assert_eq!(
+        rook_mates("white 1a[#]d | 3h[#]h"),
+        ["  White 1a[#]d|3h[#]h         2 + 2", "   1.Rb1-b8 # !"]
+    );
+    let mut expected = vec!["  White 1a[=]d|3h[#]h         2 + 2"];
+    expected.extend(HELP_MATES);
+    assert_eq!(rook_mates("white 1a[=]d | 3h[#]h"), expected);
+}
+
+#[test]
+fn an_and_at_the_root_plays_both_operands_where_both_have_solutions() {
+    let mut expected = vec!["  White 1a[#]d&3h[#]h         2 + 2", "   1.Rb1-b8 # !"];
+    expected.extend(HELP_MATES);
+    assert_eq!(rook_mates("white 1a[#]d & 3h[#]h"), expected);
+    // The second operand is tested first: without a solution nothing is
+    // played; the first played without one, the second is not.
+    assert_eq!(
+        rook_mates("white 1a[#]d & 1a[=]d"),
+        ["  White 1a[#]d&1a[=]d         2 + 2"]
+    );
+    assert_eq!(
+        rook_mates("white 1a[=]d & 1a[#]d"),
+        ["  White 1a[=]d&1a[#]d         2 + 2"]
+    );
+    // `A|B&C` is `A|(B&C)`: the check of `B` played, then `C`.
+    let mut expected = vec!["  White 1a[=]d|1a[+]d&3h[#]h  2 + 2", "   1.Rb1-b8 + !"];
+    expected.extend(HELP_MATES);
+    assert_eq!(rook_mates("white 1a[=]d | 1a[+]d & 3h[#]h"), expected);
+}
+
+#[test]
+fn a_help_play_ending_in_a_goal_constrained_move_and_a_goal_move() {
+    // `4hh[1s{+}[1s[#]]]`: after the help moves Black's move must check,
+    // then White mates: h#3 whose third black move checks.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstipulation black 4hh[1s{+}[1s[#]]]\npieces white kd2 rc8 black kg3 pf3h2\nendproblem\n"
+        ),
+        [
+            "  Black 4hh[1s{+}[1s[#]]]     2 + 3",
+            "  1.Kg3-g2 Kd2-e1   2.Kg2-h1 Rc8-c1   3.f3-f2 + Ke1*f2 #",
+        ]
+    );
+    // White first in a half-move more: a check reached before the last
+    // move does not end the line (the goal is the nested branch's), and
+    // one help move at least comes before the last two.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstipulation white 3h[1s{+}[1s[+]]]h\npieces white kf6 rb1 black kh8 ph7\nendproblem\n"
+        ),
+        [
+            "  White 3h[1s{+}[1s[+]]]h     2 + 2",
+            "  1.Kf6-g5 Kh8-g7   2.Rb1-g1 h7-h6 +   3.Kg5-f4 +",
+            "  1.Kf6-g5 Kh8-g7   2.Rb1-g1 h7-h6 +   3.Kg5-h4 +",
+            "  1.Kf6-g5 Kh8-g7   2.Rb1-g1 h7-h6 +   3.Kg5-f5 +",
+            "  1.Kf6-g5 Kh8-g7   2.Rb1-g1 h7-h6 +   3.Kg5-h5 +",
+            "  1.Kf6-g5 Kh8-g8   2.Rb1-g1 h7-h6 +   3.Kg5-f4 +",
+            "  1.Kf6-g5 Kh8-g8   2.Rb1-g1 h7-h6 +   3.Kg5-h4 +",
+            "  1.Kf6-g5 Kh8-g8   2.Rb1-g1 h7-h6 +   3.Kg5*h6 +",
+            "  1.Kf6-g5 Kh8-g8   2.Rb1-g1 h7-h6 +   3.Kg5-f6 +",
+            "  1.Kf6-g5 Kh8-g8   2.Rb1-g1 h7-h6 +   3.Kg5-f5 +",
+            "  1.Kf6-g5 Kh8-g8   2.Rb1-g1 h7-h6 +   3.Kg5-h5 +",
+        ]
+    );
+}
+
+#[test]
+fn the_json_solution_of_a_joined_root_holds_each_operands_play_in_turn() {
+    let dir = common::scratch("structured_stipulation", "joined_json");
+    let file = common::write(
+        &dir,
+        "and.inp",
+        "beginproblem\npieces white kf6 rb1 black kh8 ph7\nsstipulation white 1a[#]d & 3h[#]h\nendproblem\n",
+    );
+    let out = common::circe()
+        .args(["solve", "--format", "json"])
+        .arg(&file)
+        .assert()
+        .code(0);
+    let line = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    let value: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    let twin = &value["twins"][0];
+    // The key of `1a[#]d`, then the eleven lines of `3h[#]h`; no duplex.
+    let solution = twin["solution"].as_array().unwrap();
+    assert_eq!(solution.len(), 12, "{line}");
+    assert_eq!(solution[0]["mark"], "key");
+    assert_eq!(solution[1]["mark"], serde_json::Value::Null);
+    assert!(twin["duplex"].is_null(), "{line}");
 }

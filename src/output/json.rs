@@ -44,6 +44,9 @@ struct OpenTwin {
     rules: Rules,
     started: Instant,
     plays: usize,
+    /// The stipulation joins expressions at its root: each operand's
+    /// play goes on in `solution` (they are no duplex halves).
+    joined: bool,
     error: Option<String>,
     /// Whether the play was cut short (`maxsolutions`, `maxtime`).
     incomplete: Option<crate::solve::Incompleteness>,
@@ -115,6 +118,7 @@ impl<W: FnMut(&str) + Send> JsonWriter<W> {
         let mut text = String::new();
         match twin.plays {
             0 => text.push_str("\"solution\":null,\"duplex\":null"),
+            _ if twin.joined => text.push_str(",\"duplex\":null"),
             1 => text.push_str(",\"duplex\":null"),
             _ => {}
         }
@@ -219,6 +223,12 @@ impl<W: FnMut(&str) + Send> Sink for JsonWriter<W> {
                 twin.plays += 1;
                 if twin.plays == 1 {
                     (self.write)("\"solution\":[");
+                } else if twin.joined {
+                    // The next operand's moves follow in the same list.
+                    self.close_line_to(0);
+                    self.goal = goal;
+                    self.open_set_play = false;
+                    return;
                 } else {
                     self.end_play();
                     (self.write)(",\"duplex\":[");
@@ -271,6 +281,7 @@ impl<W: FnMut(&str) + Send> ProblemSink for JsonWriter<W> {
             rules: instance.problem.rules,
             started: Instant::now(),
             plays: 0,
+            joined: crate::solve::join::is_joined(&instance.problem),
             error: None,
             incomplete: None,
             notice: None,

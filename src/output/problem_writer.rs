@@ -46,6 +46,9 @@ pub struct ProblemWriter<W: FnMut(&str) + Send> {
     /// `duplex`).
     solution: Option<SolutionWriter>,
     plays: usize,
+    /// The twin's stipulation joins expressions at its root: its plays
+    /// are the operands played, not duplex halves.
+    joined: bool,
     twins: usize,
     failed: bool,
     /// Text format: whether the writer says that a twin found nothing or
@@ -151,6 +154,7 @@ impl<W: FnMut(&str) + Send> ProblemWriter<W> {
             incomplete: None,
             solution: None,
             plays: 0,
+            joined: false,
             twins: 0,
             failed: false,
             verdicts: true,
@@ -241,6 +245,12 @@ impl<W: FnMut(&str) + Send> ProblemWriter<W> {
     /// last twin found nothing, or why the search stopped, and ends the
     /// problem with a blank line.
     pub fn finish(&mut self, seconds: f64) {
+        // Twins that played nothing and failed in nothing (a structured
+        // stipulation's join that plays none of its operands): the header
+        // still stands above the footer, as Popeye writes it.
+        if !self.header_written && !self.failed && self.twins > 0 {
+            self.flush();
+        }
         if self.format == Format::Popeye && self.header_written && !self.failed {
             let mut out = String::new();
             popeye::write_footer(&mut out, self.lang, seconds, self.incomplete);
@@ -303,6 +313,7 @@ impl<W: FnMut(&str) + Send> Sink for ProblemWriter<W> {
             if self.plays > 1 {
                 out.push_str(match self.format {
                     Format::Popeye => "\n",
+                    _ if self.joined => "\n",
                     _ => "\nduplex:\n",
                 });
             }
@@ -368,6 +379,7 @@ impl<W: FnMut(&str) + Send> ProblemSink for ProblemWriter<W> {
         }
         self.twins += 1;
         self.plays = 0;
+        self.joined = crate::solve::join::is_joined(&inst.problem);
         self.solution = Some(SolutionWriter::new(self.notation, inst.problem.rules, lang));
         self.emit(&out);
     }

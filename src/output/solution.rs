@@ -182,18 +182,21 @@ pub fn line_numbers(line: &[Played]) -> Vec<MoveNumber> {
     let rest = &line[intro..];
     // A help-self line may be the forced move alone (hs#0.5).
     let help = intro == 0
-        && rest
-            .first()
-            .is_some_and(|p| matches!(p.role, Role::Help | Role::Forced | Role::Proof));
+        && rest.first().is_some_and(|p| {
+            matches!(
+                p.role,
+                Role::Help | Role::Forced | Role::Proof | Role::Answer
+            )
+        });
     if help {
         // A proof game counts from White's first move, whatever its length.
         // A reci-h line that ends on Black's own goal is half a move short
         // of its pairs.
         let short = ends_half_a_move_short(rest);
-        let offset = if rest[0].role == Role::Proof {
-            0
-        } else {
-            (rest.len() + usize::from(short)) % 2
+        let offset = match rest[0].role {
+            Role::Proof => 0,
+            Role::Answer => 1,
+            _ => (rest.len() + usize::from(short)) % 2,
         };
         numbers.extend(rest.iter().enumerate().map(|(i, _)| {
             let k = i + offset;

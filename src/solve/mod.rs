@@ -6,6 +6,7 @@ mod checks;
 mod direct;
 pub mod goal;
 pub mod intelligent;
+pub mod join;
 mod mate_bound;
 mod mate_relax;
 mod max_time;
@@ -360,11 +361,27 @@ fn mate_bound_holds(task: &Task) -> Option<mate_relax::Relaxation> {
         && task.proof.is_none()
         && task.goal_is_end.is_none()
         && !task.stip.numbered_from_start
+        && !task.stip.numbered_as_answer
+        && task.stip.penultimate.is_none()
         && std::env::var_os("CIRCE_NO_MATE_BOUND").is_none();
     holds
         .then(|| mate_relax::Relaxation::of(&task.rules))
         .flatten()
         .filter(mate_relax::Relaxation::pays)
+}
+
+/// The part the moves of help play take, which tells how they are
+/// numbered: from White's first move (a proof game, `white 5h[#]h`), as
+/// the answer to the other side's move (`white -4hh[#]`), or by the
+/// line's length.
+pub(crate) fn help_role(stip: &crate::stipulation::Stipulation) -> Role {
+    if stip.goal.is_proof() || stip.numbered_from_start {
+        Role::Proof
+    } else if stip.numbered_as_answer {
+        Role::Answer
+    } else {
+        Role::Help
+    }
 }
 
 /// The side forced into the goal at the end of series self play
@@ -453,8 +470,9 @@ pub fn solve_task_into(
         .with_stop_on_short(task.stop_on_short)
         .with_proof(task.proof.clone())
         .with_mate_bound(mate_bound_holds(task))
-        .with_numbered_from_start(stip.numbered_from_start)
+        .with_help_role(help_role(stip))
         .with_reciprocal(stip.reciprocal)
+        .with_penultimate(stip.penultimate)
         .with_parry(stip.parry)
         .with_forced_self_checks(forced_self_checks(task))
         .with_path_walk(
@@ -491,12 +509,7 @@ pub fn solve_task_into(
                 crate::movegen::legal_moves(pos, &rules, &mut legal);
                 let role = match play {
                     LinePlay::Intro { .. } => Role::Intro,
-                    LinePlay::Main(MainPlay::Help { .. })
-                        if stip.goal.is_proof() || stip.numbered_from_start =>
-                    {
-                        Role::Proof
-                    }
-                    LinePlay::Main(MainPlay::Help { .. }) => Role::Help,
+                    LinePlay::Main(MainPlay::Help { .. }) => help_role(stip),
                     LinePlay::Main(MainPlay::Series { .. }) => Role::Series,
                 };
                 for (number, &mv) in (*start..).zip(first.iter().skip(*start as usize - 1)) {
@@ -719,7 +732,7 @@ impl Sink for Counter<'_> {
 
 fn solve_instance(
     instance: &crate::twin::TwinInstance,
-    _cancel: &Cancel,
+    cancel: &Cancel,
     solve: &mut dyn FnMut(&Problem) -> Result<Solution, SolveError>,
 ) -> Result<Vec<Solution>, SolveError> {
     if let Some(e) = &instance.error {
@@ -729,6 +742,19 @@ fn solve_instance(
         });
     }
     let p = &instance.problem;
+    if join::is_joined(p) {
+        // Each operand is a play of its own (`join.rs`); what the duplex
+        // half would add to them is not established.
+        if let Some(o) = p.options.iter().find(|o| o.value == ProblemOption::Duplex) {
+            return Err(SolveError::UnsupportedOption {
+                line: o.line,
+                name: "duplex with expressions joined at the root".into(),
+            });
+        }
+        let mut phases = Vec::new();
+        join::solve_joined(p, cancel, solve, &mut phases)?;
+        return Ok(phases);
+    }
     let mut phases = vec![solve(p)?];
     if p.has_option(|o| *o == ProblemOption::Duplex) {
         phases.push(solve(&crate::twin::duplex_half(p))?);

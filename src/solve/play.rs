@@ -21,6 +21,11 @@ pub enum Role {
     /// help play whose structured stipulation numbers it so
     /// (`Stipulation::numbered_from_start`).
     Proof,
+    /// A help move of a line written as the answer to a move of the other
+    /// side: the first move is `1...` whatever the line's length (a
+    /// structured help play inverted at its root, `white -4hh[#]`:
+    /// Popeye's one move inversion; `Stipulation::numbered_as_answer`).
+    Answer,
     /// Series play: a move of the side playing the series.
     Series,
     /// The other side's move that ends a series (the goal move of ser-h#

@@ -205,10 +205,14 @@ pub(crate) struct Searcher<'s> {
     stop_on_short: bool,
     /// `reci-h`: the judge of the reciprocal goal.
     reciprocal: Option<Box<Judge>>,
+    /// Help play: the judge of the goal the last move but one must reach
+    /// (`Stipulation::penultimate`).
+    penultimate: Option<Box<Judge>>,
     /// `pser-`, `phser-`: how a series move's check is parried.
     parry: Option<Parry>,
-    /// Help moves numbered from White's first (`Role::Proof`).
-    numbered_from_start: bool,
+    /// How help moves are numbered (`Role::Help`, `Role::Proof`,
+    /// `Role::Answer`).
+    help_role: Role,
     /// Help mates: nodes where no mate is within the moves left are cut
     /// (`mate_bound.rs`), under the rules the relaxation stands for.
     mate_bound: Option<super::mate_relax::Relaxation>,
@@ -233,8 +237,9 @@ pub(crate) struct Recipe {
     keep_mating: Option<Color>,
     goal_is_end: Option<Color>,
     reciprocal: Option<Goal>,
+    penultimate: Option<Goal>,
     parry: Option<Parry>,
-    numbered_from_start: bool,
+    help_role: Role,
     mate_bound: Option<super::mate_relax::Relaxation>,
     /// The judge's goal self-checks in lists (`with_forced_self_checks`).
     self_checks: (bool, Option<Color>),
@@ -257,8 +262,9 @@ impl<'s> Worker<'s> for Searcher<'s> {
             keep_mating: self.keep_mating,
             goal_is_end: self.goal_is_end,
             reciprocal: self.reciprocal.as_ref().map(|j| j.goal),
+            penultimate: self.penultimate.as_ref().map(|j| j.goal),
             parry: self.parry,
-            numbered_from_start: self.numbered_from_start,
+            help_role: self.help_role,
             mate_bound: self.mate_bound.clone(),
             self_checks: (self.judge.self_checks_in_lists, self.judge.self_checks_side),
         }
@@ -286,8 +292,11 @@ impl<'s> Worker<'s> for Searcher<'s> {
             reciprocal: r
                 .reciprocal
                 .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
+            penultimate: r
+                .penultimate
+                .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
             parry: r.parry,
-            numbered_from_start: r.numbered_from_start,
+            help_role: r.help_role,
             mate_bound: r.mate_bound.clone(),
             path_walk: None,
             out,
@@ -329,8 +338,9 @@ impl<'s> Searcher<'s> {
             goal_is_end: None,
             stop_on_short: false,
             reciprocal: None,
+            penultimate: None,
             parry: None,
-            numbered_from_start: false,
+            help_role: Role::Help,
             mate_bound: None,
             path_walk: None,
             out,
@@ -351,10 +361,9 @@ impl<'s> Searcher<'s> {
         self
     }
 
-    /// Help moves numbered from White's first move
-    /// (`Stipulation::numbered_from_start`).
-    pub fn with_numbered_from_start(mut self, on: bool) -> Searcher<'s> {
-        self.numbered_from_start = on;
+    /// How help moves are numbered (`super::help_role`).
+    pub fn with_help_role(mut self, role: Role) -> Searcher<'s> {
+        self.help_role = role;
         self
     }
 
@@ -517,10 +526,10 @@ impl<'s> Searcher<'s> {
     /// The part a help move plays: a proof game's moves are numbered
     /// otherwise.
     fn help_role(&self) -> Role {
-        if self.judge.proof.is_some() || self.numbered_from_start {
+        if self.judge.proof.is_some() {
             Role::Proof
         } else {
-            Role::Help
+            self.help_role
         }
     }
 
@@ -559,6 +568,18 @@ impl<'s> Searcher<'s> {
             (self.salt, goal).hash(&mut h);
             self.salt = h.finish();
             self.reciprocal = Some(Box::new(Judge::for_lines(self.judge.rules, goal)));
+        }
+        self
+    }
+
+    /// Help play: the goal the last move but one must reach, mixed into
+    /// the table's keys.
+    pub fn with_penultimate(mut self, goal: Option<Goal>) -> Searcher<'s> {
+        if let Some(goal) = goal {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (self.salt, goal, "penultimate").hash(&mut h);
+            self.salt = h.finish();
+            self.penultimate = Some(Box::new(Judge::for_lines(self.judge.rules, goal)));
         }
         self
     }
@@ -980,11 +1001,21 @@ impl<'s> Searcher<'s> {
         if plies == 1 {
             return self.last_help_move(&after, &step, end, depth + 1);
         }
+        if plies == 2 {
+            if let Some(judge) = self.penultimate.as_mut() {
+                if !judge.reached(pos, &mv, &after) {
+                    return false;
+                }
+            }
+        }
         // A move of the side that makes the last move ends the line when
         // it reaches the goal already (a check in h+, a capture in hx);
         // Popeye goes no further. (A goal that leaves no move ends it of
-        // itself.)
+        // itself.) Not where the goal is a nested branch's after a
+        // constrained move (`Stipulation::penultimate`): Popeye tests it
+        // there only.
         if end == HelpEnd::Goal
+            && self.penultimate.is_none()
             && (plies - 1).is_multiple_of(2)
             && !self.judge.leaves_no_move()
             && self.judge.reached(pos, &mv, &after)

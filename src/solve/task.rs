@@ -798,11 +798,16 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
             ProblemOption::SetPlay if battle => tree.set_play = true,
             // Popeye's set play of a structured help play ending in the
             // other side's attack (without hr#'s bounds) is that side's
-            // goal moves alone: not played.
+            // goal moves alone: not played. Nor is set play of a help
+            // play numbered otherwise than by its length (`white 5h[#]h`,
+            // `white -4hh[#]`): Popeye counts one inversion more there,
+            // not written so yet.
             ProblemOption::SetPlay
                 if matches!(stip.play, Play::Help | Play::HelpReflex)
                     && !stip.series
-                    && stip.reflex_bound == ReflexBound::Both =>
+                    && stip.reflex_bound == ReflexBound::Both
+                    && !stip.numbered_from_start
+                    && !stip.numbered_as_answer =>
             {
                 help_set_play = true
             }
@@ -1061,8 +1066,10 @@ fn option_word(option: &ProblemOption) -> &'static str {
 /// defence. A line with fewer is a shorter solution.
 pub fn full_line(problem: &Problem, stip: &Stipulation) -> Option<(crate::solve::Role, u32)> {
     match main_play(stip, white_begins(problem, stip))? {
-        MainPlay::Help { plies, .. } if stip.goal.is_proof() || stip.numbered_from_start => {
-            Some((crate::solve::Role::Proof, plies))
+        MainPlay::Help { plies, .. }
+            if stip.goal.is_proof() || stip.numbered_from_start || stip.numbered_as_answer =>
+        {
+            Some((crate::solve::help_role(stip), plies))
         }
         // A reci-h help line ends with a help move and the goal move after
         // the reciprocal end; a ser-reci-h line with one more series move.

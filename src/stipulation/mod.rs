@@ -214,6 +214,16 @@ pub struct Stipulation {
     /// after the key (`post_key`) likewise numbers the defender's first
     /// move `1.` (`black 1d[#]a`).
     pub numbered_from_start: bool,
+    /// Help play written as the answer to a move of the other side, its
+    /// first move `1...` whatever its length: a structured stipulation
+    /// inverted at its root (`white -4hh[#]`, Black first, White's moves
+    /// numbered).
+    pub numbered_as_answer: bool,
+    /// Help play whose last move but one must reach this goal: a
+    /// structured help play ending in a move of each side, the first with
+    /// a goal constraint (`black 4hh[1s{+}[1s[#]]]`: h#3 whose third
+    /// black move checks).
+    pub penultimate: Option<Goal>,
     /// Help play of a structured stipulation `m:n` (m below n): the fewest
     /// half-moves of a solution.
     pub shortest: Option<u32>,
@@ -506,6 +516,8 @@ impl Stipulation {
             reciprocal,
             parry,
             numbered_from_start: false,
+            numbered_as_answer: false,
+            penultimate: None,
             shortest: None,
             post_key: false,
             quodlibet: false,
@@ -647,7 +659,7 @@ mod tests {
         let s = Stipulation::parse("sstipulation white 3a[1a[#]d]d").unwrap();
         assert_eq!((s.play, s.moves), (Play::SemiReflex, 2));
         assert!(Stipulation::parse("sstipulation black 3a[#]d").is_err());
-        assert!(Stipulation::parse("sstipulation white 4hh[#]").is_err());
+        assert!(Stipulation::parse("sstipulation black 4h[=]h[#]").is_err());
         // `!#` there is "not mate", no auto-mate.
         let s = Stipulation::parse("sstipulation white 1a[!#]d").unwrap();
         assert_eq!(s.goal, Goal::Not(&Goal::Mate));

@@ -154,6 +154,8 @@ impl Structured {
             reciprocal: None,
             parry: None,
             numbered_from_start: false,
+            numbered_as_answer: false,
+            penultimate: None,
             shortest: None,
             post_key: false,
             quodlibet: false,
@@ -281,9 +283,11 @@ impl Structured {
                 Ok(stip)
             }
             // `Nhh[G]`, `Nh[G]h`: help play, Black first in whole moves,
-            // White first in a half-move more; `{!G}` on the other side's
-            // moves: that side may not reach G (as `option goalisend`).
-            ([(Help, false), (Help, false)], side) if (side == Color::Black) == (n % 2 == 0) => {
+            // White first in a half-move more, the roles swapped where the
+            // other side begins (as `halfduplex` swaps them); `{!G}` on the
+            // other side's moves: that side may not reach G (as `option
+            // goalisend`).
+            ([(Help, false), (Help, false)], side) => {
                 let [end] = ends.as_slice() else {
                     return unsupported();
                 };
@@ -306,11 +310,45 @@ impl Structured {
                     }
                     _ => return unsupported(),
                 };
-                let goal = leaf_goal(end).ok_or("unsupported end of help play")?;
+                // `Nhh[1s{P}[1s[G]]]`: after the help moves a move of
+                // each side, the first reaching P, the second G: help
+                // play a move longer whose last move but one reaches P.
+                let (goal, penultimate) = match end {
+                    Node::Branch(b)
+                        if !goal_is_end
+                            && shortest.is_none()
+                            && last.ends.len() == 1
+                            && other.ends.is_empty()
+                            && goal_constrained_pair(b).is_some() =>
+                    {
+                        let (p, g) =
+                            goal_constrained_pair(b).ok_or("unsupported end of help play")?;
+                        (g, Some(p))
+                    }
+                    _ => (leaf_goal(end).ok_or("unsupported end of help play")?, None),
+                };
+                let n = n + if penultimate.is_some() { 2 } else { 0 };
                 let mut stip = plain(Play::Help, false, goal, n / 2, n % 2 == 1);
+                stip.penultimate = penultimate;
                 stip.goal_is_end = goal_is_end;
-                stip.numbered_from_start = side == self.side && n % 2 == 1;
+                stip.swapped = (side == Color::Black) != (n % 2 == 0);
+                // Popeye numbers the stated side's moves: from the first
+                // where it begins, as the answer to the first (`1...`)
+                // where the root is inverted.
+                stip.numbered_from_start = !root.inverted && n % 2 == 1;
+                stip.numbered_as_answer = root.inverted && n % 2 == 0;
                 stip.shortest = shortest;
+                // The help moves before the last two are one at least, two
+                // in whole moves (the shortest lines of the branch alone).
+                // Where White begins whole moves Popeye's lines start with
+                // the last two alone (`white 4hh[1s{+}[1s[x]]]`: `1.Ra7-h7 +
+                // Kh8*h7 x`): not established, not played.
+                if penultimate.is_some() {
+                    if starter == Color::White && n % 2 == 0 {
+                        return unsupported();
+                    }
+                    stip.shortest = Some(4 - n % 2);
+                }
                 Ok(stip)
             }
             // `Nh[G]?+?h`: the parry series whose side reaches the goal
@@ -392,6 +430,51 @@ impl Structured {
     }
 }
 
+/// How a root joins its two expressions (`A&B`, `A|B`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Join {
+    /// `&`: Popeye plays `A` where `B` has a solution, then `B` where `A`
+    /// had one.
+    And,
+    /// `|`: Popeye plays `B` where `A` had no solution.
+    Or,
+}
+
+/// The join at the root of a stipulation's text (`sstipulation white
+/// 3a[#]d|4hh[#]`): the join and the text of each operand.
+pub fn root_join_of(text: &str) -> Option<(Join, String, String)> {
+    let tree = Structured::parse(text.trim().strip_prefix("sstipulation ")?).ok()?;
+    let (join, a, b) = tree.root_join()?;
+    Some((join, a.text(), b.text()))
+}
+
+impl Structured {
+    /// A root of two expressions joined by `&` or `|`: the join and each
+    /// operand as a structured stipulation of the same side.
+    pub fn root_join(&self) -> Option<(Join, Structured, Structured)> {
+        let (join, a, b) = match &self.root {
+            Node::And(a, b) => (Join::And, a, b),
+            Node::Or(a, b) => (Join::Or, a, b),
+            _ => return None,
+        };
+        let operand = |n: &Node| Structured {
+            side: self.side,
+            root: n.clone(),
+        };
+        Some((join, operand(a), operand(b)))
+    }
+
+    /// The stipulation's text as the Popeye reader keeps it
+    /// (`sstipulation white 3a[#]d`).
+    pub fn text(&self) -> String {
+        let side = match self.side {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        format!("sstipulation {side} {}", self.echo())
+    }
+}
+
 impl Structured {
     /// `Ns[B]`, B a series of the other side: the play B is, after an
     /// intro of at most N moves (Popeye's `N->`).
@@ -414,6 +497,31 @@ impl Structured {
         stip.intro = Some(root.length);
         Ok(stip)
     }
+}
+
+/// `1s{P}[1s[G]]`: a move reaching the goal `P` (a goal constraint of a
+/// series move: the move must reach it), then the other side's move
+/// reaching `G`; the goals `(P, G)`.
+fn goal_constrained_pair(b: &Branch) -> Option<(Goal, Goal)> {
+    let single = |b: &Branch| {
+        let plain = !b.forced && !b.hidden && !b.inverted && b.min.is_none() && b.length == 1;
+        match b.steps.as_slice() {
+            [s] if plain && s.letter == Letter::Series && !s.if_in_check => Some(s.clone()),
+            _ => None,
+        }
+    };
+    let first = single(b)?;
+    let (&[Node::Goal(p)], [Node::Branch(next)]) =
+        (first.constraints.as_slice(), first.ends.as_slice())
+    else {
+        return None;
+    };
+    let second = single(next)?;
+    let ([Node::Goal(g)], []) = (second.ends.as_slice(), second.constraints.as_slice()) else {
+        return None;
+    };
+    let usable = |g: &Goal| !matches!(g, Goal::Zugzwang(_)) && !g.is_proof();
+    (usable(&p) && usable(g)).then_some((p, *g))
 }
 
 /// A series branch with nothing before it: what an intro leads to.
@@ -631,18 +739,24 @@ impl Reader<'_> {
         }
     }
 
-    /// Operands joined by `&` and `|`, left to right.
+    /// Operands joined by `&` and `|`: as Popeye reads them, an operand
+    /// and the expression after its operator (`A&B|C` is `A&(B|C)`).
     fn expression(&mut self) -> Result<Node, String> {
-        let mut left = self.operand()?;
-        loop {
-            if self.eat(b'&') {
-                left = Node::And(Box::new(left), Box::new(self.operand()?));
-            } else if self.eat(b'|') {
-                left = Node::Or(Box::new(left), Box::new(self.operand()?));
-            } else {
-                return Ok(left);
-            }
+        let left = self.operand()?;
+        let join = if self.eat(b'&') {
+            Node::And
+        } else if self.eat(b'|') {
+            Node::Or
+        } else {
+            return Ok(left);
+        };
+        if self.depth >= MAX_DEPTH {
+            return Err(format!("nested more than {MAX_DEPTH} deep"));
         }
+        self.depth += 1;
+        let right = self.expression();
+        self.depth -= 1;
+        Ok(join(Box::new(left), Box::new(right?)))
     }
 
     fn operand(&mut self) -> Result<Node, String> {
@@ -901,6 +1015,14 @@ mod tests {
             panic!("{:?}", s.root)
         };
         assert!(matches!(*right, Node::Or(..)));
+        // Popeye reads an operand, then the expression after its operator.
+        let s = read("white 3a[#]d & 4hh[#] | 4hh[=]");
+        let (join, a, b) = s.root_join().unwrap();
+        assert_eq!(join, Join::And);
+        assert_eq!(a.text(), "sstipulation white 3a[#]d");
+        assert_eq!(b.text(), "sstipulation white 4hh[#]|4hh[=]");
+        assert_eq!(b.root_join().unwrap().0, Join::Or);
+        assert!(read("white 3a[#]d").root_join().is_none());
         // `!#` is "not mate", never the auto-mate goal.
         let s = read("white 1a[!#]d");
         let Node::Branch(b) = s.root else { panic!() };
@@ -923,6 +1045,7 @@ mod tests {
             "white [#]",
             format!("white {}#{}", "(".repeat(100_000), ")".repeat(100_000)).as_str(),
             format!("white 1a[{}#]d", "!".repeat(100_000)).as_str(),
+            format!("white {}#", "#&".repeat(100_000)).as_str(),
         ] {
             assert!(Structured::parse(bad).is_err(), "{bad}");
         }
@@ -960,8 +1083,32 @@ mod tests {
         assert_eq!(s.parry, Some(crate::stipulation::Parry::Help));
         let s = ord("black 15h[1a[#]d]?+?h").unwrap();
         assert_eq!((s.play, s.moves), (Play::Help, 8));
-        // Black first in whole moves only, and no other side's start.
-        assert!(ord("white 4hh[#]").is_err());
+        // A move of each side after the help moves, the first reaching a
+        // goal of its own: help play a move longer.
+        let s = ord("black 4hh[1s{+}[1s[#]]]").unwrap();
+        assert_eq!(
+            (s.moves, s.goal, s.penultimate),
+            (3, Goal::Mate, Some(Goal::Check))
+        );
+        assert_eq!(s.shortest, Some(4));
+        assert!(ord("white 4hh[1s{+}[1s[x]]]").is_err());
+        // Either side's help play: the other side begins it with the
+        // roles swapped, as `halfduplex` swaps them.
+        let s = ord("white 4hh[#]").unwrap();
+        assert_eq!(
+            (s.play, s.moves, s.half_move, s.swapped),
+            (Play::Help, 2, false, true)
+        );
+        let s = ord("black 5h[#]h").unwrap();
+        assert_eq!((s.moves, s.half_move, s.swapped), (2, true, true));
+        assert!(s.numbered_from_start && !s.numbered_as_answer);
+        // Inverted at the root: the stated side's moves are numbered, the
+        // first move written as the answer to one of them.
+        let s = ord("white -4hh[#]").unwrap();
+        assert_eq!((s.moves, s.swapped), (2, false));
+        assert!(s.numbered_as_answer && !s.numbered_from_start);
+        let s = ord("black -5h[#]h").unwrap();
+        assert!(!s.swapped && !s.numbered_as_answer && !s.numbered_from_start);
         assert!(ord("black 3a[#]d").is_err());
         // Goal expressions: `!G`, `G&H` of goals and negated goals.
         let s = ord("white 1a[!x&#]d").unwrap();

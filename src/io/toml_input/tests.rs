@@ -496,8 +496,9 @@ fn structured_stipulations_that_are_synonyms_read() {
     let p = parse("fen = \"4k3/8/8/8/8/8/8/4K3\"\nstipulation = \"sstipulation white 3:3a[#]d\"\n")
         .unwrap();
     assert_eq!(p.stipulation.value, "sstipulation white 3:3a[#]d");
-    let e = parse("fen = \"4k3/8/8/8/8/8/8/4K3\"\nstipulation = \"sstipulation white 4hh[#]\"\n")
-        .unwrap_err();
+    let e =
+        parse("fen = \"4k3/8/8/8/8/8/8/4K3\"\nstipulation = \"sstipulation black 4h[=]h[#]\"\n")
+            .unwrap_err();
     assert_eq!(e.line, 2);
     assert!(
         e.message.contains("cannot read stipulation"),
