@@ -2,7 +2,7 @@
 //! zigzag riders, the reflecting bishops, the bouncers and the bouncy
 //! knights, the ubiubi.
 
-use super::{add, dist, square, sub, times, At, Reach, Walker};
+use super::{add, dist, empty_at, holds, square, sub, times, At, Reach, Walker};
 use crate::board::Bitboard;
 use crate::pieces::walk::{right_angle_turns, vectors as v, Rose, Vector};
 
@@ -93,11 +93,6 @@ fn popeye_order(a: At) -> i32 {
     a.1 as i32 * 24 + a.0 as i32
 }
 
-/// Whether `a` is an empty square of the board.
-fn empty_at(a: At, occupied: Bitboard) -> bool {
-    square(a).is_some_and(|s| !occupied.contains(s))
-}
-
 /// The first square after `a` along the circle `c` (from its leap `i` on)
 /// that is not an empty square of the board, and the index of the leap
 /// after it.
@@ -122,7 +117,6 @@ fn circle_end(a: At, c: &[Vector; 8], mut i: usize, occupied: Bitboard) -> (At, 
 /// the way it went; for the hopper, the circle that starts with the leap
 /// after its hurdle, as Popeye does.
 pub(super) fn rose_lines(rose: Rose, from: At, target: At, occupied: Bitboard) -> Vec<(At, At)> {
-    let holds = |a: At| square(a).is_some_and(|q| occupied.contains(q));
     let mut lines = Vec::new();
     for k in 0..8 {
         for clockwise in [true, false] {
@@ -132,14 +126,14 @@ pub(super) fn rose_lines(rose: Rose, from: At, target: At, occupied: Bitboard) -
                 Rose::Rider => (circle_end(target, &c, 0, occupied).0, c),
                 Rose::Lion | Rose::Chinese => {
                     let (hurdle, i) = circle_end(target, &c, 0, occupied);
-                    if hurdle == target || !holds(hurdle) {
+                    if hurdle == target || !holds(hurdle, occupied) {
                         continue;
                     }
                     (circle_end(hurdle, &c, i, occupied).0, c)
                 }
                 Rose::Hopper => {
                     let hurdle = add(target, c[0]);
-                    if !holds(hurdle) {
+                    if !holds(hurdle, occupied) {
                         continue;
                     }
                     let mut after = c;

@@ -1,6 +1,6 @@
 //! Hoppers: over a hurdle (or several) and on, in every way Popeye knows.
 
-use super::{add, dist, square, sub, times, At, Reach, Walker};
+use super::{add, dist, empty_at, holds, square, sub, times, At, Reach, Walker};
 use crate::board::Bitboard;
 use crate::pieces::walk::{right_angle_turns, turns, vectors as v, Angle, Equi, Land, Vector};
 
@@ -254,7 +254,7 @@ fn box_of(d: At) -> impl Iterator<Item = At> {
 /// board.
 fn first_met(a: At, v: Vector, occupied: Bitboard) -> At {
     let mut s = add(a, v);
-    while square(s).is_some_and(|q| !occupied.contains(q)) {
+    while empty_at(s, occupied) {
         s = add(s, v);
     }
     s
@@ -267,11 +267,6 @@ fn off_board(a: At, v: Vector) -> At {
         s = add(s, v);
     }
     s
-}
-
-/// Whether `a` holds a unit (`occupied`).
-fn holds(a: At, occupied: Bitboard) -> bool {
-    square(a).is_some_and(|q| occupied.contains(q))
 }
 
 /// The lines along which an angle hopper (eagle, moose, sparrow) on `from`
@@ -316,7 +311,7 @@ pub(super) fn double_hop_lines(
     for &v in vectors {
         let h1 = first_met(from, v, occupied);
         let p = add(h1, v);
-        if !holds(h1, occupied) || square(p).is_none_or(|q| occupied.contains(q)) {
+        if !holds(h1, occupied) || !empty_at(p, occupied) {
             continue;
         }
         for &w in vectors {

@@ -166,50 +166,41 @@ pub(crate) fn rose_rider_captures(from: Square, target: Square, occupied: Bitboa
     curved::rose_rider_captures(from, target, occupied)
 }
 
-/// The lines along which a unit of the rose family on `from` observes a
-/// unit on `target` over
-/// `occupied`, each told as Popeye tells it (`curved::rose_lines`).
-pub(crate) fn rose_lines(
-    rose: crate::pieces::walk::Rose,
+/// The lines along which a unit of the single step `steps` on `from`
+/// observes a unit on `target` over `occupied`, one per path, each told as
+/// Popeye tells the paths of curved, zigzag and turning walks (for magic
+/// units): the rose family's circles (`curved::rose_lines`), zigzags
+/// (`curved::zigzag_lines`), angle hops and double hops
+/// (`hoppers::angle_hop_lines`, `hoppers::double_hop_lines`). None for the
+/// other walks.
+pub(crate) fn path_lines(
+    steps: &[Step],
     from: Square,
     target: Square,
     occupied: Bitboard,
-) -> Vec<(At, At)> {
-    curved::rose_lines(rose, at(from), at(target), occupied)
+) -> Option<Vec<(At, At)>> {
+    let (from, target) = (at(from), at(target));
+    Some(match steps {
+        [Step::Rose(rose)] => curved::rose_lines(*rose, from, target, occupied),
+        [Step::Zigzag(pairs)] => curved::zigzag_lines(pairs, from, target, occupied),
+        [Step::AngleHop(vectors, angle)] => {
+            hoppers::angle_hop_lines(vectors, *angle, from, target, occupied)
+        }
+        [Step::DoubleHop(vectors)] => hoppers::double_hop_lines(vectors, from, target, occupied),
+        _ => return None,
+    })
 }
 
-/// The lines along which a zigzag rider of `pairs` on `from` observes a
-/// unit on `target` over `occupied` (`curved::zigzag_lines`).
-pub(crate) fn zigzag_lines(
-    pairs: &[(Vector, Vector)],
-    from: Square,
-    target: Square,
-    occupied: Bitboard,
-) -> Vec<(At, At)> {
-    curved::zigzag_lines(pairs, at(from), at(target), occupied)
+/// Whether `a` is an empty square of the board.
+#[inline]
+fn empty_at(a: At, occupied: Bitboard) -> bool {
+    square(a).is_some_and(|s| !occupied.contains(s))
 }
 
-/// The lines along which an angle hopper on `from` observes a unit on
-/// `target` (`hoppers::angle_hop_lines`).
-pub(crate) fn angle_hop_lines(
-    vectors: &[Vector],
-    angle: crate::pieces::walk::Angle,
-    from: Square,
-    target: Square,
-    occupied: Bitboard,
-) -> Vec<(At, At)> {
-    hoppers::angle_hop_lines(vectors, angle, at(from), at(target), occupied)
-}
-
-/// The lines along which a double hopper on `from` observes a unit on
-/// `target` (`hoppers::double_hop_lines`).
-pub(crate) fn double_hop_lines(
-    vectors: &[Vector],
-    from: Square,
-    target: Square,
-    occupied: Bitboard,
-) -> Vec<(At, At)> {
-    hoppers::double_hop_lines(vectors, at(from), at(target), occupied)
+/// Whether `a` is a square of the board that holds a unit.
+#[inline]
+fn holds(a: At, occupied: Bitboard) -> bool {
+    square(a).is_some_and(|s| occupied.contains(s))
 }
 
 /// Whether `d` is a positive multiple of `v`. Without a division (the

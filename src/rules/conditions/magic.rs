@@ -37,7 +37,7 @@
 //! view nothing there, nor here.
 
 use super::{Capabilities, ConditionRule, Stage};
-use crate::board::walks::{angle_hop_lines, double_hop_lines, rose_lines, zigzag_lines, At};
+use crate::board::walks::{path_lines, At};
 use crate::board::{Attrs, Bitboard, Color, Kind, Piece, Position, Square};
 use crate::moves::{Effect, Effects, Move};
 use crate::pieces::walk::{Equi, Pawn, Step};
@@ -58,7 +58,7 @@ enum Line {
     /// and the last square of the board beyond the magic unit that way.
     Straight((i8, i8), Square),
     /// A rose's circle or a zigzag, as Popeye tells them: two squares, off
-    /// the board too (`rose_lines`, `zigzag_lines`).
+    /// the board too (`walks::path_lines`).
     Path(At, At),
 }
 
@@ -102,7 +102,8 @@ fn by_leap(kind: Kind, d: (i8, i8)) -> bool {
                 | Equi::NonstopStopper
                 | Equi::EagleNonstopHopper
         ),
-        // Popeye tells the circles and zigzags otherwise (see the module).
+        // Alone, these walks' paths are told otherwise (`lines_by_path`);
+        // within a combined walk they count as leaps.
         Step::BentLocust(_)
         | Step::Radial(..)
         | Step::Rose(_)
@@ -176,22 +177,15 @@ const UNTOLD: [Kind; 14] = [
     Kind::SCARABEUS,
 ];
 
-/// The lines along which a rose, a zigzag rider, an angle hopper or a
-/// double hopper on `from` views `target`, one view per path (Popeye tells
-/// each apart, in its own way for each); None for the other walks.
-fn path_lines(pos: &Position, kind: Kind, from: Square, target: Square) -> Option<Vec<Line>> {
+/// The lines along which a unit of the rose family, a zigzag rider, an
+/// angle hopper or a double hopper on `from` views `target`, one per path
+/// (Popeye tells each apart, in its own way for each), and none for the
+/// walks Popeye tells no line of; None for the other walks.
+fn lines_by_path(pos: &Position, kind: Kind, from: Square, target: Square) -> Option<Vec<Line>> {
     if UNTOLD.contains(&kind) {
         return Some(Vec::new());
     }
-    let lines = match kind.walk().steps {
-        [Step::Rose(rose)] => rose_lines(*rose, from, target, pos.occupied()),
-        [Step::Zigzag(pairs)] => zigzag_lines(pairs, from, target, pos.occupied()),
-        [Step::AngleHop(vectors, angle)] => {
-            angle_hop_lines(vectors, *angle, from, target, pos.occupied())
-        }
-        [Step::DoubleHop(vectors)] => double_hop_lines(vectors, from, target, pos.occupied()),
-        _ => return None,
-    };
+    let lines = path_lines(kind.walk().steps, from, target, pos.occupied())?;
     Some(lines.into_iter().map(|(a, b)| Line::Path(a, b)).collect())
 }
 
@@ -217,7 +211,7 @@ fn views(rules: &Rules, pos: &Position, magic: Bitboard, out: &mut Vec<View>) {
                     line,
                     on: target,
                 };
-                match path_lines(pos, o.unit.kind, o.from, target) {
+                match lines_by_path(pos, o.unit.kind, o.from, target) {
                     Some(lines) => {
                         by_path.set(o.on);
                         out.extend(lines.into_iter().map(view));
