@@ -432,7 +432,7 @@ impl<'s> Battle<'s> {
     /// cannot check before legality is tested: no condition is in force,
     /// the list is the legal moves alone (none added for the goal's
     /// self-checks), and the last move has no rules of its own.
-    fn checks_sorted_first(&self) -> bool {
+    fn filters_checks_before_legality(&self) -> bool {
         self.judge.rules.conditions.is_empty()
             && self.judge.goal_rules.conditions.is_empty()
             && self.judge.lists_judged_alone()
@@ -440,7 +440,7 @@ impl<'s> Battle<'s> {
     }
 
     /// [`Battle::moves`] less the moves that cannot check (see
-    /// [`Battle::checks_sorted_first`]): those are never tested for
+    /// [`Battle::filters_checks_before_legality`]): those are never tested for
     /// legality, the leaves' most frequent work.
     fn checking_moves(&mut self, pos: &Position, depth: usize) -> Vec<Move> {
         let mut buf = self.buffers.take(depth);
@@ -542,7 +542,7 @@ impl<'s> Battle<'s> {
         // A last move that must check need not be played when it cannot.
         let moves_that_may_check =
             k == 1 && self.attack == Attack::Direct && self.goal_needs_check();
-        let mut moves = if moves_that_may_check && self.checks_sorted_first() {
+        let mut moves = if moves_that_may_check && self.filters_checks_before_legality() {
             self.checking_moves(pos, depth)
         } else {
             let mut moves = self.attack_moves(pos, depth, k);
