@@ -433,7 +433,33 @@ struct Mating<'r> {
     /// The squares some unit that may check attacks in each number of
     /// moves.
     check_at: [Bitboard; LEVELS],
+    /// What each unit may do in each number of moves.
+    levels: [Levels; 16],
+    /// The squares each unit alone attacks where it stands, and those it
+    /// alone checks from there (not the king).
+    sole: [Bitboard; 16],
+    sole_check: [Bitboard; 16],
+    /// The squares a unit's move may leave uncovered (the flights not
+    /// held by the mated side, and the king's square), which must then be
+    /// blocked or covered again. Empty under rebirths, which may stand in.
+    exposed: Bitboard,
+    /// The fewest moves of the mated side to block each flight
+    /// ([`UNREACHABLE`] where it has none to spare), and its units that
+    /// may block.
+    block: [u8; 64],
+    blockers: u32,
     work: u32,
+}
+
+/// Where the cover search stands: the units used, the squares they cover
+/// where they go, and the moves and units the mated side has left for
+/// blocks.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Path {
+    used: u32,
+    placed: Bitboard,
+    spare: u32,
+    blocks: u32,
 }
 
 impl Mating<'_> {
@@ -459,13 +485,28 @@ impl Mating<'_> {
     /// can attack every square of `need` (`check`, the mated king's square,
     /// not by the king unless [`Mating::judged`]). Gives up (yes) after
     /// [`WORK`] steps.
-    fn cover(&mut self, need: Bitboard, check: Square, left: u32, used: u32) -> bool {
+    fn cover(&mut self, need: Bitboard, check: Square, left: u32, path: Path) -> bool {
+        let used = path.used;
         let Some(r) = need.first() else {
             return true;
         };
         if let Some(&cover) = self.cover_at.get(left as usize) {
             let check = Bitboard::from_square(check) & need;
             if (need & !cover).nonempty() || (check & !self.check_at[left as usize]).nonempty() {
+                return false;
+            }
+            // The units still free, each in the moves left.
+            let mut free_cover = Bitboard::EMPTY;
+            for i in 0..self.count {
+                if used & (1 << i) == 0 {
+                    let l = &self.levels[i];
+                    free_cover |= l.hit[left as usize];
+                    if self.judged {
+                        free_cover |= l.stand[left as usize];
+                    }
+                }
+            }
+            if (need & !free_cover).nonempty() {
                 return false;
             }
         }
@@ -493,12 +534,31 @@ impl Mating<'_> {
             };
             // A unit's choices with the same cover and cost are alike:
             // each is searched once.
-            let mut seen: [(Bitboard, u32); 24] = [(Bitboard::EMPTY, 0); 24];
+            let mut seen: [(Bitboard, u32, Bitboard, Path); 24] =
+                [(Bitboard::EMPTY, 0, Bitboard::EMPTY, path); 24];
+            // What it covered where it stands and no other unit did.
+            let left_behind = (self.exposed & self.sole[i])
+                | (self.exposed & self.sole_check[i] & Bitboard::from_square(check));
             let mut seen_count = 0;
+            // Only squares the unit may stand on in the moves left.
+            let reach = self.levels[i]
+                .stand
+                .get(left as usize)
+                .copied()
+                .unwrap_or(Bitboard(u64::MAX));
             for &kind in forms {
                 let mut squares = attackers_of(kind, self.color, r);
                 if self.judged && r != check {
                     squares.set(r);
+                }
+                squares &= reach;
+                if !self.judged {
+                    // Nothing stands on the mated king's square, and the
+                    // mating king not next to it.
+                    squares.clear(check);
+                    if kind == Kind::KING {
+                        squares &= !attacks::king(check);
+                    }
                 }
                 for s in squares {
                     let c = self.cost(i, kind, s);
@@ -513,25 +573,50 @@ impl Mating<'_> {
                     if self.judged && s != check {
                         hit.set(s);
                     }
-                    let rest = need & !hit;
-                    if rest.is_empty() {
-                        return true;
-                    }
-                    if c == left && !free {
-                        continue;
-                    }
-                    if seen[..seen_count]
-                        .iter()
-                        .any(|&(b, sc)| sc <= c && (b & !rest).is_empty())
-                    {
-                        continue;
-                    }
-                    if seen_count < seen.len() {
-                        seen[seen_count] = (rest, c);
-                        seen_count += 1;
-                    }
-                    if self.cover(rest, check, left - c, used | (1 << i)) {
-                        return true;
+                    // A unit that moves leaves its old square's cover: the
+                    // flights it uncovers are blocked or covered again.
+                    let uncovered = left_behind & !path.placed & !hit;
+                    let flights = uncovered & !Bitboard::from_square(check);
+                    let mut blocked = flights.0;
+                    loop {
+                        let b = Bitboard(blocked);
+                        let n = b.count();
+                        let cost: u32 = b
+                            .into_iter()
+                            .map(|f| u32::from(self.block[f.index()]))
+                            .sum();
+                        if cost <= path.spare && path.blocks + n <= self.blockers {
+                            let rest = (need | (uncovered & !b)) & !hit;
+                            if rest.is_empty() {
+                                return true;
+                            }
+                            let next = Path {
+                                used: used | (1 << i),
+                                placed: path.placed | hit,
+                                spare: path.spare - cost,
+                                blocks: path.blocks + n,
+                            };
+                            let dominated = seen[..seen_count].iter().any(|&(sb, sc, sh, sp)| {
+                                sc <= c
+                                    && (sb & !rest).is_empty()
+                                    && (hit & !sh).is_empty()
+                                    && sp.spare >= next.spare
+                                    && sp.blocks <= next.blocks
+                            });
+                            if (c < left || free) && !dominated {
+                                if seen_count < seen.len() {
+                                    seen[seen_count] = (rest, c, hit, next);
+                                    seen_count += 1;
+                                }
+                                if self.cover(rest, check, left - c, next) {
+                                    return true;
+                                }
+                            }
+                        }
+                        if blocked == 0 {
+                            break;
+                        }
+                        blocked = (blocked - 1) & flights.0;
                     }
                 }
             }
@@ -566,9 +651,14 @@ pub fn may_mate(
         reach: Reach::new(relax, mating, mating_moves, mated_moves),
         judged: relax.judged,
         costs: Vec::new(),
-        // Orthodox chess keeps its search as it was: no prune.
-        cover_at: [Bitboard(if relax.judged { 0 } else { u64::MAX }); LEVELS],
-        check_at: [Bitboard(if relax.judged { 0 } else { u64::MAX }); LEVELS],
+        cover_at: [Bitboard::EMPTY; LEVELS],
+        check_at: [Bitboard::EMPTY; LEVELS],
+        levels: [Levels::default(); 16],
+        sole: [Bitboard::EMPTY; 16],
+        sole_check: [Bitboard::EMPTY; 16],
+        exposed: Bitboard::EMPTY,
+        block: [UNREACHABLE.min(255) as u8; 64],
+        blockers: 0,
         work: 0,
     };
     if m.reach.ways.iter().any(Option::is_some) {
@@ -579,6 +669,8 @@ pub fn may_mate(
     // (not by its king, unless a capture may be refused) and the flights.
     let mut checks = Bitboard::EMPTY;
     let mut guards = Bitboard::EMPTY;
+    // What the units other than the mating king attack.
+    let mut others_guard = Bitboard::EMPTY;
     for sq in pos.by_color(mating) {
         let Some(kind) = pos.kind_at(sq) else {
             continue;
@@ -587,21 +679,49 @@ pub fn may_mate(
         guards |= hit;
         if kind != Kind::KING || relax.judged {
             checks |= hit;
+            others_guard |= hit;
         }
         if m.count < m.units.len() {
             let diagram = pos.diagram_square(sq);
             m.units[m.count] = Unit { sq, kind, diagram };
-            m.count += 1;
-            if !relax.judged {
-                continue;
-            }
             let l = m.reach.levels(sq, kind, diagram);
+            m.levels[m.count] = l;
+            m.count += 1;
             for level in 0..LEVELS {
-                m.cover_at[level] |= l.hit[level] | l.stand[level];
-                m.check_at[level] |= l.hit[level];
+                m.cover_at[level] |= l.hit[level];
+                if relax.judged {
+                    m.cover_at[level] |= l.stand[level];
+                }
+                if kind != Kind::KING || relax.judged {
+                    m.check_at[level] |= l.hit[level];
+                }
             }
         } else {
             return true;
+        }
+    }
+    // Each unit's sole cover, for the squares a move of it leaves.
+    let strict_possible = !relax.judged && m.costs.is_empty();
+    if strict_possible {
+        let hits: Vec<(Bitboard, bool)> = m.units[..m.count]
+            .iter()
+            .map(|u| (attacks_of(u.kind, mating, u.sq), u.kind != Kind::KING))
+            .collect();
+        for (i, &(hit, checks_too)) in hits.iter().enumerate() {
+            let mut others = Bitboard::EMPTY;
+            let mut other_checks = Bitboard::EMPTY;
+            for (j, &(h, c)) in hits.iter().enumerate() {
+                if j != i {
+                    others |= h;
+                    if c {
+                        other_checks |= h;
+                    }
+                }
+            }
+            m.sole[i] = hit & !others;
+            if checks_too {
+                m.sole_check[i] = hit & !other_checks;
+            }
         }
     }
     if relax.judged {
@@ -642,9 +762,35 @@ pub fn may_mate(
             }
             need.set(k);
         }
+        // The kings never stand side by side: a mating king there now
+        // moves, and its cover there is gone.
+        let mut guards = guards;
+        if !relax.judged
+            && pos
+                .pieces(mating, Kind::KING)
+                .first()
+                .is_some_and(|wk| wk == k || flights.contains(wk))
+        {
+            if own == 0 {
+                continue;
+            }
+            guards = others_guard;
+        }
         // Flights neither held by a unit of the mated side nor guarded.
         let open = flights & !blockers & !guards;
         let spare = other - walk;
+        m.exposed = Bitboard::EMPTY;
+        m.blockers = blockers.count();
+        if strict_possible {
+            m.exposed = (flights & !blockers) | Bitboard::from_square(k);
+            for f in flights & !blockers {
+                m.block[f.index()] = if spare > 0 {
+                    nearest(pos, &mated_reach, blockers, f, &mut block_cost)
+                } else {
+                    u8::MAX
+                };
+            }
+        }
         if blocks_then_cover(
             pos,
             &mut m,
@@ -653,7 +799,7 @@ pub fn may_mate(
             open,
             need,
             k,
-            spare,
+            (spare, 0),
             own,
         ) {
             return true;
@@ -697,14 +843,23 @@ fn blocks_then_cover(
     open: Bitboard,
     need: Bitboard,
     k: Square,
-    spare: u32,
+    (spare, blocks_done): (u32, u32),
     own: u32,
 ) -> bool {
     let Some(f) = open.first() else {
-        return m.cover(need, k, own, 0);
+        let path = Path {
+            used: 0,
+            placed: Bitboard::EMPTY,
+            spare,
+            blocks: blocks_done,
+        };
+        return m.cover(need, k, own, path);
     };
     let rest = open & !Bitboard::from_square(f);
-    let c = if spare > 0 || reach.free() {
+    // Each unit blocks one flight.
+    let c = if blocks_done >= blockers.count() {
+        UNREACHABLE
+    } else if spare > 0 || reach.free() {
         u32::from(nearest(pos, reach, blockers, f, block_cost))
     } else {
         UNREACHABLE
@@ -718,7 +873,7 @@ fn blocks_then_cover(
             rest,
             need,
             k,
-            spare - c,
+            (spare - c, blocks_done + 1),
             own,
         )
     {
@@ -741,7 +896,7 @@ fn blocks_then_cover(
         rest,
         guarded,
         k,
-        spare,
+        (spare, blocks_done),
         own,
     )
 }
@@ -836,6 +991,29 @@ mod tests {
         let p = pos("wKa1 wRb1 wQc1 bKh8");
         assert!(!may_mate(&p, &ORTHODOX, Color::White, 1, 0));
         assert!(may_mate(&p, &ORTHODOX, Color::White, 2, 0));
+    }
+
+    #[test]
+    fn the_kings_never_stand_side_by_side() {
+        // Black Kb3 to move, then White mates: the black king may step to
+        // c3 only next to the white king on d2, which must then move, its
+        // guard there gone; and no white unit may take the square the
+        // black king stands on.
+        let p = pos("wKd2 wNh4 wPb2 bKb3 bPe2 bPh2");
+        assert!(!may_mate(&p, &ORTHODOX, Color::White, 1, 1));
+    }
+
+    #[test]
+    fn a_unit_that_moves_leaves_the_cover_of_its_old_square() {
+        // Black Kh8 walled in by its pawns, g8 guarded by the knight on e7
+        // alone: the knight's checks from f7 and g6 leave g8 open, and no
+        // black move is left to block it.
+        let p = pos("wKa1 wNe7 bKh8 bPg7 bPh7");
+        assert!(!may_mate(&p, &ORTHODOX, Color::White, 1, 0));
+        // With a rook on g1 to guard g8 (on the empty board) the knight
+        // may check.
+        let q = pos("wKa1 wNe7 wRg1 bKh8 bPg7 bPh7");
+        assert!(may_mate(&q, &ORTHODOX, Color::White, 1, 0));
     }
 
     fn relaxation(circe: crate::rules::CirceRules) -> Relaxation {
