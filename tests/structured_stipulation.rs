@@ -567,3 +567,81 @@ fn the_json_solution_of_a_joined_root_holds_each_operands_play_in_turn() {
     assert_eq!(solution[1]["mark"], serde_json::Value::Null);
     assert!(twin["duplex"].is_null(), "{line}");
 }
+
+#[test]
+fn a_goal_on_each_letter_ends_a_line_at_the_move_that_reaches_it() {
+    // Popeye's example: Black's help moves may stalemate, White's mate.
+    // A move reaching its side's goal ends the line: written where it is
+    // the last move or the last but one of a length tried (2, then 4).
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstip black 4h[=]h[#]\npieces white ka6 rg7 black ka4 sd8b3 pa2\nendproblem\n"
+        ),
+        [
+            "  Black 4h[=]h[#]             2 + 4",
+            "  1.a2-a1=Q Rg7-g1   2.Qa1*g1 =",
+            "  1.a2-a1=R Rg7-c7   2.Ra1-a3 Rc7-c4 #",
+        ]
+    );
+    // Odd length: the lengths 1 and 3, the lines of two and three
+    // half-moves of the second in the order of their moves.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstip black 3h[x]h[#]\npieces white kf7 rg1 black kh8 ph7 pa7\nendproblem\n"
+        ),
+        [
+            "  Black 3h[x]h[#]             2 + 3",
+            "  1.a7-a5 Rg1-g8 #",
+            "  1.a7-a5 Rg1-g6   2.h7*g6 x",
+            "  1.a7-a6 Rg1-g8 #",
+            "  1.a7-a6 Rg1-g6   2.h7*g6 x",
+            "  1.h7-h5 Rg1-g4   2.h5*g4 x",
+            "  1.h7-h6 Rg1-g5   2.h6*g5 x",
+        ]
+    );
+}
+
+#[test]
+fn a_goal_on_each_letter_with_white_first_and_a_negated_goal() {
+    // White begins: its moves mate, Black's capture.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstip white 3h[#]h[x]\npieces white ka6 rg7 black ka4 sd8b3 pa2\nendproblem\n"
+        ),
+        [
+            "  White 3h[#]h[x]             2 + 4",
+            "  1.Rg7-b7 Sd8*b7 x",
+            "  1.Rg7-f7 Sd8*f7 x",
+        ]
+    );
+    // `!x`: every Black move that captures nothing ends the line at once.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstip black 4h[!x]h[#]\npieces white kf7 rg1 black kh8 ph7 pa7\nendproblem\n"
+        ),
+        [
+            "  Black 4h[!x]h[#]            2 + 3",
+            "  1.a7-a5",
+            "  1.a7-a6",
+            "  1.h7-h5",
+            "  1.h7-h6",
+        ]
+    );
+}
+
+#[test]
+fn a_goal_on_the_other_letter_alone_is_the_branch_a_half_move_shorter() {
+    // `black 4h[x]h`: Black's moves capture, so the lines end with them.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstip black 4h[x]h\npieces white kf7 rg1 black kh8 ph7 pa7\nendproblem\n"
+        ),
+        [
+            "  Black 4h[x]h                2 + 3",
+            "  1.a7-a5 Rg1-g6   2.h7*g6 x",
+            "  1.a7-a6 Rg1-g6   2.h7*g6 x",
+            "  1.h7-h5 Rg1-g4   2.h5*g4 x",
+            "  1.h7-h6 Rg1-g5   2.h6*g5 x",
+        ]
+    );
+}

@@ -473,6 +473,7 @@ impl<'s> Battle<'s> {
             role,
             goal,
             own_goal: None,
+            own_goal_solves: false,
             check: self.judge.in_check(after),
             remark: Remark::None,
         }

@@ -149,6 +149,28 @@ impl Task {
         if stip.reciprocal.is_some() {
             refuse_reciprocal_options(problem, &stip, intelligent)?;
         }
+        // A goal on each side's moves: what set play, `whitebegins`,
+        // `goalisend` and the intelligent mode make of it is not
+        // established.
+        if stip.other_goal.is_some() {
+            if let Some(o) = problem.options.iter().find(|o| {
+                matches!(
+                    o.value,
+                    ProblemOption::SetPlay
+                        | ProblemOption::WhiteBegins
+                        | ProblemOption::GoalIsEnd
+                        | ProblemOption::Intelligent
+                )
+            }) {
+                return Err(SolveError::UnsupportedOption {
+                    line: o.line,
+                    name: format!(
+                        "{} with a goal on each side's help moves",
+                        option_word(&o.value)
+                    ),
+                });
+            }
+        }
         let mut pos = match stip.goal {
             // The game array of the standard walks (MarineChess's ...).
             Goal::ProofGame => {
@@ -1056,6 +1078,9 @@ fn option_word(option: &ProblemOption) -> &'static str {
         ProblemOption::StopOnShortSolutions => "stoponshortsolutions",
         ProblemOption::MaxTime(_) => "maxtime",
         ProblemOption::WhiteBegins => "whitebegins",
+        ProblemOption::SetPlay => "setplay",
+        ProblemOption::GoalIsEnd => "goalisend",
+        ProblemOption::Intelligent => "intelligent",
         _ => "this option",
     }
 }

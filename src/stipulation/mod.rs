@@ -224,6 +224,11 @@ pub struct Stipulation {
     /// a goal constraint (`black 4hh[1s{+}[1s[#]]]`: h#3 whose third
     /// black move checks).
     pub penultimate: Option<Goal>,
+    /// Help play in which the moves of the side that does not make the
+    /// last move have a goal of their own: a structured help play with a
+    /// goal on each letter (`black 4h[=]h[#]`). Such a move reaching it
+    /// ends the line, a solution where it is the last move but one.
+    pub other_goal: Option<Goal>,
     /// Help play of a structured stipulation `m:n` (m below n): the fewest
     /// half-moves of a solution.
     pub shortest: Option<u32>,
@@ -518,6 +523,7 @@ impl Stipulation {
             numbered_from_start: false,
             numbered_as_answer: false,
             penultimate: None,
+            other_goal: None,
             shortest: None,
             post_key: false,
             quodlibet: false,
@@ -659,7 +665,20 @@ mod tests {
         let s = Stipulation::parse("sstipulation white 3a[1a[#]d]d").unwrap();
         assert_eq!((s.play, s.moves), (Play::SemiReflex, 2));
         assert!(Stipulation::parse("sstipulation black 3a[#]d").is_err());
-        assert!(Stipulation::parse("sstipulation black 4h[=]h[#]").is_err());
+        assert!(Stipulation::parse("sstipulation black 4hh[1a[x]d]").is_err());
+        // A goal on each letter: h#2 whose Black moves may stalemate.
+        let s = Stipulation::parse("sstipulation black 4h[=]h[#]").unwrap();
+        assert_eq!(
+            (s.play, s.goal, s.moves, s.other_goal),
+            (Play::Help, Goal::Mate, 2, Some(Goal::Stalemate))
+        );
+        // A goal on the other side's letter alone: the branch a half-move
+        // shorter (`black 3h[=]h`, Black's moves stalemate).
+        let s = Stipulation::parse("sstipulation black 4h[=]h").unwrap();
+        assert_eq!(
+            (s.goal, s.moves, s.half_move, s.other_goal),
+            (Goal::Stalemate, 1, true, None)
+        );
         // `!#` there is "not mate", no auto-mate.
         let s = Stipulation::parse("sstipulation white 1a[!#]d").unwrap();
         assert_eq!(s.goal, Goal::Not(&Goal::Mate));

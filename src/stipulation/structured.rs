@@ -156,6 +156,7 @@ impl Structured {
             numbered_from_start: false,
             numbered_as_answer: false,
             penultimate: None,
+            other_goal: None,
             shortest: None,
             post_key: false,
             quodlibet: false,
@@ -288,9 +289,6 @@ impl Structured {
             // other side's moves: that side may not reach G (as `option
             // goalisend`).
             ([(Help, false), (Help, false)], side) => {
-                let [end] = ends.as_slice() else {
-                    return unsupported();
-                };
                 // The goal is the last move's: the second letter's in
                 // whole moves, the first's in a half-move more.
                 let (last, other) = if n % 2 == 0 {
@@ -298,12 +296,36 @@ impl Structured {
                 } else {
                     (&root.steps[0], &root.steps[1])
                 };
+                // Popeye tests a letter's goal after each of its moves: a
+                // move reaching it ends the line, written where it is the
+                // last or the last but one of the lengths tried
+                // (`Stipulation::other_goal`).
+                let (end, other_goal) = match (last.ends.as_slice(), other.ends.as_slice()) {
+                    ([end], []) => (end, None),
+                    ([end @ (Node::Goal(_) | Node::Not(_) | Node::And(..))], [theirs])
+                        if constraints.is_empty() =>
+                    {
+                        // (`G&H` there: Popeye's lines not established.)
+                        let goal = goal_expression(theirs)
+                            .filter(|g| !matches!(g, Goal::And(..)))
+                            .ok_or("unsupported goal of the other side's help moves")?;
+                        (end, Some(goal))
+                    }
+                    // A goal on the other side's moves alone: the branch a
+                    // half-move shorter, whose last moves they are.
+                    ([], [Node::Goal(_) | Node::Not(_) | Node::And(..)])
+                        if constraints.is_empty() && n > 1 =>
+                    {
+                        return self.shorter_by_a_half_move(root, text);
+                    }
+                    _ => return unsupported(),
+                };
                 let goal_is_end = match (last.constraints.as_slice(), other.constraints.as_slice())
                 {
                     ([], []) => false,
                     ([], [Node::Not(not)])
                         if matches!(end, Node::Goal(_))
-                            && **not == **end
+                            && **not == *end
                             && last.ends.len() == 1 =>
                     {
                         true
@@ -330,6 +352,7 @@ impl Structured {
                 let n = n + if penultimate.is_some() { 2 } else { 0 };
                 let mut stip = plain(Play::Help, false, goal, n / 2, n % 2 == 1);
                 stip.penultimate = penultimate;
+                stip.other_goal = other_goal;
                 stip.goal_is_end = goal_is_end;
                 stip.swapped = (side == Color::Black) != (n % 2 == 0);
                 // Popeye numbers the stated side's moves: from the first
@@ -476,6 +499,22 @@ impl Structured {
 }
 
 impl Structured {
+    /// `Nh[G]h` with N even, `Nhh[G]` with N odd: the goal is on the moves
+    /// of the side that does not make the branch's last move, so no line
+    /// reaches that move; the branch is the one of N-1 half-moves whose
+    /// last moves they are (and of a minimum a half-move lower), the same
+    /// lines in the same order.
+    fn shorter_by_a_half_move(&self, root: &Branch, text: &str) -> Result<Stipulation, String> {
+        let mut shorter = root.clone();
+        shorter.length -= 1;
+        shorter.min = root.min.map(|m| m.saturating_sub(1));
+        let tree = Structured {
+            side: self.side,
+            root: Node::Branch(Box::new(shorter)),
+        };
+        tree.to_ordinary(text)
+    }
+
     /// `Ns[B]`, B a series of the other side: the play B is, after an
     /// intro of at most N moves (Popeye's `N->`).
     fn with_intro(&self, main: &Branch, text: &str) -> Result<Stipulation, String> {
