@@ -645,3 +645,88 @@ fn a_goal_on_the_other_letter_alone_is_the_branch_a_half_move_shorter() {
         ]
     );
 }
+
+#[test]
+fn a_constraint_on_the_nested_defence_makes_each_defence_reach_its_goal() {
+    // Popeye's example: a cross-check. The key checks, every defence
+    // checks back and White answers each with a check; no threat is
+    // looked for.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kh1 ra2 black kh7 gh8 pg4\nsstip white 2ad[1a[+]d{+}]\noption vari\nendproblem\n"
+        ),
+        [
+            "  White 2ad[1a[+]d{+}]        2 + 3",
+            "   1.Ra2-h2 + !",
+            "      1...Kh7-g6 +",
+            "          2.Rh2-h6 +",
+            "      1...Kh7-g8 +",
+            "          2.Rh2*h8 +",
+            "      1...Kh7-g7 +",
+            "          2.Rh2-h7 +",
+            "      1...Gh8-h6 +",
+            "          2.Rh2*h6 +",
+        ]
+    );
+    // `{!+}`: a defence that checks refutes.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kf7 rg1 pb2 black kh8 ph7 pa7 bf6\nsstip white 2ad[1a[+]d{!+}]\noption vari\nendproblem\n"
+        ),
+        [
+            "  White 2ad[1a[+]d{!+}]       3 + 4",
+            "   1.Kf7*f6 !",
+            "      1...a7-a5",
+            "          2.Rg1-g8 +",
+            "      1...a7-a6",
+            "          2.Rg1-g8 +",
+            "      1...h7-h5",
+            "          2.Rg1-g8 +",
+            "      1...h7-h6",
+            "          2.Rg1-g8 +",
+        ]
+    );
+}
+
+#[test]
+fn a_nested_attack_after_the_defence_is_exact_direct_play_without_threats() {
+    // A check at once (`1.Rg1-g8 +`) is no solution, and the key that
+    // lets every defence be met writes no threat.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kf7 rg1 pb2 black kh8 ph7 pa7 bf6\nsstip white 2ad[1a[+]d]\noption vari\nendproblem\n"
+        ),
+        [
+            "  White 2ad[1a[+]d]           3 + 4",
+            "   1.Kf7*f6 !",
+            "      1...a7-a5",
+            "          2.Rg1-g8 +",
+            "      1...a7-a6",
+            "          2.Rg1-g8 +",
+            "      1...h7-h5",
+            "          2.Rg1-g8 +",
+            "      1...h7-h6",
+            "          2.Rg1-g8 +",
+        ]
+    );
+    // Another goal with the constraint: a check before the goal's sign
+    // where the move gives one.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kh1 ra2 bc1 black kh7 gh8 pa7 pb7\nsstip white 2ad[1a[x]d{+}]\noption vari\nendproblem\n"
+        ),
+        [
+            "  White 2ad[1a[x]d{+}]        3 + 4",
+            "   1.Ra2-h2 + !",
+            "      1...Kh7-g6 +",
+            "          2.Rh2*h8 x",
+            "      1...Kh7-g8 +",
+            "          2.Rh2*h8 + x",
+            "      1...Kh7-g7 +",
+            "          2.Rh2*h8 x",
+            "      1...Gh8-h6 +",
+            "          2.Bc1*h6 x",
+            "          2.Rh2*h6 + x",
+        ]
+    );
+}

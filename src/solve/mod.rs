@@ -558,7 +558,8 @@ pub fn solve_task_into(
             parallel::Out::Sink(&mut limiter),
         )
         .with_root_skip(Arc::clone(&task.root_skip))
-        .with_goal_is_end(task.goal_is_end);
+        .with_goal_is_end(task.goal_is_end)
+        .with_defence_goal(stip.defence_goal);
         battle.solve(pos, stip.moves, numbered_moves);
         battle.nodes()
     };

@@ -790,6 +790,7 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
         tree.variations = true;
     }
     tree.quodlibet = battle && stip.quodlibet;
+    tree.no_threat = battle && stip.no_threat;
     let mut help_set_play = false;
     for opt in &problem.options {
         match &opt.value {

@@ -229,6 +229,15 @@ pub struct Stipulation {
     /// goal on each letter (`black 4h[=]h[#]`). Such a move reaching it
     /// ends the line, a solution where it is the last move but one.
     pub other_goal: Option<Goal>,
+    /// Play with defence whose threats Popeye neither looks for nor
+    /// writes, as under `option nothreat`: a structured stipulation whose
+    /// goal is a nested branch's after the defence (`white 2ad[1a[+]d]`).
+    pub no_threat: bool,
+    /// Play with defence whose defences before the attacker's last move
+    /// must reach this goal, or they refute: a structured stipulation's
+    /// constraint on the defence of the nested branch (`white
+    /// 2ad[1a[+]d{+}]`, a cross-check).
+    pub defence_goal: Option<Goal>,
     /// Help play of a structured stipulation `m:n` (m below n): the fewest
     /// half-moves of a solution.
     pub shortest: Option<u32>,
@@ -524,6 +533,8 @@ impl Stipulation {
             numbered_as_answer: false,
             penultimate: None,
             other_goal: None,
+            no_threat: false,
+            defence_goal: None,
             shortest: None,
             post_key: false,
             quodlibet: false,
@@ -672,6 +683,22 @@ mod tests {
             (s.play, s.goal, s.moves, s.other_goal),
             (Play::Help, Goal::Mate, 2, Some(Goal::Stalemate))
         );
+        // An attack nested after the defence: exact direct play without
+        // threats; its defence's constraint, the goal each defence must
+        // reach.
+        let s = Stipulation::parse("sstipulation white 2ad[1a[+]d{+}]").unwrap();
+        assert_eq!(
+            (
+                s.play,
+                s.goal,
+                s.moves,
+                s.exact,
+                s.no_threat,
+                s.defence_goal
+            ),
+            (Play::Direct, Goal::Check, 2, true, true, Some(Goal::Check))
+        );
+        assert!(Stipulation::parse("sstipulation white 4ad[1a[+]d]").is_err());
         // A goal on the other side's letter alone: the branch a half-move
         // shorter (`black 3h[=]h`, Black's moves stalemate).
         let s = Stipulation::parse("sstipulation black 4h[=]h").unwrap();

@@ -157,6 +157,8 @@ impl Structured {
             numbered_as_answer: false,
             penultimate: None,
             other_goal: None,
+            no_threat: false,
+            defence_goal: None,
             shortest: None,
             post_key: false,
             quodlibet: false,
@@ -249,6 +251,20 @@ impl Structured {
                     [Node::And(..)] => return Err(AND_BELOW_THE_KEY.into()),
                     [end @ Node::Not(_)] => {
                         goal_expression(end).ok_or("unsupported end of self play")?
+                    }
+                    // `2ad[1a[G]d]`: after the key and each defence the
+                    // attacker's move to G, tested there only: `exact-`
+                    // direct play in 2, its threats neither looked for nor
+                    // written; `{C}` on the nested defence: each defence
+                    // must reach C, or it refutes.
+                    [Node::Branch(b)] if n == 2 && !exact => {
+                        let (goal, constraint) =
+                            nested_attack_end(b).ok_or("unsupported end of play with defence")?;
+                        let mut stip = plain(Play::Direct, false, goal, 2, false);
+                        stip.exact = true;
+                        stip.no_threat = true;
+                        stip.defence_goal = constraint;
+                        return Ok(stip);
                     }
                     _ => return unsupported(),
                 };
@@ -691,6 +707,36 @@ fn one_move_to_goal(b: &Branch) -> Option<Goal> {
                 [end] => leaf_goal(end),
                 _ => None,
             }
+        }
+        _ => None,
+    }
+}
+
+/// `1a[G]d` or `1a[G]d{C}` after a defence: the attacker's goal `G` and
+/// the goal `C` the defence must have reached (each a goal or a negated
+/// goal).
+fn nested_attack_end(b: &Branch) -> Option<(Goal, Option<Goal>)> {
+    let plain = !b.forced && !b.hidden && !b.inverted && b.min.is_none() && b.length == 1;
+    let single = |node: &Node| goal_expression(node).filter(|g| !matches!(g, Goal::And(..)));
+    match b.steps.as_slice() {
+        [a, d]
+            if plain
+                && a.letter == Letter::Attack
+                && d.letter == Letter::Defence
+                && !a.if_in_check
+                && !d.if_in_check
+                && a.constraints.is_empty()
+                && d.ends.is_empty() =>
+        {
+            let [end] = a.ends.as_slice() else {
+                return None;
+            };
+            let constraint = match d.constraints.as_slice() {
+                [] => None,
+                [c] => Some(single(c)?),
+                _ => return None,
+            };
+            Some((single(end)?, constraint))
         }
         _ => None,
     }
