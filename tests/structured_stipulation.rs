@@ -730,3 +730,29 @@ fn a_nested_attack_after_the_defence_is_exact_direct_play_without_threats() {
         ]
     );
 }
+
+#[test]
+fn a_series_into_two_moves_of_the_other_side_the_first_goal_constrained() {
+    // Popeye's regression test: Black's series, then White captures and,
+    // Black passing, checks. The series is as long as needed (its shorter
+    // lengths are tried first), White's moves are not numbered.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstip black 3s[1s[-1s[+]]{x}]\npieces white sb4 black kh1 pa6\nendproblem\n"
+        ),
+        [
+            "  Black 3s[1s{x}[-1s[+]]]     1 + 2",
+            "  1.Kh1-g2   2.Kg2-f3   3.Kf3-e4 Sb4*a6 Sa6-c5 +",
+        ]
+    );
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstip black 2s[1s[-1s[#]]{x}]\npieces white kf6 rg1 sb4 black kh8 ph7 pa7 bc8\nendproblem\n"
+        ),
+        [
+            "  Black 2s[1s{x}[-1s[#]]]     3 + 4",
+            "  1.Bc8-g4   2.Bg4-d1 Rg1*d1 Rd1-d8 #",
+            "  1.Bc8-e6   2.Be6-f7 Kf6*f7 Rg1-g8 #",
+        ]
+    );
+}

@@ -364,6 +364,7 @@ fn mate_bound_holds(task: &Task) -> Option<mate_relax::Relaxation> {
         && !task.stip.numbered_as_answer
         && task.stip.penultimate.is_none()
         && task.stip.other_goal.is_none()
+        && !task.stip.two_replies
         && std::env::var_os("CIRCE_NO_MATE_BOUND").is_none();
     holds
         .then(|| mate_relax::Relaxation::of(&task.rules))

@@ -51,6 +51,10 @@ pub enum SeriesEnd {
     /// ser-reci-h#n: the series side then moves again, to a reciprocal
     /// end (see [`HelpEnd::Reciprocal`]).
     Reciprocal,
+    /// `Ns[1s{P}[-1s[G]]]`: the other side then makes two moves, the
+    /// series side passing between them: the first reaching P where given
+    /// (the searcher's `penultimate`), the second the goal.
+    TwoReplies,
 }
 
 /// What ends help play.
@@ -1602,6 +1606,7 @@ impl<'s> Searcher<'s> {
                 SeriesEnd::Help | SeriesEnd::Reflex | SeriesEnd::SemiReflex => {
                     self.goal_moves_remembered(&after, depth + 1, &step, Role::Reply)
                 }
+                SeriesEnd::TwoReplies => self.two_replies(&after, depth + 1, &step),
                 SeriesEnd::SelfPlay => self.forced_goal_lines(&after, depth + 1, &step),
                 SeriesEnd::HelpSelf => self.self_moves(&after, depth + 1, &step, Role::Reply),
                 // The series side moves once more: the other side cannot
@@ -1641,6 +1646,34 @@ impl<'s> Searcher<'s> {
         // The other side does not move: the series side moves again.
         let again = hand_over(&after);
         self.series_lines(&again, left - 1, end, depth + 1, &step)
+    }
+
+    /// The end of `Ns[1s{P}[-1s[G]]]` in `pos`, the other side to move:
+    /// each of its moves that reaches P (where given) and leaves the
+    /// series side able to pass (not in check), then its goal moves.
+    fn two_replies(&mut self, pos: &Position, depth: usize, path: &Step) -> bool {
+        let moves = self.moves_in_order(pos, depth);
+        let mut found = false;
+        for &mv in &moves {
+            let after = pos.play(&mv);
+            if self.judge.in_check(&after) {
+                continue;
+            }
+            if let Some(judge) = self.penultimate.as_mut() {
+                if !judge.reached(pos, &mv, &after) {
+                    continue;
+                }
+            }
+            let step = Step {
+                before: pos,
+                mv,
+                role: Role::Reply,
+                parent: Some(path),
+            };
+            found |= self.goal_moves_remembered(&hand_over(&after), depth + 1, &step, Role::Reply);
+        }
+        self.put_back(depth, moves);
+        found
     }
 
     /// A parry series: the other side, in check in `pos`, parries; then the

@@ -402,7 +402,10 @@ impl Task {
                 // What Popeye makes of the set play of ser-hs,
                 // ser-reci-h and the series `Ns[>1a[G]d]` is not
                 // established.
-                SeriesEnd::HelpSelf | SeriesEnd::Reciprocal | SeriesEnd::SemiReflex => {
+                SeriesEnd::HelpSelf
+                | SeriesEnd::Reciprocal
+                | SeriesEnd::SemiReflex
+                | SeriesEnd::TwoReplies => {
                     return Err(SolveError::UnsupportedOption {
                         line: option_line(problem, &ProblemOption::SetPlay),
                         name: format!("setplay with {}", stip.text),
@@ -1024,6 +1027,7 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
             shortest: 0,
             end: HelpEnd::SelfPlay,
         }),
+        (Play::Help, true) if stip.two_replies => series(SeriesEnd::TwoReplies),
         (Play::Help, true) => series(SeriesEnd::Help),
         (Play::Direct, true) => series(SeriesEnd::Direct),
         (Play::SelfPlay, true) => series(SeriesEnd::SelfPlay),

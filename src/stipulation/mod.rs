@@ -238,6 +238,12 @@ pub struct Stipulation {
     /// constraint on the defence of the nested branch (`white
     /// 2ad[1a[+]d{+}]`, a cross-check).
     pub defence_goal: Option<Goal>,
+    /// Series help play whose other side makes two moves after the
+    /// series, the series side passing between them, the first reaching
+    /// `penultimate` where that is given, the second the goal: a
+    /// structured stipulation's nested series of one move into the same
+    /// side's (`black 3s[1s{x}[-1s[+]]]`).
+    pub two_replies: bool,
     /// Help play of a structured stipulation `m:n` (m below n): the fewest
     /// half-moves of a solution.
     pub shortest: Option<u32>,
@@ -535,6 +541,7 @@ impl Stipulation {
             other_goal: None,
             no_threat: false,
             defence_goal: None,
+            two_replies: false,
             shortest: None,
             post_key: false,
             quodlibet: false,
@@ -699,6 +706,20 @@ mod tests {
             (Play::Direct, Goal::Check, 2, true, true, Some(Goal::Check))
         );
         assert!(Stipulation::parse("sstipulation white 4ad[1a[+]d]").is_err());
+        // A series into two moves of the other side, the first reaching
+        // the constraint's goal.
+        let s = Stipulation::parse("sstipulation black 3s[1s[-1s[+]]{x}]").unwrap();
+        assert_eq!(
+            (
+                s.play,
+                s.series,
+                s.goal,
+                s.moves,
+                s.two_replies,
+                s.penultimate
+            ),
+            (Play::Help, true, Goal::Check, 3, true, Some(Goal::Capture))
+        );
         // A goal on the other side's letter alone: the branch a half-move
         // shorter (`black 3h[=]h`, Black's moves stalemate).
         let s = Stipulation::parse("sstipulation black 4h[=]h").unwrap();

@@ -159,6 +159,7 @@ impl Structured {
             other_goal: None,
             no_threat: false,
             defence_goal: None,
+            two_replies: false,
             shortest: None,
             post_key: false,
             quodlibet: false,
@@ -428,6 +429,15 @@ impl Structured {
                         let goal = leaf_goal(end).ok_or("unsupported end of the series")?;
                         (plain(Play::Direct, true, goal, n, false), Color::White)
                     }
+                    // `Ns[1s{P}[-1s[G]]]`: after the series the other side's
+                    // two moves, the first reaching P where given.
+                    (Node::Branch(b), []) if two_replies(b).is_some() => {
+                        let (p, g) = two_replies(b).ok_or("unsupported end of the series")?;
+                        let mut stip = plain(Play::Help, true, g, n, false);
+                        stip.two_replies = true;
+                        stip.penultimate = p;
+                        (stip, Color::Black)
+                    }
                     // A series of the other side: this one is its intro.
                     (Node::Branch(b), []) if is_series(b) => {
                         return self.with_intro(b, text);
@@ -577,6 +587,36 @@ fn goal_constrained_pair(b: &Branch) -> Option<(Goal, Goal)> {
     };
     let usable = |g: &Goal| !matches!(g, Goal::Zugzwang(_)) && !g.is_proof();
     (usable(&p) && usable(g)).then_some((p, *g))
+}
+
+/// `1s{P}[-1s[G]]` (`{P}` optional): a series move of one side, reaching
+/// the goal P where given, then, the series side passing, another of the
+/// same side reaching G; the goals `(P, G)`.
+fn two_replies(b: &Branch) -> Option<(Option<Goal>, Goal)> {
+    let single = |b: &Branch, inverted: bool| {
+        let plain = !b.forced && !b.hidden && b.inverted == inverted && b.min.is_none();
+        match b.steps.as_slice() {
+            [s] if plain && b.length == 1 && s.letter == Letter::Series && !s.if_in_check => {
+                Some(s.clone())
+            }
+            _ => None,
+        }
+    };
+    let usable = |g: &Goal| !matches!(g, Goal::Zugzwang(_) | Goal::Allows(_)) && !g.is_proof();
+    let first = single(b, false)?;
+    let p = match first.constraints.as_slice() {
+        [] => None,
+        [Node::Goal(p)] if usable(p) => Some(*p),
+        _ => return None,
+    };
+    let [Node::Branch(next)] = first.ends.as_slice() else {
+        return None;
+    };
+    let second = single(next, true)?;
+    let ([Node::Goal(g)], []) = (second.ends.as_slice(), second.constraints.as_slice()) else {
+        return None;
+    };
+    usable(g).then_some((p, *g))
 }
 
 /// A series branch with nothing before it: what an intro leads to.
