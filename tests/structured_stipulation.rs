@@ -756,3 +756,20 @@ fn a_series_into_two_moves_of_the_other_side_the_first_goal_constrained() {
         ]
     );
 }
+
+#[test]
+fn halfduplex_names_the_other_side_in_the_header() {
+    // Popeye gives the stated side's part to the other side and names it.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kf7 rg1 black kh8 ph7 pa7\nsstip black 4hh[#]\noption halfduplex\nendproblem\n"
+        ),
+        ["  White 4hh[#]                2 + 3", "             HalfDuplex"]
+    );
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kf7 rg1 black kh8 ph7 pa7\nsstip white 3h[#]h\noption halfduplex\nendproblem\n"
+        ),
+        ["  Black 3h[#]h                2 + 3", "             HalfDuplex"]
+    );
+}
