@@ -567,3 +567,209 @@ fn the_json_solution_of_a_joined_root_holds_each_operands_play_in_turn() {
     assert_eq!(solution[1]["mark"], serde_json::Value::Null);
     assert!(twin["duplex"].is_null(), "{line}");
 }
+
+#[test]
+fn a_goal_on_each_letter_ends_a_line_at_the_move_that_reaches_it() {
+    // Popeye's example: Black's help moves may stalemate, White's mate.
+    // A move reaching its side's goal ends the line: written where it is
+    // the last move or the last but one of a length tried (2, then 4).
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstip black 4h[=]h[#]\npieces white ka6 rg7 black ka4 sd8b3 pa2\nendproblem\n"
+        ),
+        [
+            "  Black 4h[=]h[#]             2 + 4",
+            "  1.a2-a1=Q Rg7-g1   2.Qa1*g1 =",
+            "  1.a2-a1=R Rg7-c7   2.Ra1-a3 Rc7-c4 #",
+        ]
+    );
+    // Odd length: the lengths 1 and 3, the lines of two and three
+    // half-moves of the second in the order of their moves.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstip black 3h[x]h[#]\npieces white kf7 rg1 black kh8 ph7 pa7\nendproblem\n"
+        ),
+        [
+            "  Black 3h[x]h[#]             2 + 3",
+            "  1.a7-a5 Rg1-g8 #",
+            "  1.a7-a5 Rg1-g6   2.h7*g6 x",
+            "  1.a7-a6 Rg1-g8 #",
+            "  1.a7-a6 Rg1-g6   2.h7*g6 x",
+            "  1.h7-h5 Rg1-g4   2.h5*g4 x",
+            "  1.h7-h6 Rg1-g5   2.h6*g5 x",
+        ]
+    );
+}
+
+#[test]
+fn a_goal_on_each_letter_with_white_first_and_a_negated_goal() {
+    // White begins: its moves mate, Black's capture.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstip white 3h[#]h[x]\npieces white ka6 rg7 black ka4 sd8b3 pa2\nendproblem\n"
+        ),
+        [
+            "  White 3h[#]h[x]             2 + 4",
+            "  1.Rg7-b7 Sd8*b7 x",
+            "  1.Rg7-f7 Sd8*f7 x",
+        ]
+    );
+    // `!x`: every Black move that captures nothing ends the line at once.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstip black 4h[!x]h[#]\npieces white kf7 rg1 black kh8 ph7 pa7\nendproblem\n"
+        ),
+        [
+            "  Black 4h[!x]h[#]            2 + 3",
+            "  1.a7-a5",
+            "  1.a7-a6",
+            "  1.h7-h5",
+            "  1.h7-h6",
+        ]
+    );
+}
+
+#[test]
+fn a_goal_on_the_other_letter_alone_is_the_branch_a_half_move_shorter() {
+    // `black 4h[x]h`: Black's moves capture, so the lines end with them.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstip black 4h[x]h\npieces white kf7 rg1 black kh8 ph7 pa7\nendproblem\n"
+        ),
+        [
+            "  Black 4h[x]h                2 + 3",
+            "  1.a7-a5 Rg1-g6   2.h7*g6 x",
+            "  1.a7-a6 Rg1-g6   2.h7*g6 x",
+            "  1.h7-h5 Rg1-g4   2.h5*g4 x",
+            "  1.h7-h6 Rg1-g5   2.h6*g5 x",
+        ]
+    );
+}
+
+#[test]
+fn a_constraint_on_the_nested_defence_makes_each_defence_reach_its_goal() {
+    // Popeye's example: a cross-check. The key checks, every defence
+    // checks back and White answers each with a check; no threat is
+    // looked for.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kh1 ra2 black kh7 gh8 pg4\nsstip white 2ad[1a[+]d{+}]\noption vari\nendproblem\n"
+        ),
+        [
+            "  White 2ad[1a[+]d{+}]        2 + 3",
+            "   1.Ra2-h2 + !",
+            "      1...Kh7-g6 +",
+            "          2.Rh2-h6 +",
+            "      1...Kh7-g8 +",
+            "          2.Rh2*h8 +",
+            "      1...Kh7-g7 +",
+            "          2.Rh2-h7 +",
+            "      1...Gh8-h6 +",
+            "          2.Rh2*h6 +",
+        ]
+    );
+    // `{!+}`: a defence that checks refutes.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kf7 rg1 pb2 black kh8 ph7 pa7 bf6\nsstip white 2ad[1a[+]d{!+}]\noption vari\nendproblem\n"
+        ),
+        [
+            "  White 2ad[1a[+]d{!+}]       3 + 4",
+            "   1.Kf7*f6 !",
+            "      1...a7-a5",
+            "          2.Rg1-g8 +",
+            "      1...a7-a6",
+            "          2.Rg1-g8 +",
+            "      1...h7-h5",
+            "          2.Rg1-g8 +",
+            "      1...h7-h6",
+            "          2.Rg1-g8 +",
+        ]
+    );
+}
+
+#[test]
+fn a_nested_attack_after_the_defence_is_exact_direct_play_without_threats() {
+    // A check at once (`1.Rg1-g8 +`) is no solution, and the key that
+    // lets every defence be met writes no threat.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kf7 rg1 pb2 black kh8 ph7 pa7 bf6\nsstip white 2ad[1a[+]d]\noption vari\nendproblem\n"
+        ),
+        [
+            "  White 2ad[1a[+]d]           3 + 4",
+            "   1.Kf7*f6 !",
+            "      1...a7-a5",
+            "          2.Rg1-g8 +",
+            "      1...a7-a6",
+            "          2.Rg1-g8 +",
+            "      1...h7-h5",
+            "          2.Rg1-g8 +",
+            "      1...h7-h6",
+            "          2.Rg1-g8 +",
+        ]
+    );
+    // Another goal with the constraint: a check before the goal's sign
+    // where the move gives one.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kh1 ra2 bc1 black kh7 gh8 pa7 pb7\nsstip white 2ad[1a[x]d{+}]\noption vari\nendproblem\n"
+        ),
+        [
+            "  White 2ad[1a[x]d{+}]        3 + 4",
+            "   1.Ra2-h2 + !",
+            "      1...Kh7-g6 +",
+            "          2.Rh2*h8 x",
+            "      1...Kh7-g8 +",
+            "          2.Rh2*h8 + x",
+            "      1...Kh7-g7 +",
+            "          2.Rh2*h8 x",
+            "      1...Gh8-h6 +",
+            "          2.Bc1*h6 x",
+            "          2.Rh2*h6 + x",
+        ]
+    );
+}
+
+#[test]
+fn a_series_into_two_moves_of_the_other_side_the_first_goal_constrained() {
+    // Popeye's regression test: Black's series, then White captures and,
+    // Black passing, checks. The series is as long as needed (its shorter
+    // lengths are tried first), White's moves are not numbered.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstip black 3s[1s[-1s[+]]{x}]\npieces white sb4 black kh1 pa6\nendproblem\n"
+        ),
+        [
+            "  Black 3s[1s{x}[-1s[+]]]     1 + 2",
+            "  1.Kh1-g2   2.Kg2-f3   3.Kf3-e4 Sb4*a6 Sa6-c5 +",
+        ]
+    );
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\nsstip black 2s[1s[-1s[#]]{x}]\npieces white kf6 rg1 sb4 black kh8 ph7 pa7 bc8\nendproblem\n"
+        ),
+        [
+            "  Black 2s[1s{x}[-1s[#]]]     3 + 4",
+            "  1.Bc8-g4   2.Bg4-d1 Rg1*d1 Rd1-d8 #",
+            "  1.Bc8-e6   2.Be6-f7 Kf6*f7 Rg1-g8 #",
+        ]
+    );
+}
+
+#[test]
+fn halfduplex_names_the_other_side_in_the_header() {
+    // Popeye gives the stated side's part to the other side and names it.
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kf7 rg1 black kh8 ph7 pa7\nsstip black 4hh[#]\noption halfduplex\nendproblem\n"
+        ),
+        ["  White 4hh[#]                2 + 3", "             HalfDuplex"]
+    );
+    assert_eq!(
+        from_stipulation_line(
+            "beginproblem\npieces white kf7 rg1 black kh8 ph7 pa7\nsstip white 3h[#]h\noption halfduplex\nendproblem\n"
+        ),
+        ["  Black 3h[#]h                2 + 3", "             HalfDuplex"]
+    );
+}

@@ -295,8 +295,12 @@ fn board_cell(alphabet: Alphabet, piece: Option<Piece>) -> String {
 /// 1`, `r#9;1,1` for `nontrivial`).
 pub fn stipulation_text(problem: &Problem) -> String {
     let white_begins = white_begins_applies(problem) == Some(true);
-    let mut s = structured_stipulation_text(problem.language, &problem.stipulation.value)
-        .unwrap_or_else(|| display_stipulation(&problem.stipulation.value, white_begins));
+    // `halfduplex` gives the structured stipulation's part to the other
+    // side: Popeye names that side (`black 4hh[#]` is `White 4hh[#]`).
+    let halfduplex = problem.has_option(|o| matches!(o, ProblemOption::HalfDuplex));
+    let mut s =
+        structured_stipulation_text(problem.language, &problem.stipulation.value, halfduplex)
+            .unwrap_or_else(|| display_stipulation(&problem.stipulation.value, white_begins));
     // Popeye keeps one value per option, the last one given.
     let last = |f: fn(&ProblemOption) -> Option<(u32, u32)>| {
         problem.options.iter().rev().find_map(|o| f(&o.value))
@@ -359,14 +363,14 @@ fn goal_is_end_applies(problem: &Problem) -> Option<bool> {
 }
 
 /// A structured stipulation as Popeye shows it: the side in the problem's
-/// language, then the expression as Popeye echoes it (`Weiss 3:3a[#]d`).
-/// None for the others.
-fn structured_stipulation_text(lang: Language, stip: &str) -> Option<String> {
+/// language (the other side where `swapped`), then the expression as Popeye
+/// echoes it (`Weiss 3:3a[#]d`). None for the others.
+fn structured_stipulation_text(lang: Language, stip: &str, swapped: bool) -> Option<String> {
     let rest = stip.trim().strip_prefix("sstipulation ")?;
     let (side, expr) = rest.split_once(' ')?;
-    let side = match side {
-        "white" => word(lang, Word::White),
-        "black" => word(lang, Word::Black),
+    let side = match (side, swapped) {
+        ("white", false) | ("black", true) => word(lang, Word::White),
+        ("black", false) | ("white", true) => word(lang, Word::Black),
         _ => return None,
     };
     let expr = crate::stipulation::structured::Structured::parse(rest)
@@ -749,7 +753,7 @@ pub fn twin_command_text(lang: Language, c: &TwinCommand, pos: &Position) -> Str
         }
         // Popeye echoes a twin's stipulation as written (`exact-#2`), its
         // words run together (`dia 7.5` is written `dia7.5`).
-        TwinCommand::Stipulation(s) => structured_stipulation_text(lang, s)
+        TwinCommand::Stipulation(s) => structured_stipulation_text(lang, s, false)
             .unwrap_or_else(|| s.split_whitespace().collect::<String>()),
         // Popeye writes each condition of a twin on a line of its own.
         TwinCommand::Condition(rules) => condition_lines(lang, rules).join("\n   "),

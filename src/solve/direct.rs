@@ -126,6 +126,9 @@ pub(crate) struct Battle<'s> {
     /// `goalisend`: the side whose moves end the play when they reach the
     /// goal: a defence that does refutes, an attack that does fails.
     goal_is_end: Option<crate::board::Color>,
+    /// The goal each defence before the attacker's last move must reach,
+    /// or it refutes (`Stipulation::defence_goal`).
+    defence_goal: Option<Box<Judge>>,
     out: Out<'s>,
 }
 
@@ -142,6 +145,7 @@ pub(crate) struct Recipe {
     parallel: bool,
     self_checks_side: Option<crate::board::Color>,
     goal_is_end: Option<crate::board::Color>,
+    defence_goal: Option<Goal>,
 }
 
 impl<'s> Worker<'s> for Battle<'s> {
@@ -160,6 +164,7 @@ impl<'s> Worker<'s> for Battle<'s> {
             parallel: self.parallel,
             self_checks_side: self.judge.self_checks_side,
             goal_is_end: self.goal_is_end,
+            defence_goal: self.defence_goal.as_ref().map(|j| j.goal),
         }
     }
 
@@ -183,6 +188,7 @@ impl<'s> Worker<'s> for Battle<'s> {
             root_skip: Arc::from([]),
             parallel: r.parallel,
             goal_is_end: r.goal_is_end,
+            defence_goal: r.defence_goal.map(|g| Box::new(Judge::new(r.rules, g))),
             out,
         }
     }
@@ -234,8 +240,31 @@ impl<'s> Battle<'s> {
             root_skip: Arc::from([]),
             parallel: rayon::current_num_threads() > 1,
             goal_is_end: None,
+            defence_goal: None,
             out,
         }
+    }
+
+    /// The goal each defence before the attacker's last move must reach,
+    /// mixed into the table's keys.
+    pub fn with_defence_goal(mut self, goal: Option<Goal>) -> Battle<'s> {
+        if let Some(goal) = goal {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (self.salt, goal, "defence goal").hash(&mut h);
+            self.salt = h.finish();
+            self.defence_goal = Some(Box::new(Judge::new(self.judge.rules, goal)));
+        }
+        self
+    }
+
+    /// Whether the defence `d`, the attacker having `k` moves left after
+    /// it, fails the defence goal: then it refutes.
+    fn misses_defence_goal(&mut self, pos: &Position, d: &Move, after: &Position, k: u32) -> bool {
+        k == 1
+            && self
+                .defence_goal
+                .as_mut()
+                .is_some_and(|judge| !judge.reached(pos, d, after))
     }
 
     /// `goalisend`: `side`'s moves end the play when they reach the goal.
@@ -473,6 +502,7 @@ impl<'s> Battle<'s> {
             role,
             goal,
             own_goal: None,
+            own_goal_solves: false,
             check: self.judge.in_check(after),
             remark: Remark::None,
         }
@@ -682,6 +712,7 @@ impl<'s> Battle<'s> {
             if k == 0
                 || self.dead_end(pos, d)
                 || self.ends_play(pos, d, &after)
+                || self.misses_defence_goal(pos, d, &after, k)
                 || !self.att_wins(&after, k, depth + 1)
             {
                 self.set_killer(depth, d);
@@ -1078,7 +1109,11 @@ impl<'s> Battle<'s> {
                 });
                 continue;
             }
-            let len = if kd == 0 || self.dead_end(pos, &d) || self.ends_play(pos, &d, &after) {
+            let len = if kd == 0
+                || self.dead_end(pos, &d)
+                || self.ends_play(pos, &d, &after)
+                || self.misses_defence_goal(pos, &d, &after, kd)
+            {
                 None
             } else {
                 self.win_len(&after, kd, depth + 1)

@@ -363,6 +363,8 @@ fn mate_bound_holds(task: &Task) -> Option<mate_relax::Relaxation> {
         && !task.stip.numbered_from_start
         && !task.stip.numbered_as_answer
         && task.stip.penultimate.is_none()
+        && task.stip.other_goal.is_none()
+        && !task.stip.two_replies
         && std::env::var_os("CIRCE_NO_MATE_BOUND").is_none();
     holds
         .then(|| mate_relax::Relaxation::of(&task.rules))
@@ -473,6 +475,7 @@ pub fn solve_task_into(
         .with_help_role(help_role(stip))
         .with_reciprocal(stip.reciprocal)
         .with_penultimate(stip.penultimate)
+        .with_other_goal(stip.other_goal)
         .with_parry(stip.parry)
         .with_forced_self_checks(forced_self_checks(task))
         .with_path_walk(
@@ -556,7 +559,8 @@ pub fn solve_task_into(
             parallel::Out::Sink(&mut limiter),
         )
         .with_root_skip(Arc::clone(&task.root_skip))
-        .with_goal_is_end(task.goal_is_end);
+        .with_goal_is_end(task.goal_is_end)
+        .with_defence_goal(stip.defence_goal);
         battle.solve(pos, stip.moves, numbered_moves);
         battle.nodes()
     };

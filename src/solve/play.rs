@@ -82,6 +82,11 @@ pub struct Played {
     /// The goal the move reaches when it is not the stipulation's: Black's
     /// own goal in `reci-h` (with `goal` set too).
     pub own_goal: Option<crate::stipulation::Goal>,
+    /// The line ending with this move is a solution of its own though it
+    /// reaches `own_goal`: the goal of the other side's moves in a
+    /// structured help play (`Stipulation::other_goal`), not the second
+    /// part of a solution as in `reci-h`.
+    pub own_goal_solves: bool,
     /// The move checks the other side's king.
     pub check: bool,
     /// Said after the move (attacker's moves in play with defence).
@@ -231,6 +236,7 @@ impl Event {
                 role,
                 goal: false,
                 own_goal: None,
+                own_goal_solves: false,
                 check: rules.in_check(&after, pos.turn.opponent()),
                 remark: Remark::None,
             },
@@ -247,11 +253,9 @@ impl Event {
         match self {
             // Black's own goal in reci-h is the second part of the
             // solutions its help lines give.
-            Event::Line { moves, .. } => usize::from(
-                moves
-                    .last()
-                    .is_none_or(|p| p.own_goal.is_none() && p.role != Role::Obliged),
-            ),
+            Event::Line { moves, .. } => usize::from(moves.last().is_none_or(|p| {
+                (p.own_goal.is_none() || p.own_goal_solves) && p.role != Role::Obliged
+            })),
             Event::Tree { node, .. } => usize::from(node.played.role == Role::Key),
             _ => 0,
         }

@@ -51,6 +51,10 @@ pub enum SeriesEnd {
     /// ser-reci-h#n: the series side then moves again, to a reciprocal
     /// end (see [`HelpEnd::Reciprocal`]).
     Reciprocal,
+    /// `Ns[1s{P}[-1s[G]]]`: the other side then makes two moves, the
+    /// series side passing between them: the first reaching P where given
+    /// (the searcher's `penultimate`), the second the goal.
+    TwoReplies,
 }
 
 /// What ends help play.
@@ -208,6 +212,9 @@ pub(crate) struct Searcher<'s> {
     /// Help play: the judge of the goal the last move but one must reach
     /// (`Stipulation::penultimate`).
     penultimate: Option<Box<Judge>>,
+    /// Help play: the judge of the goal of the other side's moves
+    /// (`Stipulation::other_goal`).
+    other_goal: Option<Box<Judge>>,
     /// `pser-`, `phser-`: how a series move's check is parried.
     parry: Option<Parry>,
     /// How help moves are numbered (`Role::Help`, `Role::Proof`,
@@ -238,6 +245,7 @@ pub(crate) struct Recipe {
     goal_is_end: Option<Color>,
     reciprocal: Option<Goal>,
     penultimate: Option<Goal>,
+    other_goal: Option<Goal>,
     parry: Option<Parry>,
     help_role: Role,
     mate_bound: Option<super::mate_relax::Relaxation>,
@@ -263,6 +271,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             goal_is_end: self.goal_is_end,
             reciprocal: self.reciprocal.as_ref().map(|j| j.goal),
             penultimate: self.penultimate.as_ref().map(|j| j.goal),
+            other_goal: self.other_goal.as_ref().map(|j| j.goal),
             parry: self.parry,
             help_role: self.help_role,
             mate_bound: self.mate_bound.clone(),
@@ -294,6 +303,9 @@ impl<'s> Worker<'s> for Searcher<'s> {
                 .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
             penultimate: r
                 .penultimate
+                .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
+            other_goal: r
+                .other_goal
                 .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
             parry: r.parry,
             help_role: r.help_role,
@@ -339,6 +351,7 @@ impl<'s> Searcher<'s> {
             stop_on_short: false,
             reciprocal: None,
             penultimate: None,
+            other_goal: None,
             parry: None,
             help_role: Role::Help,
             mate_bound: None,
@@ -584,6 +597,18 @@ impl<'s> Searcher<'s> {
         self
     }
 
+    /// Help play: the goal of the moves of the side that does not make
+    /// the last move, mixed into the table's keys.
+    pub fn with_other_goal(mut self, goal: Option<Goal>) -> Searcher<'s> {
+        if let Some(goal) = goal {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (self.salt, goal, "other goal").hash(&mut h);
+            self.salt = h.finish();
+            self.other_goal = Some(Box::new(Judge::for_lines(self.judge.rules, goal)));
+        }
+        self
+    }
+
     /// The side whose forced last move may reach a goal that leaves its
     /// own king in check (`ser-s##!`: the counter-mate the other side is
     /// forced into): its lists then hold those self-checks, as in play
@@ -735,12 +760,14 @@ impl<'s> Searcher<'s> {
 
     /// Reports the line that ends with `last`.
     fn report_line(&mut self, last: &Step) {
-        self.report_line_reaching(last, None);
+        self.report_line_reaching(last, None, false);
     }
 
     /// Reports the line that ends with `last`, which reaches `own_goal`
-    /// where that is not the stipulation's goal (`reci-h`).
-    fn report_line_reaching(&mut self, last: &Step, own_goal: Option<Goal>) {
+    /// where that is not the stipulation's goal: Black's own goal of
+    /// `reci-h`, the second part of a solution, or the other side's goal
+    /// of a structured help play, a solution of its own (`solves`).
+    fn report_line_reaching(&mut self, last: &Step, own_goal: Option<Goal>, solves: bool) {
         let mut steps = Vec::new();
         let mut step = Some(last);
         while let Some(s) = step {
@@ -763,6 +790,7 @@ impl<'s> Searcher<'s> {
                 role: s.role,
                 goal: i + 1 == steps.len(),
                 own_goal: own_goal.filter(|_| i + 1 == steps.len()),
+                own_goal_solves: solves && i + 1 == steps.len(),
                 check: {
                     let after = s.before.play(&s.mv);
                     let after = match &end {
@@ -1001,6 +1029,22 @@ impl<'s> Searcher<'s> {
         if plies == 1 {
             return self.last_help_move(&after, &step, end, depth + 1);
         }
+        // A move of the other side reaching its own goal ends the line:
+        // a solution where it is the last move but one (the lines of the
+        // length a half-move shorter), else one that a shorter length
+        // holds.
+        if !(plies - 1).is_multiple_of(2) {
+            let reached = self
+                .other_goal
+                .as_mut()
+                .and_then(|judge| judge.reached(pos, &mv, &after).then_some(judge.goal));
+            if let Some(goal) = reached {
+                if plies == 2 {
+                    self.report_line_reaching(&step, Some(goal), true);
+                }
+                return plies == 2;
+            }
+        }
         if plies == 2 {
             if let Some(judge) = self.penultimate.as_mut() {
                 if !judge.reached(pos, &mv, &after) {
@@ -1219,7 +1263,7 @@ impl<'s> Searcher<'s> {
                 role: roles.0,
                 parent: path,
             };
-            self.report_line_reaching(&step, goal);
+            self.report_line_reaching(&step, goal, false);
         }
         true
     }
@@ -1562,6 +1606,7 @@ impl<'s> Searcher<'s> {
                 SeriesEnd::Help | SeriesEnd::Reflex | SeriesEnd::SemiReflex => {
                     self.goal_moves_remembered(&after, depth + 1, &step, Role::Reply)
                 }
+                SeriesEnd::TwoReplies => self.two_replies(&after, depth + 1, &step),
                 SeriesEnd::SelfPlay => self.forced_goal_lines(&after, depth + 1, &step),
                 SeriesEnd::HelpSelf => self.self_moves(&after, depth + 1, &step, Role::Reply),
                 // The series side moves once more: the other side cannot
@@ -1601,6 +1646,34 @@ impl<'s> Searcher<'s> {
         // The other side does not move: the series side moves again.
         let again = hand_over(&after);
         self.series_lines(&again, left - 1, end, depth + 1, &step)
+    }
+
+    /// The end of `Ns[1s{P}[-1s[G]]]` in `pos`, the other side to move:
+    /// each of its moves that reaches P (where given) and leaves the
+    /// series side able to pass (not in check), then its goal moves.
+    fn two_replies(&mut self, pos: &Position, depth: usize, path: &Step) -> bool {
+        let moves = self.moves_in_order(pos, depth);
+        let mut found = false;
+        for &mv in &moves {
+            let after = pos.play(&mv);
+            if self.judge.in_check(&after) {
+                continue;
+            }
+            if let Some(judge) = self.penultimate.as_mut() {
+                if !judge.reached(pos, &mv, &after) {
+                    continue;
+                }
+            }
+            let step = Step {
+                before: pos,
+                mv,
+                role: Role::Reply,
+                parent: Some(path),
+            };
+            found |= self.goal_moves_remembered(&hand_over(&after), depth + 1, &step, Role::Reply);
+        }
+        self.put_back(depth, moves);
+        found
     }
 
     /// A parry series: the other side, in check in `pos`, parries; then the

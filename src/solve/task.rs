@@ -149,6 +149,28 @@ impl Task {
         if stip.reciprocal.is_some() {
             refuse_reciprocal_options(problem, &stip, intelligent)?;
         }
+        // A goal on each side's moves: what set play, `whitebegins`,
+        // `goalisend` and the intelligent mode make of it is not
+        // established.
+        if stip.other_goal.is_some() {
+            if let Some(o) = problem.options.iter().find(|o| {
+                matches!(
+                    o.value,
+                    ProblemOption::SetPlay
+                        | ProblemOption::WhiteBegins
+                        | ProblemOption::GoalIsEnd
+                        | ProblemOption::Intelligent
+                )
+            }) {
+                return Err(SolveError::UnsupportedOption {
+                    line: o.line,
+                    name: format!(
+                        "{} with a goal on each side's help moves",
+                        option_word(&o.value)
+                    ),
+                });
+            }
+        }
         let mut pos = match stip.goal {
             // The game array of the standard walks (MarineChess's ...).
             Goal::ProofGame => {
@@ -380,7 +402,10 @@ impl Task {
                 // What Popeye makes of the set play of ser-hs,
                 // ser-reci-h and the series `Ns[>1a[G]d]` is not
                 // established.
-                SeriesEnd::HelpSelf | SeriesEnd::Reciprocal | SeriesEnd::SemiReflex => {
+                SeriesEnd::HelpSelf
+                | SeriesEnd::Reciprocal
+                | SeriesEnd::SemiReflex
+                | SeriesEnd::TwoReplies => {
                     return Err(SolveError::UnsupportedOption {
                         line: option_line(problem, &ProblemOption::SetPlay),
                         name: format!("setplay with {}", stip.text),
@@ -768,6 +793,7 @@ fn play_options(problem: &Problem, stip: &Stipulation) -> Result<(TreeOptions, b
         tree.variations = true;
     }
     tree.quodlibet = battle && stip.quodlibet;
+    tree.no_threat = battle && stip.no_threat;
     let mut help_set_play = false;
     for opt in &problem.options {
         match &opt.value {
@@ -1001,6 +1027,7 @@ fn main_play(stip: &Stipulation, white_begins: bool) -> Option<MainPlay> {
             shortest: 0,
             end: HelpEnd::SelfPlay,
         }),
+        (Play::Help, true) if stip.two_replies => series(SeriesEnd::TwoReplies),
         (Play::Help, true) => series(SeriesEnd::Help),
         (Play::Direct, true) => series(SeriesEnd::Direct),
         (Play::SelfPlay, true) => series(SeriesEnd::SelfPlay),
@@ -1056,6 +1083,9 @@ fn option_word(option: &ProblemOption) -> &'static str {
         ProblemOption::StopOnShortSolutions => "stoponshortsolutions",
         ProblemOption::MaxTime(_) => "maxtime",
         ProblemOption::WhiteBegins => "whitebegins",
+        ProblemOption::SetPlay => "setplay",
+        ProblemOption::GoalIsEnd => "goalisend",
+        ProblemOption::Intelligent => "intelligent",
         _ => "this option",
     }
 }

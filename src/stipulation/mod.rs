@@ -224,6 +224,26 @@ pub struct Stipulation {
     /// a goal constraint (`black 4hh[1s{+}[1s[#]]]`: h#3 whose third
     /// black move checks).
     pub penultimate: Option<Goal>,
+    /// Help play in which the moves of the side that does not make the
+    /// last move have a goal of their own: a structured help play with a
+    /// goal on each letter (`black 4h[=]h[#]`). Such a move reaching it
+    /// ends the line, a solution where it is the last move but one.
+    pub other_goal: Option<Goal>,
+    /// Play with defence whose threats Popeye neither looks for nor
+    /// writes, as under `option nothreat`: a structured stipulation whose
+    /// goal is a nested branch's after the defence (`white 2ad[1a[+]d]`).
+    pub no_threat: bool,
+    /// Play with defence whose defences before the attacker's last move
+    /// must reach this goal, or they refute: a structured stipulation's
+    /// constraint on the defence of the nested branch (`white
+    /// 2ad[1a[+]d{+}]`, a cross-check).
+    pub defence_goal: Option<Goal>,
+    /// Series help play whose other side makes two moves after the
+    /// series, the series side passing between them, the first reaching
+    /// `penultimate` where that is given, the second the goal: a
+    /// structured stipulation's nested series of one move into the same
+    /// side's (`black 3s[1s{x}[-1s[+]]]`).
+    pub two_replies: bool,
     /// Help play of a structured stipulation `m:n` (m below n): the fewest
     /// half-moves of a solution.
     pub shortest: Option<u32>,
@@ -518,6 +538,10 @@ impl Stipulation {
             numbered_from_start: false,
             numbered_as_answer: false,
             penultimate: None,
+            other_goal: None,
+            no_threat: false,
+            defence_goal: None,
+            two_replies: false,
             shortest: None,
             post_key: false,
             quodlibet: false,
@@ -659,7 +683,50 @@ mod tests {
         let s = Stipulation::parse("sstipulation white 3a[1a[#]d]d").unwrap();
         assert_eq!((s.play, s.moves), (Play::SemiReflex, 2));
         assert!(Stipulation::parse("sstipulation black 3a[#]d").is_err());
-        assert!(Stipulation::parse("sstipulation black 4h[=]h[#]").is_err());
+        assert!(Stipulation::parse("sstipulation black 4hh[1a[x]d]").is_err());
+        // A goal on each letter: h#2 whose Black moves may stalemate.
+        let s = Stipulation::parse("sstipulation black 4h[=]h[#]").unwrap();
+        assert_eq!(
+            (s.play, s.goal, s.moves, s.other_goal),
+            (Play::Help, Goal::Mate, 2, Some(Goal::Stalemate))
+        );
+        // An attack nested after the defence: exact direct play without
+        // threats; its defence's constraint, the goal each defence must
+        // reach.
+        let s = Stipulation::parse("sstipulation white 2ad[1a[+]d{+}]").unwrap();
+        assert_eq!(
+            (
+                s.play,
+                s.goal,
+                s.moves,
+                s.exact,
+                s.no_threat,
+                s.defence_goal
+            ),
+            (Play::Direct, Goal::Check, 2, true, true, Some(Goal::Check))
+        );
+        assert!(Stipulation::parse("sstipulation white 4ad[1a[+]d]").is_err());
+        // A series into two moves of the other side, the first reaching
+        // the constraint's goal.
+        let s = Stipulation::parse("sstipulation black 3s[1s[-1s[+]]{x}]").unwrap();
+        assert_eq!(
+            (
+                s.play,
+                s.series,
+                s.goal,
+                s.moves,
+                s.two_replies,
+                s.penultimate
+            ),
+            (Play::Help, true, Goal::Check, 3, true, Some(Goal::Capture))
+        );
+        // A goal on the other side's letter alone: the branch a half-move
+        // shorter (`black 3h[=]h`, Black's moves stalemate).
+        let s = Stipulation::parse("sstipulation black 4h[=]h").unwrap();
+        assert_eq!(
+            (s.goal, s.moves, s.half_move, s.other_goal),
+            (Goal::Stalemate, 1, true, None)
+        );
         // `!#` there is "not mate", no auto-mate.
         let s = Stipulation::parse("sstipulation white 1a[!#]d").unwrap();
         assert_eq!(s.goal, Goal::Not(&Goal::Mate));

@@ -156,6 +156,10 @@ impl Structured {
             numbered_from_start: false,
             numbered_as_answer: false,
             penultimate: None,
+            other_goal: None,
+            no_threat: false,
+            defence_goal: None,
+            two_replies: false,
             shortest: None,
             post_key: false,
             quodlibet: false,
@@ -249,6 +253,20 @@ impl Structured {
                     [end @ Node::Not(_)] => {
                         goal_expression(end).ok_or("unsupported end of self play")?
                     }
+                    // `2ad[1a[G]d]`: after the key and each defence the
+                    // attacker's move to G, tested there only: `exact-`
+                    // direct play in 2, its threats neither looked for nor
+                    // written; `{C}` on the nested defence: each defence
+                    // must reach C, or it refutes.
+                    [Node::Branch(b)] if n == 2 && !exact => {
+                        let (goal, constraint) =
+                            nested_attack_end(b).ok_or("unsupported end of play with defence")?;
+                        let mut stip = plain(Play::Direct, false, goal, 2, false);
+                        stip.exact = true;
+                        stip.no_threat = true;
+                        stip.defence_goal = constraint;
+                        return Ok(stip);
+                    }
                     _ => return unsupported(),
                 };
                 Ok(plain(Play::SelfPlay, false, goal, n / 2, false))
@@ -288,9 +306,6 @@ impl Structured {
             // other side's moves: that side may not reach G (as `option
             // goalisend`).
             ([(Help, false), (Help, false)], side) => {
-                let [end] = ends.as_slice() else {
-                    return unsupported();
-                };
                 // The goal is the last move's: the second letter's in
                 // whole moves, the first's in a half-move more.
                 let (last, other) = if n % 2 == 0 {
@@ -298,12 +313,36 @@ impl Structured {
                 } else {
                     (&root.steps[0], &root.steps[1])
                 };
+                // Popeye tests a letter's goal after each of its moves: a
+                // move reaching it ends the line, written where it is the
+                // last or the last but one of the lengths tried
+                // (`Stipulation::other_goal`).
+                let (end, other_goal) = match (last.ends.as_slice(), other.ends.as_slice()) {
+                    ([end], []) => (end, None),
+                    ([end @ (Node::Goal(_) | Node::Not(_) | Node::And(..))], [theirs])
+                        if constraints.is_empty() =>
+                    {
+                        // (`G&H` there: Popeye's lines not established.)
+                        let goal = goal_expression(theirs)
+                            .filter(|g| !matches!(g, Goal::And(..)))
+                            .ok_or("unsupported goal of the other side's help moves")?;
+                        (end, Some(goal))
+                    }
+                    // A goal on the other side's moves alone: the branch a
+                    // half-move shorter, whose last moves they are.
+                    ([], [Node::Goal(_) | Node::Not(_) | Node::And(..)])
+                        if constraints.is_empty() && n > 1 =>
+                    {
+                        return self.shorter_by_a_half_move(root, text);
+                    }
+                    _ => return unsupported(),
+                };
                 let goal_is_end = match (last.constraints.as_slice(), other.constraints.as_slice())
                 {
                     ([], []) => false,
                     ([], [Node::Not(not)])
                         if matches!(end, Node::Goal(_))
-                            && **not == **end
+                            && **not == *end
                             && last.ends.len() == 1 =>
                     {
                         true
@@ -330,6 +369,7 @@ impl Structured {
                 let n = n + if penultimate.is_some() { 2 } else { 0 };
                 let mut stip = plain(Play::Help, false, goal, n / 2, n % 2 == 1);
                 stip.penultimate = penultimate;
+                stip.other_goal = other_goal;
                 stip.goal_is_end = goal_is_end;
                 stip.swapped = (side == Color::Black) != (n % 2 == 0);
                 // Popeye numbers the stated side's moves: from the first
@@ -388,6 +428,15 @@ impl Structured {
                     (Node::Goal(_) | Node::Not(_) | Node::And(..), []) => {
                         let goal = leaf_goal(end).ok_or("unsupported end of the series")?;
                         (plain(Play::Direct, true, goal, n, false), Color::White)
+                    }
+                    // `Ns[1s{P}[-1s[G]]]`: after the series the other side's
+                    // two moves, the first reaching P where given.
+                    (Node::Branch(b), []) if two_replies(b).is_some() => {
+                        let (p, g) = two_replies(b).ok_or("unsupported end of the series")?;
+                        let mut stip = plain(Play::Help, true, g, n, false);
+                        stip.two_replies = true;
+                        stip.penultimate = p;
+                        (stip, Color::Black)
                     }
                     // A series of the other side: this one is its intro.
                     (Node::Branch(b), []) if is_series(b) => {
@@ -476,6 +525,22 @@ impl Structured {
 }
 
 impl Structured {
+    /// `Nh[G]h` with N even, `Nhh[G]` with N odd: the goal is on the moves
+    /// of the side that does not make the branch's last move, so no line
+    /// reaches that move; the branch is the one of N-1 half-moves whose
+    /// last moves they are (and of a minimum a half-move lower), the same
+    /// lines in the same order.
+    fn shorter_by_a_half_move(&self, root: &Branch, text: &str) -> Result<Stipulation, String> {
+        let mut shorter = root.clone();
+        shorter.length -= 1;
+        shorter.min = root.min.map(|m| m.saturating_sub(1));
+        let tree = Structured {
+            side: self.side,
+            root: Node::Branch(Box::new(shorter)),
+        };
+        tree.to_ordinary(text)
+    }
+
     /// `Ns[B]`, B a series of the other side: the play B is, after an
     /// intro of at most N moves (Popeye's `N->`).
     fn with_intro(&self, main: &Branch, text: &str) -> Result<Stipulation, String> {
@@ -522,6 +587,36 @@ fn goal_constrained_pair(b: &Branch) -> Option<(Goal, Goal)> {
     };
     let usable = |g: &Goal| !matches!(g, Goal::Zugzwang(_)) && !g.is_proof();
     (usable(&p) && usable(g)).then_some((p, *g))
+}
+
+/// `1s{P}[-1s[G]]` (`{P}` optional): a series move of one side, reaching
+/// the goal P where given, then, the series side passing, another of the
+/// same side reaching G; the goals `(P, G)`.
+fn two_replies(b: &Branch) -> Option<(Option<Goal>, Goal)> {
+    let single = |b: &Branch, inverted: bool| {
+        let plain = !b.forced && !b.hidden && b.inverted == inverted && b.min.is_none();
+        match b.steps.as_slice() {
+            [s] if plain && b.length == 1 && s.letter == Letter::Series && !s.if_in_check => {
+                Some(s.clone())
+            }
+            _ => None,
+        }
+    };
+    let usable = |g: &Goal| !matches!(g, Goal::Zugzwang(_) | Goal::Allows(_)) && !g.is_proof();
+    let first = single(b, false)?;
+    let p = match first.constraints.as_slice() {
+        [] => None,
+        [Node::Goal(p)] if usable(p) => Some(*p),
+        _ => return None,
+    };
+    let [Node::Branch(next)] = first.ends.as_slice() else {
+        return None;
+    };
+    let second = single(next, true)?;
+    let ([Node::Goal(g)], []) = (second.ends.as_slice(), second.constraints.as_slice()) else {
+        return None;
+    };
+    usable(g).then_some((p, *g))
 }
 
 /// A series branch with nothing before it: what an intro leads to.
@@ -652,6 +747,36 @@ fn one_move_to_goal(b: &Branch) -> Option<Goal> {
                 [end] => leaf_goal(end),
                 _ => None,
             }
+        }
+        _ => None,
+    }
+}
+
+/// `1a[G]d` or `1a[G]d{C}` after a defence: the attacker's goal `G` and
+/// the goal `C` the defence must have reached (each a goal or a negated
+/// goal).
+fn nested_attack_end(b: &Branch) -> Option<(Goal, Option<Goal>)> {
+    let plain = !b.forced && !b.hidden && !b.inverted && b.min.is_none() && b.length == 1;
+    let single = |node: &Node| goal_expression(node).filter(|g| !matches!(g, Goal::And(..)));
+    match b.steps.as_slice() {
+        [a, d]
+            if plain
+                && a.letter == Letter::Attack
+                && d.letter == Letter::Defence
+                && !a.if_in_check
+                && !d.if_in_check
+                && a.constraints.is_empty()
+                && d.ends.is_empty() =>
+        {
+            let [end] = a.ends.as_slice() else {
+                return None;
+            };
+            let constraint = match d.constraints.as_slice() {
+                [] => None,
+                [c] => Some(single(c)?),
+                _ => return None,
+            };
+            Some((single(end)?, constraint))
         }
         _ => None,
     }

@@ -497,7 +497,7 @@ fn structured_stipulations_that_are_synonyms_read() {
         .unwrap();
     assert_eq!(p.stipulation.value, "sstipulation white 3:3a[#]d");
     let e =
-        parse("fen = \"4k3/8/8/8/8/8/8/4K3\"\nstipulation = \"sstipulation black 4h[=]h[#]\"\n")
+        parse("fen = \"4k3/8/8/8/8/8/8/4K3\"\nstipulation = \"sstipulation black 4hh[1a[x]d]\"\n")
             .unwrap_err();
     assert_eq!(e.line, 2);
     assert!(
