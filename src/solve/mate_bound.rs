@@ -1016,6 +1016,98 @@ mod tests {
         assert!(may_mate(&q, &ORTHODOX, Color::White, 1, 0));
     }
 
+    /// Whether the help play from `pos` mates the side `mated` in exactly
+    /// `plies` half-moves, the last one the other side's (orthodox).
+    fn help_mates(pos: &Position, rules: &crate::rules::Rules, mated: Color, plies: u32) -> bool {
+        let mut moves = Vec::new();
+        crate::movegen::legal_moves(pos, rules, &mut moves);
+        if plies == 0 {
+            return pos.turn == mated && moves.is_empty() && rules.in_check(pos, mated);
+        }
+        moves
+            .iter()
+            .any(|mv| help_mates(&pos.play(mv), rules, mated, plies - 1))
+    }
+
+    #[test]
+    fn the_bound_never_cuts_a_help_mate_of_random_positions() {
+        // Random orthodox positions, a few units each side: wherever the
+        // help play reaches a mate, the bound must allow it (it may allow
+        // more). One and two half-moves for the mating side, none or one
+        // for the mated side before it.
+        let rules = crate::rules::Rules::orthodox();
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let kinds = ["Q", "R", "B", "S", "P", "P"];
+        let (mut tried, mut mates) = (0, 0);
+        while tried < 400 {
+            let mut list = String::new();
+            let mut taken = Vec::new();
+            let mut place = |list: &mut String, piece: &str, next: &mut dyn FnMut(u64) -> u64| loop {
+                let sq = next(64) as u8;
+                let rank = sq / 8;
+                if taken.contains(&sq) || (piece.ends_with('P') && (rank == 0 || rank == 7)) {
+                    continue;
+                }
+                taken.push(sq);
+                let file = (b'a' + sq % 8) as char;
+                list.push_str(&format!("{piece}{file}{} ", rank + 1));
+                return;
+            };
+            place(&mut list, "wK", &mut next);
+            place(&mut list, "bK", &mut next);
+            for _ in 0..1 + next(3) {
+                let piece = format!("w{}", kinds[next(6) as usize]);
+                place(&mut list, &piece, &mut next);
+            }
+            for _ in 0..next(4) {
+                let piece = format!("b{}", kinds[next(6) as usize]);
+                place(&mut list, &piece, &mut next);
+            }
+            let Ok(mut p) = Position::from_piece_list(&list) else {
+                continue;
+            };
+            let (wk, bk) = (p.king(Color::White).unwrap(), p.king(Color::Black).unwrap());
+            if attacks::king(wk).contains(bk) {
+                continue;
+            }
+            let black_first = next(2) == 0;
+            p.turn = if black_first {
+                Color::Black
+            } else {
+                Color::White
+            };
+            // The side not to move is not in check.
+            if rules.in_check(&p, p.turn.opponent()) {
+                continue;
+            }
+            tried += 1;
+            let cases: &[(u32, u32)] = if black_first {
+                &[(1, 1)]
+            } else {
+                &[(1, 0), (2, 1)]
+            };
+            for &(own, other) in cases {
+                let plies = own + other;
+                if help_mates(&p, &rules, Color::Black, plies) {
+                    mates += 1;
+                    assert!(
+                        may_mate(&p, &ORTHODOX, Color::White, own, other),
+                        "{list}({:?} to move): a mate in {plies} half-moves cut",
+                        p.turn
+                    );
+                }
+            }
+        }
+        // The positions hold mates enough for the test to say something.
+        assert!(mates >= 20, "only {mates} mates");
+    }
+
     fn relaxation(circe: crate::rules::CirceRules) -> Relaxation {
         Relaxation::of(&crate::rules::Rules::with_circe(circe)).expect("a form the bound takes")
     }
