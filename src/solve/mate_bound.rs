@@ -49,13 +49,13 @@ const PAWN_FORMS: [Kind; 5] = [
 ];
 
 /// Whether the position is one the bound is made for: orthodox units
-/// without attributes, holes or imitators, and one king of the side to be
-/// mated.
+/// without attributes or imitators, and one king of the side to be mated.
+/// Holes only take away: a unit's routes and attacks on the board without
+/// them are a bound of those with them; a hole is no flight.
 pub fn applies(pos: &Position, mated: Color) -> bool {
     pos.fairy().is_empty()
         && pos.attributed().is_empty()
         && pos.neutral().is_empty()
-        && pos.holes.is_empty()
         && pos.imitators.is_empty()
         && pos.waiting.is_empty()
         && pos.pieces(mated, Kind::KING).count() == 1
@@ -748,12 +748,12 @@ pub fn may_mate(
             region |= king_region(home, mated, mated_moves - extra, true);
         }
     }
-    for k in region {
+    for k in region & !pos.holes {
         let walk = mated_reach.cost(king, Kind::KING, king_diagram, Kind::KING, k, king_unmoved);
         if walk > mated_moves {
             continue;
         }
-        let flights = attacks::king(k);
+        let flights = attacks::king(k) & !pos.holes;
         let mut need = Bitboard::EMPTY;
         if !checks.contains(k) {
             // No unit may check there in the moves left.
@@ -1031,9 +1031,9 @@ mod tests {
 
     #[test]
     fn the_bound_never_cuts_a_help_mate_of_random_positions() {
-        // Random orthodox positions, a few units each side: wherever the
-        // help play reaches a mate, the bound must allow it (it may allow
-        // more). One and two half-moves for the mating side, none or one
+        // Random orthodox positions, a few units each side, some with
+        // holes: wherever the help play reaches a mate, the bound must
+        // allow it (it may allow more). One and two half-moves for the mating side, none or one
         // for the mated side before it.
         let rules = crate::rules::Rules::orthodox();
         let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
@@ -1076,6 +1076,15 @@ mod tests {
             if attacks::king(wk).contains(bk) {
                 continue;
             }
+            // Now and then a few holes (the condition Hole).
+            if next(3) == 0 {
+                for _ in 0..1 + next(4) {
+                    let sq = Square(next(64) as u8);
+                    if p.piece_at(sq).is_none() {
+                        p.holes.set(sq);
+                    }
+                }
+            }
             let black_first = next(2) == 0;
             p.turn = if black_first {
                 Color::Black
@@ -1098,8 +1107,9 @@ mod tests {
                     mates += 1;
                     assert!(
                         may_mate(&p, &ORTHODOX, Color::White, own, other),
-                        "{list}({:?} to move): a mate in {plies} half-moves cut",
-                        p.turn
+                        "{list}({:?} to move, holes {:?}): a mate in {plies} half-moves cut",
+                        p.turn,
+                        p.holes
                     );
                 }
             }

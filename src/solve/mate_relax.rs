@@ -81,7 +81,10 @@ impl Relaxation {
     /// The relaxation the rules need, or None where the bound is not sound
     /// under them (see the module comment).
     pub fn of(rules: &Rules) -> Option<Relaxation> {
-        if !rules.conditions.is_empty() {
+        // Fixed holes only take squares away (`mate_bound::applies`).
+        let mut conditions = rules.conditions;
+        conditions.remove(crate::rules::Condition::Hole);
+        if !conditions.is_empty() {
             return None;
         }
         let mut relax = Relaxation::default();
