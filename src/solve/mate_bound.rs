@@ -14,10 +14,13 @@
 //! its final square (as itself, or as a pawn that promotes on the way).
 //!
 //! Units are never taken away here (a captured unit would only attack or
-//! block less), a unit may count both on its square and on the one it goes
-//! to, and each block is costed by the nearest unit, shared: each of these
-//! only widens what is allowed, so a position judged out of reach has no
-//! mate in the moves left. The answer depends only on the position and
+//! block less), and each block is costed by the nearest unit, shared (one
+//! unit a flight): each of these only widens what is allowed, so a
+//! position judged out of reach has no mate in the moves left. In
+//! orthodox chess a unit that moves leaves the cover it alone gave where
+//! it stands (blocked or covered again), no unit stands on the mated
+//! king's square and the kings never stand side by side; under the Circe
+//! forms a unit may count both on its square and on the one it goes to. The answer depends only on the position and
 //! the moves left, as the transposition table needs.
 //!
 //! Under the Circe forms `mate_relax.rs` takes, a unit's fewest moves to a
@@ -703,10 +706,11 @@ pub fn may_mate(
     // Each unit's sole cover, for the squares a move of it leaves.
     let strict_possible = !relax.judged && m.costs.is_empty();
     if strict_possible {
-        let hits: Vec<(Bitboard, bool)> = m.units[..m.count]
-            .iter()
-            .map(|u| (attacks_of(u.kind, mating, u.sq), u.kind != Kind::KING))
-            .collect();
+        let mut hits = [(Bitboard::EMPTY, false); 16];
+        for (h, u) in hits.iter_mut().zip(&m.units[..m.count]) {
+            *h = (attacks_of(u.kind, mating, u.sq), u.kind != Kind::KING);
+        }
+        let hits = &hits[..m.count];
         for (i, &(hit, checks_too)) in hits.iter().enumerate() {
             let mut others = Bitboard::EMPTY;
             let mut other_checks = Bitboard::EMPTY;
