@@ -329,11 +329,6 @@ fn plies(play: Play, series: bool, moves: u32, half_move: bool, intro: Option<u3
 }
 
 impl Stipulation {
-    /// Whether option `whitebegins` (Popeye's WhiteToPlay) applies: it
-    /// shortens a help play of whole moves by its first half-move (`h#3`
-    /// becomes `h#2.5`). Popeye finds nothing to shorten where the play
-    /// begins with the half-move already (`h#2.5`) or is play with defence,
-    /// and ignores the option there ("WhiteToPlay not applicable").
     /// Whether option `goalisend` applies: not where each side has a goal
     /// of its own (reflex play, `hr`, reciprocal help play), where Popeye
     /// ignores it ("GoalIsEnd not applicable").
@@ -341,6 +336,11 @@ impl Stipulation {
         self.reciprocal.is_none() && !matches!(self.play, Play::Reflex | Play::HelpReflex)
     }
 
+    /// Whether option `whitebegins` (Popeye's WhiteToPlay) applies: it
+    /// shortens a help play of whole moves by its first half-move (`h#3`
+    /// becomes `h#2.5`). Popeye finds nothing to shorten where the play
+    /// begins with the half-move already (`h#2.5`) or is play with defence,
+    /// and ignores the option there ("WhiteToPlay not applicable").
     pub fn white_begins_applies(&self) -> bool {
         if self.goal.is_proof() {
             return false;
@@ -526,15 +526,35 @@ impl Stipulation {
             text = text[text.to_ascii_lowercase().find("reci").unwrap_or(0)..].to_string();
         }
         Stipulation {
+            intro,
+            reciprocal,
+            parry,
+            ..Stipulation::plain(play, series, goal, moves, half_move, exact, text)
+        }
+        .within_limit()
+    }
+
+    /// The play of `moves` moves (and a half), written `text`, with none
+    /// of the extras: no intro, second goal, parry or numbering of its own.
+    pub fn plain(
+        play: Play,
+        series: bool,
+        goal: Goal,
+        moves: u32,
+        half_move: bool,
+        exact: bool,
+        text: String,
+    ) -> Stipulation {
+        Stipulation {
             play,
             series,
             goal,
             moves,
             half_move,
             exact,
-            intro,
-            reciprocal,
-            parry,
+            intro: None,
+            reciprocal: None,
+            parry: None,
             numbered_from_start: false,
             numbered_as_answer: false,
             penultimate: None,
@@ -550,7 +570,6 @@ impl Stipulation {
             goal_is_end: false,
             text,
         }
-        .within_limit()
     }
 
     /// The half-moves the play may take at most (the other side's turns

@@ -53,6 +53,14 @@ pub struct Branch {
     pub steps: Vec<Step>,
 }
 
+impl Branch {
+    /// A branch of one half-move with no mark: not forced, hidden or
+    /// inverted, and no minimum.
+    fn is_plain_move(&self) -> bool {
+        !self.forced && !self.hidden && !self.inverted && self.min.is_none() && self.length == 1
+    }
+}
+
 /// The kind of a half-move of a branch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Letter {
@@ -143,30 +151,16 @@ impl Structured {
         // A minimum below the length: help play only, its lines of m
         // half-moves and more.
         let shortest = root.min.filter(|&m| m < n);
-        let plain = |play, series, goal, moves, half_move| Stipulation {
-            play,
-            series,
-            goal,
-            moves,
-            half_move,
-            exact,
-            intro: None,
-            reciprocal: None,
-            parry: None,
-            numbered_from_start: false,
-            numbered_as_answer: false,
-            penultimate: None,
-            other_goal: None,
-            no_threat: false,
-            defence_goal: None,
-            two_replies: false,
-            shortest: None,
-            post_key: false,
-            quodlibet: false,
-            reflex_bound: ReflexBound::Both,
-            swapped: false,
-            goal_is_end: false,
-            text: text.to_string(),
+        let plain = |play, series, goal, moves, half_move| {
+            Stipulation::plain(
+                play,
+                series,
+                goal,
+                moves,
+                half_move,
+                exact,
+                text.to_string(),
+            )
         };
         use super::{Parry, Play};
         use Letter::*;
@@ -569,7 +563,7 @@ impl Structured {
 /// reaching `G`; the goals `(P, G)`.
 fn goal_constrained_pair(b: &Branch) -> Option<(Goal, Goal)> {
     let single = |b: &Branch| {
-        let plain = !b.forced && !b.hidden && !b.inverted && b.min.is_none() && b.length == 1;
+        let plain = b.is_plain_move();
         match b.steps.as_slice() {
             [s] if plain && s.letter == Letter::Series && !s.if_in_check => Some(s.clone()),
             _ => None,
@@ -729,7 +723,7 @@ fn zugzwang_fork(b: &Branch) -> Option<Goal> {
 
 /// A plain branch of one move: `1a[G]d` or `1h[G]h`, nothing else in it.
 fn one_move_to_goal(b: &Branch) -> Option<Goal> {
-    let plain = !b.forced && !b.hidden && !b.inverted && b.min.is_none() && b.length == 1;
+    let plain = b.is_plain_move();
     match b.steps.as_slice() {
         [first, second]
             if plain
@@ -756,7 +750,7 @@ fn one_move_to_goal(b: &Branch) -> Option<Goal> {
 /// the goal `C` the defence must have reached (each a goal or a negated
 /// goal).
 fn nested_attack_end(b: &Branch) -> Option<(Goal, Option<Goal>)> {
-    let plain = !b.forced && !b.hidden && !b.inverted && b.min.is_none() && b.length == 1;
+    let plain = b.is_plain_move();
     let single = |node: &Node| goal_expression(node).filter(|g| !matches!(g, Goal::And(..)));
     match b.steps.as_slice() {
         [a, d]
@@ -784,7 +778,7 @@ fn nested_attack_end(b: &Branch) -> Option<(Goal, Option<Goal>)> {
 
 /// `1d[G]a`: every move of the other side reaches G (self play's end).
 fn self_end(b: &Branch) -> Option<Goal> {
-    let plain = !b.forced && !b.hidden && !b.inverted && b.min.is_none() && b.length == 1;
+    let plain = b.is_plain_move();
     match b.steps.as_slice() {
         [d, a]
             if plain
