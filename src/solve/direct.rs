@@ -249,9 +249,7 @@ impl<'s> Battle<'s> {
     /// mixed into the table's keys.
     pub fn with_defence_goal(mut self, goal: Option<Goal>) -> Battle<'s> {
         if let Some(goal) = goal {
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            (self.salt, goal, "defence goal").hash(&mut h);
-            self.salt = h.finish();
+            self.salt = super::table::mix_salt(self.salt, (goal, "defence goal"));
             self.defence_goal = Some(Box::new(Judge::new(self.judge.rules, goal)));
         }
         self

@@ -577,9 +577,7 @@ impl<'s> Searcher<'s> {
     /// `reci-h`: the reciprocal goal, mixed into the table's keys.
     pub fn with_reciprocal(mut self, goal: Option<Goal>) -> Searcher<'s> {
         if let Some(goal) = goal {
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            (self.salt, goal).hash(&mut h);
-            self.salt = h.finish();
+            self.salt = super::table::mix_salt(self.salt, goal);
             self.reciprocal = Some(Box::new(Judge::for_lines(self.judge.rules, goal)));
         }
         self
@@ -589,9 +587,7 @@ impl<'s> Searcher<'s> {
     /// the table's keys.
     pub fn with_penultimate(mut self, goal: Option<Goal>) -> Searcher<'s> {
         if let Some(goal) = goal {
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            (self.salt, goal, "penultimate").hash(&mut h);
-            self.salt = h.finish();
+            self.salt = super::table::mix_salt(self.salt, (goal, "penultimate"));
             self.penultimate = Some(Box::new(Judge::for_lines(self.judge.rules, goal)));
         }
         self
@@ -601,9 +597,7 @@ impl<'s> Searcher<'s> {
     /// the last move, mixed into the table's keys.
     pub fn with_other_goal(mut self, goal: Option<Goal>) -> Searcher<'s> {
         if let Some(goal) = goal {
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            (self.salt, goal, "other goal").hash(&mut h);
-            self.salt = h.finish();
+            self.salt = super::table::mix_salt(self.salt, (goal, "other goal"));
             self.other_goal = Some(Box::new(Judge::for_lines(self.judge.rules, goal)));
         }
         self
@@ -624,9 +618,7 @@ impl<'s> Searcher<'s> {
     /// `pser-`, `phser-`: the parries, mixed into the table's keys.
     pub fn with_parry(mut self, parry: Option<Parry>) -> Searcher<'s> {
         if let Some(parry) = parry {
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            (self.salt, parry).hash(&mut h);
-            self.salt = h.finish();
+            self.salt = super::table::mix_salt(self.salt, parry);
             self.parry = Some(parry);
         }
         self

@@ -294,6 +294,16 @@ impl Drop for Slab {
     }
 }
 
+/// A search's salt with `part` of what it asks mixed in: searches that
+/// ask other questions of the same positions (another second goal, other
+/// parries) keep apart in the shared table.
+pub(crate) fn mix_salt(salt: u64, part: impl std::hash::Hash) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (salt, part).hash(&mut h);
+    h.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
