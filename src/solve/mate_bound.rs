@@ -457,12 +457,36 @@ struct Mating<'r> {
 /// Where the cover search stands: the units used, the squares they cover
 /// where they go, and the moves and units the mated side has left for
 /// blocks.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 struct Path {
     used: u32,
     placed: Bitboard,
     spare: u32,
     blocks: u32,
+}
+
+/// One unit's choice in the cover search: what is left to cover, what it
+/// cost, what the unit covers where it goes, and the mated side's moves
+/// and units left for blocks.
+#[derive(Clone, Copy, Default)]
+struct Choice {
+    rest: Bitboard,
+    cost: u32,
+    hit: Bitboard,
+    spare: u32,
+    blocks: u32,
+}
+
+impl Choice {
+    /// Whether every way on from `other` is open from `self` too, at no
+    /// more cost: `other` need not be searched.
+    fn dominates(&self, other: &Choice) -> bool {
+        self.cost <= other.cost
+            && (self.rest & !other.rest).is_empty()
+            && (other.hit & !self.hit).is_empty()
+            && self.spare >= other.spare
+            && self.blocks <= other.blocks
+    }
 }
 
 impl Mating<'_> {
@@ -537,8 +561,7 @@ impl Mating<'_> {
             };
             // A unit's choices with the same cover and cost are alike:
             // each is searched once.
-            let mut seen: [(Bitboard, u32, Bitboard, Path); 24] =
-                [(Bitboard::EMPTY, 0, Bitboard::EMPTY, path); 24];
+            let mut seen = [Choice::default(); 24];
             // What it covered where it stands and no other unit did.
             let left_behind = (self.exposed & self.sole[i])
                 | (self.exposed & self.sole_check[i] & Bitboard::from_square(check));
@@ -599,16 +622,17 @@ impl Mating<'_> {
                                 spare: path.spare - cost,
                                 blocks: path.blocks + n,
                             };
-                            let dominated = seen[..seen_count].iter().any(|&(sb, sc, sh, sp)| {
-                                sc <= c
-                                    && (sb & !rest).is_empty()
-                                    && (hit & !sh).is_empty()
-                                    && sp.spare >= next.spare
-                                    && sp.blocks <= next.blocks
-                            });
+                            let choice = Choice {
+                                rest,
+                                cost: c,
+                                hit,
+                                spare: next.spare,
+                                blocks: next.blocks,
+                            };
+                            let dominated = seen[..seen_count].iter().any(|s| s.dominates(&choice));
                             if (c < left || free) && !dominated {
                                 if seen_count < seen.len() {
-                                    seen[seen_count] = (rest, c, hit, next);
+                                    seen[seen_count] = choice;
                                     seen_count += 1;
                                 }
                                 if self.cover(rest, check, left - c, next) {
