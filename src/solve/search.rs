@@ -493,6 +493,7 @@ impl<'s> Searcher<'s> {
         let Some(relax) = self.mate_bound.as_ref() else {
             return false;
         };
+        count(Counter::Bounds, plies, 1);
         match end {
             HelpEnd::Goal => self.mate_out_of_reach(pos, relax, plies),
             HelpEnd::Reciprocal => {
@@ -522,6 +523,7 @@ impl<'s> Searcher<'s> {
         let Some(relax) = self.mate_bound.as_ref() else {
             return false;
         };
+        count(Counter::Bounds, left, 1);
         let (mating, mating_moves, mated_moves) = match end {
             SeriesEnd::Direct => (pos.turn, left, other),
             SeriesEnd::Help => (pos.turn.opponent(), other, left),
@@ -1122,6 +1124,7 @@ impl<'s> Searcher<'s> {
         }
         // The table keeps the cut too: the bound costs more than a probe.
         if !numbered && self.help_mate_out_of_reach(pos, plies, end) {
+            count(Counter::Cuts, plies, 1);
             self.record_failure(hash, question, n);
             return false;
         }
@@ -1770,6 +1773,7 @@ impl<'s> Searcher<'s> {
         }
         // The table keeps the cut too: the bound costs more than a probe.
         if !self.numbers_at(depth) && self.series_mate_out_of_reach(pos, left, end, other) {
+            count(Counter::Cuts, left, 1);
             self.record_failure(hash, Question::SeriesFails, exact_n);
             return false;
         }
