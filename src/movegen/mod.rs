@@ -151,7 +151,64 @@ pub fn has_legal_move(pos: &Position, rules: &Rules, scratch: &mut Vec<Move>) ->
     if has_surely_legal_quiet_move(pos, rules) {
         return true;
     }
-    !all_pseudo_legal(pos, rules, scratch, None, |mv| !is_legal(pos, rules, mv))
+    let evasions = Evasions::of(pos, rules);
+    !all_pseudo_legal(pos, rules, scratch, None, |mv| {
+        evasions.as_ref().is_some_and(|e| !e.may_evade(mv)) || !is_legal(pos, rules, mv)
+    })
+}
+
+/// The moves that may lift a check, decided before they are played: where
+/// check is orthodox attack and no unit attacks otherwise, a move that only
+/// takes a unit other than the king from one square to another lifts the
+/// check only by standing between the king and its one checker, a line
+/// piece (leaving a square only opens lines). Captures, promotions,
+/// castling, en passant and moves with effects are always played out.
+struct Evasions {
+    king: Square,
+    /// Where a unit may stand between the king and its checker.
+    block: Bitboard,
+}
+
+impl Evasions {
+    /// The filter for the side to move in `pos`, when it is in check and
+    /// the rules let geometry decide.
+    fn of(pos: &Position, rules: &Rules) -> Option<Evasions> {
+        if !rules.conditions.is_empty()
+            || !rules.check_is_orthodox_attack()
+            || pos.fairy().nonempty()
+            || pos.attributed().nonempty()
+        {
+            return None;
+        }
+        let us = pos.turn;
+        let kings = pos.pieces(us, Kind::KING);
+        let king = kings.first()?;
+        if kings.count() != 1 {
+            return None;
+        }
+        let occ = pos.occupied();
+        let checkers = pos.attackers(king, us.opponent(), occ);
+        let checker = checkers.first()?;
+        let line = (pos.by_kind(Kind::ROOK) | pos.by_kind(Kind::BISHOP) | pos.by_kind(Kind::QUEEN))
+            .contains(checker);
+        let block = if checkers.count() == 1 && line {
+            attacks::between(king, checker)
+        } else {
+            Bitboard::EMPTY
+        };
+        Some(Evasions { king, block })
+    }
+
+    /// Whether `mv` (pseudo-legal, of the side in check) may lift the
+    /// check; false only when it surely does not.
+    #[inline]
+    fn may_evade(&self, mv: &Move) -> bool {
+        let plain = matches!(mv.motion, Motion::Normal | Motion::DoubleStep)
+            && !mv.is_capture()
+            && mv.promotion.is_none()
+            && mv.effects.is_empty();
+        !plain || mv.from == self.king || self.block.contains(mv.to)
+    }
 }
 
 /// Whether a unit of the side to move surely has a legal quiet move, seen
@@ -1467,6 +1524,86 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A move the evasion filter drops never lifts the check, on random
+    /// positions with the side to move in check, in orthodox chess and
+    /// under Circe forms (Anticirce: no filter, check there is more than
+    /// attack); and the answer of [`has_legal_move`] stays the legal
+    /// list's.
+    #[test]
+    fn a_move_the_evasion_filter_drops_never_lifts_the_check() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let all_rules = [
+            Rules::orthodox(),
+            Rules::with_circe(CirceRules::CIRCE),
+            Rules::with_circe(CirceRules::of(Base::AntiCirce)),
+        ];
+        let kinds = ["Q", "R", "B", "S", "P"];
+        let (mut checks, mut dropped) = (0, 0);
+        while checks < 600 {
+            let mut taken = Vec::new();
+            let mut list = String::new();
+            for (i, color) in ["w", "b"]
+                .iter()
+                .cycle()
+                .take(2 + 2 * (3 + next(6) as usize))
+                .enumerate()
+            {
+                let piece = if i < 2 { "K" } else { kinds[next(5) as usize] };
+                let sq = loop {
+                    let sq = next(64) as u8;
+                    if !taken.contains(&sq) && !(piece == "P" && (sq < 8 || sq >= 56)) {
+                        break sq;
+                    }
+                };
+                taken.push(sq);
+                list.push_str(&format!(
+                    "{color}{piece}{}{} ",
+                    (b'a' + sq % 8) as char,
+                    sq / 8 + 1
+                ));
+            }
+            let Ok(mut pos) = Position::from_piece_list(&list) else {
+                continue;
+            };
+            pos.turn = if next(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let rules = &all_rules[next(3) as usize];
+            if !rules.in_check(&pos, pos.turn) || rules.in_check(&pos, pos.turn.opponent()) {
+                continue;
+            }
+            checks += 1;
+            let mut pseudo = Vec::new();
+            pseudo_legal_moves(&pos, rules, &mut pseudo);
+            if let Some(evasions) = Evasions::of(&pos, rules) {
+                for mv in pseudo.iter().filter(|mv| !evasions.may_evade(mv)) {
+                    dropped += 1;
+                    assert!(
+                        !is_legal(&pos, rules, mv),
+                        "{list} {:?}: {mv:?} lifts the check",
+                        pos.turn
+                    );
+                }
+            }
+            let mut legal = Vec::new();
+            legal_moves(&pos, rules, &mut legal);
+            assert_eq!(
+                has_legal_move(&pos, rules, &mut Vec::new()),
+                !legal.is_empty(),
+                "{list}"
+            );
+        }
+        assert!(dropped > 1000, "too few moves dropped: {dropped}");
     }
 
     /// Where captures have many outcomes the quiet moves are asked first;
