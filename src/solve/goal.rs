@@ -49,6 +49,9 @@ pub struct Judge {
     /// (from, to): asked first at the next test, where it mostly misses
     /// again (the positions tested are siblings).
     killer: Option<(crate::board::Square, crate::board::Square)>,
+    /// The move that last reached a mate in [`Judge::reachable`]: asked
+    /// first at the next test.
+    mating: Option<(crate::board::Square, crate::board::Square)>,
 }
 
 /// The judge of the goal inside a zugzwang or an allowed reply, with its
@@ -94,6 +97,7 @@ impl Judge {
                 _ => None,
             },
             killer: None,
+            mating: None,
         }
     }
 
@@ -252,12 +256,50 @@ impl Judge {
         cancel: &super::Cancel,
         out: &mut Vec<Move>,
     ) -> bool {
+        if self.goal == Goal::Mate && self.rules.conditions.is_empty() && self.lists_judged_alone()
+        {
+            if let Some(filter) = super::checks::CheckFilter::new(pos, &self.rules) {
+                return !cancel.should_stop() && self.mate_reachable(pos, &filter, out);
+            }
+        }
         out.clear();
         self.moves_unless_stopped(pos, cancel, out);
         out.iter().any(|mv| {
             let after = pos.play(mv);
             self.reached(pos, mv, &after)
         })
+    }
+
+    /// [`Judge::reachable`] for a mate where `filter` tells the moves that
+    /// may check: only those are played, the one that mated at the last
+    /// test first (the positions tested are siblings, and one mate often
+    /// serves them all), and legality is asked only of a move that checks.
+    fn mate_reachable(
+        &mut self,
+        pos: &Position,
+        filter: &super::checks::CheckFilter,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        out.clear();
+        crate::movegen::pseudo_legal_moves(pos, &self.rules, out);
+        out.retain(|mv| filter.may_check(mv));
+        if let Some(i) = self
+            .mating
+            .and_then(|(from, to)| out.iter().position(|m| m.from == from && m.to == to))
+        {
+            out.swap(0, i);
+        }
+        for mv in out.iter() {
+            let after = pos.play(mv);
+            if self.in_check(&after)
+                && crate::movegen::is_legal_after(pos, &self.rules, mv, &after)
+                && self.reached(pos, mv, &after)
+            {
+                self.mating = Some((mv.from, mv.to));
+                return true;
+            }
+        }
+        false
     }
 
     /// Appends to the legal moves `out` of `pos` the moves that reach a
