@@ -456,7 +456,11 @@ pub fn solve_task_into(
     };
     let nodes = if let Some(main) = task.main {
         let play = match stip.intro {
-            Some(moves) => LinePlay::Intro { moves, main },
+            Some(moves) => LinePlay::Intro {
+                moves,
+                main,
+                pass: stip.intro_then_pass,
+            },
             None => LinePlay::Main(main),
         };
         let mut searcher = Searcher::new(

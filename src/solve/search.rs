@@ -105,11 +105,16 @@ pub enum MainPlay {
 }
 
 /// What a line search plays: the main play, or an intro of `moves` moves
-/// before it.
+/// before it (`pass`: the other side passes after it too, and the intro's
+/// side begins the main play).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LinePlay {
     Main(MainPlay),
-    Intro { moves: u32, main: MainPlay },
+    Intro {
+        moves: u32,
+        main: MainPlay,
+        pass: bool,
+    },
 }
 
 impl LinePlay {
@@ -955,7 +960,9 @@ impl<'s> Searcher<'s> {
             LinePlay::Main(MainPlay::Series { end, .. }) => {
                 self.series_move(pos, mv, len, end, depth, path)
             }
-            LinePlay::Intro { main, .. } => self.intro_move(pos, mv, len, main, depth, path),
+            LinePlay::Intro { main, pass, .. } => {
+                self.intro_move(pos, mv, len, (main, pass), depth, path)
+            }
         }
     }
 
@@ -1837,15 +1844,16 @@ impl<'s> Searcher<'s> {
     // ---- intro (`n->`) ----
 
     /// The intros of exactly `left` moves that start with `mv` from `pos`,
-    /// each followed by the main play (whose side then moves). The other
-    /// side cannot pass while in check, nor would the main play start from
-    /// check, so no intro move checks.
+    /// each followed by the main play (whose side then moves, or after
+    /// `pass` the intro's side again). The other side cannot pass while in
+    /// check, nor would the main play start from check, so no intro move
+    /// checks.
     fn intro_move(
         &mut self,
         pos: &Position,
         mv: Move,
         left: u32,
-        main: MainPlay,
+        (main, pass): (MainPlay, bool),
         depth: usize,
         path: Option<&Step>,
     ) -> bool {
@@ -1860,7 +1868,8 @@ impl<'s> Searcher<'s> {
             parent: path,
         };
         if left == 1 {
-            return self.lines(&after, LinePlay::Main(main), depth + 1, Some(&step));
+            let start = if pass { hand_over(&after) } else { after };
+            return self.lines(&start, LinePlay::Main(main), depth + 1, Some(&step));
         }
         let again = hand_over(&after);
         let hash = again.zobrist();
@@ -1873,12 +1882,13 @@ impl<'s> Searcher<'s> {
             // A numbered level (a move path's): as in help play.
             (found, whole) =
                 self.numbered_moves(&again, depth + 1, false, Role::Intro, |s, next| {
-                    s.intro_move(&again, next, left - 1, main, depth + 1, Some(&step))
+                    s.intro_move(&again, next, left - 1, (main, pass), depth + 1, Some(&step))
                 });
         } else {
             let moves = self.moves_in_order(&again, depth + 1);
             for &next in &moves {
-                found |= self.intro_move(&again, next, left - 1, main, depth + 1, Some(&step));
+                found |=
+                    self.intro_move(&again, next, left - 1, (main, pass), depth + 1, Some(&step));
             }
             self.put_back(depth + 1, moves);
         }

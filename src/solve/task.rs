@@ -737,8 +737,9 @@ pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
         (Play::Help | Play::HelpSelf, true) => Color::Black,
         _ => Color::White,
     };
-    // The intro is played by the side that does not begin the main play.
-    if stip.intro.is_some() {
+    // The intro is played by the side that does not begin the main play
+    // (but where the other side passes after it).
+    if stip.intro.is_some() && !stip.intro_then_pass {
         side = side.opponent();
     }
     if problem.has_option(|o| *o == ProblemOption::HalfDuplex) != stip.swapped {
@@ -753,7 +754,7 @@ pub fn starting_side(problem: &Problem, stip: &Stipulation) -> Color {
 /// in the second half of a duplex; in series play and after an intro, the
 /// side that does not play the series.
 fn restricted_side(problem: &Problem, stip: &Stipulation) -> Color {
-    if stip.series || stip.intro.is_some() {
+    if stip.series || stip.intro.is_some() && !stip.intro_then_pass {
         return starting_side(problem, stip).opponent();
     }
     if problem.has_option(|o| *o == ProblemOption::HalfDuplex) != stip.swapped {
@@ -951,7 +952,7 @@ fn goal_is_end_side(
     }
     // The side that makes the goal move; an intro is played by the side
     // that does not begin the play proper.
-    let first = if stip.intro.is_some() {
+    let first = if stip.intro.is_some() && !stip.intro_then_pass {
         first.opponent()
     } else {
         first

@@ -199,6 +199,11 @@ pub struct Stipulation {
     /// `n->`: an introductory series of at most n moves by the side that
     /// does not begin the main play; it may not give check.
     pub intro: Option<u32>,
+    /// The other side passes after the intro too, so that the intro's
+    /// side begins the main play: a structured stipulation's
+    /// `1h[-Nhh[G]]h` (one help move, then help play begun by the same
+    /// side).
+    pub intro_then_pass: bool,
     /// `reci-h`: the reciprocal goal. The help play ends where Black can
     /// both help White reach `goal` in one move and reach this goal
     /// itself at once (`reci-h(=)#3`: stalemate White; without the
@@ -553,6 +558,7 @@ impl Stipulation {
             half_move,
             exact,
             intro: None,
+            intro_then_pass: false,
             reciprocal: None,
             parry: None,
             numbered_from_start: false,

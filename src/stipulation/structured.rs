@@ -299,6 +299,44 @@ impl Structured {
             // other side begins (as `halfduplex` swaps them); `{!G}` on the
             // other side's moves: that side may not reach G (as `option
             // goalisend`).
+            // `1h[-Nhh[G]]h`: one help move, then help play begun by the
+            // same side (the other side passes): an intro of one move
+            // after which the other side passes too.
+            ([(Help, false), (Help, false)], side)
+                if n == 1
+                    && !exact
+                    && !root.inverted
+                    && constraints.is_empty()
+                    && root.steps[1].ends.is_empty()
+                    && matches!(root.steps[0].ends.as_slice(),
+                        [Node::Branch(b)] if b.inverted && !b.forced && !b.hidden) =>
+            {
+                let [Node::Branch(nested)] = root.steps[0].ends.as_slice() else {
+                    return unsupported();
+                };
+                // After one move Popeye numbers an h#1 on from it (`1.Sd4-b3
+                // 2.Sb3-d2 Ra1-h1 #`), longer play from 1 again: the former
+                // is not established.
+                if nested.length <= 2 {
+                    return Err(
+                        "a help move, a pass and a single help move more: not played yet".into(),
+                    );
+                }
+                let nested = Structured {
+                    side,
+                    root: Node::Branch(Box::new(Branch {
+                        inverted: false,
+                        ..(**nested).clone()
+                    })),
+                };
+                let mut stip = nested.to_ordinary(text)?;
+                if stip.play != Play::Help || stip.series || stip.intro.is_some() {
+                    return Err("after a help move and a pass only help play is played".into());
+                }
+                stip.intro = Some(1);
+                stip.intro_then_pass = true;
+                Ok(stip)
+            }
             ([(Help, false), (Help, false)], side) => {
                 // The goal is the last move's: the second letter's in
                 // whole moves, the first's in a half-move more.
@@ -1257,6 +1295,14 @@ mod tests {
         assert_eq!(s.goal, Goal::Zugzwang(&Goal::Allows(&Goal::Mate)));
         assert!(ord("black 6hh[/2da[#]]").is_err());
         assert!(ord("black 6hh[2da[#]{!+}]").is_err());
+        // One help move, a pass, then help play of the same side: the
+        // intro `1->` followed by a pass.
+        let s = ord("black 1h[- 14hh[#]]h").unwrap();
+        assert_eq!((s.play, s.moves, s.half_move), (Play::Help, 7, false));
+        assert_eq!((s.intro, s.intro_then_pass), (Some(1), true));
+        assert!(ord("black 1h[- 2hh[#]]h").is_err());
+        assert!(ord("black 3h[- 12hh[#]]h").is_err());
+        assert!(ord("black 1h[- 14s[#]]h").is_err());
         // A `da` root: self play after the key, Black defending first.
         let s = ord("white - 5d[#]a").unwrap();
         assert_eq!((s.play, s.moves, s.post_key), (Play::SelfPlay, 3, true));
