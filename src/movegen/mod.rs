@@ -1559,7 +1559,7 @@ mod tests {
                 let piece = if i < 2 { "K" } else { kinds[next(5) as usize] };
                 let sq = loop {
                     let sq = next(64) as u8;
-                    if !taken.contains(&sq) && !(piece == "P" && (sq < 8 || sq >= 56)) {
+                    if !taken.contains(&sq) && (piece != "P" || (8..56).contains(&sq)) {
                         break sq;
                     }
                 };
