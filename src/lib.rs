@@ -20,5 +20,7 @@ pub mod problem;
 pub mod rules;
 pub mod solve;
 pub mod stipulation;
+#[cfg(test)]
+mod test_rng;
 pub mod twin;
 pub mod vocabulary;

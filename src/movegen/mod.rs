@@ -1533,13 +1533,8 @@ mod tests {
     /// list's.
     #[test]
     fn a_move_the_evasion_filter_drops_never_lifts_the_check() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = crate::test_rng::XorShift::new(0x2545_f491_4f6c_dd1d_u64);
+        let mut next = move |n: u64| rng.below(n);
         let all_rules = [
             Rules::orthodox(),
             Rules::with_circe(CirceRules::CIRCE),

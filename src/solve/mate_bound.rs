@@ -1064,13 +1064,8 @@ mod tests {
         // allow it (it may allow more). One and two half-moves for the mating side, none or one
         // for the mated side before it.
         let rules = crate::rules::Rules::orthodox();
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = crate::test_rng::XorShift::new(0x9e37_79b9_7f4a_7c15_u64);
+        let mut next = move |n: u64| rng.below(n);
         let kinds = ["Q", "R", "B", "S", "P", "P"];
         let (mut tried, mut mates) = (0, 0);
         while tried < 400 {
