@@ -220,6 +220,28 @@ impl Structured {
                 stip.numbered_from_start = !root.inverted;
                 Ok(stip)
             }
+            // `white - Nda[G]`, N even: direct play in N/2 + 1 from the
+            // position after the key (`postkeyplay`); `black Nda[G]`
+            // numbers the moves from the defender's first.
+            ([(Defence, false), (Attack, false)], Color::Black)
+                if n % 2 == 0
+                    && constraints.is_empty()
+                    && root.steps[0].ends.is_empty()
+                    && !exact =>
+            {
+                let goal = match ends.as_slice() {
+                    [Node::Goal(goal)] if !matches!(goal, Goal::Zugzwang(_)) => *goal,
+                    [Node::And(..)] => return Err(AND_BELOW_THE_KEY.into()),
+                    [end @ Node::Not(_)] => {
+                        goal_expression(end).ok_or("unsupported end of direct play")?
+                    }
+                    _ => return unsupported(),
+                };
+                let mut stip = plain(Play::Direct, false, goal, n / 2 + 1, false);
+                stip.post_key = true;
+                stip.numbered_from_start = !root.inverted;
+                Ok(stip)
+            }
             // `Na[G]d[G]`, N even: self play in which the attacker may
             // reach the goal too (`option quodlibet`).
             ([(Attack, false), (Defence, false)], Color::White)
@@ -1312,6 +1334,13 @@ mod tests {
         assert!(s.post_key && s.numbered_from_start);
         assert!(!ord("white - 1d[#]a").unwrap().numbered_from_start);
         assert!(ord("white 1d[#]a").is_err());
+        // A `da` root ending in the attack: direct play after the key.
+        let s = ord("white - 6da[#]").unwrap();
+        assert_eq!((s.play, s.moves, s.post_key), (Play::Direct, 4, true));
+        assert!(!s.numbered_from_start);
+        assert!(ord("black 2da[=]").unwrap().numbered_from_start);
+        assert!(ord("white - 5da[#]").is_err());
+        assert!(ord("white - 4:4da[#]").is_err());
         // Semi-reflex play, the fork forced with `>` or not.
         for t in ["white 3a[>1a[#]d]d", "white 3a[1a[#]d]d"] {
             let s = ord(t).unwrap();
