@@ -477,7 +477,7 @@ pub fn solve_task_into(
         .with_proof(task.proof.clone())
         .with_mate_bound(mate_bound_holds(task))
         .with_help_role(help_role(stip))
-        .with_reciprocal(stip.reciprocal)
+        .with_reciprocal(stip.reciprocal, stip.reciprocal_own_first)
         .with_penultimate(stip.penultimate)
         .with_other_goal(stip.other_goal)
         .with_parry(stip.parry)

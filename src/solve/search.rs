@@ -214,6 +214,9 @@ pub(crate) struct Searcher<'s> {
     stop_on_short: bool,
     /// `reci-h`: the judge of the reciprocal goal.
     reciprocal: Option<Box<Judge>>,
+    /// `reci-h`: the reciprocal goal's moves are written before the help
+    /// lines.
+    reciprocal_own_first: bool,
     /// Help play: the judge of the goal the last move but one must reach
     /// (`Stipulation::penultimate`).
     penultimate: Option<Box<Judge>>,
@@ -249,6 +252,7 @@ pub(crate) struct Recipe {
     keep_mating: Option<Color>,
     goal_is_end: Option<Color>,
     reciprocal: Option<Goal>,
+    reciprocal_own_first: bool,
     penultimate: Option<Goal>,
     other_goal: Option<Goal>,
     parry: Option<Parry>,
@@ -275,6 +279,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             keep_mating: self.keep_mating,
             goal_is_end: self.goal_is_end,
             reciprocal: self.reciprocal.as_ref().map(|j| j.goal),
+            reciprocal_own_first: self.reciprocal_own_first,
             penultimate: self.penultimate.as_ref().map(|j| j.goal),
             other_goal: self.other_goal.as_ref().map(|j| j.goal),
             parry: self.parry,
@@ -306,6 +311,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             reciprocal: r
                 .reciprocal
                 .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
+            reciprocal_own_first: r.reciprocal_own_first,
             penultimate: r
                 .penultimate
                 .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
@@ -355,6 +361,7 @@ impl<'s> Searcher<'s> {
             goal_is_end: None,
             stop_on_short: false,
             reciprocal: None,
+            reciprocal_own_first: false,
             penultimate: None,
             other_goal: None,
             parry: None,
@@ -581,8 +588,10 @@ impl<'s> Searcher<'s> {
         self
     }
 
-    /// `reci-h`: the reciprocal goal, mixed into the table's keys.
-    pub fn with_reciprocal(mut self, goal: Option<Goal>) -> Searcher<'s> {
+    /// `reci-h`: the reciprocal goal, mixed into the table's keys;
+    /// `own_first`: its goal moves are written before the help lines.
+    pub fn with_reciprocal(mut self, goal: Option<Goal>, own_first: bool) -> Searcher<'s> {
+        self.reciprocal_own_first = own_first;
         if let Some(goal) = goal {
             self.salt = super::table::mix_salt(self.salt, goal);
             self.reciprocal = Some(Box::new(Judge::for_lines(self.judge.rules, goal)));
@@ -1237,8 +1246,47 @@ impl<'s> Searcher<'s> {
             self.report(Event::Gap);
         }
         let moves = self.moves_in_order(pos, depth);
+        let helped = if self.reciprocal_own_first {
+            // The help is tested first, then written after the own goal
+            // moves.
+            let helped = moves.iter().any(|mv| {
+                let list = self.goal_move_list(&pos.play(mv), depth + 1);
+                let any = !list.is_empty();
+                self.put_back(depth + 1, list);
+                any
+            });
+            if helped {
+                self.own_goal_lines(pos, path, &mut own, roles.0);
+                self.help_goal_lines(pos, depth, path, &moves, roles);
+            }
+            helped
+        } else {
+            let helped = self.help_goal_lines(pos, depth, path, &moves, roles);
+            if helped {
+                // reci-h#1: Popeye writes the two parts as two solutions.
+                if path.is_none() && whole {
+                    self.report(Event::Gap);
+                }
+                self.own_goal_lines(pos, path, &mut own, roles.0);
+            }
+            helped
+        };
+        self.put_back(depth, moves);
+        helped
+    }
+
+    /// The help lines of a reciprocal end: each of `moves` followed by the
+    /// other side's moves to the stipulation's goal; whether there is one.
+    fn help_goal_lines(
+        &mut self,
+        pos: &Position,
+        depth: usize,
+        path: Option<&Step>,
+        moves: &[Move],
+        roles: (Role, Role),
+    ) -> bool {
         let mut helped = false;
-        for &mv in &moves {
+        for &mv in moves {
             let after = pos.play(&mv);
             let step = Step {
                 before: pos,
@@ -1248,26 +1296,29 @@ impl<'s> Searcher<'s> {
             };
             helped |= self.goal_moves_remembered(&after, depth + 1, &step, roles.1);
         }
-        self.put_back(depth, moves);
-        if !helped {
-            return false;
-        }
-        // reci-h#1: Popeye writes the two parts as two solutions.
-        if path.is_none() && whole {
-            self.report(Event::Gap);
-        }
+        helped
+    }
+
+    /// The reciprocal goal's own lines of a reciprocal end: each of `own`
+    /// (the side to move's moves reaching it), in Popeye's order.
+    fn own_goal_lines(
+        &mut self,
+        pos: &Position,
+        path: Option<&Step>,
+        own: &mut [Move],
+        role: Role,
+    ) {
         let goal = self.reciprocal.as_ref().map(|j| j.goal);
-        popeye_order::sort(&mut own, &self.judge.rules, pos.turn);
-        for &mv in &own {
+        popeye_order::sort(own, &self.judge.rules, pos.turn);
+        for &mv in own.iter() {
             let step = Step {
                 before: pos,
                 mv,
-                role: roles.0,
+                role,
                 parent: path,
             };
             self.report_line_reaching(&step, goal, false);
         }
-        true
     }
 
     /// The end of hr#: every move of the side to move that reaches the

@@ -209,6 +209,10 @@ pub struct Stipulation {
     /// itself at once (`reci-h(=)#3`: stalemate White; without the
     /// parentheses the same goal as `goal`).
     pub reciprocal: Option<Goal>,
+    /// `reci-h` written with Black's own goal moves before the help
+    /// lines: a structured stipulation joining the two ends the other way
+    /// round (`black 2hh[1h[#]h&2hh[#]]`).
+    pub reciprocal_own_first: bool,
     /// Parry series (`pser-`, `phser-`): a series move may check, and
     /// the other side then parries it before the series goes on.
     pub parry: Option<Parry>,
@@ -533,6 +537,7 @@ impl Stipulation {
         Stipulation {
             intro,
             reciprocal,
+            reciprocal_own_first: false,
             parry,
             ..Stipulation::plain(play, series, goal, moves, half_move, exact, text)
         }
@@ -560,6 +565,7 @@ impl Stipulation {
             intro: None,
             intro_then_pass: false,
             reciprocal: None,
+            reciprocal_own_first: false,
             parry: None,
             numbered_from_start: false,
             numbered_as_answer: false,

@@ -359,6 +359,26 @@ impl Structured {
                 stip.intro_then_pass = true;
                 Ok(stip)
             }
+            // `black Nhh[2hh[G]&1h[H]h]`, N even: help play to the
+            // position where Black both helps White reach G in one move
+            // and reaches H itself, `reci-h(H)G` in N/2 + 1; the ends
+            // joined the other way round write Black's own lines first.
+            ([(Help, false), (Help, false)], Color::Black)
+                if n % 2 == 0
+                    && !exact
+                    && shortest.is_none()
+                    && !root.inverted
+                    && constraints.is_empty()
+                    && root.steps[0].ends.is_empty()
+                    && reciprocal_ends(&root.steps[1].ends).is_some() =>
+            {
+                let (goal, own, own_first) =
+                    reciprocal_ends(&root.steps[1].ends).ok_or("unsupported reciprocal ends")?;
+                let mut stip = plain(Play::Help, false, goal, n / 2 + 1, false);
+                stip.reciprocal = Some(own);
+                stip.reciprocal_own_first = own_first;
+                Ok(stip)
+            }
             ([(Help, false), (Help, false)], side) => {
                 // The goal is the last move's: the second letter's in
                 // whole moves, the first's in a half-move more.
@@ -799,6 +819,67 @@ fn one_move_to_goal(b: &Branch) -> Option<Goal> {
         {
             match first.ends.as_slice() {
                 [end] => leaf_goal(end),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// A plain goal of the ends of `reci-h` (neither a proof game nor an
+/// expression).
+fn reciprocal_goal(node: &Node) -> Option<Goal> {
+    match node {
+        Node::Goal(g) if !g.is_proof() && !matches!(g, Goal::Zugzwang(_)) => Some(*g),
+        _ => None,
+    }
+}
+
+/// `2hh[G]&1h[H]h` (or the other way round, `true`): the help goal `G`
+/// and the own goal `H` of `reci-h`.
+fn reciprocal_ends(ends: &[Node]) -> Option<(Goal, Goal, bool)> {
+    let [Node::And(a, b)] = ends else { return None };
+    match (help_mate_end(a), own_goal_end(b)) {
+        (Some(goal), Some(own)) => Some((goal, own, false)),
+        _ => Some((help_mate_end(b)?, own_goal_end(a)?, true)),
+    }
+}
+
+/// `2hh[G]`: a help move, then the other side's move to the goal `G`.
+fn help_mate_end(node: &Node) -> Option<Goal> {
+    let Node::Branch(b) = node else { return None };
+    match b.steps.as_slice() {
+        [first, second]
+            if !b.forced
+                && !b.hidden
+                && !b.inverted
+                && b.min.is_none()
+                && b.length == 2
+                && first.letter == Letter::Help
+                && second.letter == Letter::Help
+                && !first.if_in_check
+                && !second.if_in_check
+                && first.ends.is_empty()
+                && first.constraints.is_empty()
+                && second.constraints.is_empty() =>
+        {
+            match second.ends.as_slice() {
+                [end] => reciprocal_goal(end),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `1h[G]h`: a help move reaching the goal `G`.
+fn own_goal_end(node: &Node) -> Option<Goal> {
+    match node {
+        Node::Branch(b) if b.steps.iter().all(|s| s.letter == Letter::Help) => {
+            match b.steps.as_slice() {
+                [first, _] if b.is_plain_move() && first.ends.len() == 1 => {
+                    one_move_to_goal(b).and_then(|_| reciprocal_goal(&first.ends[0]))
+                }
                 _ => None,
             }
         }
@@ -1334,6 +1415,21 @@ mod tests {
         assert!(s.post_key && s.numbered_from_start);
         assert!(!ord("white - 1d[#]a").unwrap().numbered_from_start);
         assert!(ord("white 1d[#]a").is_err());
+        // Two help ends joined: reciprocal help play, in either order.
+        let s = ord("black 2hh[2hh[#]&1h[=]h]").unwrap();
+        assert_eq!((s.play, s.moves, s.goal), (Play::Help, 2, Goal::Mate));
+        assert_eq!(
+            (s.reciprocal, s.reciprocal_own_first),
+            (Some(Goal::Stalemate), false)
+        );
+        let s = ord("black 4hh[1h[#]h&2hh[#]]").unwrap();
+        assert_eq!(
+            (s.moves, s.reciprocal, s.reciprocal_own_first),
+            (3, Some(Goal::Mate), true)
+        );
+        assert!(ord("black 2hh[2hh[#]&2hh[#]]").is_err());
+        assert!(ord("black 2hh[2hh[#]&1h[dia]h]").is_err());
+        assert!(ord("white 2hh[2hh[#]&1h[#]h]").is_err());
         // A `da` root ending in the attack: direct play after the key.
         let s = ord("white - 6da[#]").unwrap();
         assert_eq!((s.play, s.moves, s.post_key), (Play::Direct, 4, true));
