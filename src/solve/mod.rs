@@ -480,6 +480,7 @@ pub fn solve_task_into(
         .with_reciprocal(stip.reciprocal, stip.reciprocal_own_first)
         .with_penultimate(stip.penultimate)
         .with_other_goal(stip.other_goal)
+        .with_goal_side_avoids(stip.goal_side_avoids)
         .with_parry(stip.parry)
         .with_forced_self_checks(forced_self_checks(task))
         .with_path_walk(

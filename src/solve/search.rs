@@ -223,6 +223,9 @@ pub(crate) struct Searcher<'s> {
     /// Help play: the judge of the goal of the other side's moves
     /// (`Stipulation::other_goal`).
     other_goal: Option<Box<Judge>>,
+    /// Help play: the goal the goal side's moves before the last may not
+    /// reach (`Stipulation::goal_side_avoids`).
+    goal_side_avoids: Option<Box<Judge>>,
     /// `pser-`, `phser-`: how a series move's check is parried.
     parry: Option<Parry>,
     /// How help moves are numbered (`Role::Help`, `Role::Proof`,
@@ -255,6 +258,7 @@ pub(crate) struct Recipe {
     reciprocal_own_first: bool,
     penultimate: Option<Goal>,
     other_goal: Option<Goal>,
+    goal_side_avoids: Option<Goal>,
     parry: Option<Parry>,
     help_role: Role,
     mate_bound: Option<super::mate_relax::Relaxation>,
@@ -282,6 +286,7 @@ impl<'s> Worker<'s> for Searcher<'s> {
             reciprocal_own_first: self.reciprocal_own_first,
             penultimate: self.penultimate.as_ref().map(|j| j.goal),
             other_goal: self.other_goal.as_ref().map(|j| j.goal),
+            goal_side_avoids: self.goal_side_avoids.as_ref().map(|j| j.goal),
             parry: self.parry,
             help_role: self.help_role,
             mate_bound: self.mate_bound.clone(),
@@ -317,6 +322,9 @@ impl<'s> Worker<'s> for Searcher<'s> {
                 .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
             other_goal: r
                 .other_goal
+                .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
+            goal_side_avoids: r
+                .goal_side_avoids
                 .map(|goal| Box::new(Judge::for_lines(r.rules, goal))),
             parry: r.parry,
             help_role: r.help_role,
@@ -364,6 +372,7 @@ impl<'s> Searcher<'s> {
             reciprocal_own_first: false,
             penultimate: None,
             other_goal: None,
+            goal_side_avoids: None,
             parry: None,
             help_role: Role::Help,
             mate_bound: None,
@@ -615,6 +624,16 @@ impl<'s> Searcher<'s> {
         if let Some(goal) = goal {
             self.salt = super::table::mix_salt(self.salt, (goal, "other goal"));
             self.other_goal = Some(Box::new(Judge::for_lines(self.judge.rules, goal)));
+        }
+        self
+    }
+
+    /// Help play: the goal the goal side's moves before the last may not
+    /// reach, mixed into the table's keys.
+    pub fn with_goal_side_avoids(mut self, goal: Option<Goal>) -> Searcher<'s> {
+        if let Some(goal) = goal {
+            self.salt = super::table::mix_salt(self.salt, (goal, "goal side avoids"));
+            self.goal_side_avoids = Some(Box::new(Judge::for_lines(self.judge.rules, goal)));
         }
         self
     }
@@ -1038,6 +1057,15 @@ impl<'s> Searcher<'s> {
         };
         if plies == 1 {
             return self.last_help_move(&after, &step, end, depth + 1);
+        }
+        // The constraint on the goal side's letter holds after each of its
+        // moves that the other side answers.
+        if end == HelpEnd::Goal && (plies - 1).is_multiple_of(2) {
+            if let Some(judge) = self.goal_side_avoids.as_mut() {
+                if judge.reached(pos, &mv, &after) {
+                    return false;
+                }
+            }
         }
         // A move of the other side reaching its own goal ends the line:
         // a solution where it is the last move but one (the lines of the

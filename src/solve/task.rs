@@ -127,9 +127,12 @@ impl Task {
         // `whitebegins` shortens plain help play by a half-move; what it
         // does to help-self play, series play (Popeye shortens `ser-#2` to
         // a `ser-#1` of its own) or an intro is not established.
+        // A structured stipulation: Popeye turns the play around otherwise
+        // (`black 6hh[#]` becomes Black's mate in five half-moves).
         let shifts_unknown_play = matches!(stip.play, Play::HelpSelf | Play::HelpReflex)
             || stip.series
-            || stip.intro.is_some();
+            || stip.intro.is_some()
+            || (stip.is_structured() && stip.white_begins_applies());
         if let Some(o) = problem
             .options
             .iter()
@@ -152,7 +155,12 @@ impl Task {
         // A goal on each side's moves: what set play, `whitebegins`,
         // `goalisend` and the intelligent mode make of it is not
         // established.
-        if stip.other_goal.is_some() {
+        let constrained = match (stip.other_goal, stip.goal_side_avoids) {
+            (Some(_), _) => Some("a goal on each side's help moves"),
+            (None, Some(_)) => Some("a constraint on the goal side's help moves"),
+            (None, None) => None,
+        };
+        if let Some(what) = constrained {
             if let Some(o) = problem.options.iter().find(|o| {
                 matches!(
                     o.value,
@@ -164,10 +172,7 @@ impl Task {
             }) {
                 return Err(SolveError::UnsupportedOption {
                     line: o.line,
-                    name: format!(
-                        "{} with a goal on each side's help moves",
-                        option_word(&o.value)
-                    ),
+                    name: format!("{} with {what}", option_word(&o.value)),
                 });
             }
         }

@@ -213,6 +213,11 @@ pub struct Stipulation {
     /// lines: a structured stipulation joining the two ends the other way
     /// round (`black 2hh[1h[#]h&2hh[#]]`).
     pub reciprocal_own_first: bool,
+    /// Help play whose goal side's moves before the last may not reach
+    /// this goal: a structured stipulation's negated constraint on the
+    /// letter that reaches the goal (`black - 3h[#]{!x}h`: White's moves
+    /// capture only where they mate).
+    pub goal_side_avoids: Option<Goal>,
     /// Parry series (`pser-`, `phser-`): a series move may check, and
     /// the other side then parries it before the series goes on.
     pub parry: Option<Parry>,
@@ -343,6 +348,12 @@ impl Stipulation {
     /// ignores it ("GoalIsEnd not applicable").
     pub fn goal_is_end_applies(&self) -> bool {
         self.reciprocal.is_none() && !matches!(self.play, Play::Reflex | Play::HelpReflex)
+    }
+
+    /// Whether the stipulation was given in Popeye's structured form
+    /// (`sstipulation`).
+    pub fn is_structured(&self) -> bool {
+        self.text.starts_with("sstipulation ")
     }
 
     /// Whether option `whitebegins` (Popeye's WhiteToPlay) applies: it
@@ -538,6 +549,7 @@ impl Stipulation {
             intro,
             reciprocal,
             reciprocal_own_first: false,
+            goal_side_avoids: None,
             parry,
             ..Stipulation::plain(play, series, goal, moves, half_move, exact, text)
         }
@@ -566,6 +578,7 @@ impl Stipulation {
             intro_then_pass: false,
             reciprocal: None,
             reciprocal_own_first: false,
+            goal_side_avoids: None,
             parry: None,
             numbered_from_start: false,
             numbered_as_answer: false,

@@ -411,18 +411,35 @@ impl Structured {
                     }
                     _ => return unsupported(),
                 };
-                let goal_is_end = match (last.constraints.as_slice(), other.constraints.as_slice())
-                {
-                    ([], []) => false,
-                    ([], [Node::Not(not)])
-                        if matches!(end, Node::Goal(_))
-                            && **not == *end
-                            && last.ends.len() == 1 =>
-                    {
-                        true
-                    }
-                    _ => return unsupported(),
-                };
+                // `{!G}` on the other side's letter: that side may not
+                // reach G (`goalisend`); `{!C}` on the goal side's letter:
+                // its moves that the other side answers may not reach C.
+                let (goal_is_end, avoids) =
+                    match (last.constraints.as_slice(), other.constraints.as_slice()) {
+                        ([], []) => (false, None),
+                        ([], [Node::Not(not)])
+                            if matches!(end, Node::Goal(_))
+                                && **not == *end
+                                && last.ends.len() == 1 =>
+                        {
+                            (true, None)
+                        }
+                        ([Node::Not(not)], [])
+                            if matches!(end, Node::Goal(_))
+                                && other_goal.is_none()
+                                && last.ends.len() == 1 =>
+                        {
+                            match **not {
+                                Node::Goal(c)
+                                    if !c.is_proof() && !matches!(c, Goal::Zugzwang(_)) =>
+                                {
+                                    (false, Some(c))
+                                }
+                                _ => return unsupported(),
+                            }
+                        }
+                        _ => return unsupported(),
+                    };
                 // `Nhh[1s{P}[1s[G]]]`: after the help moves a move of
                 // each side, the first reaching P, the second G: help
                 // play a move longer whose last move but one reaches P.
@@ -445,6 +462,7 @@ impl Structured {
                 stip.penultimate = penultimate;
                 stip.other_goal = other_goal;
                 stip.goal_is_end = goal_is_end;
+                stip.goal_side_avoids = avoids;
                 stip.swapped = (side == Color::Black) != (n % 2 == 0);
                 // Popeye numbers the stated side's moves: from the first
                 // where it begins, as the answer to the first (`1...`)
@@ -1202,11 +1220,12 @@ fn write_node(node: &Node, out: &mut String) {
                     Letter::Series => 's',
                 });
                 // An attack's constraints (tested before the defence
-                // that follows) come after its ends (`/2da[#]{!+}`), and
-                // so do a series move's but a goal (`2s{x}[1a[x]d]`,
+                // that follows) come after its ends (`/2da[#]{!+}`), as
+                // a help move's do (`4hh[#]{!+}`), and so do a series
+                // move's but a goal (`2s{x}[1a[x]d]`,
                 // `2s[1a[x]d]{!1a[x]d}`).
                 let after = |c: &Node| match step.letter {
-                    Letter::Attack => true,
+                    Letter::Attack | Letter::Help => true,
                     Letter::Series => !matches!(c, Node::Goal(_)),
                     _ => false,
                 };
@@ -1263,6 +1282,8 @@ mod tests {
             ("white 2s[1a[x]d]{!1a[x]d}", "2s[1a[x]d]{!1a[x]d}"),
             ("white 2s[#]{!x}", "2s[#]{!x}"),
             ("white 2s[1a[x]d]{x}", "2s{x}[1a[x]d]"),
+            ("black 4hh{!+}[#]", "4hh[#]{!+}"),
+            ("white 3h{!x}[x]h", "3h[x]{!x}h"),
         ] {
             assert_eq!(read(input).echo(), echo, "{input}");
         }
@@ -1430,6 +1451,19 @@ mod tests {
         assert!(ord("black 2hh[2hh[#]&2hh[#]]").is_err());
         assert!(ord("black 2hh[2hh[#]&1h[dia]h]").is_err());
         assert!(ord("white 2hh[2hh[#]&1h[#]h]").is_err());
+        // A negated constraint on the goal side's letter.
+        let s = ord("black - 3h[#]{!x}h").unwrap();
+        assert_eq!(
+            (s.moves, s.half_move, s.goal_side_avoids),
+            (1, true, Some(Goal::Capture))
+        );
+        assert!(!s.goal_is_end);
+        assert_eq!(
+            ord("black 4hh{!+}[#]").unwrap().goal_side_avoids,
+            Some(Goal::Check)
+        );
+        assert!(ord("black - 3h[#]{x}h").is_err());
+        assert!(ord("black - 3h[#]{!dia}h").is_err());
         // A `da` root ending in the attack: direct play after the key.
         let s = ord("white - 6da[#]").unwrap();
         assert_eq!((s.play, s.moves, s.post_key), (Play::Direct, 4, true));
@@ -1488,11 +1522,15 @@ mod tests {
         let ord = |t: &str| read(t).to_ordinary(t);
         let s = ord("black 4h{!x}h[x]").unwrap();
         assert_eq!((s.play, s.moves, s.goal_is_end), (Play::Help, 2, true));
-        assert!(ord("white 3h{!x}[x]h").is_err());
         assert!(ord("white 3h[x]h{!x}").unwrap().goal_is_end);
-        // Another goal, or the constraint on the goal's own move.
+        // Another goal; on the goal's own letter, the constraint of the
+        // goal side's moves before the last.
         assert!(ord("black 4h{!+}h[x]").is_err());
-        assert!(ord("black 4hh{!x}[x]").is_err());
+        let s = ord("black 4hh{!x}[x]").unwrap();
+        assert_eq!(
+            (s.goal_is_end, s.goal_side_avoids),
+            (false, Some(Goal::Capture))
+        );
         assert!(!ord("black 4hh[x]").unwrap().goal_is_end);
     }
 
