@@ -4,12 +4,15 @@
 //! value. A torn write (another thread storing between our two loads) makes
 //! the check fail, so a probe never returns another position's value.
 //!
-//! A search uses a prefix of the table's memory, fourfold larger each time
-//! it has taken stores for an eighth of it: a small problem touches a few pages,
-//! not the whole table (a page fault per page took a third of the time of
-//! a problem solved in a tenth of a second). Filled further, the prefix
-//! would lose answers to collisions that the whole table keeps: a long
-//! search then visits more positions.
+//! A search uses a prefix of the table's memory, twice as large each time
+//! it has taken stores for a quarter of it: a small problem touches a few
+//! pages, not the whole table (a page fault per page took a third of the
+//! time of a problem solved in a tenth of a second, and on a virtual
+//! machine whose host reclaims free memory a fresh page costs more).
+//! Filled further, the prefix would lose answers to collisions that the
+//! whole table keeps: a long search then visits more positions. (Fourfold
+//! growth at an eighth took three times the memory, `castling__038`: 72
+//! MB against 23, for no fewer positions.)
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -24,7 +27,7 @@ pub struct Table {
     mask: AtomicUsize,
     /// Stores since the table was made (not only into empty slots: a
     /// reused table's slots all hold an earlier solve's entries): the
-    /// prefix grows when they pass an eighth of it.
+    /// prefix grows when they pass a quarter of it.
     filled: AtomicUsize,
     /// Mixed into every key: entries an earlier solve left in reused memory
     /// never match (see [`Table::new`]).
@@ -158,13 +161,13 @@ impl Table {
         e.value.store(value, Ordering::Relaxed);
         e.check.store(key ^ value, Ordering::Relaxed);
         if mask + 1 < self.entries.len()
-            && self.filled.fetch_add(1, Ordering::Relaxed) + 1 > (mask + 1) / 8
+            && self.filled.fetch_add(1, Ordering::Relaxed) + 1 > (mask + 1) / 4
         {
             self.grow(mask);
         }
     }
 
-    /// Widens the prefix in use from `mask` fourfold (or to the whole
+    /// Widens the prefix in use from `mask` twofold (or to the whole
     /// table), moving each entry to its slot under the new mask. Another
     /// thread probing or storing meanwhile may miss an entry or overwrite
     /// one: the table only loses answers, it never gives a wrong one (the
@@ -172,7 +175,7 @@ impl Table {
     /// every probe).
     #[cold]
     fn grow(&self, mask: usize) {
-        let wider = ((mask + 1) * 4).min(self.entries.len()) - 1;
+        let wider = ((mask + 1) * 2).min(self.entries.len()) - 1;
         if self
             .mask
             .compare_exchange(mask, wider, Ordering::Relaxed, Ordering::Relaxed)
