@@ -429,13 +429,9 @@ impl Structured {
                                 && other_goal.is_none()
                                 && last.ends.len() == 1 =>
                         {
-                            match **not {
-                                Node::Goal(c)
-                                    if !c.is_proof() && !matches!(c, Goal::Zugzwang(_)) =>
-                                {
-                                    (false, Some(c))
-                                }
-                                _ => return unsupported(),
+                            match plain_goal(not) {
+                                Some(c) => (false, Some(c)),
+                                None => return unsupported(),
                             }
                         }
                         _ => return unsupported(),
@@ -844,9 +840,9 @@ fn one_move_to_goal(b: &Branch) -> Option<Goal> {
     }
 }
 
-/// A plain goal of the ends of `reci-h` (neither a proof game nor an
-/// expression).
-fn reciprocal_goal(node: &Node) -> Option<Goal> {
+/// A plain goal: neither a proof game, a zugzwang nor an expression (the
+/// ends of `reci-h`, a help letter's negated constraint).
+fn plain_goal(node: &Node) -> Option<Goal> {
     match node {
         Node::Goal(g) if !g.is_proof() && !matches!(g, Goal::Zugzwang(_)) => Some(*g),
         _ => None,
@@ -882,7 +878,7 @@ fn help_mate_end(node: &Node) -> Option<Goal> {
                 && second.constraints.is_empty() =>
         {
             match second.ends.as_slice() {
-                [end] => reciprocal_goal(end),
+                [end] => plain_goal(end),
                 _ => None,
             }
         }
@@ -896,7 +892,7 @@ fn own_goal_end(node: &Node) -> Option<Goal> {
         Node::Branch(b) if b.steps.iter().all(|s| s.letter == Letter::Help) => {
             match b.steps.as_slice() {
                 [first, _] if b.is_plain_move() && first.ends.len() == 1 => {
-                    one_move_to_goal(b).and_then(|_| reciprocal_goal(&first.ends[0]))
+                    one_move_to_goal(b).and_then(|_| plain_goal(&first.ends[0]))
                 }
                 _ => None,
             }
