@@ -888,15 +888,11 @@ fn help_mate_end(node: &Node) -> Option<Goal> {
 
 /// `1h[G]h`: a help move reaching the goal `G`.
 fn own_goal_end(node: &Node) -> Option<Goal> {
-    match node {
-        Node::Branch(b) if b.steps.iter().all(|s| s.letter == Letter::Help) => {
-            match b.steps.as_slice() {
-                [first, _] if b.is_plain_move() && first.ends.len() == 1 => {
-                    one_move_to_goal(b).and_then(|_| plain_goal(&first.ends[0]))
-                }
-                _ => None,
-            }
-        }
+    let Node::Branch(b) = node else { return None };
+    // `one_move_to_goal` checks the shape (a plain move, one end).
+    one_move_to_goal(b)?;
+    match b.steps.as_slice() {
+        [first, _] if first.letter == Letter::Help => plain_goal(&first.ends[0]),
         _ => None,
     }
 }
