@@ -19,4 +19,32 @@ impl XorShift {
         self.0 ^= self.0 << 17;
         self.0 % n
     }
+
+    /// A piece list (`wKe1 bKh8 wQd4 ...`): both kings, then `per_side`
+    /// more units of each side, alternately white and black, of `kinds`
+    /// (letters), on distinct squares, no pawn on the first or last rank.
+    pub(crate) fn piece_list(&mut self, per_side: usize, kinds: &[&str]) -> String {
+        let mut taken = Vec::new();
+        let mut list = String::new();
+        for (i, color) in ["w", "b"].iter().cycle().take(2 + 2 * per_side).enumerate() {
+            let piece = if i < 2 {
+                "K"
+            } else {
+                kinds[self.below(kinds.len() as u64) as usize]
+            };
+            let sq = loop {
+                let sq = self.below(64) as u8;
+                if !taken.contains(&sq) && (piece != "P" || (8..56).contains(&sq)) {
+                    break sq;
+                }
+            };
+            taken.push(sq);
+            list.push_str(&format!(
+                "{color}{piece}{}{} ",
+                (b'a' + sq % 8) as char,
+                sq / 8 + 1
+            ));
+        }
+        list
+    }
 }

@@ -1534,7 +1534,6 @@ mod tests {
     #[test]
     fn a_move_the_evasion_filter_drops_never_lifts_the_check() {
         let mut rng = crate::test_rng::XorShift::new(0x2545_f491_4f6c_dd1d_u64);
-        let mut next = move |n: u64| rng.below(n);
         let all_rules = [
             Rules::orthodox(),
             Rules::with_circe(CirceRules::CIRCE),
@@ -1543,37 +1542,17 @@ mod tests {
         let kinds = ["Q", "R", "B", "S", "P"];
         let (mut checks, mut dropped) = (0, 0);
         while checks < 600 {
-            let mut taken = Vec::new();
-            let mut list = String::new();
-            for (i, color) in ["w", "b"]
-                .iter()
-                .cycle()
-                .take(2 + 2 * (3 + next(6) as usize))
-                .enumerate()
-            {
-                let piece = if i < 2 { "K" } else { kinds[next(5) as usize] };
-                let sq = loop {
-                    let sq = next(64) as u8;
-                    if !taken.contains(&sq) && (piece != "P" || (8..56).contains(&sq)) {
-                        break sq;
-                    }
-                };
-                taken.push(sq);
-                list.push_str(&format!(
-                    "{color}{piece}{}{} ",
-                    (b'a' + sq % 8) as char,
-                    sq / 8 + 1
-                ));
-            }
+            let per_side = 3 + rng.below(6) as usize;
+            let list = rng.piece_list(per_side, &kinds);
             let Ok(mut pos) = Position::from_piece_list(&list) else {
                 continue;
             };
-            pos.turn = if next(2) == 0 {
+            pos.turn = if rng.below(2) == 0 {
                 Color::White
             } else {
                 Color::Black
             };
-            let rules = &all_rules[next(3) as usize];
+            let rules = &all_rules[rng.below(3) as usize];
             if !rules.in_check(&pos, pos.turn) || rules.in_check(&pos, pos.turn.opponent()) {
                 continue;
             }

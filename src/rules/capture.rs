@@ -1083,8 +1083,48 @@ pub(crate) fn unit_moves_in_popeye_order(
     first_rank_steps: bool,
     found: &mut dyn FnMut(Square),
 ) {
-    let occ = pos.occupied();
-    let own = pos.by_color(unit.color);
+    if unit.kind.is_orthodox() {
+        let sight = Sight::of(pos, unit.color);
+        orthodox_moves_in_popeye_order(sight, unit, from, first_rank_steps, found);
+    } else {
+        let enemies = pos.occupied() & !pos.by_color(unit.color);
+        crate::board::walks::fairy::moves(pos, unit, from, enemies, |r| found(r.to));
+    }
+}
+
+/// What an orthodox unit's lines see of a board: what stops them, and
+/// whose units stand where (a neutral unit is on both sides).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sight {
+    /// The units and the holes.
+    pub occupied: Bitboard,
+    /// The mover's side's units: not taken.
+    pub own: Bitboard,
+    /// The other side's units: a pawn takes them.
+    pub theirs: Bitboard,
+}
+
+impl Sight {
+    /// The board `pos` as a unit of `color` sees it.
+    pub(crate) fn of(pos: &Position, color: Color) -> Sight {
+        Sight {
+            occupied: pos.occupied(),
+            own: pos.by_color(color),
+            theirs: pos.by_color(color.opponent()),
+        }
+    }
+}
+
+/// `unit_moves_in_popeye_order` for an orthodox `unit`, on the board as
+/// `sight` gives it (a board that need not be built).
+pub(crate) fn orthodox_moves_in_popeye_order(
+    sight: Sight,
+    unit: Piece,
+    from: Square,
+    first_rank_steps: bool,
+    found: &mut dyn FnMut(Square),
+) {
+    let Sight { occupied, own, .. } = sight;
     let line = |d: (i8, i8), ride: bool, found: &mut dyn FnMut(Square)| {
         let mut sq = from;
         while let Some(to) = sq.offset(d.0, d.1) {
@@ -1092,7 +1132,7 @@ pub(crate) fn unit_moves_in_popeye_order(
                 break;
             }
             found(to);
-            if occ.contains(to) || !ride {
+            if occupied.contains(to) || !ride {
                 break;
             }
             sq = to;
@@ -1108,14 +1148,11 @@ pub(crate) fn unit_moves_in_popeye_order(
             }
         }
         Kind::KNIGHT => KNIGHT_LEAPS.iter().for_each(|&d| line(d, false, found)),
-        Kind::PAWN => {
-            let mut all = Vec::new();
-            pawn_moves(pos, unit, from, first_rank_steps, &mut |to, _, _| {
-                all.push(to)
-            });
-            all.into_iter().for_each(found);
-        }
-        _ => crate::board::walks::fairy::moves(pos, unit, from, occ & !own, |r| found(r.to)),
+        Kind::PAWN => pawn_moves(sight, unit, from, first_rank_steps, &mut |to, _, _| {
+            found(to)
+        }),
+        // Only the orthodox walks come here (`unit_moves_in_popeye_order`).
+        _ => debug_assert!(false, "an orthodox walk"),
     }
 }
 
@@ -1132,7 +1169,10 @@ pub(crate) fn unit_moves(
     let occ = pos.occupied();
     let own = pos.by_color(unit.color);
     match unit.kind {
-        Kind::PAWN => pawn_moves(pos, unit, from, rules.first_rank_pawns_move(), found),
+        Kind::PAWN => {
+            let sight = Sight::of(pos, unit.color);
+            pawn_moves(sight, unit, from, rules.first_rank_pawns_move(), found)
+        }
         k if k.is_orthodox() => {
             for to in pos.attacks_from(from, unit) & !own {
                 found(to, Motion::Normal, occ.contains(to));
@@ -1148,7 +1188,7 @@ pub(crate) fn unit_moves(
 /// double step. A pawn on its own first rank makes none, unless
 /// `first_rank_steps`: then one step and its captures.
 fn pawn_moves(
-    pos: &Position,
+    sight: Sight,
     unit: Piece,
     from: Square,
     first_rank_steps: bool,
@@ -1160,8 +1200,11 @@ fn pawn_moves(
         return;
     }
     let forward: i8 = if us == Color::White { 1 } else { -1 };
-    let occ = pos.occupied();
-    let theirs = pos.by_color(us.opponent());
+    let Sight {
+        occupied: occ,
+        theirs,
+        ..
+    } = sight;
     let attacked = attacks::pawn(us, from);
     for df in [-1, 1] {
         if let Some(to) = from.offset(df, forward) {
