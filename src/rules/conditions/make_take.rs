@@ -163,13 +163,8 @@ fn may_take_king(pos: &Position, side: Color, royal: Kind, king: Square) -> Bitb
             continue;
         }
         let clear = occupied & !units;
-        let takes_from = match kind {
-            Kind::KING => attacks::king(king),
-            Kind::KNIGHT => attacks::knight(king),
-            Kind::ROOK => attacks::rook(king, clear),
-            Kind::BISHOP => attacks::bishop(king, clear),
-            Kind::QUEEN => attacks::queen(king, clear),
-            _ => attacks::pawn(side.opponent(), king),
+        let Some(takes_from) = orthodox_reach(kind, side.opponent(), king, clear) else {
+            continue;
         };
         let mut next_to_makes = Bitboard::EMPTY;
         for make in takes_from & !occupied {
@@ -203,22 +198,27 @@ fn takes_king_by_lines(
     let mut lifted = pos.occupied();
     lifted.clear(on);
     let makes = attacks::king(on) & !lifted;
-    let takes_from = match unit.kind {
-        Kind::KING => attacks::king(king),
-        Kind::KNIGHT => attacks::knight(king),
-        Kind::ROOK => attacks::rook(king, lifted),
-        Kind::BISHOP => attacks::bishop(king, lifted),
-        Kind::QUEEN => attacks::queen(king, lifted),
-        Kind::PAWN => {
-            let mut from = attacks::pawn(victims, king);
-            if !rules.first_rank_pawns_move() {
-                from &= !Bitboard::rank(unit.color.back_rank());
-            }
-            from
-        }
-        _ => return None,
-    };
+    let mut takes_from = orthodox_reach(unit.kind, victims, king, lifted)?;
+    if unit.kind == Kind::PAWN && !rules.first_rank_pawns_move() {
+        takes_from &= !Bitboard::rank(unit.color.back_rank());
+    }
     Some((makes & takes_from).nonempty())
+}
+
+/// The squares a unit of the orthodox walk `kind` on `on` reaches by
+/// capture over `occupied` (a pawn of side `color`); None for a fairy
+/// walk. Each reach but a pawn's is also the set of squares from which
+/// the walk reaches `on`; a pawn's is the other side's pawn's reversed.
+fn orthodox_reach(kind: Kind, color: Color, on: Square, occupied: Bitboard) -> Option<Bitboard> {
+    Some(match kind {
+        Kind::KING => attacks::king(on),
+        Kind::KNIGHT => attacks::knight(on),
+        Kind::ROOK => attacks::rook(on, occupied),
+        Kind::BISHOP => attacks::bishop(on, occupied),
+        Kind::QUEEN => attacks::queen(on, occupied),
+        Kind::PAWN => attacks::pawn(color, on),
+        _ => return None,
+    })
 }
 
 /// The walks of the victims, in Popeye's order: the king, the pawn, the
@@ -386,13 +386,6 @@ fn may_take_by(pos: &Position, unit: Piece, from: Square, walk: Kind) -> bool {
     }
     let mut occupied = pos.occupied();
     occupied.clear(from);
-    let reach = |kind: Kind, on: Square| match kind {
-        Kind::KING => attacks::king(on),
-        Kind::KNIGHT => attacks::knight(on),
-        Kind::ROOK => attacks::rook(on, occupied),
-        Kind::BISHOP => attacks::bishop(on, occupied),
-        _ => attacks::queen(on, occupied),
-    };
     let makes = if walk == Kind::PAWN {
         let forward = if them == Color::White { 1 } else { -1 };
         [1, 2]
@@ -400,17 +393,15 @@ fn may_take_by(pos: &Position, unit: Piece, from: Square, walk: Kind) -> bool {
             .filter_map(|n| from.offset(0, n * forward))
             .fold(Bitboard::EMPTY, |b, sq| b | Bitboard::from_square(sq))
     } else {
-        reach(walk, from)
+        orthodox_reach(walk, them, from, occupied).unwrap_or(Bitboard::EMPTY)
     } & !occupied;
     if unit.kind == Kind::PAWN && pos.ep_square.is_some() {
         return makes.nonempty();
     }
     let mut takes_from = Bitboard::EMPTY;
     for victim in victims {
-        takes_from |= match unit.kind {
-            Kind::PAWN => attacks::pawn(them, victim),
-            kind => reach(kind, victim),
-        };
+        // A pawn's reach reversed is the other side's pawn's.
+        takes_from |= orthodox_reach(unit.kind, them, victim, occupied).unwrap_or(Bitboard::EMPTY);
     }
     (makes & takes_from).nonempty()
 }
@@ -422,15 +413,12 @@ fn may_take_by(pos: &Position, unit: Piece, from: Square, walk: Kind) -> bool {
 fn may_take_from(pos: &Position, unit: Piece, from: Square, on: Square, victims: Bitboard) -> bool {
     let mut occupied = pos.occupied();
     occupied.clear(from);
-    let reach = match unit.kind {
-        Kind::KING => attacks::king(on),
-        Kind::KNIGHT => attacks::knight(on),
-        Kind::ROOK => attacks::rook(on, occupied),
-        Kind::BISHOP => attacks::bishop(on, occupied),
-        Kind::QUEEN => attacks::queen(on, occupied),
-        // Its capture en passant takes a unit beside the square it goes to.
-        Kind::PAWN if pos.ep_square.is_none() => attacks::pawn(unit.color, on),
-        _ => return true,
+    // A pawn's capture en passant takes a unit beside the square it goes to.
+    if unit.kind == Kind::PAWN && pos.ep_square.is_some() {
+        return true;
+    }
+    let Some(reach) = orthodox_reach(unit.kind, unit.color, on, occupied) else {
+        return true;
     };
     (reach & victims).nonempty()
 }
