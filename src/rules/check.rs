@@ -110,10 +110,15 @@ impl Rules {
 
     /// Whether check is the orthodox attack on the king, so that a quiet
     /// move that neither is a king's nor opens a line cannot check its own
-    /// king (the generator's shortcut).
+    /// king (the generator's shortcut). Not where a condition makes
+    /// observation more than attack (BrunnerChess: a checker that was no
+    /// check, its capture of the king illegal, becomes one when a unit
+    /// elsewhere moves).
     #[inline]
     pub fn check_is_orthodox_attack(&self) -> bool {
-        self.attack_is_always_check() && self.units_move_from_their_squares()
+        self.attack_is_always_check()
+            && self.units_move_from_their_squares()
+            && self.conditions.all_keep(|c| c.orthodox_observation)
     }
 
     /// Whether a king in check is always attacked, in the orthodox sense,

@@ -137,6 +137,19 @@ mod tests {
     }
 
     #[test]
+    fn brunner_a_move_elsewhere_may_make_a_check_real() {
+        // The rook h5 is no check while the rook d2 guards f2 (its capture
+        // of the king would leave the black king taken): a move of the
+        // rook off the second rank, no pin in the orthodox sense, makes
+        // the check real, so is illegal.
+        let r = Rules::orthodox().with(Condition::Brunner);
+        assert_eq!(
+            moves(&r, "wKh1 wRd2 bKf2 bRh5", Color::White),
+            sorted("Kh1-g2 Kh1-h2 Rd2-a2 Rd2-b2 Rd2-c2 Rd2-e2")
+        );
+    }
+
+    #[test]
     fn lese_majeste_a_checked_king_is_not_taken() {
         let r = Rules::orthodox().with(Condition::LeseMajeste);
         let got = moves(&r, "wKa1 wRd1 bKd8 bPa7", Color::White);
