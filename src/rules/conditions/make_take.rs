@@ -155,7 +155,7 @@ fn may_take_king(pos: &Position, side: Color, royal: Kind, king: Square) -> Bitb
         return theirs;
     }
     let occupied = pos.occupied();
-    let home = Bitboard::from_square(Square::new(4, side.opponent().back_rank()));
+    let home = Bitboard::from_square(king_home(side.opponent()));
     let mut may = theirs & (pos.fairy() | home);
     for kind in Kind::POPEYE_ORDER {
         let units = theirs & pos.by_kind(kind);
@@ -191,8 +191,7 @@ fn takes_king_by_lines(
     king: Square,
 ) -> Option<bool> {
     let victims = unit.color.opponent();
-    if royal != Kind::KING || !unit.kind.is_orthodox() || on == Square::new(4, victims.back_rank())
-    {
+    if royal != Kind::KING || !unit.kind.is_orthodox() || on == king_home(victims) {
         return None;
     }
     let mut lifted = pos.occupied();
@@ -203,6 +202,12 @@ fn takes_king_by_lines(
         takes_from &= !Bitboard::rank(unit.color.back_rank());
     }
     Some((makes & takes_from).nonempty())
+}
+
+/// The home square of `side`'s king: a unit there whose victim is that
+/// king may make the castling of `side` as its make.
+fn king_home(side: Color) -> Square {
+    Square::new(4, side.back_rank())
 }
 
 /// The squares a unit of the orthodox walk `kind` on `on` reaches by
@@ -258,11 +263,13 @@ fn for_each_take(
         rook: None,
     };
     let first_rank_steps = rules.first_rank_pawns_move();
+    let mut occupied = pos.occupied();
+    occupied.clear(from);
     // The takes of victims of `walk`; true when `found` stops them.
     let takes_of =
         |walk: Kind, found: &mut dyn FnMut(Square, Square, Motion, Option<Effect>) -> bool| {
-            let castles = walk == Kind::KING && from == Square::new(4, them.back_rank());
-            if !castles && !may_take_by(pos, unit, from, walk) {
+            let castles = walk == Kind::KING && from == king_home(them);
+            if !castles && !may_take_by(pos, unit, from, occupied, walk) {
                 return false;
             }
             // The makes: the victim's walk, for the victim's side.
@@ -308,7 +315,7 @@ fn for_each_take(
                     );
                     stop
                 };
-            if walk == Kind::KING && from == Square::new(4, them.back_rank()) {
+            if castles {
                 // Popeye takes after the long castling first.
                 for (rook_file, king_file, rook_to) in [(0u8, 2u8, 3u8), (7, 6, 5)] {
                     let rank = them.back_rank();
@@ -346,7 +353,7 @@ fn for_each_take(
             let victims = pos.by_kind(walk) & pos.by_color(them);
             // Popeye takes from the last make's square first.
             for &on in makes.in_order().iter().rev() {
-                if !may_take_from(pos, unit, from, on, victims) {
+                if !may_take_from(pos, unit, on, occupied, victims) {
                     continue;
                 }
                 if take(lifted, on, &mut seen, &mut |to, victim_on, motion| {
@@ -374,8 +381,9 @@ fn for_each_take(
 /// Whether `unit` on `from` may take a unit of walk `walk` by a make and
 /// a take (a castling make aside): a superset from bitboards, the makes
 /// its walk's moves to empty squares (a pawn's steps, blocked or not),
-/// the takes the squares from which its own walk reaches a victim.
-fn may_take_by(pos: &Position, unit: Piece, from: Square, walk: Kind) -> bool {
+/// the takes the squares from which its own walk reaches a victim, over
+/// `occupied` (the board without the unit).
+fn may_take_by(pos: &Position, unit: Piece, from: Square, occupied: Bitboard, walk: Kind) -> bool {
     let them = unit.color.opponent();
     let victims = pos.by_kind(walk) & pos.by_color(them);
     if victims.is_empty() {
@@ -384,8 +392,6 @@ fn may_take_by(pos: &Position, unit: Piece, from: Square, walk: Kind) -> bool {
     if !walk.is_orthodox() || !unit.kind.is_orthodox() {
         return true;
     }
-    let mut occupied = pos.occupied();
-    occupied.clear(from);
     let makes = if walk == Kind::PAWN {
         let forward = if them == Color::White { 1 } else { -1 };
         [1, 2]
@@ -406,13 +412,17 @@ fn may_take_by(pos: &Position, unit: Piece, from: Square, walk: Kind) -> bool {
     (makes & takes_from).nonempty()
 }
 
-/// Whether `unit`, lifted from `from` and placed on `on`, may take one of
-/// `victims`: its attacks on the board seen as bitboards, a superset of
+/// Whether `unit`, lifted (the board `occupied` without it) and placed on
+/// `on`, may take one of `victims`: its attacks seen as bitboards, a superset of
 /// its takes (every one for a fairy walk), so that the takes are
 /// enumerated in order only from the few makes that lead to one.
-fn may_take_from(pos: &Position, unit: Piece, from: Square, on: Square, victims: Bitboard) -> bool {
-    let mut occupied = pos.occupied();
-    occupied.clear(from);
+fn may_take_from(
+    pos: &Position,
+    unit: Piece,
+    on: Square,
+    occupied: Bitboard,
+    victims: Bitboard,
+) -> bool {
     // A pawn's capture en passant takes a unit beside the square it goes to.
     if unit.kind == Kind::PAWN && pos.ep_square.is_some() {
         return true;
@@ -563,7 +573,7 @@ impl Layout<'_> {
 mod tests {
     //! Each list is Popeye 4.104's answer to the position (`~1`).
     use super::super::testing::{moves, sorted};
-    use super::MakeTakeChess;
+    use super::{king_home, MakeTakeChess};
     use crate::board::{attacks, Color, Kind, Piece, Position, Square};
     use crate::rules::conditions::ConditionRule;
     use crate::rules::{Base, CirceRules, Condition, Rules};
@@ -637,7 +647,7 @@ mod tests {
             let Ok(pos) = Position::from_piece_list(&list) else {
                 continue;
             };
-            let homes = [Square::new(4, 0), Square::new(4, 7)];
+            let homes = [king_home(Color::White), king_home(Color::Black)];
             if homes.iter().any(|&h| pos.piece_at(h).is_some()) || pos.king(Color::White).is_none()
             {
                 continue;
@@ -701,14 +711,14 @@ mod tests {
                                 && arrivals_on_built_board(&pos, from, unit, make)
                                     .contains(&victim_on)
                         });
-                        if by_take && (from != Square::new(4, them.back_rank())) {
+                        if by_take && from != king_home(them) {
                             by_building.push((from, victim_on));
                         }
                     }
                 }
                 // A unit on the victims' king's home square may castle as
                 // its make: those takes are the generator's alone.
-                generated.retain(|&(from, _)| from != Square::new(4, them.back_rank()));
+                generated.retain(|&(from, _)| from != king_home(them));
                 generated.sort();
                 generated.dedup();
                 by_building.sort();
