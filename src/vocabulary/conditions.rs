@@ -822,8 +822,13 @@ fn lines_for(lang: Language, rules: &Rules, purpose: Purpose) -> Vec<String> {
             }
         }
         line.push_str(n);
+        // Popeye sets a numbered type four spaces off (`SingleBox    Type1`).
+        let gap = match c.parameter() {
+            Parameter::Type(..) => "    ",
+            _ => " ",
+        };
         for word in param_words(lang, c.parameter(), *rules.param(c)) {
-            line.push(' ');
+            line.push_str(gap);
             line.push_str(&word);
         }
         lines.push((i, line));
@@ -1438,7 +1443,11 @@ fn param_words(lang: Language, parameter: Parameter, param: Param) -> Vec<String
             .chain(param.squares.into_iter().map(|s| s.to_string()))
             .collect(),
         Parameter::Type(_, default) => vec![format!(
-            "Type{}",
+            "{}{}",
+            match lang {
+                Language::German => "Typ",
+                _ => "Type",
+            },
             if param.number == 0 {
                 default
             } else {
@@ -1704,6 +1713,23 @@ mod tests {
 
     fn line(lang: Language, text: &str) -> Vec<String> {
         condition_lines(lang, &parse(lang, text).rules)
+    }
+
+    #[test]
+    fn a_numbered_type_is_set_four_spaces_off_in_the_language_of_the_input() {
+        // Popeye 4.104 (sbtype1, republican examples).
+        assert_eq!(
+            line(Language::German, "NurPartiesatz Typ1"),
+            ["NurPartiesatzSteine    Typ1"]
+        );
+        assert_eq!(
+            line(Language::English, "SingleBox Type3"),
+            ["SingleBox    Type3"]
+        );
+        assert_eq!(
+            line(Language::English, "RepublicanChess Type1"),
+            ["RepublicanChess    Type1"]
+        );
     }
 
     #[test]
