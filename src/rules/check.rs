@@ -65,20 +65,27 @@ impl Rules {
                 || (self.assassin() && self.assassination(pos, color, king));
         }
         let them = color.opponent();
-        let mut attackers = pos.attackers(king, them, pos.occupied());
+        let attackers = self.orthodox_attackers(pos, king, them);
+        if self.attack_is_always_check() {
+            return attackers.nonempty();
+        }
+        (attackers.nonempty() && self.any_capture_for_good(pos, king, attackers))
+            || (self.assassin() && self.assassination(pos, color, king))
+    }
+
+    /// The units of `them` that attack `king` in the orthodox sense.
+    #[inline(always)]
+    pub(crate) fn orthodox_attackers(&self, pos: &Position, king: Square, them: Color) -> Bitboard {
+        let attackers = pos.attackers(king, them, pos.occupied());
         // A pawn on its own first rank observes its second rank only in
         // some forms (Popeye's rule).
         if attackers.nonempty()
             && king.rank() == them.pawn_rank()
             && !self.first_rank_pawns_observe()
         {
-            attackers &= !(pos.pieces(them, Kind::PAWN) & Bitboard::rank(them.back_rank()));
+            return attackers & !(pos.pieces(them, Kind::PAWN) & Bitboard::rank(them.back_rank()));
         }
-        if self.attack_is_always_check() {
-            return attackers.nonempty();
-        }
-        (attackers.nonempty() && self.any_capture_for_good(pos, king, attackers))
-            || (self.assassin() && self.assassination(pos, color, king))
+        attackers
     }
 
     /// Whether an enemy pawn could take `color`'s royal pawn, which has just

@@ -37,7 +37,7 @@
 //! side's move illegal while a kind is missing.
 
 use super::{Capabilities, ConditionRule, Parameter};
-use crate::board::{Color, Kind, Position, Square};
+use crate::board::{Bitboard, Color, Kind, Position, Square};
 use crate::moves::{Effect, Move};
 use crate::rules::{Condition, Observer, Rules};
 
@@ -208,12 +208,55 @@ fn type3(rules: &Rules, pos: &Position, moves: &mut Vec<Move>, start: usize) {
     }
 }
 
+/// Type 1 as the only condition, with orthodox units and one king: check
+/// without playing the king's capture out ([`SingleBox::observes`] does).
+/// Such a capture takes no unit from the capturing side and adds none to
+/// it unless a pawn promotes: it leaves the position in the box when the
+/// position is in it, and a pawn taking on its promotion rank needs a kind
+/// its side misses. None where this does not hold.
+fn check_alone(rules: &Rules, pos: &Position, color: Color) -> Option<bool> {
+    if box_type(rules) != 1
+        || rules.conditions.iter().nth(1).is_some()
+        || rules.has_families()
+        || (pos.fairy() | pos.attributed()).nonempty()
+        || pos.pieces(color, Kind::KING).count() != 1
+    {
+        return None;
+    }
+    let king = pos.pieces(color, Kind::KING).first()?;
+    if out_of_box(pos) {
+        return Some(false);
+    }
+    let them = color.opponent();
+    let attackers = rules.orthodox_attackers(pos, king, them);
+    let promoting = if king.rank() == them.promotion_rank() {
+        attackers & pos.pieces(them, Kind::PAWN)
+    } else {
+        Bitboard::EMPTY
+    };
+    Some(
+        (attackers & !promoting).nonempty()
+            || (promoting.nonempty() && missing(pos, them).next().is_some()),
+    )
+}
+
 /// Whether some side has more units of a kind than the box holds.
 fn out_of_box(pos: &Position) -> bool {
     Color::ALL.iter().any(|&side| {
         BOX.iter()
-            .any(|&(kind, n)| pos.pieces(side, kind).count() > n)
+            .any(|&(kind, n)| more_than(pos.pieces(side, kind), n))
     })
+}
+
+/// Whether `units` holds more than `n` squares: asked of every move, so
+/// without counting them all.
+#[inline(always)]
+fn more_than(units: Bitboard, n: u32) -> bool {
+    let mut rest = units.0;
+    for _ in 0..n {
+        rest &= rest.wrapping_sub(1);
+    }
+    rest != 0
 }
 
 impl ConditionRule for SingleBox {
@@ -337,6 +380,10 @@ impl ConditionRule for SingleBox {
         }
     }
 
+    fn decides_check(rules: &Rules, pos: &Position, color: Color) -> Option<bool> {
+        check_alone(rules, pos, color)
+    }
+
     /// The capture of the king, played, must leave the position in the
     /// box (a pawn taking it on its promotion rank with some kind the box
     /// still holds). Popeye asks this of check alone (other observations,
@@ -398,6 +445,79 @@ mod tests {
 
     fn circe() -> Rules {
         Rules::with_circe(crate::rules::CirceRules::of(crate::rules::Base::Circe))
+    }
+
+    #[test]
+    fn type1_check_without_the_capture_played_is_check_with_it() {
+        // Random positions, some out of the box, many with a pawn next to
+        // a king on the pawn's promotion rank and a side whose box is full
+        // or not: the check found without playing the king's capture out
+        // must be the one found by playing it.
+        let mut rng = crate::test_rng::XorShift::new(0x2545_f491_4f6c_dd1d);
+        let full = ["Q", "R", "R", "B", "B", "S", "S"];
+        let (mut checks, mut promoting, mut out) = (0, 0, 0);
+        for _ in 0..3000 {
+            let mut taken: Vec<u8> = Vec::new();
+            let mut list = String::new();
+            let mut put = |list: &mut String, piece: &str, sq: u8| {
+                if taken.contains(&sq) || (piece.ends_with('P') && !(8..56).contains(&sq)) {
+                    return false;
+                }
+                taken.push(sq);
+                list.push_str(&format!(
+                    "{piece}{}{} ",
+                    (b'a' + sq % 8) as char,
+                    sq / 8 + 1
+                ));
+                true
+            };
+            // The black king on the last rank, a white pawn below it.
+            let bk = 56 + rng.below(8) as u8;
+            put(&mut list, "bK", bk);
+            let file = bk % 8;
+            let beside = if file == 0 || (file < 7 && rng.below(2) == 0) {
+                bk - 7
+            } else {
+                bk - 9
+            };
+            if rng.below(4) != 0 {
+                put(&mut list, "wP", beside);
+            }
+            while !put(&mut list, "wK", rng.below(64) as u8) {}
+            // White's box full (no kind to promote to) or not, and now and
+            // then a unit too many.
+            let white: Vec<&str> = if rng.below(2) == 0 {
+                full.to_vec()
+            } else {
+                (0..rng.below(5))
+                    .map(|_| ["Q", "R", "B", "S"][rng.below(4) as usize])
+                    .collect()
+            };
+            for kind in white {
+                while !put(&mut list, &format!("w{kind}"), rng.below(64) as u8) {}
+            }
+            for _ in 0..rng.below(5) {
+                let kind = ["Q", "R", "B", "S", "P"][rng.below(5) as usize];
+                while !put(&mut list, &format!("b{kind}"), rng.below(64) as u8) {}
+            }
+            let Ok(pos) = Position::from_piece_list(&list) else {
+                continue;
+            };
+            let rules = singlebox(&list);
+            for color in [Color::White, Color::Black] {
+                let fast = super::check_alone(&rules, &pos, color).expect("type 1 alone");
+                let played = rules.in_check_as_attacked(&pos, color);
+                assert_eq!(fast, played, "{list}: {color:?} in check");
+                checks += usize::from(played);
+            }
+            let pawn = pos.piece_at(crate::board::Square(beside));
+            promoting += usize::from(pawn.is_some_and(|p| p.kind == crate::board::Kind::PAWN));
+            out += usize::from(super::out_of_box(&pos));
+        }
+        assert!(
+            checks > 300 && promoting > 1000 && out > 100,
+            "{checks} {promoting} {out}"
+        );
     }
 
     /// The moves of `turn` whose text starts with `start`.
