@@ -475,7 +475,7 @@ struct Path {
 /// One unit's choice in the cover search: what is left to cover, what it
 /// cost, what the unit covers where it goes, and the mated side's moves
 /// and units left for blocks.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Choice {
     rest: Bitboard,
     cost: u32,
