@@ -62,6 +62,15 @@ pub fn captures_of(
     mut found: impl FnMut(Square),
 ) {
     let steps = piece.kind.walk().steps;
+    let mut with_target = occupied;
+    with_target.set(target);
+    // Leaps and rides: only the lines through the target are walked.
+    if let Some(n) = super::line_captures(steps, from, target, with_target) {
+        for _ in 0..n {
+            found(target);
+        }
+        return;
+    }
     if !super::may_capture_on(steps, from, target) {
         return;
     }
@@ -73,8 +82,7 @@ pub fn captures_of(
         }
         return;
     }
-    let mut occupied = occupied;
-    occupied.set(target);
+    let occupied = with_target;
     let mut enemies = pos.by_color(piece.color.opponent()) & occupied;
     enemies.set(target);
     let board = Board {

@@ -160,6 +160,38 @@ pub fn may_capture_on(steps: &[Step], from: Square, target: Square) -> bool {
     })
 }
 
+/// How many captures of a unit on `target` a walk made only of leaps and
+/// rides has from `from` over `occupied`: one per leap and per line that
+/// reaches it over empty squares, what the generator would report, without
+/// walking the lines that miss it (a nightrider's or an elephant's check
+/// test). None for the other walks.
+pub(crate) fn line_captures(
+    steps: &[Step],
+    from: Square,
+    target: Square,
+    occupied: Bitboard,
+) -> Option<usize> {
+    let (from, target) = (at(from), at(target));
+    let d = sub(target, from);
+    let mut n = 0;
+    for step in steps {
+        match *step {
+            Step::Leap(vs) => n += vs.iter().filter(|&&v| v == d).count(),
+            Step::Ride(vs) => {
+                for &v in vs.iter().filter(|&&v| on_ray(d, v)) {
+                    let mut s = add(from, v);
+                    while s != target && empty_at(s, occupied) {
+                        s = add(s, v);
+                    }
+                    n += usize::from(s == target);
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(n)
+}
+
 /// How many of a rose's circles from `from` reach a unit on `target` over
 /// empty squares (`occupied`): the captures its generator would report.
 pub(crate) fn rose_rider_captures(from: Square, target: Square, occupied: Bitboard) -> usize {

@@ -378,3 +378,58 @@ fn an_orphan_checks_with_the_walks_it_is_lent() {
     assert!(observes("wKh1 wOd4 bKd8 bRh4", "d4", "d8"));
     assert!(!observes("wKh1 wOd4 bKd8 bBh4", "d4", "d8"));
 }
+
+#[test]
+fn leap_and_ride_captures_counted_without_the_generator_are_its_captures() {
+    // Every kind whose walk is leaps and rides alone (nightriders, the
+    // elephant, camel riders, ...): on random boards the captures of a
+    // unit on a target that `line_captures` counts must be those the
+    // generator reports, walking every line.
+    use crate::pieces::walk::Step;
+    let kinds: Vec<crate::board::Kind> = crate::board::Kind::all()
+        .filter(|k| {
+            k.walk()
+                .steps
+                .iter()
+                .all(|s| matches!(s, Step::Leap(_) | Step::Ride(_)))
+        })
+        .filter(|k| k.walk().steps.iter().any(|s| matches!(s, Step::Ride(_))))
+        .collect();
+    assert!(kinds.len() >= 10, "{} kinds", kinds.len());
+    let mut rng = crate::test_rng::XorShift::new(0x6a09_e667_f3bc_c908);
+    let (mut reached, mut blocked) = (0, 0);
+    for round in 0..20_000 {
+        let kind = kinds[round % kinds.len()];
+        let mut occupied = crate::board::Bitboard::EMPTY;
+        for _ in 0..rng.below(20) {
+            occupied.set(Square(rng.below(64) as u8));
+        }
+        let from = Square(rng.below(64) as u8);
+        let target = Square(rng.below(64) as u8);
+        if from == target {
+            continue;
+        }
+        occupied.set(from);
+        occupied.set(target);
+        let pos = Position::empty();
+        let board = super::Board {
+            pos: &pos,
+            occupied,
+            enemies: crate::board::Bitboard::from_square(target),
+            side: Color::White,
+            ep: None,
+        };
+        let mut walked = 0;
+        super::generate(kind.walk().steps, from, &board, true, |r| {
+            walked += usize::from(r.capture == Some(target));
+        });
+        let counted = super::line_captures(kind.walk().steps, from, target, occupied);
+        assert_eq!(counted, Some(walked), "{kind:?} {from:?} -> {target:?}");
+        if walked > 0 {
+            reached += 1;
+        } else if super::may_capture_on(kind.walk().steps, from, target) {
+            blocked += 1;
+        }
+    }
+    assert!(reached > 1000 && blocked > 300, "{reached} {blocked}");
+}
