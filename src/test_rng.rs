@@ -24,27 +24,46 @@ impl XorShift {
     /// more units of each side, alternately white and black, of `kinds`
     /// (letters), on distinct squares, no pawn on the first or last rank.
     pub(crate) fn piece_list(&mut self, per_side: usize, kinds: &[&str]) -> String {
-        let mut taken = Vec::new();
-        let mut list = String::new();
+        let mut list = PieceList::default();
         for (i, color) in ["w", "b"].iter().cycle().take(2 + 2 * per_side).enumerate() {
             let piece = if i < 2 {
                 "K"
             } else {
                 kinds[self.below(kinds.len() as u64) as usize]
             };
-            let sq = loop {
-                let sq = self.below(64) as u8;
-                if !taken.contains(&sq) && (piece != "P" || (8..56).contains(&sq)) {
-                    break sq;
-                }
-            };
-            taken.push(sq);
-            list.push_str(&format!(
-                "{color}{piece}{}{} ",
-                (b'a' + sq % 8) as char,
-                sq / 8 + 1
-            ));
+            list.place_anywhere(self, &format!("{color}{piece}"));
         }
-        list
+        list.text
+    }
+}
+
+/// A piece list being built: units on distinct squares, no pawn on the
+/// first or last rank.
+#[derive(Default)]
+pub(crate) struct PieceList {
+    taken: Vec<u8>,
+    /// The list so far (`wKe1 bKh8 `).
+    pub(crate) text: String,
+}
+
+impl PieceList {
+    /// Puts `piece` (`wK`, `bP`) on `sq` (0 a1 .. 63 h8), unless the square
+    /// is taken or a pawn may not stand there.
+    pub(crate) fn place(&mut self, piece: &str, sq: u8) -> bool {
+        if self.taken.contains(&sq) || (piece.ends_with('P') && !(8..56).contains(&sq)) {
+            return false;
+        }
+        self.taken.push(sq);
+        self.text.push_str(&format!(
+            "{piece}{}{} ",
+            (b'a' + sq % 8) as char,
+            sq / 8 + 1
+        ));
+        true
+    }
+
+    /// Puts `piece` on a square drawn from `rng` until one takes it.
+    pub(crate) fn place_anywhere(&mut self, rng: &mut XorShift, piece: &str) {
+        while !self.place(piece, rng.below(64) as u8) {}
     }
 }

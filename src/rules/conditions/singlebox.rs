@@ -457,23 +457,10 @@ mod tests {
         let full = ["Q", "R", "R", "B", "B", "S", "S"];
         let (mut checks, mut promoting, mut out) = (0, 0, 0);
         for _ in 0..3000 {
-            let mut taken: Vec<u8> = Vec::new();
-            let mut list = String::new();
-            let mut put = |list: &mut String, piece: &str, sq: u8| {
-                if taken.contains(&sq) || (piece.ends_with('P') && !(8..56).contains(&sq)) {
-                    return false;
-                }
-                taken.push(sq);
-                list.push_str(&format!(
-                    "{piece}{}{} ",
-                    (b'a' + sq % 8) as char,
-                    sq / 8 + 1
-                ));
-                true
-            };
+            let mut units = crate::test_rng::PieceList::default();
             // The black king on the last rank, a white pawn below it.
             let bk = 56 + rng.below(8) as u8;
-            put(&mut list, "bK", bk);
+            units.place("bK", bk);
             let file = bk % 8;
             let beside = if file == 0 || (file < 7 && rng.below(2) == 0) {
                 bk - 7
@@ -481,9 +468,9 @@ mod tests {
                 bk - 9
             };
             if rng.below(4) != 0 {
-                put(&mut list, "wP", beside);
+                units.place("wP", beside);
             }
-            while !put(&mut list, "wK", rng.below(64) as u8) {}
+            units.place_anywhere(&mut rng, "wK");
             // White's box full (no kind to promote to) or not, and now and
             // then a unit too many.
             let white: Vec<&str> = if rng.below(2) == 0 {
@@ -494,12 +481,13 @@ mod tests {
                     .collect()
             };
             for kind in white {
-                while !put(&mut list, &format!("w{kind}"), rng.below(64) as u8) {}
+                units.place_anywhere(&mut rng, &format!("w{kind}"));
             }
             for _ in 0..rng.below(5) {
                 let kind = ["Q", "R", "B", "S", "P"][rng.below(5) as usize];
-                while !put(&mut list, &format!("b{kind}"), rng.below(64) as u8) {}
+                units.place_anywhere(&mut rng, &format!("b{kind}"));
             }
+            let list = units.text;
             let Ok(pos) = Position::from_piece_list(&list) else {
                 continue;
             };
