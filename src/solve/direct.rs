@@ -14,7 +14,7 @@ use super::play::{Event, Node, Played, Remark, Role};
 use super::popeye_order;
 use super::search::{hand_over, Attack};
 use super::table::{Question, Table};
-use crate::board::{Kind, Position, Square};
+use crate::board::{Color, Kind, Position, Square};
 use crate::moves::Move;
 use crate::rules::conditions::{bicaptures, republican};
 use crate::rules::{Condition, Rules};
@@ -95,6 +95,66 @@ impl Drop for Battle<'_> {
     }
 }
 
+/// What the table knows of a position where results are monotone in the
+/// length (`Battle::monotone`): from which length on the side to move is
+/// known to win (attacker) or lose (defender), and below which length it is
+/// known not to; 0 where nothing is known.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct LengthBounds {
+    /// One more than the fewest moves known to win.
+    wins_past: u32,
+    /// One more than the most moves known to fail.
+    fails_below: u32,
+}
+
+impl LengthBounds {
+    /// Lengths from this one on are left to the table keyed by length.
+    const MAX: u32 = 0x7fff;
+
+    /// The answer at `k` these bounds give.
+    fn answer(self, k: u32) -> Option<bool> {
+        if self.wins_past != 0 && k + 1 >= self.wins_past {
+            Some(true)
+        } else if k < self.fails_below {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// The bounds with the result at `k` added.
+    fn with(self, k: u32, result: bool) -> LengthBounds {
+        if result {
+            let past = k + 1;
+            LengthBounds {
+                wins_past: if self.wins_past == 0 {
+                    past
+                } else {
+                    self.wins_past.min(past)
+                },
+                ..self
+            }
+        } else {
+            LengthBounds {
+                fails_below: self.fails_below.max(k + 1),
+                ..self
+            }
+        }
+    }
+
+    /// Never 0: the table's values are not.
+    fn encode(self) -> u64 {
+        1 << 40 | u64::from(self.wins_past) << 16 | u64::from(self.fails_below)
+    }
+
+    fn decode(v: u64) -> LengthBounds {
+        LengthBounds {
+            wins_past: (v >> 16 & 0xffff) as u32,
+            fails_below: (v & 0xffff) as u32,
+        }
+    }
+}
+
 /// The solver of play with defence.
 pub(crate) struct Battle<'s> {
     judge: Judge,
@@ -129,6 +189,9 @@ pub(crate) struct Battle<'s> {
     /// The goal each defence before the attacker's last move must reach,
     /// or it refutes (`Stipulation::defence_goal`).
     defence_goal: Option<Box<Judge>>,
+    /// Per side, whether its defences are tried fewest replies first
+    /// (`Battle::orders_by_replies`).
+    reply_order: [bool; 2],
     out: Out<'s>,
 }
 
@@ -189,6 +252,7 @@ impl<'s> Worker<'s> for Battle<'s> {
             parallel: r.parallel,
             goal_is_end: r.goal_is_end,
             defence_goal: r.defence_goal.map(|g| Box::new(Judge::new(r.rules, g))),
+            reply_order: Battle::orders_by_replies(&r.rules),
             out,
         }
     }
@@ -241,8 +305,18 @@ impl<'s> Battle<'s> {
             parallel: rayon::current_num_threads() > 1,
             goal_is_end: None,
             defence_goal: None,
+            reply_order: Battle::orders_by_replies(&rules),
             out,
         }
+    }
+
+    /// Per side, whether its defences away from the attacker's last move
+    /// are tried in the order of the attacker's replies, fewest first:
+    /// those most often refute, and Popeye tries them so. Not where a
+    /// condition selects the defender's moves (a mummer): it leaves few,
+    /// and the killer orders them better.
+    fn orders_by_replies(rules: &Rules) -> [bool; 2] {
+        Color::ALL.map(|side| !rules.conditions.select_for(side))
     }
 
     /// The goal each defence before the attacker's last move must reach,
@@ -291,6 +365,10 @@ impl<'s> Battle<'s> {
     /// What the table knows of (`hash`, `k`).
     #[inline]
     fn recall(&self, hash: u64, k: u32) -> Option<bool> {
+        if self.monotone(k) {
+            let bounds = self.bounds(hash)?;
+            return bounds.answer(k);
+        }
         self.table
             .probe(hash, Question::BattleResult, k, self.node_salt())
             .map(|v| v == 2)
@@ -303,9 +381,38 @@ impl<'s> Battle<'s> {
         if self.cancel.should_stop() {
             return;
         }
+        if self.monotone(k) {
+            let bounds = self.bounds(hash).unwrap_or_default().with(k, result);
+            self.table
+                .store(hash, Question::BattleBounds, 0, self.salt, bounds.encode());
+            return;
+        }
         let value = if result { 2 } else { 1 };
         self.table
             .store(hash, Question::BattleResult, k, self.node_salt(), value);
+    }
+
+    /// The bounds the table holds for `hash`.
+    #[inline]
+    fn bounds(&self, hash: u64) -> Option<LengthBounds> {
+        self.table
+            .probe(hash, Question::BattleBounds, 0, self.salt)
+            .map(LengthBounds::decode)
+    }
+
+    /// Whether a result at `k` holds for the lengths around it: the side
+    /// to move wins (attacker) or loses (defender) within `k` then within
+    /// every longer length, and fails at every shorter one when it fails
+    /// at `k`. Options that make a defence out of a long length (`threat`,
+    /// the guards) or count the goal at the end alone (`exact-`) break it,
+    /// as does a goal each defence must reach before the last move.
+    #[inline]
+    fn monotone(&self, k: u32) -> bool {
+        !self.opts.exact
+            && !self.guarded()
+            && self.opts.max_threat.is_none()
+            && self.defence_goal.is_none()
+            && k < LengthBounds::MAX
     }
 
     /// The salt of the current node: under `nontrivial` the answers depend
@@ -553,6 +660,9 @@ impl<'s> Battle<'s> {
 
     /// Attacker to move: does it win within `k` of its moves?
     fn att_wins(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
+        if k == 1 && self.attack == Attack::Direct {
+            return self.att_wins_search(pos, k, depth);
+        }
         let hash = pos.zobrist();
         if let Some(known) = self.recall(hash, k) {
             return known;
@@ -696,9 +806,13 @@ impl<'s> Battle<'s> {
             }
         }
         let mut moves = self.moves(pos, depth);
-        // Captures first: they most often refute.
-        moves.sort_by_key(|m| !m.is_capture());
-        self.killer_first(&mut moves, depth);
+        if k >= 2 && self.reply_order[pos.turn.index()] {
+            moves.sort_by_cached_key(|d| self.replies(pos, d, depth + 1));
+        } else {
+            // Captures first: they most often refute.
+            moves.sort_by_key(|m| !m.is_capture());
+            self.killer_first(&mut moves, depth);
+        }
         let mut count = 0;
         // A move that leaves the defender no move at all wins nothing.
         let mut any = !moves.is_empty();
@@ -723,6 +837,14 @@ impl<'s> Battle<'s> {
         }
         self.put_back(depth, moves);
         any.then_some(count)
+    }
+
+    /// How many moves the other side has after `mv`.
+    fn replies(&mut self, pos: &Position, mv: &Move, depth: usize) -> usize {
+        let replies = self.moves(&pos.play(mv), depth);
+        let count = replies.len();
+        self.put_back(depth, replies);
+        count
     }
 
     /// Whether the defence `d` from `pos` ends the attacker's play
@@ -1267,6 +1389,74 @@ mod tests {
             Out::Buffer(Vec::new()),
         );
         battle.att_wins(&pos, 2, 0)
+    }
+
+    /// Facts drawn from a result monotone in the length (a win from some
+    /// length on, or none) and merged in any order never give an answer
+    /// the result contradicts, and always give the answer for a length
+    /// recorded.
+    #[test]
+    fn length_bounds_answer_only_what_the_facts_imply() {
+        let mut rng = crate::test_rng::XorShift::new(0x5eed_1e57);
+        for _ in 0..2_000 {
+            // Wins from `from` on; 20 or more: never within the lengths asked.
+            let from = rng.below(24) as u32;
+            let truth = |k: u32| k >= from;
+            let mut bounds = LengthBounds::default();
+            for _ in 0..rng.below(6) {
+                let k = rng.below(20) as u32;
+                bounds = LengthBounds::decode(bounds.with(k, truth(k)).encode());
+                assert_eq!(bounds.answer(k), Some(truth(k)));
+                for asked in 0..20 {
+                    if let Some(answer) = bounds.answer(asked) {
+                        assert_eq!(answer, truth(asked), "{bounds:?} at {asked}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// One table asked for several lengths of the same play, in any order,
+    /// answers as a fresh table for each length does.
+    #[test]
+    fn lengths_asked_of_one_table_answer_as_fresh_tables() {
+        let rules = Rules::with_circe(CirceRules::CIRCE);
+        let mut rng = crate::test_rng::XorShift::new(0xb0_0b5);
+        let battle = |table: &Arc<Table>| {
+            Battle::new(
+                rules,
+                Goal::Mate,
+                Attack::Direct,
+                TreeOptions::default(),
+                Arc::clone(table),
+                Cancel::default(),
+                Out::Buffer(Vec::new()),
+            )
+        };
+        // Positions won in 2 and not in 1: where a wrong bound would show.
+        let mut longer = 0;
+        for _ in 0..400 {
+            let list = rng.piece_list(3, &["Q", "R", "B", "S", "P"]);
+            let Ok(pos) = Position::from_piece_list(&list) else {
+                continue;
+            };
+            if rules.in_check(&pos, pos.turn.opponent()) {
+                continue;
+            }
+            let shared = Arc::new(Table::new(1));
+            let mut fresh_answers = Vec::new();
+            for k in [2, 1, 3, 2, 1] {
+                let fresh = battle(&Arc::new(Table::new(1))).att_wins(&pos, k, 0);
+                let known = battle(&shared).att_wins(&pos, k, 0);
+                assert_eq!(known, fresh, "{list} in {k}");
+                fresh_answers.push(fresh);
+            }
+            longer += usize::from(fresh_answers[0] && !fresh_answers[1]);
+        }
+        assert!(
+            longer > 0,
+            "no position won in 2 alone: the test asks nothing"
+        );
     }
 
     #[test]

@@ -57,6 +57,10 @@ pub enum Question {
     /// Play with defence: 2 when the side to move wins (attacker) or
     /// loses (defender) within n, 1 when not.
     BattleResult = 3,
+    /// Play with defence where a win within n is a win within every
+    /// longer length: the bounds known of the position, as
+    /// `direct::LengthBounds` encodes them (stored under n 0).
+    BattleBounds = 11,
     /// Help-self play: no line of n help half-moves from here after which
     /// the other side is forced to reach the goal.
     HelpSelfFails = 5,

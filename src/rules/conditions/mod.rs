@@ -2279,6 +2279,16 @@ impl Conditions {
             .any(|(&w, m)| w & m != 0)
     }
 
+    /// Whether some condition in the set selects `side`'s moves by a
+    /// measure (a mummer: Maximummer, MustCapture, ...).
+    pub fn select_for(self, side: crate::board::Color) -> bool {
+        self.iter().any(|c| match c.selects() {
+            Selects::Nobody => false,
+            Selects::Both => true,
+            Selects::Side(s) => s == side,
+        })
+    }
+
     /// The conditions in the set, in registry order.
     #[inline]
     pub fn iter(self) -> impl Iterator<Item = Condition> {
