@@ -660,9 +660,6 @@ impl<'s> Battle<'s> {
 
     /// Attacker to move: does it win within `k` of its moves?
     fn att_wins(&mut self, pos: &Position, k: u32, depth: usize) -> bool {
-        if k == 1 && self.attack == Attack::Direct {
-            return self.att_wins_search(pos, k, depth);
-        }
         let hash = pos.zobrist();
         if let Some(known) = self.recall(hash, k) {
             return known;
