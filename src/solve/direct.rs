@@ -127,10 +127,9 @@ impl LengthBounds {
         if result {
             let past = k + 1;
             LengthBounds {
-                wins_past: if self.wins_past == 0 {
-                    past
-                } else {
-                    self.wins_past.min(past)
+                wins_past: match self.wins_past {
+                    0 => past,
+                    known => known.min(past),
                 },
                 ..self
             }
@@ -189,9 +188,6 @@ pub(crate) struct Battle<'s> {
     /// The goal each defence before the attacker's last move must reach,
     /// or it refutes (`Stipulation::defence_goal`).
     defence_goal: Option<Box<Judge>>,
-    /// Per side, whether its defences are tried fewest replies first
-    /// (`Battle::orders_by_replies`).
-    reply_order: [bool; 2],
     out: Out<'s>,
 }
 
@@ -252,7 +248,6 @@ impl<'s> Worker<'s> for Battle<'s> {
             parallel: r.parallel,
             goal_is_end: r.goal_is_end,
             defence_goal: r.defence_goal.map(|g| Box::new(Judge::new(r.rules, g))),
-            reply_order: Battle::orders_by_replies(&r.rules),
             out,
         }
     }
@@ -305,18 +300,18 @@ impl<'s> Battle<'s> {
             parallel: rayon::current_num_threads() > 1,
             goal_is_end: None,
             defence_goal: None,
-            reply_order: Battle::orders_by_replies(&rules),
             out,
         }
     }
 
-    /// Per side, whether its defences away from the attacker's last move
-    /// are tried in the order of the attacker's replies, fewest first:
-    /// those most often refute, and Popeye tries them so. Not where a
-    /// condition selects the defender's moves (a mummer): it leaves few,
-    /// and the killer orders them better.
-    fn orders_by_replies(rules: &Rules) -> [bool; 2] {
-        Color::ALL.map(|side| !rules.conditions.select_for(side))
+    /// Whether `side`'s defences away from the attacker's last move are
+    /// tried in the order of the attacker's replies, fewest first: those
+    /// most often refute, and Popeye tries them so. Not where a condition
+    /// selects the defender's moves (a mummer): it leaves few, and the
+    /// killer orders them better.
+    fn orders_by_replies(&self, side: Color) -> bool {
+        let conditions = self.judge.rules.conditions;
+        conditions.is_empty() || !conditions.select_for(side)
     }
 
     /// The goal each defence before the attacker's last move must reach,
@@ -803,8 +798,8 @@ impl<'s> Battle<'s> {
             }
         }
         let mut moves = self.moves(pos, depth);
-        if k >= 2 && self.reply_order[pos.turn.index()] {
-            moves.sort_by_cached_key(|d| self.replies(pos, d, depth + 1));
+        if k >= 2 && self.orders_by_replies(pos.turn) {
+            moves.sort_by_cached_key(|d| self.moves_count(&pos.play(d), depth + 1));
         } else {
             // Captures first: they most often refute.
             moves.sort_by_key(|m| !m.is_capture());
@@ -834,14 +829,6 @@ impl<'s> Battle<'s> {
         }
         self.put_back(depth, moves);
         any.then_some(count)
-    }
-
-    /// How many moves the other side has after `mv`.
-    fn replies(&mut self, pos: &Position, mv: &Move, depth: usize) -> usize {
-        let replies = self.moves(&pos.play(mv), depth);
-        let count = replies.len();
-        self.put_back(depth, replies);
-        count
     }
 
     /// Whether the defence `d` from `pos` ends the attacker's play
