@@ -89,20 +89,13 @@ impl Position {
     /// square and its victim too where they turn, the castling rights stay
     /// with their squares, as Popeye's flags do.
     fn turn_units(&mut self, squares: Bitboard, map: fn(Square) -> Square) {
-        let before = *self;
-        for sq in squares & before.unit_squares() {
-            self.clear(sq);
-        }
-        for (unit, sq) in before.units() {
-            if squares.contains(sq) {
-                self.put(map(sq), unit);
-            }
-        }
-        if before.tracks_identities() {
+        if self.tracks_identities() {
+            let before = *self;
             for sq in squares {
                 self.set_id_code(map(sq), before.id_code(sq));
             }
         }
+        self.permute_units(squares, map);
         if squares.contains(self.ep_victim) {
             self.ep_victim = map(self.ep_victim);
         }

@@ -429,6 +429,40 @@ impl Position {
         }
     }
 
+    /// Moves every unit standing on `squares` to `map` of its square, `map`
+    /// taking `squares` onto themselves (the turning conditions). The
+    /// castling rights of the squares units left go, as with [`Position::clear`];
+    /// identities are the caller's. Works on the sets and the mailbox
+    /// directly: a whole board turns after every move there.
+    pub fn permute_units(&mut self, squares: Bitboard, map: fn(Square) -> Square) {
+        let moved = squares & self.unit_squares();
+        // Sparse sets: a bit at a time beats a whole-set transform.
+        let turn = |bb: Bitboard| {
+            let mut out = bb & !squares;
+            for sq in bb & moved {
+                out.set(map(sq));
+            }
+            out
+        };
+        for bb in self
+            .by_color
+            .iter_mut()
+            .chain(self.by_kind.iter_mut())
+            .chain(self.high.iter_mut())
+            .chain([&mut self.fairy, &mut self.attributed, &mut self.high_any])
+        {
+            *bb = turn(*bb);
+        }
+        let before = self.mailbox;
+        for sq in moved {
+            self.mailbox[sq.index()] = 0;
+        }
+        for sq in moved {
+            self.mailbox[map(sq).index()] = before[sq.index()];
+        }
+        self.unmoved &= !moved;
+    }
+
     /// The bit of `castling_exclusive` for the castlings with the rooks
     /// of `white` (a1 or h1) and `black` (a8 or h8); None for other
     /// squares.
@@ -648,6 +682,59 @@ pub fn parse_placed_piece(token: &str) -> Result<(Piece, Square), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The turning conditions' permutation, against the rule said unit by
+    /// unit: each unit on the turning squares stands on `map` of its
+    /// square, the others stay, and the squares units left lose their
+    /// castling rights. Random units: orthodox and fairy kinds, neutral,
+    /// attributes in the mailbox's byte and beyond it.
+    #[test]
+    fn permuting_units_moves_each_unit_with_its_attributes() {
+        let mut rng = crate::test_rng::XorShift::new(0x7e41);
+        fn quarter(sq: Square) -> Square {
+            Square::new(sq.rank(), 7 - sq.file())
+        }
+        fn centre(sq: Square) -> Square {
+            Square::new(7 - sq.rank(), sq.file())
+        }
+        let turns: [(Bitboard, fn(Square) -> Square); 2] = [
+            (Bitboard(!0), quarter),
+            (Bitboard(1 << 27 | 1 << 28 | 1 << 35 | 1 << 36), centre),
+        ];
+        for _ in 0..500 {
+            let mut units = Vec::new();
+            for _ in 0..rng.below(20) {
+                let sq = Square(rng.below(64) as u8);
+                let kind = Kind::from_code(rng.below(12) as u8 * 13 % 150);
+                let attrs = Attrs::from_bits(
+                    rng.below(1 << 12) as u16 & 0x0ffe | (rng.below(4) == 0) as u16,
+                );
+                let color = if rng.below(2) == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                units.retain(|&(s, _)| s != sq);
+                units.push((sq, Piece { color, kind, attrs }));
+            }
+            let mut pos = Position::empty();
+            for &(sq, unit) in &units {
+                pos.put(sq, unit);
+            }
+            pos.unmoved = Bitboard(rng.below(u64::MAX) ^ rng.below(u64::MAX) << 7);
+            for &(squares, map) in &turns {
+                let mut turned = pos;
+                turned.permute_units(squares, map);
+                let mut expected = Position::empty();
+                for &(sq, _) in &units {
+                    let unit = pos.piece_at(sq).unwrap();
+                    expected.put(if squares.contains(sq) { map(sq) } else { sq }, unit);
+                }
+                expected.unmoved = pos.unmoved & !(squares & pos.unit_squares());
+                assert_eq!(turned, expected, "units {units:?}");
+            }
+        }
+    }
 
     #[test]
     fn put_and_remove() {
