@@ -697,7 +697,8 @@ mod tests {
         fn centre(sq: Square) -> Square {
             Square::new(7 - sq.rank(), sq.file())
         }
-        let turns: [(Bitboard, fn(Square) -> Square); 2] = [
+        type Turn = (Bitboard, fn(Square) -> Square);
+        let turns: [Turn; 2] = [
             (Bitboard(!0), quarter),
             (Bitboard(1 << 27 | 1 << 28 | 1 << 35 | 1 << 36), centre),
         ];
