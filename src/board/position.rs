@@ -706,7 +706,10 @@ mod tests {
             let mut units = Vec::new();
             for _ in 0..rng.below(20) {
                 let sq = Square(rng.below(64) as u8);
+                // Kinds spread over the table: the orthodox ones and fairy.
                 let kind = Kind::from_code(rng.below(12) as u8 * 13 % 150);
+                // Any flags of bits 1-11 (bits 12-15 are one field, the rare
+                // attribute), neutral one time in four.
                 let attrs = Attrs::from_bits(
                     rng.below(1 << 12) as u16 & 0x0ffe | (rng.below(4) == 0) as u16,
                 );
