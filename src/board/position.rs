@@ -691,17 +691,9 @@ mod tests {
     #[test]
     fn permuting_units_moves_each_unit_with_its_attributes() {
         let mut rng = crate::test_rng::XorShift::new(0x7e41);
-        fn quarter(sq: Square) -> Square {
-            Square::new(sq.rank(), 7 - sq.file())
-        }
-        fn centre(sq: Square) -> Square {
-            Square::new(7 - sq.rank(), sq.file())
-        }
+        use crate::rules::conditions::revolving::{board_turned, centre_turned, CENTRE};
         type Turn = (Bitboard, fn(Square) -> Square);
-        let turns: [Turn; 2] = [
-            (Bitboard(!0), quarter),
-            (Bitboard(1 << 27 | 1 << 28 | 1 << 35 | 1 << 36), centre),
-        ];
+        let turns: [Turn; 2] = [(Bitboard(!0), board_turned), (CENTRE, centre_turned)];
         for _ in 0..500 {
             let mut units = Vec::new();
             for _ in 0..rng.below(20) {

@@ -310,8 +310,7 @@ impl<'s> Battle<'s> {
     /// selects the defender's moves (a mummer): it leaves few, and the
     /// killer orders them better.
     fn orders_by_replies(&self, side: Color) -> bool {
-        let conditions = self.judge.rules.conditions;
-        conditions.is_empty() || !conditions.select_for(side)
+        !self.judge.rules.conditions.select_for(side)
     }
 
     /// The goal each defence before the attacker's last move must reach,

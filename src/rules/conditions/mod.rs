@@ -629,6 +629,17 @@ pub enum Selects {
     Side(Color),
 }
 
+impl Selects {
+    /// Whether it selects among `side`'s moves.
+    pub fn includes(self, side: Color) -> bool {
+        match self {
+            Selects::Nobody => false,
+            Selects::Both => true,
+            Selects::Side(s) => s == side,
+        }
+    }
+}
+
 /// A condition's parameter as read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Param {
@@ -2282,11 +2293,7 @@ impl Conditions {
     /// Whether some condition in the set selects `side`'s moves by a
     /// measure (a mummer: Maximummer, MustCapture, ...).
     pub fn select_for(self, side: crate::board::Color) -> bool {
-        self.iter().any(|c| match c.selects() {
-            Selects::Nobody => false,
-            Selects::Both => true,
-            Selects::Side(s) => s == side,
-        })
+        self.iter().any(|c| c.selects().includes(side))
     }
 
     /// The conditions in the set, in registry order.

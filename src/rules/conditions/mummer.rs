@@ -108,11 +108,7 @@ pub(super) fn two_selectors(rules: &Rules) -> Option<String> {
         let n = rules
             .conditions
             .iter()
-            .filter(|c| match c.selects() {
-                Selects::Nobody => false,
-                Selects::Both => true,
-                Selects::Side(s) => s == side,
-            })
+            .filter(|c| c.selects().includes(side))
             .count();
         if n > 1 {
             return Some(
