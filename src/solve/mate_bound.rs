@@ -90,7 +90,7 @@ fn attackers_of(kind: Kind, color: Color, sq: Square) -> Bitboard {
 }
 
 /// Whether `side` may still castle: its king and a rook unmoved at home.
-fn may_castle(pos: &Position, side: Color) -> bool {
+pub(crate) fn may_castle(pos: &Position, side: Color) -> bool {
     let rank = side.back_rank();
     let home = Square::new(4, rank);
     pos.unmoved.contains(home)
@@ -672,12 +672,25 @@ impl Mating<'_> {
     }
 }
 
-/// Whether `mating` may still mate in `pos` with `mating_moves` moves of
-/// its own and `mated_moves` of the other side's (orthodox units only:
-/// [`applies`]), under the rules `relax` stands for.
-pub fn may_mate(
+/// What the last move does to the other side's king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Mates it: the king's square is attacked too.
+    Mate,
+    /// Stalemates it: the king's square is not attacked, its flights are
+    /// held or guarded as for a mate (its other units must be stuck too,
+    /// which the bound does not ask).
+    Stalemate,
+}
+
+/// Whether `mating` may still end the play by `ending` in `pos` with
+/// `mating_moves` moves of its own and `mated_moves` of the other side's
+/// (orthodox units only: [`applies`]), under the rules `relax` stands for
+/// (a stalemate in orthodox chess only: the caller's part).
+pub fn may_end(
     pos: &Position,
     relax: &Relaxation,
+    ending: Ending,
     mating: Color,
     mating_moves: u32,
     mated_moves: u32,
@@ -804,7 +817,7 @@ pub fn may_mate(
         }
         let flights = attacks::king(k) & !pos.holes;
         let mut need = Bitboard::EMPTY;
-        if !checks.contains(k) {
+        if ending == Ending::Mate && !checks.contains(k) {
             // No unit may check there in the moves left.
             if m.check_at.get(own as usize).is_some_and(|c| !c.contains(k)) {
                 continue;
@@ -831,7 +844,10 @@ pub fn may_mate(
         m.exposed = Bitboard::EMPTY;
         m.blockers = blockers.count();
         if strict_possible {
-            m.exposed = (flights & !blockers) | Bitboard::from_square(k);
+            m.exposed = flights & !blockers;
+            if ending == Ending::Mate {
+                m.exposed.set(k);
+            }
             for f in flights & !blockers {
                 m.block[f.index()] = if spare > 0 {
                     nearest(pos, &mated_reach, blockers, f, &mut block_cost)
@@ -1029,6 +1045,16 @@ mod tests {
         judged: false,
     };
 
+    fn may_mate(
+        pos: &Position,
+        relax: &Relaxation,
+        mating: Color,
+        mating_moves: u32,
+        mated_moves: u32,
+    ) -> bool {
+        may_end(pos, relax, Ending::Mate, mating, mating_moves, mated_moves)
+    }
+
     fn pos(list: &str) -> Position {
         Position::from_piece_list(list).unwrap()
     }
@@ -1199,6 +1225,89 @@ mod tests {
         }
         // The positions hold mates enough for the test to say something.
         assert!(mates >= 20, "only {mates} mates");
+    }
+
+    /// Whether the help play from `pos` stalemates the side `stalemated`
+    /// in exactly `plies` half-moves, the last one the other side's.
+    fn help_stalemates(
+        pos: &Position,
+        rules: &crate::rules::Rules,
+        stalemated: Color,
+        plies: u32,
+    ) -> bool {
+        let mut moves = Vec::new();
+        crate::movegen::legal_moves(pos, rules, &mut moves);
+        if plies == 0 {
+            return pos.turn == stalemated && moves.is_empty() && !rules.in_check(pos, stalemated);
+        }
+        moves
+            .iter()
+            .any(|mv| help_stalemates(&pos.play(mv), rules, stalemated, plies - 1))
+    }
+
+    #[test]
+    fn the_bound_never_cuts_a_help_stalemate_of_random_positions() {
+        // Random orthodox positions, the black king in a corner or on an
+        // edge now and then (where stalemates are many): wherever the help
+        // play stalemates Black, the stalemate bound must allow it.
+        let rules = crate::rules::Rules::orthodox();
+        let mut rng = crate::test_rng::XorShift::new(0x2545_f491_4f6c_dd1d);
+        let (mut tried, mut stalemates, mut cut) = (0, 0, 0);
+        while tried < 600 {
+            let kinds = ["Q", "R", "B", "S", "P", "P"];
+            let mut units = crate::test_rng::PieceList::default();
+            units.place_anywhere(&mut rng, "wK");
+            // The black king on an edge most of the time.
+            let edge = [0u8, 7, 56, 63, 3, 4, 24, 31, 59, 60][rng.below(10) as usize];
+            if rng.below(4) == 0 || !units.place("bK", edge) {
+                units.place_anywhere(&mut rng, "bK");
+            }
+            for _ in 0..1 + rng.below(2) {
+                let piece = format!("w{}", kinds[rng.below(6) as usize]);
+                units.place_anywhere(&mut rng, &piece);
+            }
+            for _ in 0..rng.below(4) {
+                let piece = format!("b{}", kinds[rng.below(6) as usize]);
+                units.place_anywhere(&mut rng, &piece);
+            }
+            let list = units.text;
+            let Ok(mut p) = Position::from_piece_list(&list) else {
+                continue;
+            };
+            let (Some(wk), Some(bk)) = (p.king(Color::White), p.king(Color::Black)) else {
+                continue;
+            };
+            if attacks::king(wk).contains(bk) {
+                continue;
+            }
+            let black_first = rng.below(2) == 0;
+            p.turn = if black_first {
+                Color::Black
+            } else {
+                Color::White
+            };
+            if rules.in_check(&p, p.turn.opponent()) {
+                continue;
+            }
+            tried += 1;
+            let cases: &[(u32, u32)] = if black_first {
+                &[(1, 1)]
+            } else {
+                &[(1, 0), (2, 1)]
+            };
+            for &(own, other) in cases {
+                let allowed = may_end(&p, &ORTHODOX, Ending::Stalemate, Color::White, own, other);
+                if help_stalemates(&p, &rules, Color::Black, own + other) {
+                    stalemates += 1;
+                    assert!(allowed, "{list}({:?} to move): a stalemate cut", p.turn);
+                } else if !allowed {
+                    cut += 1;
+                }
+            }
+        }
+        // Enough of both for the test to say something.
+        assert!(stalemates >= 10, "only {stalemates} stalemates");
+        assert!(cut >= 50, "only {cut} positions cut");
     }
 
     #[test]

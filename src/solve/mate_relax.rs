@@ -103,6 +103,11 @@ impl Relaxation {
         Some(relax)
     }
 
+    /// Whether it stands for orthodox chess (holes aside): no rebirth.
+    pub fn is_orthodox(&self) -> bool {
+        self.captured.is_none() && self.capturer.is_none() && !self.judged
+    }
+
     /// Whether the bound under this relaxation saves time, measured: with
     /// rebirths on the forms' squares the cover search from every rebirth
     /// square costs more than the positions it saves. Under Anticirce it

@@ -354,7 +354,8 @@ pub fn solve_part_into(
 /// environment variable `CIRCE_NO_MATE_BOUND` turns it off (to compare the
 /// outputs).
 fn mate_bound_holds(task: &Task) -> Option<mate_relax::Relaxation> {
-    let holds = task.stip.goal == crate::stipulation::Goal::Mate
+    use crate::stipulation::Goal;
+    let holds = matches!(task.stip.goal, Goal::Mate | Goal::Stalemate)
         && crate::board::Color::ALL
             .iter()
             .any(|&c| mate_bound::applies(&task.pos, c))
@@ -370,6 +371,9 @@ fn mate_bound_holds(task: &Task) -> Option<mate_relax::Relaxation> {
         .then(|| mate_relax::Relaxation::of(&task.rules))
         .flatten()
         .filter(mate_relax::Relaxation::pays)
+        // A stalemate's bound is made for orthodox chess alone: a rebirth
+        // may stick a unit or free it.
+        .filter(|relax| task.stip.goal == Goal::Mate || relax.is_orthodox())
 }
 
 /// The part the moves of help play take, which tells how they are

@@ -12,6 +12,7 @@
 use super::buffers::MoveBuffers;
 use super::checks::retain_checking_candidates;
 use super::goal::Judge;
+use super::mate_bound::Ending;
 use super::numbering;
 use super::parallel::{each_move, Out, Worker};
 use super::play::{Event, Played, Remark, Role};
@@ -497,13 +498,24 @@ impl<'s> Searcher<'s> {
         pos: &Position,
         relax: &super::mate_relax::Relaxation,
         plies: u32,
+        ending: Ending,
     ) -> bool {
         let mating = if plies % 2 == 1 {
             pos.turn
         } else {
             pos.turn.opponent()
         };
-        !super::mate_bound::may_mate(pos, relax, mating, plies.div_ceil(2), plies / 2)
+        !super::mate_bound::may_end(pos, relax, ending, mating, plies.div_ceil(2), plies / 2)
+    }
+
+    /// What the bound of `mate_bound.rs` asks of the last move: the goal's
+    /// mate, or its stalemate.
+    fn bound_ending(&self) -> Ending {
+        if self.judge.goal == Goal::Stalemate {
+            Ending::Stalemate
+        } else {
+            Ending::Mate
+        }
     }
 
     /// Whether the help play from `pos`, `plies` help moves to come, can
@@ -515,15 +527,16 @@ impl<'s> Searcher<'s> {
             return false;
         };
         count(Counter::Bounds, plies, 1);
+        let ending = self.bound_ending();
         match end {
-            HelpEnd::Goal => self.mate_out_of_reach(pos, relax, plies),
+            HelpEnd::Goal => self.mate_out_of_reach(pos, relax, plies, ending),
             HelpEnd::Reciprocal => {
-                self.mate_out_of_reach(pos, relax, plies + 2)
+                self.mate_out_of_reach(pos, relax, plies + 2, ending)
                     || self
                         .reciprocal
                         .as_ref()
                         .is_some_and(|own| own.goal == Goal::Mate)
-                        && self.mate_out_of_reach(pos, relax, plies + 1)
+                        && self.mate_out_of_reach(pos, relax, plies + 1, Ending::Mate)
             }
             _ => false,
         }
@@ -550,7 +563,14 @@ impl<'s> Searcher<'s> {
             SeriesEnd::Help => (pos.turn.opponent(), other, left),
             _ => return false,
         };
-        !super::mate_bound::may_mate(pos, relax, mating, mating_moves, mated_moves)
+        !super::mate_bound::may_end(
+            pos,
+            relax,
+            self.bound_ending(),
+            mating,
+            mating_moves,
+            mated_moves,
+        )
     }
 
     /// A proof game or `a=>b`: the position to reach.
