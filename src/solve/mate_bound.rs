@@ -1,6 +1,8 @@
 //! Help mates: whether a mate can still be reached in the moves left,
 //! judged on an empty board (issue 24, the intelligent mode's bound), in
-//! orthodox chess and under the Circe forms of `mate_relax.rs`.
+//! orthodox chess and under the Circe forms of `mate_relax.rs`; and help
+//! stalemates in orthodox chess, where the same flights must be held or
+//! guarded and the king's square is not attacked ([`Ending::Stalemate`]).
 //!
 //! In the final position the mated king stands on some square `k` it
 //! reaches in its side's moves; a unit of the mating side other than its
