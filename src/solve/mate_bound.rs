@@ -875,6 +875,88 @@ pub fn may_end(
     false
 }
 
+/// Which moves of the side to be mated may still lead to the end, where
+/// the bound finds none would if it passed ([`moves_that_matter`]).
+pub struct MovesThatMatter {
+    color: Color,
+    /// The flights of every square its king may stand on at the end.
+    flights: Bitboard,
+    /// Its moves left after the move.
+    budget: u32,
+}
+
+impl MovesThatMatter {
+    /// Whether `mv` (of a unit of the side to be mated) may matter: a
+    /// king's move, or one that brings its unit nearer to some flight,
+    /// within the moves left.
+    pub fn matters(&self, mv: &crate::moves::Move) -> bool {
+        let kind = mv.piece.kind;
+        if kind == Kind::KING {
+            return true;
+        }
+        let after = mv.promotion.unwrap_or(kind);
+        self.flights.into_iter().any(|f| {
+            let near = block_cost(self.color, after, mv.to, f);
+            near <= self.budget && near < block_cost(self.color, kind, mv.from, f)
+        })
+    }
+}
+
+/// The fewest moves of a unit `kind` of `color` on `from` to stand on
+/// `to` in any kind it may take (a pawn may promote on the way), as
+/// [`nearest`] counts a block in orthodox chess.
+fn block_cost(color: Color, kind: Kind, from: Square, to: Square) -> u32 {
+    if kind == Kind::PAWN {
+        PAWN_FORMS
+            .iter()
+            .map(|&want| walk_cost(color, from, kind, want, to, false))
+            .fold(UNREACHABLE, u32::min)
+    } else {
+        walk_cost(color, from, kind, kind, to, false)
+    }
+}
+
+/// The side `mating.opponent()` to move in `pos`, in orthodox chess: if
+/// the bound finds no end were it to pass (`mating_moves` of the mating
+/// side's moves left, `mated_after` of its own after this one), then after
+/// a move of a unit other than its king the bound differs from that
+/// answer only where the unit now stands nearer to a flight of a square
+/// its king may end on: its block costs are the only part of the bound
+/// its units other than the king take part in (a square it leaves may only
+/// open, a unit it takes only covers less). So only those moves and the
+/// king's may lead to the end; None where every move may.
+pub fn moves_that_matter(
+    pos: &Position,
+    relax: &Relaxation,
+    ending: Ending,
+    mating: Color,
+    mating_moves: u32,
+    mated_after: u32,
+) -> Option<MovesThatMatter> {
+    let mated = mating.opponent();
+    if !relax.is_orthodox() || !applies(pos, mated) {
+        return None;
+    }
+    if may_end(pos, relax, ending, mating, mating_moves, mated_after) {
+        return None;
+    }
+    let king = pos.pieces(mated, Kind::KING).first()?;
+    let unmoved = pos.unmoved.contains(king);
+    // A block may use the castling's move of slack too.
+    let budget = mated_after + u32::from(may_castle(pos, mated));
+    let mut flights = Bitboard::EMPTY;
+    for k in king_region(king, mated, mated_after, unmoved) & !pos.holes {
+        if king_moves(mated, king, k, unmoved) <= mated_after {
+            flights |= attacks::king(k);
+        }
+    }
+    Some(MovesThatMatter {
+        color: mated,
+        flights: flights & !pos.holes,
+        budget,
+    })
+}
+
 /// The squares a king on `from` may reach in `moves` moves (a castling
 /// from its home square, unmoved, among them), and a few more.
 fn king_region(from: Square, side: Color, moves: u32, unmoved: bool) -> Bitboard {
@@ -1310,6 +1392,75 @@ mod tests {
         // Enough of both for the test to say something.
         assert!(stalemates >= 10, "only {stalemates} stalemates");
         assert!(cut >= 50, "only {cut} positions cut");
+    }
+
+    #[test]
+    fn a_move_that_does_not_matter_leaves_no_end() {
+        // Random orthodox positions, Black to move: where Black could not
+        // be mated (or stalemated) even if it passed, each move it drops
+        // must leave a position the bound cuts, with the same moves left.
+        let rules = crate::rules::Rules::orthodox();
+        let mut rng = crate::test_rng::XorShift::new(0x3c6e_f372_fe94_f82b);
+        let (mut dropped, mut kept) = (0, 0);
+        for round in 0..1500 {
+            let mut units = crate::test_rng::PieceList::default();
+            units.place_anywhere(&mut rng, "wK");
+            units.place_anywhere(&mut rng, "bK");
+            for _ in 0..1 + rng.below(3) {
+                let piece = ["wQ", "wR", "wB", "wS", "wP"][rng.below(5) as usize];
+                units.place_anywhere(&mut rng, piece);
+            }
+            for _ in 0..1 + rng.below(6) {
+                let piece = ["bQ", "bR", "bB", "bS", "bP", "bP"][rng.below(6) as usize];
+                units.place_anywhere(&mut rng, piece);
+            }
+            let Ok(mut p) = Position::from_piece_list(&units.text) else {
+                continue;
+            };
+            p.turn = Color::Black;
+            if rules.in_check(&p, Color::White) {
+                continue;
+            }
+            let ending = [Ending::Mate, Ending::Stalemate][round % 2];
+            let (mating_moves, mated_after) =
+                [(1, 0), (2, 1), (3, 2), (1, 2)][rng.below(4) as usize];
+            let Some(keep) = moves_that_matter(
+                &p,
+                &ORTHODOX,
+                ending,
+                Color::White,
+                mating_moves,
+                mated_after,
+            ) else {
+                continue;
+            };
+            let mut moves = Vec::new();
+            crate::movegen::legal_moves(&p, &rules, &mut moves);
+            for mv in &moves {
+                if keep.matters(mv) {
+                    kept += 1;
+                    continue;
+                }
+                dropped += 1;
+                let after = p.play(mv);
+                assert!(
+                    !may_end(
+                        &after,
+                        &ORTHODOX,
+                        ending,
+                        Color::White,
+                        mating_moves,
+                        mated_after
+                    ),
+                    "{}: {ending:?}, {mv:?} dropped but the bound allows the end after it",
+                    units.text
+                );
+            }
+        }
+        assert!(
+            dropped >= 1000 && kept >= 100,
+            "dropped {dropped}, kept {kept}"
+        );
     }
 
     #[test]

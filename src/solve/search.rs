@@ -508,6 +508,35 @@ impl<'s> Searcher<'s> {
         !super::mate_bound::may_end(pos, relax, ending, mating, plies.div_ceil(2), plies / 2)
     }
 
+    /// Help and series play to a mate or stalemate in orthodox chess, the
+    /// side to be mated to move in `pos` with `mated_after` moves of its
+    /// own left after this one and the other side `mating_moves`: where
+    /// the bound finds no end even if it passed, drops the moves that
+    /// cannot matter (`mate_bound::moves_that_matter`) before they are
+    /// played. Their lines have no end, so the output is the same.
+    fn keep_moves_that_matter(
+        &self,
+        pos: &Position,
+        mating_moves: u32,
+        mated_after: u32,
+        moves: &mut Vec<Move>,
+    ) {
+        let Some(relax) = self.mate_bound.as_ref() else {
+            return;
+        };
+        let keep = super::mate_bound::moves_that_matter(
+            pos,
+            relax,
+            self.bound_ending(),
+            pos.turn.opponent(),
+            mating_moves,
+            mated_after,
+        );
+        if let Some(keep) = keep {
+            moves.retain(|mv| keep.matters(mv));
+        }
+    }
+
     /// What the bound of `mate_bound.rs` asks of the last move: the goal's
     /// mate, or its stalemate.
     fn bound_ending(&self) -> Ending {
@@ -1205,7 +1234,10 @@ impl<'s> Searcher<'s> {
             let role = self.help_role();
             self.goal_moves(pos, depth, path, role)
         } else if plies <= REORDER_MAX_PLIES {
-            let moves = self.moves(pos, depth);
+            let mut moves = self.moves(pos, depth);
+            if end == HelpEnd::Goal && plies % 2 == 0 {
+                self.keep_moves_that_matter(pos, plies / 2, plies / 2 - 1, &mut moves);
+            }
             count(Counter::Nodes, plies, 1);
             count(Counter::Moves, plies, moves.len() as u64);
             let found = self.each_move_reordered(&moves, pos.turn, |s, mv| {
@@ -1214,7 +1246,10 @@ impl<'s> Searcher<'s> {
             self.put_back(depth, moves);
             found
         } else {
-            let moves = self.moves_in_order(pos, depth);
+            let mut moves = self.moves_in_order(pos, depth);
+            if end == HelpEnd::Goal && plies % 2 == 0 {
+                self.keep_moves_that_matter(pos, plies / 2, plies / 2 - 1, &mut moves);
+            }
             count(Counter::Nodes, plies, 1);
             count(Counter::Moves, plies, moves.len() as u64);
             let parallel = self.parallel && plies >= SPLIT_MIN_PLIES;
@@ -1898,6 +1933,9 @@ impl<'s> Searcher<'s> {
             if end == SeriesEnd::Direct && !self.judge.self_checks_in_lists {
                 self.judge.add_goal_self_checks(pos, &mut moves);
             }
+            if end == SeriesEnd::Help && self.parry.is_none() {
+                self.keep_moves_that_matter(pos, other, 0, &mut moves);
+            }
             count(Counter::Moves, left, moves.len() as u64);
             let found = self.each_move_reordered(&moves, pos.turn, |s, mv| {
                 s.series_move(pos, mv, left, end, depth, Some(path))
@@ -1905,7 +1943,11 @@ impl<'s> Searcher<'s> {
             self.put_back(depth, moves);
             found
         } else {
-            let moves = self.moves_in_order(pos, depth);
+            let mut moves = self.moves_in_order(pos, depth);
+            // ser-h: the series side is the one to be mated.
+            if end == SeriesEnd::Help && self.parry.is_none() {
+                self.keep_moves_that_matter(pos, other, left - 1, &mut moves);
+            }
             count(Counter::Moves, left, moves.len() as u64);
             let parallel = self.parallel && left >= SPLIT_MIN_MOVES;
             let found = each_move(self, &moves, parallel, &|s: &mut Searcher<'s>, mv| {
