@@ -1235,7 +1235,7 @@ impl<'s> Searcher<'s> {
             self.goal_moves(pos, depth, path, role)
         } else if plies <= REORDER_MAX_PLIES {
             let mut moves = self.moves(pos, depth);
-            if end == HelpEnd::Goal && plies % 2 == 0 {
+            if end == HelpEnd::Goal && plies.is_multiple_of(2) {
                 self.keep_moves_that_matter(pos, plies / 2, plies / 2 - 1, &mut moves);
             }
             count(Counter::Nodes, plies, 1);
@@ -1247,7 +1247,7 @@ impl<'s> Searcher<'s> {
             found
         } else {
             let mut moves = self.moves_in_order(pos, depth);
-            if end == HelpEnd::Goal && plies % 2 == 0 {
+            if end == HelpEnd::Goal && plies.is_multiple_of(2) {
                 self.keep_moves_that_matter(pos, plies / 2, plies / 2 - 1, &mut moves);
             }
             count(Counter::Nodes, plies, 1);
