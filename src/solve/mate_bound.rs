@@ -900,6 +900,45 @@ impl MovesThatMatter {
             near <= self.budget && near < block_cost(self.color, kind, mv.from, f)
         })
     }
+
+    /// Drops from `moves` (the side to be mated's, in `pos`) the quiet
+    /// moves of each unit other than the king where the bound finds no
+    /// end even with the unit on all their squares at once: a position
+    /// with more units of the side to be mated only holds or blocks more,
+    /// so none of those moves leads to the end. A unit that may promote is
+    /// left alone (one square, several kinds).
+    pub fn drop_idle_units(
+        &self,
+        pos: &Position,
+        relax: &Relaxation,
+        (ending, mating_moves, mated_after): (Ending, u32, u32),
+        moves: &mut Vec<crate::moves::Move>,
+    ) {
+        let quiet = |mv: &crate::moves::Move| mv.captured.is_none() && mv.piece.kind != Kind::KING;
+        let (mut seen, mut idle) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for mv in moves.iter().filter(|mv| quiet(mv)) {
+            if seen.contains(mv.from) {
+                continue;
+            }
+            seen.set(mv.from);
+            let group = || moves.iter().filter(|m| m.from == mv.from && quiet(m));
+            if group().nth(1).is_none() || group().any(|m| m.promotion.is_some()) {
+                continue;
+            }
+            let mut spread = pos.clone();
+            spread.clear(mv.from);
+            for m in group() {
+                spread.put(m.to, m.piece);
+            }
+            let mating = self.color.opponent();
+            if !may_end(&spread, relax, ending, mating, mating_moves, mated_after) {
+                idle.set(mv.from);
+            }
+        }
+        if idle.nonempty() {
+            moves.retain(|mv| !(idle.contains(mv.from) && quiet(mv)));
+        }
+    }
 }
 
 /// The fewest moves of a unit `kind` of `color` on `from` to stand on
@@ -1436,8 +1475,12 @@ mod tests {
             };
             let mut moves = Vec::new();
             crate::movegen::legal_moves(&p, &rules, &mut moves);
+            let mut matter = moves.clone();
+            matter.retain(|mv| keep.matters(mv));
+            let left = (ending, mating_moves, mated_after);
+            keep.drop_idle_units(&p, &ORTHODOX, left, &mut matter);
             for mv in &moves {
-                if keep.matters(mv) {
+                if matter.contains(mv) {
                     kept += 1;
                     continue;
                 }

@@ -534,6 +534,8 @@ impl<'s> Searcher<'s> {
         );
         if let Some(keep) = keep {
             moves.retain(|mv| keep.matters(mv));
+            let ending = (self.bound_ending(), mating_moves, mated_after);
+            keep.drop_idle_units(pos, relax, ending, moves);
         }
     }
 
