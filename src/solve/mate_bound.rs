@@ -925,7 +925,7 @@ impl MovesThatMatter {
             if group().nth(1).is_none() || group().any(|m| m.promotion.is_some()) {
                 continue;
             }
-            let mut spread = pos.clone();
+            let mut spread = *pos;
             spread.clear(mv.from);
             for m in group() {
                 spread.put(m.to, m.piece);
