@@ -5,6 +5,7 @@ mod buffers;
 mod checks;
 mod direct;
 pub mod goal;
+mod immobility_bound;
 pub mod intelligent;
 pub mod join;
 mod mate_bound;

@@ -491,6 +491,21 @@ impl<'s> Searcher<'s> {
             && super::stalemate_bound::out_of_reach_in_one(pos, rules)
     }
 
+    /// Whether, the goal a stalemate of `stalemated`, its units cannot all
+    /// be left without a move in `own` moves of its own and `other` of the
+    /// other side (`immobility_bound.rs`).
+    fn immobility_out_of_reach(
+        &self,
+        pos: &Position,
+        stalemated: Color,
+        own: u32,
+        other: u32,
+    ) -> bool {
+        self.judge.goal == Goal::Stalemate
+            && super::stalemate_bound::applies(&self.judge.rules, pos)
+            && super::immobility_bound::out_of_reach(pos, stalemated, own, other)
+    }
+
     /// Whether no mate can end the help play from `pos` in `plies`
     /// half-moves (the side that makes the last one mates).
     fn mate_out_of_reach(
@@ -554,6 +569,16 @@ impl<'s> Searcher<'s> {
     /// reciprocal end (reci-h) the other side's after the side to move
     /// helps, and that side's own where its goal is a mate too.
     fn help_mate_out_of_reach(&self, pos: &Position, plies: u32, end: HelpEnd) -> bool {
+        if end == HelpEnd::Goal {
+            let stalemated = if plies % 2 == 1 {
+                pos.turn.opponent()
+            } else {
+                pos.turn
+            };
+            if self.immobility_out_of_reach(pos, stalemated, plies / 2, plies.div_ceil(2)) {
+                return true;
+            }
+        }
         let Some(relax) = self.mate_bound.as_ref() else {
             return false;
         };
@@ -585,6 +610,9 @@ impl<'s> Searcher<'s> {
         end: SeriesEnd,
         other: u32,
     ) -> bool {
+        if end == SeriesEnd::Help && self.immobility_out_of_reach(pos, pos.turn, left, other) {
+            return true;
+        }
         let Some(relax) = self.mate_bound.as_ref() else {
             return false;
         };
