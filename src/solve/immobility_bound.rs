@@ -54,6 +54,11 @@ pub fn out_of_reach(pos: &Position, stalemated: Color, own_moves: u32, other_mov
         return false;
     }
     let own = pos.by_color(stalemated);
+    // Every unit may be taken: no cut while the other side has a move for
+    // each of them.
+    if other_moves > 0 && (own & !kings).count() <= other_moves {
+        return false;
+    }
     let theirs = pos.by_color(other);
     // Landings of each side: a castling lands twice.
     let own_landings =
@@ -167,6 +172,16 @@ fn may_move_to_a_stop(
         return false;
     }
     let spare = own_landings - 1;
+    // A square hemmed in on all sides but `spare`: a corner has three
+    // neighbours for a queen, two for a rook or knight, one for a bishop.
+    let corner = match kind {
+        Kind::QUEEN => 3,
+        Kind::BISHOP => 1,
+        _ => 2,
+    };
+    if own_moves >= 2 && spare >= corner {
+        return true;
+    }
     let stops = |squares: Bitboard| {
         squares
             .into_iter()

@@ -569,16 +569,20 @@ impl<'s> Searcher<'s> {
     /// reciprocal end (reci-h) the other side's after the side to move
     /// helps, and that side's own where its goal is a mate too.
     fn help_mate_out_of_reach(&self, pos: &Position, plies: u32, end: HelpEnd) -> bool {
-        if end == HelpEnd::Goal {
-            let stalemated = if plies % 2 == 1 {
-                pos.turn.opponent()
-            } else {
-                pos.turn
-            };
-            if self.immobility_out_of_reach(pos, stalemated, plies / 2, plies.div_ceil(2)) {
-                return true;
+        self.help_king_out_of_reach(pos, plies, end)
+            || end == HelpEnd::Goal && {
+                let stalemated = if plies % 2 == 1 {
+                    pos.turn.opponent()
+                } else {
+                    pos.turn
+                };
+                self.immobility_out_of_reach(pos, stalemated, plies / 2, plies.div_ceil(2))
             }
-        }
+    }
+
+    /// The part of [`Self::help_mate_out_of_reach`] the mate bound
+    /// answers: the king's end.
+    fn help_king_out_of_reach(&self, pos: &Position, plies: u32, end: HelpEnd) -> bool {
         let Some(relax) = self.mate_bound.as_ref() else {
             return false;
         };
@@ -610,9 +614,19 @@ impl<'s> Searcher<'s> {
         end: SeriesEnd,
         other: u32,
     ) -> bool {
-        if end == SeriesEnd::Help && self.immobility_out_of_reach(pos, pos.turn, left, other) {
-            return true;
-        }
+        self.series_king_out_of_reach(pos, left, end, other)
+            || end == SeriesEnd::Help && self.immobility_out_of_reach(pos, pos.turn, left, other)
+    }
+
+    /// The part of [`Self::series_mate_out_of_reach`] the mate bound
+    /// answers: the king's end.
+    fn series_king_out_of_reach(
+        &self,
+        pos: &Position,
+        left: u32,
+        end: SeriesEnd,
+        other: u32,
+    ) -> bool {
         let Some(relax) = self.mate_bound.as_ref() else {
             return false;
         };
