@@ -35,6 +35,7 @@
 //! at once (a pawn's move lands, a capture lands), so each kind is
 //! counted in full: the cut stays sound.
 
+use super::routes;
 use crate::board::{attacks, Bitboard, Color, Kind, Position, Square};
 
 /// The three means of the cut, as bits of a unit's allowed set.
@@ -54,9 +55,9 @@ pub fn out_of_reach(pos: &Position, stalemated: Color, own_moves: u32, other_mov
         return false;
     }
     let own = pos.by_color(stalemated);
-    // Every unit may be taken: no cut while the other side has a move for
-    // each of them.
-    if other_moves > 0 && (own & !kings).count() <= other_moves {
+    // Every unit may be taken (where it may still move to the taker): no
+    // cut while the other side has a move for each of them.
+    if own_moves > 0 && other_moves > 0 && (own & !kings).count() <= other_moves {
         return false;
     }
     let theirs = pos.by_color(other);
@@ -65,46 +66,52 @@ pub fn out_of_reach(pos: &Position, stalemated: Color, own_moves: u32, other_mov
         own_moves + u32::from(own_moves > 0 && super::mate_bound::may_castle(pos, stalemated));
     let other_castles = u32::from(other_moves > 0 && super::mate_bound::may_castle(pos, other));
     let pinners = Pinners::of(pos, other, other_moves);
-    // How many units need each allowed set of means (indexed by its bits).
-    let mut needing = [0u32; 16];
+    // Each unit that needs a means: the means sure to be allowed, and
+    // those allowed only where some unit reaches its square in time
+    // (asked only if the sure means alone cut).
+    let mut units = [(Square(0), 0, 0); 64];
+    let mut count = 0;
     for from in own & !kings {
         let kind = pos.kind_at(from).expect("own unit");
-        let means = if kind == Kind::PAWN {
+        let (mut sure, mut reach) = (0, 0);
+        if kind == Kind::PAWN {
             let (front, takes) = pawn_exits(pos, stalemated, from, theirs);
-            let mut means = 0;
-            let events = u32::from(front) + takes;
+            let events = u32::from(front.is_some()) + takes;
             if events <= own_landings + 2 * (other_moves + other_castles) {
-                if !front {
+                if front.is_none() {
                     continue;
                 }
-                means |= FILLED;
+                reach |= FILLED;
             }
             if own_moves > 0 {
-                means |= MOVES;
+                sure |= MOVES;
             }
             if pinners.any > 0 {
-                means |= PINNED;
+                sure |= PINNED;
             }
-            means
         } else {
             let others = own & !Bitboard::from_square(from);
             let exits = (neighbours(kind, from) & !others).count();
             if exits <= own_landings {
                 continue;
             }
-            let mut means = 0;
             if may_move_to_a_stop(pos, from, kind, others, own_moves, own_landings) {
-                means |= MOVES;
+                sure |= MOVES;
             }
             if pinners.stick(kind) {
-                means |= PINNED;
+                sure |= PINNED;
             }
-            means
-        } | if other_moves > 0 { TAKEN } else { 0 };
-        if means == 0 {
-            return true;
         }
-        needing[means] += 1;
+        if other_moves > 0 {
+            // A unit that cannot move is taken where it stands.
+            if own_moves > 0 {
+                sure |= TAKEN;
+            } else {
+                reach |= TAKEN;
+            }
+        }
+        units[count] = (from, sure, reach);
+        count += 1;
     }
     let capacity = |means: usize| {
         let mut cap = 0;
@@ -122,13 +129,42 @@ pub fn out_of_reach(pos: &Position, stalemated: Color, own_moves: u32, other_mov
         }
         cap
     };
-    (1..16).any(|means: usize| {
-        let units: u32 = (1..16)
-            .filter(|allowed| allowed & !means == 0)
-            .map(|allowed| needing[allowed])
-            .sum();
-        units > capacity(means)
-    })
+    let hall_fails = |needing: &[u32; 16]| {
+        needing[0] > 0
+            || (1..16).any(|means: usize| {
+                let units: u32 = (1..16)
+                    .filter(|allowed| allowed & !means == 0)
+                    .map(|allowed| needing[allowed])
+                    .sum();
+                units > capacity(means)
+            })
+    };
+    let mut needing = [0u32; 16];
+    for &(_, sure, _) in &units[..count] {
+        needing[sure] += 1;
+    }
+    if !hall_fails(&needing) {
+        return false;
+    }
+    let mut needing = [0u32; 16];
+    for &(from, sure, reach) in &units[..count] {
+        let mut means = sure;
+        if reach & FILLED != 0 {
+            let front = pawn_exits(pos, stalemated, from, theirs)
+                .0
+                .expect("an empty square in front");
+            if may_land(pos, other, front, other_moves, None)
+                || may_land(pos, stalemated, front, own_moves, Some(from))
+            {
+                means |= FILLED;
+            }
+        }
+        if reach & TAKEN != 0 && may_land(pos, other, from, other_moves, None) {
+            means |= TAKEN;
+        }
+        needing[means] += 1;
+    }
+    hall_fails(&needing)
 }
 
 /// The first square of each line of a rider of `kind` on `sq`, or each
@@ -146,15 +182,47 @@ fn neighbours(kind: Kind, sq: Square) -> Bitboard {
 /// A pawn's exits: whether the square in front is empty, and how many
 /// squares it takes on hold a unit of the other side (an en passant
 /// capture lasts one move and needs nothing to go).
-fn pawn_exits(pos: &Position, side: Color, from: Square, theirs: Bitboard) -> (bool, u32) {
+fn pawn_exits(
+    pos: &Position,
+    side: Color,
+    from: Square,
+    theirs: Bitboard,
+) -> (Option<Square>, u32) {
     let front = match side {
         Color::White => Square(from.0 + 8),
         Color::Black => Square(from.0 - 8),
     };
     (
-        !pos.occupied().contains(front),
+        Some(front).filter(|sq| !pos.occupied().contains(*sq)),
         (attacks::pawn(side, from) & theirs).count(),
     )
+}
+
+/// Whether a unit of `side` (but the one on `except`) may land on `to` in
+/// `moves` moves: its fewest moves on the empty board, a pawn's promoting
+/// on the way, a king's castling.
+fn may_land(pos: &Position, side: Color, to: Square, moves: u32, except: Option<Square>) -> bool {
+    if moves == 0 {
+        return false;
+    }
+    pos.by_color(side).into_iter().any(|from| {
+        if Some(from) == except {
+            return false;
+        }
+        let kind = pos.kind_at(from).expect("a unit");
+        let fewest = if kind == Kind::PAWN {
+            (0..4).fold(routes::pawn_moves(side, from, to), |best, row| {
+                best.min(u32::from(
+                    routes::promotion_moves()[side.index()][row][from.index()][to.index()],
+                ))
+            })
+        } else if kind == Kind::KING {
+            routes::king_moves(side, from, to, pos.unmoved.contains(from))
+        } else {
+            routes::walk_moves(kind, from, to)
+        };
+        fewest <= moves
+    })
 }
 
 /// Whether the unit on `from` may move and end on a square whose exits the
@@ -289,7 +357,7 @@ mod tests {
             ),
             // The rook, stuck by a diagonal pin, and the queen taken.
             (
-                "wKd3 wBc3 wRd8 bKh8 bRf6 bQd7 bPh7 bPg7",
+                "wKd3 wBc3 wRd8 bKh8 bRf6 bQd7",
                 Color::White,
                 1,
                 false,
@@ -297,11 +365,29 @@ mod tests {
             ),
             // The same with the pinner a knight: the rook keeps its move.
             (
-                "wKd3 wSc3 wRd8 bKh8 bRf6 bQd7 bPh7 bPg7",
+                "wKd3 wSc3 wRd8 bKh8 bRf6 bQd7",
                 Color::White,
                 1,
                 false,
                 true,
+            ),
+            // Pawns whose squares in front no unit reaches in the moves
+            // left, nor takes them, the last move White's: both need a
+            // pin, and White has one rider.
+            (
+                "wKd3 wSc3 wRd8 bKh8 bPh7 bPg7",
+                Color::White,
+                1,
+                false,
+                true,
+            ),
+            // With Black's move before it, one may push.
+            (
+                "wKd3 wBc3 wRd8 bKh8 bPh7 bPb7",
+                Color::Black,
+                2,
+                false,
+                false,
             ),
         ];
         for (list, turn, plies, stalemate, cut_there) in cases {
