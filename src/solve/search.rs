@@ -493,7 +493,8 @@ impl<'s> Searcher<'s> {
 
     /// Whether, the goal a stalemate of `stalemated`, its units cannot all
     /// be left without a move in `own` moves of its own and `other` of the
-    /// other side (`immobility_bound.rs`).
+    /// other side (`immobility_bound.rs`). Asked where the mate bound is
+    /// (no option that ends a line elsewhere), in orthodox chess.
     fn immobility_out_of_reach(
         &self,
         pos: &Position,
@@ -502,6 +503,7 @@ impl<'s> Searcher<'s> {
         other: u32,
     ) -> bool {
         self.judge.goal == Goal::Stalemate
+            && self.mate_bound.is_some()
             && super::stalemate_bound::applies(&self.judge.rules, pos)
             && super::immobility_bound::out_of_reach(pos, stalemated, own, other)
     }
