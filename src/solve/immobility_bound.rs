@@ -188,12 +188,14 @@ fn pawn_exits(
     from: Square,
     theirs: Bitboard,
 ) -> (Option<Square>, u32) {
+    // A pawn on its last rank (a problem may set one there) has none.
     let front = match side {
-        Color::White => Square(from.0 + 8),
-        Color::Black => Square(from.0 - 8),
-    };
+        Color::White => from.0.checked_add(8).filter(|&sq| sq < 64),
+        Color::Black => from.0.checked_sub(8),
+    }
+    .map(Square);
     (
-        Some(front).filter(|sq| !pos.occupied().contains(*sq)),
+        front.filter(|sq| !pos.occupied().contains(*sq)),
         (attacks::pawn(side, from) & theirs).count(),
     )
 }
@@ -381,6 +383,9 @@ mod tests {
                 false,
                 true,
             ),
+            // Pawns on their last rank (a problem may set them there)
+            // never move: the bishop's move keeps the stalemate.
+            ("wKf7 wBe4 bKh8 bPa1 bPb1", Color::White, 1, true, false),
             // With Black's move before it, one may push.
             (
                 "wKd3 wBc3 wRd8 bKh8 bPh7 bPb7",
