@@ -312,21 +312,8 @@ impl Pinners {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::legal_moves;
     use crate::rules::Rules;
-
-    /// Whether `plies` half-moves of help play from `pos` can stalemate
-    /// `stalemated`, found by playing every line.
-    fn help_stalemates(pos: &Position, rules: &Rules, stalemated: Color, plies: u32) -> bool {
-        let mut moves = Vec::new();
-        legal_moves(pos, rules, &mut moves);
-        if plies == 0 {
-            return pos.turn == stalemated && moves.is_empty() && !rules.in_check(pos, stalemated);
-        }
-        moves
-            .iter()
-            .any(|mv| help_stalemates(&pos.play(mv), rules, stalemated, plies - 1))
-    }
+    use crate::solve::mate_bound::tests::help_stalemates;
 
     /// The cut for Black stalemated at the end of `plies` half-moves from
     /// `pos`, whichever side is to move.

@@ -1159,7 +1159,7 @@ fn nearest(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     const ORTHODOX: Relaxation = Relaxation {
@@ -1352,7 +1352,7 @@ mod tests {
 
     /// Whether the help play from `pos` stalemates the side `stalemated`
     /// in exactly `plies` half-moves, the last one the other side's.
-    fn help_stalemates(
+    pub(in crate::solve) fn help_stalemates(
         pos: &Position,
         rules: &crate::rules::Rules,
         stalemated: Color,
